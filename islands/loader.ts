@@ -1,0 +1,51 @@
+// The island loader: the only script a page with islands includes (`<script type="module">`).
+//
+// For every `<div data-island="NAME" data-src="/assets/NAME-HASH.js">` on the page it reads the
+// props from the child `<script type="application/json">`, imports the island's chunk and calls
+// its `mount` export, which renders the island's default export into the element with React's
+// `createRoot` (replacing the server-rendered fallback). Only islands present are loaded; React
+// itself lives in the islands' shared chunk, never here, so this file stays tiny.
+
+interface IslandModule {
+  mount?: (el: HTMLElement, props: Record<string, unknown>) => void;
+}
+
+function readProps(el: HTMLElement): Record<string, unknown> {
+  for (const child of Array.from(el.children)) {
+    if (child instanceof HTMLScriptElement && child.type === 'application/json') {
+      try {
+        const value: unknown = JSON.parse(child.textContent || '{}');
+        if (value && typeof value === 'object') return value as Record<string, unknown>;
+      } catch (err) {
+        console.error('ilha: props inválidas', el.dataset.island, err);
+      }
+      break;
+    }
+  }
+  return {};
+}
+
+function start(): void {
+  document.querySelectorAll<HTMLElement>('[data-island][data-src]').forEach((el) => {
+    if (el.dataset.islandState) return;
+    el.dataset.islandState = 'loading';
+    const props = readProps(el);
+    import(el.dataset.src as string)
+      .then((mod: IslandModule) => {
+        if (typeof mod.mount !== 'function') throw new Error('sem export mount');
+        mod.mount(el, props);
+        el.dataset.islandState = 'mounted';
+      })
+      .catch((err: unknown) => {
+        // The server-rendered fallback stays in place and keeps working.
+        el.dataset.islandState = 'failed';
+        console.error('ilha: falha ao carregar', el.dataset.island, err);
+      });
+  });
+}
+
+if (document.readyState === 'loading') {
+  document.addEventListener('DOMContentLoaded', start, { once: true });
+} else {
+  start();
+}

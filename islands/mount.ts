@@ -1,0 +1,21 @@
+// Shared by every island (lands in the shared chunk together with React).
+import { createElement, type ComponentType } from 'react';
+import { createRoot } from 'react-dom/client';
+
+/**
+ * Makes the `mount(el, props)` function the loader calls. `fromFallback` may read what the server
+ * rendered inside the island (e.g. a form's hidden CSRF field) before React replaces it; its result
+ * is merged under the JSON props.
+ */
+export function island<P extends object>(
+  Component: ComponentType<P>,
+  fromFallback?: (el: HTMLElement) => Partial<P>,
+): (el: HTMLElement, props: Record<string, unknown>) => void {
+  return (el, props) => {
+    const extra = fromFallback ? fromFallback(el) : {};
+    const merged = { ...extra, ...props } as P;
+    // React clears the container (fallback + props script) when it commits the first render,
+    // so the fallback stays visible until the island is ready.
+    createRoot(el).render(createElement(Component, merged));
+  };
+}

@@ -1,0 +1,63 @@
+//! Offering calls (`/v1/captacoes`), public: the token is sent when there is one.
+
+use serde::Serialize;
+
+use super::{
+    ApiError, PlatformClient,
+    models::{Offering, SearchResponse},
+};
+
+/// Query of `GET /v1/captacoes` with the spec's parameter names (spec §7).
+#[derive(Debug, Clone, Default, Serialize, PartialEq)]
+#[serde(rename_all = "PascalCase")]
+pub struct OfferingQuery {
+    pub page: u32,
+    pub page_size: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field_search: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub order_by_field: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub order_by_criteria: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status_captacao: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rating: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vencimento: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub acompanhamento: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub disponivel: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nome_captacao: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub data_inicio: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub data_fim: Option<String>,
+}
+
+impl PlatformClient {
+    pub async fn offerings(
+        &self,
+        query: &OfferingQuery,
+        token: Option<&str>,
+    ) -> Result<SearchResponse<Offering>, ApiError> {
+        self.get_json("/v1/captacoes", query, token).await
+    }
+
+    pub async fn offering(&self, id: i64, token: Option<&str>) -> Result<Offering, ApiError> {
+        self.get_json(&format!("/v1/captacoes/{id}"), &(), token)
+            .await
+    }
+
+    pub async fn offering_by_url(
+        &self,
+        url_amigavel: &str,
+        token: Option<&str>,
+    ) -> Result<Offering, ApiError> {
+        let encoded: String = url::form_urlencoded::byte_serialize(url_amigavel.as_bytes()).collect();
+        self.get_json(&format!("/v1/captacoes/urlamigavel/{encoded}"), &(), token)
+            .await
+    }
+}

@@ -1,0 +1,105 @@
+//! One typed error for every platform failure, mapped to what the user sees (spec §8).
+
+use serde::Deserialize;
+
+/// 'Ocorreu um erro. Tente novamente.': 503, empty, unknown or failed responses.
+pub const GENERIC_ERROR: &str = "Ocorreu um erro. Tente novamente.";
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// 401: the session is no longer accepted; the user goes to login.
+    #[error("não autorizado")]
+    Unauthorized,
+    /// 404 from the platform.
+    #[error("não encontrado: {message}")]
+    NotFound { message: String },
+    /// 503, a timeout, a refused connection, an empty or unreadable body.
+    #[error("falha de transporte: {0}")]
+    Unavailable(String),
+    /// Any other non-2xx answer carrying the platform's message ("thrown errors").
+    #[error("erro do servidor ({status}): {message}")]
+    Server {
+        status: u16,
+        message: String,
+        detail: Option<String>,
+    },
+}
+
+impl ApiError {
+    /// The Portuguese text the user sees for this error (spec §8).
+    pub fn user_message(&self) -> String {
+        match self {
+            ApiError::Unavailable(_) | ApiError::Unauthorized => GENERIC_ERROR.to_owned(),
+            ApiError::NotFound { message } | ApiError::Server { message, .. } => {
+                if message.trim().is_empty() {
+                    GENERIC_ERROR.to_owned()
+                } else {
+                    message.clone()
+                }
+            }
+        }
+    }
+
+    /// Builds the error for a non-2xx answer from its status and body.
+    pub(crate) fn from_status(status: u16, body: &[u8]) -> ApiError {
+        #[derive(Deserialize)]
+        struct Envelope {
+            #[serde(default)]
+            mensagem: Option<String>,
+            #[serde(default, rename = "detalheErro")]
+            detalhe_erro: Option<String>,
+        }
+        if status == 401 {
+            return ApiError::Unauthorized;
+        }
+        if status == 503 {
+            return ApiError::Unavailable("503".into());
+        }
+        let envelope: Option<Envelope> = serde_json::from_slice(body).ok();
+        let (message, detail) = match envelope {
+            Some(Envelope {
+                mensagem: Some(m),
+                detalhe_erro,
+            }) if !m.trim().is_empty() => (m, detalhe_erro),
+            // No readable message: an unknown failure.
+            _ => return ApiError::Unavailable(format!("status {status} sem mensagem")),
+        };
+        if status == 404 {
+            ApiError::NotFound { message }
+        } else {
+            ApiError::Server {
+                status,
+                message,
+                detail,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_503_shows_the_generic_message() {
+        assert_eq!(ApiError::from_status(503, b"{}").user_message(), GENERIC_ERROR);
+    }
+
+    #[test]
+    fn a_thrown_error_shows_the_server_message() {
+        let e = ApiError::from_status(400, br#"{"mensagem":"Valor inv\u00e1lido"}"#);
+        assert_eq!(e.user_message(), "Valor inválido");
+    }
+
+    #[test]
+    fn garbage_and_empty_bodies_are_unknown_failures() {
+        for body in [&b"<html>"[..], b"", b"{}", br#"{"mensagem":"  "}"#] {
+            assert_eq!(ApiError::from_status(500, body).user_message(), GENERIC_ERROR);
+        }
+    }
+
+    #[test]
+    fn a_401_is_unauthorized() {
+        assert!(matches!(ApiError::from_status(401, b""), ApiError::Unauthorized));
+    }
+}

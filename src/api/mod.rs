@@ -1,0 +1,13 @@
+//! Typed client of the platform API and of the login provider (spec §7, DESIGN §4).
+
+mod auth;
+mod cadastro;
+mod captacoes;
+mod client;
+mod error;
+pub mod models;
+mod reservas;
+
+pub use captacoes::OfferingQuery;
+pub use client::{ClientConfig, PlatformClient};
+pub use error::{ApiError, GENERIC_ERROR};

@@ -1,0 +1,220 @@
+//! Serde models of spec §3. Every field is optional or defaulted so that an unknown or
+//! missing field never breaks a page: the platform owns the data, we only read it.
+
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+
+/// Session token (spec §3 "Session token"), as the login provider sends it.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Token {
+    pub access_token: String,
+    pub refresh_token: String,
+    /// Seconds.
+    pub expires_in: i64,
+    /// Seconds.
+    pub refresh_expires_in: i64,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TokenResponse {
+    pub token: Token,
+    #[serde(default)]
+    pub tipo_resposta: Option<String>,
+}
+
+/// Offering status object.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+pub struct StatusRef {
+    #[serde(default)]
+    pub id: Option<i64>,
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub color: Option<String>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct GalleryItem {
+    pub id: Option<i64>,
+    pub tipo: String,
+    pub url: Option<String>,
+    pub url_video: Option<String>,
+    pub descricao: Option<String>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct OfferingDocument {
+    pub id: i64,
+    pub tipo: String,
+    pub nome: Option<String>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(default)]
+pub struct Faq {
+    pub pergunta: String,
+    pub resposta: String,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(default)]
+pub struct Conteudo {
+    pub descricao: Option<String>,
+    pub faq: Vec<Faq>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(default)]
+pub struct Localizacao {
+    pub cidade: Option<String>,
+    pub uf: Option<String>,
+    pub latitude: Option<f64>,
+    pub longitude: Option<f64>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(default)]
+pub struct Empreendedor {
+    pub nome: Option<String>,
+    pub descricao: Option<String>,
+    pub localizacao: Option<Localizacao>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Lancamento {
+    pub pre_lancamento: bool,
+    pub data_pre_lancamento: Option<String>,
+    pub inicio_captacao: Option<String>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Rentabilidade {
+    pub prazo: Option<i64>,
+    pub rendimento: Option<Decimal>,
+    pub descricao_pagamento: Option<String>,
+    pub investimento_minimo: Option<Decimal>,
+}
+
+/// Offering (captação), spec §3.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Offering {
+    pub id: i64,
+    pub url_amigavel: String,
+    pub nome_captacao: String,
+    pub descricao_produto: Option<String>,
+    pub status_captacao: Option<String>,
+    pub status: StatusRef,
+    pub vencimento: Option<i64>,
+    pub rendimento_descricao: Option<String>,
+    pub rating: Option<String>,
+    pub descricao_rating: Option<String>,
+    pub classificacao_esg: Option<String>,
+    pub limite_arrecadacao: Decimal,
+    pub arrecadado: Decimal,
+    pub reservado: Decimal,
+    pub disponivel: Decimal,
+    pub acompanhamento: Decimal,
+    pub fim_captacao: Option<String>,
+    pub imagem_principal: Option<String>,
+    pub favorito: bool,
+    pub garantias: Option<String>,
+    pub galeria: Vec<GalleryItem>,
+    pub documentos: Vec<OfferingDocument>,
+    pub conteudo: Conteudo,
+    pub empreendedor_rural: Empreendedor,
+    pub lancamento: Lancamento,
+    pub rentabilidade: Rentabilidade,
+}
+
+/// Search response, spec §3.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct SearchResponse<T> {
+    pub dados: Vec<T>,
+    pub total_registros: i64,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Telefone {
+    pub tipo: Option<i64>,
+    pub codigo_area: Option<String>,
+    pub numero: Option<String>,
+    pub telefone_completo: Option<String>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct DadosBasicos {
+    pub nome: String,
+    pub email: Option<String>,
+    pub telefones: Vec<Telefone>,
+}
+
+/// The registration record (spec §3 "User (registration)"); only what the pages read
+/// is typed here, the rest is kept as raw JSON so a PUT can send it back whole.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct User {
+    pub id: Option<serde_json::Value>,
+    pub codigo: Option<String>,
+    pub dados_basicos: DadosBasicos,
+    pub cadastro: Option<String>,
+    pub observacao: Option<String>,
+    #[serde(flatten)]
+    pub rest: serde_json::Map<String, serde_json::Value>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Produto {
+    pub nome_captacao: Option<String>,
+    pub valor: Decimal,
+}
+
+/// Summarised balance and portfolio (`GET /v1/reservas/resumo`), spec §3 client store.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Resumo {
+    pub saldo_bloqueado: Decimal,
+    #[serde(rename = "saldoD0")]
+    pub saldo_d0: Decimal,
+    #[serde(rename = "saldoD1")]
+    pub saldo_d1: Decimal,
+    #[serde(rename = "saldoD2")]
+    pub saldo_d2: Decimal,
+    pub saldo_disponivel: Decimal,
+    pub saldo_total: Decimal,
+    pub valor_provisionado: Decimal,
+    pub valor_patrimonio_total: Decimal,
+    pub lista_produtos: Vec<Produto>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_offering_tolerates_unknown_and_missing_fields() {
+        let o: Offering = serde_json::from_str(
+            r#"{"id":3,"nomeCaptacao":"Fazenda","limiteArrecadacao":1000.5,"novoCampo":{"x":1}}"#,
+        )
+        .unwrap();
+        assert_eq!(o.id, 3);
+        assert_eq!(o.limite_arrecadacao, Decimal::new(10005, 1));
+        assert!(o.galeria.is_empty());
+    }
+
+    #[test]
+    fn money_numbers_are_read_exactly() {
+        let r: Resumo = serde_json::from_str(r#"{"saldoDisponivel":1234.56,"saldoD0":0.1}"#).unwrap();
+        assert_eq!(r.saldo_disponivel.to_string(), "1234.56");
+        assert_eq!(r.saldo_d0.to_string(), "0.1");
+    }
+}

@@ -1,0 +1,98 @@
+//! Command line and environment configuration (DESIGN §3).
+//!
+//! Every flag has a `COLHEITA_*` environment variable. With no `--api-url`, the web app
+//! talks to the embedded platform sandbox, so `cargo run` alone shows the whole product.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{Parser, Subcommand};
+
+/// The command line of the `colheita` binary.
+#[derive(Debug, Parser)]
+#[command(name = "colheita", version, about = "Colheita: investir no agronegócio")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    #[command(flatten)]
+    pub config: Config,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run only the embedded platform sandbox (API + login provider).
+    Sandbox,
+}
+
+#[derive(Debug, Clone, clap::Args)]
+pub struct Config {
+    /// Address the web app listens on.
+    #[arg(long, env = "COLHEITA_ADDR", default_value = "127.0.0.1:3000")]
+    pub addr: SocketAddr,
+    /// Base URL of the platform API; unset runs the embedded sandbox.
+    #[arg(long, env = "COLHEITA_API_URL")]
+    pub api_url: Option<url::Url>,
+    /// Base URL of the login provider API (token exchange); default: the sandbox.
+    #[arg(long, env = "COLHEITA_AUTH_URL")]
+    pub auth_url: Option<url::Url>,
+    /// The login page users are sent to; default: the sandbox's login page.
+    #[arg(long, env = "COLHEITA_LOGIN_URL")]
+    pub login_url: Option<url::Url>,
+    /// OAuth client identifier sent to the login provider.
+    #[arg(long, env = "COLHEITA_CLIENT_ID", default_value = "colheita-web")]
+    pub client_id: String,
+    /// Key (base64, at least 64 bytes) that encrypts the session cookies; shared by replicas.
+    #[arg(long, env = "COLHEITA_COOKIE_KEY", hide_env_values = true)]
+    pub cookie_key: Option<String>,
+    /// Public URL of the web app (https → Secure cookies); default http://{addr}.
+    #[arg(long, env = "COLHEITA_PUBLIC_URL")]
+    pub public_url: Option<url::Url>,
+    /// Address of the embedded sandbox.
+    #[arg(long, env = "COLHEITA_SANDBOX_ADDR", default_value = "127.0.0.1:3001")]
+    pub sandbox_addr: SocketAddr,
+    /// Folder for the sandbox database and the development cookie key.
+    #[arg(long, env = "COLHEITA_DATA_DIR", default_value = "./.colheita")]
+    pub data_dir: PathBuf,
+    /// Re-create and re-seed the sandbox database.
+    #[arg(long)]
+    pub sandbox_reset: bool,
+    /// Product name shown in titles.
+    #[arg(long, env = "COLHEITA_PRODUCT_NAME", default_value = "Colheita")]
+    pub product_name: String,
+    /// Where the specialist-chat button leads.
+    #[arg(
+        long,
+        env = "COLHEITA_CHAT_URL",
+        default_value = "https://wa.me/5511999990000?text=Ol%C3%A1%2C%20quero%20falar%20com%20um%20especialista"
+    )]
+    pub chat_url: String,
+    /// Connect timeout for platform calls, in seconds.
+    #[arg(long, env = "COLHEITA_CONNECT_TIMEOUT", default_value_t = 3)]
+    pub connect_timeout: u64,
+    /// Total timeout for platform calls, in seconds.
+    #[arg(long, env = "COLHEITA_REQUEST_TIMEOUT", default_value_t = 10)]
+    pub request_timeout: u64,
+    /// Sandbox access-token lifetime, in seconds.
+    #[arg(long, env = "COLHEITA_SANDBOX_ACCESS_TTL", default_value_t = 300)]
+    pub sandbox_access_ttl: u64,
+    /// Sandbox refresh-token lifetime, in seconds.
+    #[arg(long, env = "COLHEITA_SANDBOX_REFRESH_TTL", default_value_t = 1800)]
+    pub sandbox_refresh_ttl: u64,
+    /// Sandbox Pix payment deadline, in seconds.
+    #[arg(long, env = "COLHEITA_SANDBOX_PIX_DEADLINE", default_value_t = 86_400)]
+    pub sandbox_pix_deadline: u64,
+}
+
+impl Config {
+    pub fn connect_timeout(&self) -> Duration {
+        Duration::from_secs(self.connect_timeout)
+    }
+    pub fn request_timeout(&self) -> Duration {
+        Duration::from_secs(self.request_timeout)
+    }
+    /// The embedded sandbox runs unless a real platform is configured.
+    pub fn embedded_sandbox(&self) -> bool {
+        self.api_url.is_none()
+    }
+}

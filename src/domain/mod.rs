@@ -1,0 +1,8 @@
+//! Pure domain rules: money, dates, validation, Pix, reference lists.
+//! No I/O and no clock: "now" is always a parameter.
+
+pub mod dates;
+pub mod money;
+pub mod pix;
+pub mod reference;
+pub mod validate;

@@ -1,0 +1,88 @@
+//! Generic format rules of spec §5 and the sign-up form.
+//!
+//! Every function is pure and total: it answers `false`/`None` for anything
+//! it does not understand, so handlers can map failures to the spec's
+//! messages without worrying about panics.
+
+mod cpf;
+mod person;
+mod phone;
+mod signup;
+
+pub use cpf::{format_cpf, is_valid_cpf, mask_cpf};
+pub use person::{is_valid_email, is_valid_name, normalize_name};
+pub use phone::{format_phone_br, is_valid_mobile_phone, split_phone};
+pub use signup::{
+    MSG_CELULAR_INVALIDO, MSG_CPF_INVALIDO, MSG_EMAIL_INVALIDO, MSG_NOME_INVALIDO,
+    MSG_PREENCHER_CAMPOS, MSG_TERMOS, SignupInput, ValidSignup, validate_signup,
+};
+
+/// Maximum length of the search box (spec §5 "Search text", §9).
+pub const SEARCH_MAX_CHARS: usize = 150;
+/// Field limits of spec §9.
+pub const NAME_MAX_CHARS: usize = 150;
+pub const EMAIL_MAX_CHARS: usize = 100;
+pub const PHONE_INPUT_MAX_CHARS: usize = 20;
+
+/// Keeps the ASCII digits of `s`, in order (`"(11) 9123-4"` → `"1191234"`).
+pub fn digits_only(s: &str) -> String {
+    s.chars().filter(char::is_ascii_digit).collect()
+}
+
+/// CEP: exactly 8 digits once `-` and `.` are removed (`01310-100`,
+/// `01.310-100`, `01310100`). Surrounding whitespace is ignored.
+pub fn is_valid_cep(s: &str) -> bool {
+    let mut n = 0usize;
+    for c in s.trim().chars() {
+        match c {
+            '0'..='9' => n += 1,
+            '-' | '.' => {}
+            _ => return false,
+        }
+    }
+    n == 8
+}
+
+/// Search text may have at most 150 characters (Unicode scalar values, as a
+/// browser's `maxlength` counts them for Portuguese text).
+pub fn search_text_ok(s: &str) -> bool {
+    s.chars().count() <= SEARCH_MAX_CHARS
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+    use super::*;
+
+    #[test]
+    fn digits_only_keeps_ascii_digits() {
+        assert_eq!(digits_only("(11) 91234-5678"), "11912345678");
+        assert_eq!(digits_only("abc"), "");
+        assert_eq!(digits_only("١٢3"), "3");
+    }
+
+    #[test]
+    fn cep_needs_eight_digits() {
+        for ok in ["01310-100", "01310100", "01.310-100", " 01310-100 "] {
+            assert!(is_valid_cep(ok), "{ok}");
+        }
+        for bad in [
+            "",
+            "0131010",
+            "013101000",
+            "01310 100",
+            "0131O-100",
+            "01310/100",
+        ] {
+            assert!(!is_valid_cep(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn search_text_limit() {
+        assert!(search_text_ok(""));
+        assert!(search_text_ok(&"a".repeat(150)));
+        assert!(search_text_ok(&"ç".repeat(150)));
+        assert!(!search_text_ok(&"a".repeat(151)));
+    }
+}

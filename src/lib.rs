@@ -1,0 +1,11 @@
+//! Colheita: the investor web app of a Brazilian agribusiness investment platform.
+//!
+//! `web::router` is the product; `sandbox::Sandbox` is the embedded platform used by
+//! default and by the tests. Both are exposed so tests start them on port 0.
+
+pub mod api;
+pub mod config;
+pub mod domain;
+pub mod sandbox;
+pub mod startup;
+pub mod web;

@@ -1,0 +1,79 @@
+//! `colheita`: starts the web app and, unless a real platform is configured, the embedded
+//! platform sandbox. `colheita sandbox` runs the sandbox alone.
+
+use clap::Parser;
+use colheita::config::{Cli, Command};
+use colheita::{sandbox, startup};
+use tokio::net::TcpListener;
+use tracing_subscriber::EnvFilter;
+
+#[tokio::main]
+async fn main() -> std::process::ExitCode {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,tower_http=warn")),
+        )
+        .init();
+    let cli = Cli::parse();
+    match run(cli).await {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("colheita: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+async fn bind(addr: std::net::SocketAddr) -> Result<TcpListener, Box<dyn std::error::Error>> {
+    TcpListener::bind(addr)
+        .await
+        .map_err(|e| format!("não foi possível escutar em {addr}: {e}").into())
+}
+
+async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
+    let cfg = cli.config;
+    let sandbox_url = if cfg.embedded_sandbox() || matches!(cli.command, Some(Command::Sandbox)) {
+        Some(startup::spawn_sandbox(bind(cfg.sandbox_addr).await?, &cfg)?)
+    } else {
+        None
+    };
+    if matches!(cli.command, Some(Command::Sandbox)) {
+        println!("Sandbox da plataforma: {}", sandbox_url.unwrap_or_default());
+        print_demo_logins();
+        shutdown_signal().await;
+        return Ok(());
+    }
+    let listener = bind(cfg.addr).await?;
+    let local = listener.local_addr()?;
+    let public_url = match &cfg.public_url {
+        Some(u) => u.clone(),
+        None => url::Url::parse(&format!("http://{local}"))?,
+    };
+    let api_url = match (&cfg.api_url, &sandbox_url) {
+        (Some(u), _) => u.clone(),
+        (None, Some(s)) => url::Url::parse(s)?,
+        (None, None) => return Err("sem plataforma configurada".into()),
+    };
+    let key = startup::cookie_key(&cfg)?;
+    let state = startup::web_state(&cfg, public_url.clone(), api_url, key)?;
+    println!("Colheita: {public_url}");
+    if let Some(s) = &sandbox_url {
+        println!("Sandbox da plataforma: {s}");
+        print_demo_logins();
+    }
+    axum::serve(listener, colheita::web::router(state))
+        .with_graceful_shutdown(shutdown_signal())
+        .await?;
+    Ok(())
+}
+
+fn print_demo_logins() {
+    println!("Logins de demonstração (senha {}):", sandbox::DEMO_PASSWORD);
+    for (email, what) in sandbox::DEMO_LOGINS {
+        println!("  {email:<28} {what}");
+    }
+}
+
+async fn shutdown_signal() {
+    let _ = tokio::signal::ctrl_c().await;
+}

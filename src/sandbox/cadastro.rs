@@ -1,0 +1,132 @@
+//! `GET /v1/cadastro/meucadastro`: the investor's registration (spec §3 "User
+//! (registration)") plus `id`, `codigo` and `cadastro`.
+
+use axum::Json;
+use axum::extract::State;
+use rusqlite::{OptionalExtension, Row, params};
+use serde_json::{Value, json};
+
+use super::auth::Investidor;
+use super::erro::{ApiError, SESSAO_INVALIDA};
+use super::{Sandbox, tempo};
+
+pub(crate) async fn meu_cadastro(
+    State(sandbox): State<Sandbox>,
+    investidor: Investidor,
+) -> Result<Json<Value>, ApiError> {
+    let id = investidor.usuario_id;
+    sandbox
+        .db()
+        .ler(move |c| {
+            c.query_row(
+                "SELECT id, codigo, cadastro, nome, email, telefone_ddd, telefone_numero, cpf,
+                    genero, data_nascimento, estado_nascimento, nacionalidade, pais, rg_numero,
+                    rg_estado, rg_emissor, politicamente_exposto, cep, rua, numero, complemento,
+                    bairro, cidade, estado, pais_endereco, banco, agencia, digito_agencia, conta,
+                    digito_conta, tipo_conta, conta_corretora, observacao
+                 FROM usuarios WHERE id = ?1",
+                params![id],
+                usuario_json,
+            )
+            .optional()?
+            .map(Json)
+            // The session outlived its user (a reset database): same as an invalid token.
+            .ok_or_else(|| ApiError::nao_autorizado(SESSAO_INVALIDA))
+        })
+        .await
+}
+
+fn usuario_json(r: &Row<'_>) -> rusqlite::Result<Value> {
+    let codigo: String = r.get(1)?;
+    let ddd: Option<String> = r.get(5)?;
+    let numero: Option<String> = r.get(6)?;
+    let telefones = match (&ddd, &numero) {
+        (Some(ddd), Some(numero)) => json!([{
+            "tipo": 2,
+            "codigoArea": ddd,
+            "numero": numero,
+            "telefoneCompleto": telefone_completo(ddd, numero),
+        }]),
+        _ => json!([]),
+    };
+    let rg: Option<String> = r.get(13)?;
+    let documento_identidade = match rg {
+        Some(numero) => json!([{
+            "numero": numero,
+            "estadoEmissao": r.get::<_, Option<String>>(14)?,
+            "emissor": r.get::<_, Option<String>>(15)?,
+            "pais": "BRA",
+            "tipo": "RG",
+        }]),
+        None => json!([]),
+    };
+    let banco: Option<String> = r.get(25)?;
+    let contas_bancarias = match banco {
+        Some(banco) => json!([{
+            "tipoConta": r.get::<_, Option<String>>(30)?,
+            "banco": banco,
+            "agencia": r.get::<_, Option<String>>(26)?,
+            "digitoAgencia": r.get::<_, Option<String>>(27)?,
+            "conta": r.get::<_, Option<String>>(28)?,
+            "digitoConta": r.get::<_, Option<String>>(29)?,
+        }]),
+        None => json!([]),
+    };
+    let nascimento: Option<String> = r.get(9)?;
+    let nascimento = nascimento
+        .and_then(|d| d.parse::<jiff::civil::Date>().ok())
+        .and_then(|d| tempo::no_dia(d, 0, 0, 0))
+        .map(tempo::rfc3339);
+    let conta_corretora: Option<String> = r.get(31)?;
+    let contas = match conta_corretora {
+        Some(conta) => json!([{ "codigoCliente": codigo, "conta": conta }]),
+        None => json!([]),
+    };
+    let cadastro: String = r.get(2)?;
+    Ok(json!({
+        "id": r.get::<_, i64>(0)?,
+        "codigo": codigo,
+        "cadastro": cadastro,
+        "dadosBasicos": {
+            "nome": r.get::<_, String>(3)?,
+            "email": r.get::<_, String>(4)?,
+            "telefones": telefones,
+        },
+        "dadosPessoais": {
+            "documento": r.get::<_, String>(7)?,
+            "genero": r.get::<_, Option<String>>(8)?,
+            "dataNascimento": nascimento,
+            "estado": r.get::<_, Option<String>>(10)?,
+            "nacionalidade": r.get::<_, Option<String>>(11)?,
+            "pais": r.get::<_, Option<String>>(12)?,
+            "documentoIdentidade": documento_identidade,
+        },
+        "declaracao": { "politicamenteExposto": r.get::<_, bool>(16)? },
+        "dadosComplementares": {
+            "endereco": {
+                "cep": r.get::<_, Option<String>>(17)?,
+                "rua": r.get::<_, Option<String>>(18)?,
+                "numero": r.get::<_, Option<String>>(19)?,
+                "complemento": r.get::<_, Option<String>>(20)?,
+                "bairro": r.get::<_, Option<String>>(21)?,
+                "cidade": r.get::<_, Option<String>>(22)?,
+                "estado": r.get::<_, Option<String>>(23)?,
+                "pais": r.get::<_, Option<String>>(24)?,
+            }
+        },
+        "dadosFinanceiros": { "contasBancarias": contas_bancarias },
+        "observacao": r.get::<_, Option<String>>(32)?,
+        "contas": contas,
+        // 0 while the registration is Básico, 1 once submitted for (or past) analysis.
+        "status": if cadastro == "Básico" { 0 } else { 1 },
+    }))
+}
+
+/// `(11) 98741-6352`.
+fn telefone_completo(ddd: &str, numero: &str) -> String {
+    let corte = numero.len().saturating_sub(4);
+    match (numero.get(..corte), numero.get(corte..)) {
+        (Some(a), Some(b)) => format!("({ddd}) {a}-{b}"),
+        _ => format!("({ddd}) {numero}"),
+    }
+}

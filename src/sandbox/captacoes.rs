@@ -1,0 +1,106 @@
+//! `GET /v1/captacoes` (search), `GET /v1/captacoes/{id}` and
+//! `GET /v1/captacoes/urlamigavel/{url}` (CONTRACTS.md).
+
+mod filtro;
+mod modelo;
+
+use axum::Json;
+use axum::extract::{Path, RawQuery, State};
+use serde::Serialize;
+use serde_json::Value;
+
+use super::erro::ApiError;
+use super::{Sandbox, tempo};
+
+use filtro::Consulta;
+use modelo::{Onde, carregar};
+
+/// Portuguese label of a guarantee id (spec §3 enumeration).
+pub(crate) fn rotulo_garantia(id: &str) -> Option<&'static str> {
+    Some(match id {
+        "Aval" => "Aval",
+        "PenhorAgricola" => "Penhor agrícola",
+        "CessaoFiduciaria" => "Cessão fiduciária de recebíveis",
+        "AlienacaoFiduciariaProdutosAgropecuarios" => "Alienação fiduciária de produtos agropecuários",
+        "AlienacaoFiduciariaBensMoveis" => "Alienação fiduciária de bens móveis",
+        "AlienacaoFiduciariaImovelRural" => "Alienação fiduciária de imóvel rural",
+        "AlienacaoFiduciariaImovelUrbano" => "Alienação fiduciária de imóvel urbano",
+        "Hipoteca" => "Hipoteca",
+        _ => return None,
+    })
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Pagina {
+    dados: Vec<Value>,
+    total_registros: usize,
+}
+
+pub(crate) async fn listar(
+    State(sandbox): State<Sandbox>,
+    RawQuery(query): RawQuery,
+) -> Result<Json<Value>, ApiError> {
+    let consulta = Consulta::ler(query.as_deref().unwrap_or(""))?;
+    let public_url = sandbox.cfg().public_url.clone();
+    sandbox
+        .db()
+        .ler(move |c| {
+            let agora = tempo::agora();
+            let hoje = tempo::hoje(agora);
+            let mut lista: Vec<_> = carregar(c, agora, Onde::Publicas)?
+                .into_iter()
+                .filter(|o| consulta.aceita(o, hoje))
+                .collect();
+            consulta.ordenar(&mut lista, hoje);
+            let (inicio, fim) = consulta.janela(lista.len());
+            let dados = lista[inicio..fim]
+                .iter()
+                .map(|o| serde_json::to_value(o.json(&public_url)))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(ApiError::interno)?;
+            let pagina = Pagina {
+                dados,
+                total_registros: lista.len(),
+            };
+            serde_json::to_value(pagina).map(Json).map_err(ApiError::interno)
+        })
+        .await
+}
+
+pub(crate) async fn por_id(
+    State(sandbox): State<Sandbox>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let id: i64 = id.parse().map_err(|_| ApiError::nao_encontrado())?;
+    uma(&sandbox, move |c, agora| carregar(c, agora, Onde::Id(id))).await
+}
+
+pub(crate) async fn por_url_amigavel(
+    State(sandbox): State<Sandbox>,
+    Path(url): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    uma(&sandbox, move |c, agora| carregar(c, agora, Onde::Url(&url))).await
+}
+
+/// One offering (drafts included: the preview shows them) or 404.
+async fn uma<F>(sandbox: &Sandbox, buscar: F) -> Result<Json<Value>, ApiError>
+where
+    F: FnOnce(&rusqlite::Connection, jiff::Timestamp) -> Result<Vec<modelo::Captacao>, ApiError>
+        + Send
+        + 'static,
+{
+    let public_url = sandbox.cfg().public_url.clone();
+    sandbox
+        .db()
+        .ler(move |c| {
+            let oferta = buscar(c, tempo::agora())?
+                .into_iter()
+                .next()
+                .ok_or_else(ApiError::nao_encontrado)?;
+            serde_json::to_value(oferta.json(&public_url))
+                .map(Json)
+                .map_err(ApiError::interno)
+        })
+        .await
+}

@@ -1,0 +1,459 @@
+//! Offerings as stored plus the figures derived from reservations, and their JSON
+//! (CONTRACTS.md "Offering JSON").
+
+use std::collections::HashMap;
+
+use jiff::Timestamp;
+use jiff::civil::Date;
+use rust_decimal::Decimal;
+use rusqlite::{Connection, Row};
+use serde::Serialize;
+
+use super::super::erro::ApiError;
+use super::super::tempo;
+use super::rotulo_garantia;
+
+/// Which offerings to load.
+pub(crate) enum Onde<'a> {
+    /// Every offering except drafts (the public list).
+    Publicas,
+    Id(i64),
+    Url(&'a str),
+}
+
+pub(crate) struct Captacao {
+    pub(crate) id: i64,
+    url_amigavel: String,
+    pub(crate) nome: String,
+    pub(crate) descricao_produto: String,
+    pub(crate) status: String,
+    pub(crate) vencimento: i64,
+    pub(crate) rendimento: Decimal,
+    rendimento_descricao: String,
+    pub(crate) rating: String,
+    descricao_rating: String,
+    classificacao_esg: String,
+    pub(crate) limite: Decimal,
+    pub(crate) arrecadado: Decimal,
+    pub(crate) reservado: Decimal,
+    pub(crate) inicio: i64,
+    pub(crate) fim: i64,
+    pre_lancamento: bool,
+    data_pre_lancamento: Option<i64>,
+    investimento_minimo: Decimal,
+    descricao_pagamento: String,
+    garantias: String,
+    pub(crate) cidade: String,
+    uf: String,
+    latitude: Option<f64>,
+    longitude: Option<f64>,
+    empreendedor_nome: String,
+    empreendedor_descricao: String,
+    sobre: String,
+    faq: Vec<Faq>,
+    galeria: Vec<ItemGaleria>,
+    documentos: Vec<Documento>,
+}
+
+fn reais(centavos: i64) -> Decimal {
+    Decimal::new(centavos, 2)
+}
+
+impl Captacao {
+    /// `limiteArrecadacao − arrecadado`, never below zero.
+    pub(crate) fn disponivel(&self) -> Decimal {
+        (self.limite - self.arrecadado).max(Decimal::ZERO)
+    }
+
+    /// `arrecadado / limite × 100`, two decimals.
+    pub(crate) fn acompanhamento(&self) -> Decimal {
+        if self.limite <= Decimal::ZERO {
+            return Decimal::ZERO;
+        }
+        (self.arrecadado * Decimal::ONE_HUNDRED / self.limite).round_dp(2)
+    }
+
+    /// The status a visitor sees (spec §4 "Offering display status"): Finalizado stays;
+    /// full (arrecadado + reservado ≥ limite) shows Captado; a pre-launch window shows
+    /// Pré-lançamento; otherwise the stored status.
+    pub(crate) fn status_exibido(&self, hoje: Date) -> &str {
+        if matches!(self.status.as_str(), "Finalizado" | "Rascunho") {
+            return &self.status;
+        }
+        if self.arrecadado + self.reservado >= self.limite {
+            return "Captado";
+        }
+        let pre_lancamento = self.pre_lancamento
+            && self
+                .data_pre_lancamento
+                .is_some_and(|d| tempo::dia_de_ms(d) <= hoje)
+            && tempo::dia_de_ms(self.inicio) >= hoje;
+        if pre_lancamento {
+            return "Pré-lançamento";
+        }
+        &self.status
+    }
+
+    pub(crate) fn json(&self, public_url: &str) -> OfertaJson<'_> {
+        let midia = |arquivo: &str| format!("{public_url}/midia/{}", arquivo.trim_start_matches('/'));
+        let galeria: Vec<GaleriaJson<'_>> = self
+            .galeria
+            .iter()
+            .map(|g| GaleriaJson {
+                id: g.id,
+                tipo: &g.tipo,
+                url: g.arquivo.as_deref().map(midia),
+                url_video: g.video.as_deref(),
+                descricao: &g.descricao,
+            })
+            .collect();
+        let imagem_principal = galeria
+            .iter()
+            .find(|g| g.tipo == "Principal" && g.url.is_some())
+            .or_else(|| galeria.iter().find(|g| g.url.is_some()))
+            .and_then(|g| g.url.clone());
+        let inicio = tempo::rfc3339(tempo::de_ms(self.inicio));
+        OfertaJson {
+            id: self.id,
+            url_amigavel: &self.url_amigavel,
+            nome_captacao: &self.nome,
+            descricao_produto: &self.descricao_produto,
+            status_captacao: &self.status,
+            status: StatusJson::de(&self.status),
+            vencimento: self.vencimento,
+            rendimento_descricao: &self.rendimento_descricao,
+            rating: &self.rating,
+            descricao_rating: &self.descricao_rating,
+            classificacao_esg: &self.classificacao_esg,
+            limite_arrecadacao: self.limite,
+            arrecadado: self.arrecadado,
+            reservado: self.reservado,
+            disponivel: self.disponivel(),
+            acompanhamento: self.acompanhamento(),
+            inicio_captacao: inicio.clone(),
+            fim_captacao: tempo::rfc3339(tempo::de_ms(self.fim)),
+            imagem_principal,
+            favorito: false,
+            garantias: self
+                .garantias
+                .split(',')
+                .filter_map(rotulo_garantia)
+                .collect::<Vec<_>>()
+                .join("; "),
+            galeria,
+            documentos: self
+                .documentos
+                .iter()
+                .map(|d| DocumentoJson {
+                    id: d.id,
+                    tipo: &d.tipo,
+                    nome: &d.nome,
+                })
+                .collect(),
+            conteudo: ConteudoJson {
+                descricao: &self.sobre,
+                faq: self
+                    .faq
+                    .iter()
+                    .map(|f| FaqJson {
+                        pergunta: &f.pergunta,
+                        resposta: &f.resposta,
+                    })
+                    .collect(),
+            },
+            empreendedor_rural: EmpreendedorJson {
+                nome: &self.empreendedor_nome,
+                descricao: &self.empreendedor_descricao,
+                localizacao: LocalizacaoJson {
+                    cidade: &self.cidade,
+                    uf: &self.uf,
+                    latitude: self.latitude,
+                    longitude: self.longitude,
+                },
+            },
+            lancamento: LancamentoJson {
+                pre_lancamento: self.pre_lancamento,
+                data_pre_lancamento: self
+                    .data_pre_lancamento
+                    .map(|d| tempo::rfc3339(tempo::de_ms(d))),
+                inicio_captacao: inicio,
+            },
+            rentabilidade: RentabilidadeJson {
+                prazo: self.vencimento,
+                rendimento: self.rendimento,
+                descricao_pagamento: &self.descricao_pagamento,
+                investimento_minimo: self.investimento_minimo,
+            },
+        }
+    }
+}
+
+struct Faq {
+    pergunta: String,
+    resposta: String,
+}
+
+struct ItemGaleria {
+    id: i64,
+    tipo: String,
+    arquivo: Option<String>,
+    video: Option<String>,
+    descricao: String,
+}
+
+struct Documento {
+    id: i64,
+    tipo: String,
+    nome: String,
+}
+
+/// Loads offerings with `reservado` (live Aporte pendente reservations: an overdue one
+/// stops counting at its deadline, even before the sweep cancels it) and `arrecadado`
+/// (stored base + Pago/Aprovado reservations).
+pub(crate) fn carregar(
+    conexao: &Connection,
+    agora: Timestamp,
+    onde: Onde<'_>,
+) -> Result<Vec<Captacao>, ApiError> {
+    use rusqlite::types::Value;
+    let mut valores: Vec<Value> = vec![Value::Integer(tempo::ms(agora))];
+    let filtro = match onde {
+        Onde::Publicas => "c.status <> 'Rascunho'",
+        Onde::Id(id) => {
+            valores.push(Value::Integer(id));
+            "c.id = ?2"
+        }
+        Onde::Url(url) => {
+            valores.push(Value::Text(url.to_owned()));
+            "c.url_amigavel = ?2"
+        }
+    };
+    let sql = format!(
+        "SELECT c.id, c.url_amigavel, c.nome, c.descricao_produto, c.status, c.vencimento_meses,
+            c.rendimento_centesimos, c.rendimento_descricao, c.rating, c.descricao_rating,
+            c.classificacao_esg, c.limite_centavos, c.arrecadado_base_centavos,
+            c.inicio_captacao, c.fim_captacao, c.pre_lancamento, c.data_pre_lancamento,
+            c.investimento_minimo_centavos, c.descricao_pagamento, c.garantias, c.cidade, c.uf,
+            c.latitude, c.longitude, c.empreendedor_nome, c.empreendedor_descricao, c.sobre,
+            (SELECT COALESCE(SUM(r.investimento_centavos), 0) FROM reservas r
+              WHERE r.captacao_id = c.id AND r.status = 'Aporte pendente' AND r.pix_vencimento > ?1),
+            (SELECT COALESCE(SUM(r.investimento_centavos), 0) FROM reservas r
+              WHERE r.captacao_id = c.id AND r.status IN ('Pago', 'Aprovado'))
+         FROM captacoes c WHERE {filtro} ORDER BY c.id"
+    );
+    let mut consulta = conexao.prepare_cached(&sql)?;
+    let mut captacoes: Vec<Captacao> = consulta
+        .query_map(rusqlite::params_from_iter(valores), linha)?
+        .collect::<Result<_, _>>()?;
+    if captacoes.is_empty() {
+        return Ok(captacoes);
+    }
+    let ids: HashMap<i64, usize> = captacoes.iter().enumerate().map(|(i, c)| (c.id, i)).collect();
+    // One query per child table; with a single offering, only its rows.
+    let (onde_filho, chave): (&str, Vec<i64>) = match captacoes.as_slice() {
+        [so] => ("WHERE captacao_id = ?1", vec![so.id]),
+        _ => ("", Vec::new()),
+    };
+    let mut q = conexao.prepare_cached(&format!(
+        "SELECT captacao_id, pergunta, resposta FROM captacao_faq {onde_filho} ORDER BY captacao_id, ordem"
+    ))?;
+    for r in q.query_map(rusqlite::params_from_iter(chave.iter()), |r| {
+        Ok((r.get::<_, i64>(0)?, Faq { pergunta: r.get(1)?, resposta: r.get(2)? }))
+    })? {
+        let (id, faq) = r?;
+        if let Some(&i) = ids.get(&id) {
+            captacoes[i].faq.push(faq);
+        }
+    }
+    let mut q = conexao.prepare_cached(&format!(
+        "SELECT captacao_id, id, tipo, arquivo, video, descricao FROM captacao_midias {onde_filho} ORDER BY captacao_id, ordem"
+    ))?;
+    for r in q.query_map(rusqlite::params_from_iter(chave.iter()), |r| {
+        Ok((
+            r.get::<_, i64>(0)?,
+            ItemGaleria {
+                id: r.get(1)?,
+                tipo: r.get(2)?,
+                arquivo: r.get(3)?,
+                video: r.get(4)?,
+                descricao: r.get(5)?,
+            },
+        ))
+    })? {
+        let (id, item) = r?;
+        if let Some(&i) = ids.get(&id) {
+            captacoes[i].galeria.push(item);
+        }
+    }
+    let mut q = conexao.prepare_cached(&format!(
+        "SELECT captacao_id, id, tipo, nome FROM captacao_documentos {onde_filho} ORDER BY captacao_id, ordem"
+    ))?;
+    for r in q.query_map(rusqlite::params_from_iter(chave.iter()), |r| {
+        Ok((
+            r.get::<_, i64>(0)?,
+            Documento { id: r.get(1)?, tipo: r.get(2)?, nome: r.get(3)? },
+        ))
+    })? {
+        let (id, doc) = r?;
+        if let Some(&i) = ids.get(&id) {
+            captacoes[i].documentos.push(doc);
+        }
+    }
+    Ok(captacoes)
+}
+
+fn linha(r: &Row<'_>) -> rusqlite::Result<Captacao> {
+    Ok(Captacao {
+        id: r.get(0)?,
+        url_amigavel: r.get(1)?,
+        nome: r.get(2)?,
+        descricao_produto: r.get(3)?,
+        status: r.get(4)?,
+        vencimento: r.get(5)?,
+        rendimento: reais(r.get(6)?),
+        rendimento_descricao: r.get(7)?,
+        rating: r.get(8)?,
+        descricao_rating: r.get(9)?,
+        classificacao_esg: r.get(10)?,
+        limite: reais(r.get(11)?),
+        arrecadado: reais(r.get::<_, i64>(12)? + r.get::<_, i64>(28)?),
+        reservado: reais(r.get(27)?),
+        inicio: r.get(13)?,
+        fim: r.get(14)?,
+        pre_lancamento: r.get(15)?,
+        data_pre_lancamento: r.get(16)?,
+        investimento_minimo: reais(r.get(17)?),
+        descricao_pagamento: r.get(18)?,
+        garantias: r.get(19)?,
+        cidade: r.get(20)?,
+        uf: r.get(21)?,
+        latitude: r.get(22)?,
+        longitude: r.get(23)?,
+        empreendedor_nome: r.get(24)?,
+        empreendedor_descricao: r.get(25)?,
+        sobre: r.get(26)?,
+        faq: Vec::new(),
+        galeria: Vec::new(),
+        documentos: Vec::new(),
+    })
+}
+
+/// Status object: a stable id and a colour for every status name of spec §4.
+#[derive(Serialize)]
+pub(crate) struct StatusJson<'a> {
+    id: i64,
+    name: &'a str,
+    color: &'static str,
+}
+
+const CORES_STATUS: &[(&str, i64, &str)] = &[
+    ("Rascunho", 1, "#6c757d"),
+    ("Aberto", 2, "#0d6efd"),
+    ("Captação no ar", 3, "#1b7f3b"),
+    ("Captado", 4, "#0f5132"),
+    ("Finalizado", 5, "#495057"),
+    ("Pré-lançamento", 6, "#8a5a00"),
+];
+
+impl<'a> StatusJson<'a> {
+    fn de(nome: &'a str) -> Self {
+        let (id, color) = CORES_STATUS
+            .iter()
+            .find(|(n, _, _)| *n == nome)
+            .map_or((0, "#6c757d"), |(_, id, cor)| (*id, *cor));
+        StatusJson { id, name: nome, color }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct OfertaJson<'a> {
+    id: i64,
+    url_amigavel: &'a str,
+    nome_captacao: &'a str,
+    descricao_produto: &'a str,
+    status_captacao: &'a str,
+    status: StatusJson<'a>,
+    vencimento: i64,
+    rendimento_descricao: &'a str,
+    rating: &'a str,
+    descricao_rating: &'a str,
+    classificacao_esg: &'a str,
+    limite_arrecadacao: Decimal,
+    arrecadado: Decimal,
+    reservado: Decimal,
+    disponivel: Decimal,
+    acompanhamento: Decimal,
+    inicio_captacao: String,
+    fim_captacao: String,
+    imagem_principal: Option<String>,
+    favorito: bool,
+    garantias: String,
+    galeria: Vec<GaleriaJson<'a>>,
+    documentos: Vec<DocumentoJson<'a>>,
+    conteudo: ConteudoJson<'a>,
+    empreendedor_rural: EmpreendedorJson<'a>,
+    lancamento: LancamentoJson,
+    rentabilidade: RentabilidadeJson<'a>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct GaleriaJson<'a> {
+    id: i64,
+    tipo: &'a str,
+    url: Option<String>,
+    url_video: Option<&'a str>,
+    descricao: &'a str,
+}
+
+#[derive(Serialize)]
+struct DocumentoJson<'a> {
+    id: i64,
+    tipo: &'a str,
+    nome: &'a str,
+}
+
+#[derive(Serialize)]
+struct ConteudoJson<'a> {
+    descricao: &'a str,
+    faq: Vec<FaqJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct FaqJson<'a> {
+    pergunta: &'a str,
+    resposta: &'a str,
+}
+
+#[derive(Serialize)]
+struct EmpreendedorJson<'a> {
+    nome: &'a str,
+    descricao: &'a str,
+    localizacao: LocalizacaoJson<'a>,
+}
+
+#[derive(Serialize)]
+struct LocalizacaoJson<'a> {
+    cidade: &'a str,
+    uf: &'a str,
+    latitude: Option<f64>,
+    longitude: Option<f64>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct LancamentoJson {
+    pre_lancamento: bool,
+    data_pre_lancamento: Option<String>,
+    inicio_captacao: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct RentabilidadeJson<'a> {
+    prazo: i64,
+    rendimento: Decimal,
+    descricao_pagamento: &'a str,
+    investimento_minimo: Decimal,
+}

@@ -1,0 +1,160 @@
+//! The embedded platform sandbox: a real implementation of the platform API and of the
+//! login provider, persisted in SQLite and seeded with realistic data, so that
+//! `cargo run` with no configuration shows the whole product working (DESIGN §1).
+//!
+//! The web app never reaches into this module: it talks to it over HTTP exactly as it
+//! would talk to the real platform, so pointing it elsewhere is configuration only.
+
+mod auth;
+mod cadastro;
+mod captacoes;
+mod db;
+mod erro;
+mod midia;
+mod reservas;
+mod seed;
+mod tempo;
+mod texto;
+
+#[cfg(test)]
+mod tests;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::routing::get;
+
+pub use erro::SandboxError;
+
+/// Password of every demo investor (DESIGN §3).
+pub const DEMO_PASSWORD: &str = "colheita123";
+
+/// The demo investors, as (e-mail, description) for the startup banner.
+pub const DEMO_LOGINS: &[(&str, &str)] = &[
+    (
+        "investidor@colheita.dev",
+        "cadastro Completo, paga por Pix, reservas em vários status",
+    ),
+    (
+        "ativa@colheita.dev",
+        "cadastro Completo, débito na corretora parceira permitido",
+    ),
+    (
+        "basico@colheita.dev",
+        "cadastro Básico, dados incompletos, sem documentos",
+    ),
+    ("analise@colheita.dev", "cadastro Em análise"),
+];
+
+/// How the sandbox is started; `SandboxConfig::new` gives the defaults of DESIGN §3.
+#[derive(Debug, Clone)]
+pub struct SandboxConfig {
+    /// Folder holding `sandbox.db`.
+    pub data_dir: PathBuf,
+    /// Drop the database, re-create and re-seed it.
+    pub reset: bool,
+    /// Public base URL of the sandbox, no trailing slash; media URLs are absolute on it.
+    pub public_url: String,
+    pub access_ttl: Duration,
+    pub refresh_ttl: Duration,
+    pub code_ttl: Duration,
+    pub pix_deadline: Duration,
+}
+
+impl SandboxConfig {
+    pub fn new(data_dir: PathBuf, public_url: String) -> Self {
+        Self {
+            data_dir,
+            reset: false,
+            public_url,
+            access_ttl: Duration::from_secs(300),
+            refresh_ttl: Duration::from_secs(1800),
+            code_ttl: Duration::from_secs(60),
+            pix_deadline: Duration::from_secs(24 * 3600),
+        }
+    }
+}
+
+/// A running sandbox: the database and the configuration, shared by every request.
+#[derive(Clone)]
+pub struct Sandbox {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    cfg: SandboxConfig,
+    db: db::Db,
+}
+
+impl Sandbox {
+    /// Opens (creating, migrating and seeding when empty) `{data_dir}/sandbox.db`.
+    /// Blocking: call it before serving, not from inside a request.
+    pub fn open(mut cfg: SandboxConfig) -> Result<Sandbox, SandboxError> {
+        // A trailing slash would produce `//midia/...` in every media URL.
+        while cfg.public_url.ends_with('/') {
+            cfg.public_url.pop();
+        }
+        let db = db::Db::open(&cfg)?;
+        Ok(Sandbox {
+            inner: Arc::new(Inner { cfg, db }),
+        })
+    }
+
+    /// The sandbox's HTTP surface: login provider, `/v1` API and `/midia`.
+    pub fn router(&self) -> Router {
+        Router::new()
+            .merge(auth::routes())
+            .route("/v1/captacoes", get(captacoes::listar))
+            .route("/v1/captacoes/{id}", get(captacoes::por_id))
+            .route(
+                "/v1/captacoes/urlamigavel/{url}",
+                get(captacoes::por_url_amigavel),
+            )
+            .route("/v1/cadastro/meucadastro", get(cadastro::meu_cadastro))
+            .route("/v1/reservas/resumo", get(reservas::resumo))
+            .route("/midia/{*arquivo}", get(midia::servir))
+            .fallback(erro::nao_encontrado)
+            .with_state(self.clone())
+    }
+
+    /// Cancels every Pix reservation whose deadline has passed and forgets expired codes
+    /// and tokens. Returns how many reservations were cancelled.
+    ///
+    /// Amounts shown never depend on this having run (an overdue reservation stops
+    /// counting as `reservado` the moment its deadline passes); it only makes the stored
+    /// status catch up, as the platform's own expiry job would.
+    pub async fn expire_overdue(&self) -> Result<usize, SandboxError> {
+        let agora = tempo::agora();
+        self.db()
+            .escrever(move |tx| reservas::expirar(tx, agora))
+            .await
+            .map_err(|e| SandboxError::Tarefa(e.mensagem().to_owned()))
+    }
+
+    /// Runs [`Sandbox::expire_overdue`] every `every` on the current Tokio runtime.
+    pub fn spawn_expiry_sweeper(&self, every: Duration) -> tokio::task::JoinHandle<()> {
+        let sandbox = self.clone();
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(every);
+            tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                tick.tick().await;
+                match sandbox.expire_overdue().await {
+                    Ok(0) => {}
+                    Ok(n) => tracing::info!(canceladas = n, "sandbox: reservas Pix vencidas"),
+                    Err(e) => tracing::warn!(erro = %e, "sandbox: varredura de vencimentos falhou"),
+                }
+            }
+        })
+    }
+
+    fn cfg(&self) -> &SandboxConfig {
+        &self.inner.cfg
+    }
+
+    fn db(&self) -> &db::Db {
+        &self.inner.db
+    }
+}

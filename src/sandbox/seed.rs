@@ -1,0 +1,281 @@
+//! First-start data: the offerings of `seed/offerings.json`, the demo investors and
+//! their reservations. Dates are relative to the seeding day in America/Sao_Paulo, so a
+//! fresh database always looks current.
+
+mod pessoas;
+mod reservas;
+
+use std::str::FromStr;
+
+use jiff::Timestamp;
+use rust_decimal::Decimal;
+use rust_decimal::prelude::ToPrimitive;
+use rusqlite::{Transaction, params};
+use serde::Deserialize;
+
+use super::captacoes::rotulo_garantia;
+use super::erro::SandboxError;
+use super::{SandboxConfig, tempo};
+
+#[cfg(test)]
+pub(crate) use pessoas::cpf_valido;
+
+const OFERTAS_JSON: &str = include_str!("seed/offerings.json");
+
+const STATUS_SEED: &[&str] = &["Captação no ar", "Finalizado", "Rascunho", "Captado", "Aberto"];
+const TIPOS_MIDIA: &[&str] = &["Principal", "Galeria", "Empreendedor"];
+
+/// Money or a percent as written in the seed file: a decimal string ("1500.00") or,
+/// tolerated, a JSON number. Parsed exactly as a decimal, never through f64 arithmetic.
+#[derive(Debug, Clone, Copy, Default)]
+struct Valor(Decimal);
+
+impl<'de> Deserialize<'de> for Valor {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Cru {
+            Texto(String),
+            Numero(serde_json::Number),
+        }
+        let texto = match Cru::deserialize(d)? {
+            Cru::Texto(t) => t,
+            Cru::Numero(n) => n.to_string(),
+        };
+        Decimal::from_str(texto.trim())
+            .or_else(|_| Decimal::from_scientific(texto.trim()))
+            .map(Valor)
+            .map_err(|_| serde::de::Error::custom(format!("valor decimal inválido: {texto}")))
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct OfertaSeed {
+    slug: String,
+    nome_captacao: String,
+    descricao_produto: String,
+    status: String,
+    vencimento_meses: i64,
+    rendimento_anual: Valor,
+    rendimento_descricao: String,
+    rating: String,
+    descricao_rating: String,
+    classificacao_esg: String,
+    limite: Valor,
+    arrecadado: Valor,
+    #[serde(default)]
+    reservado: Valor,
+    inicio_captacao_dias: i64,
+    fim_captacao_dias: i64,
+    #[serde(default)]
+    pre_lancamento: bool,
+    #[serde(default)]
+    data_pre_lancamento_dias: Option<i64>,
+    investimento_minimo: Valor,
+    descricao_pagamento: String,
+    periodicidade_meses: i64,
+    #[serde(default)]
+    garantias: Vec<String>,
+    cidade: String,
+    uf: String,
+    latitude: Option<f64>,
+    longitude: Option<f64>,
+    empreendedor: EmpreendedorSeed,
+    #[serde(default)]
+    sobre: String,
+    #[serde(default)]
+    faq: Vec<FaqSeed>,
+    #[serde(default)]
+    galeria: Vec<MidiaSeed>,
+    #[serde(default)]
+    documentos: Vec<DocumentoSeed>,
+}
+
+#[derive(Debug, Deserialize)]
+struct EmpreendedorSeed {
+    nome: String,
+    #[serde(default)]
+    descricao: String,
+}
+
+#[derive(Debug, Deserialize)]
+struct FaqSeed {
+    pergunta: String,
+    resposta: String,
+}
+
+#[derive(Debug, Deserialize)]
+struct MidiaSeed {
+    tipo: String,
+    #[serde(default)]
+    arquivo: Option<String>,
+    #[serde(default)]
+    video: Option<String>,
+    #[serde(default)]
+    descricao: String,
+}
+
+#[derive(Debug, Deserialize)]
+struct DocumentoSeed {
+    tipo: String,
+    nome: String,
+}
+
+/// What the reservation planner needs to know about a seeded offering.
+#[derive(Debug, Clone)]
+pub(super) struct OfertaSemeada {
+    pub(super) id: i64,
+    pub(super) status: String,
+    pub(super) arrecadado: i64,
+    pub(super) reservado: i64,
+    pub(super) minimo: i64,
+    pub(super) limite: i64,
+    pub(super) inicio: Timestamp,
+    pub(super) fim: Timestamp,
+}
+
+/// Fills an empty database. Runs inside the caller's transaction: all or nothing.
+pub(super) fn semear(
+    tx: &Transaction<'_>,
+    cfg: &SandboxConfig,
+    agora: Timestamp,
+) -> Result<(), SandboxError> {
+    let ofertas: Vec<OfertaSeed> = serde_json::from_str(OFERTAS_JSON)
+        .map_err(|e| SandboxError::Seed(format!("offerings.json: {e}")))?;
+    let mut semeadas = Vec::with_capacity(ofertas.len());
+    for oferta in &ofertas {
+        semeadas.push(inserir_oferta(tx, oferta, agora)?);
+    }
+    let usuarios = pessoas::inserir(tx, agora)?;
+    let ajustes = reservas::inserir(tx, cfg, agora, &semeadas, &usuarios)?;
+    // The seed's arrecadado is what the offering shows; the part that came from seeded
+    // Pago/Aprovado reservations is taken out of the stored base so it is not counted twice.
+    for (captacao_id, centavos) in ajustes {
+        tx.execute(
+            "UPDATE captacoes SET arrecadado_base_centavos = arrecadado_base_centavos - ?1 WHERE id = ?2",
+            params![centavos, captacao_id],
+        )?;
+    }
+    tx.execute(
+        "INSERT INTO meta (chave, valor) VALUES ('semeado_em', ?1)",
+        params![tempo::rfc3339(agora)],
+    )?;
+    Ok(())
+}
+
+fn inserir_oferta(
+    tx: &Transaction<'_>,
+    o: &OfertaSeed,
+    agora: Timestamp,
+) -> Result<OfertaSemeada, SandboxError> {
+    let erro = |msg: &str| SandboxError::Seed(format!("{}: {msg}", o.slug));
+    if !STATUS_SEED.contains(&o.status.as_str()) {
+        return Err(erro(&format!("status desconhecido {:?}", o.status)));
+    }
+    for g in &o.garantias {
+        if rotulo_garantia(g).is_none() {
+            return Err(erro(&format!("garantia desconhecida {g:?}")));
+        }
+    }
+    let hoje = tempo::hoje(agora);
+    let dia = |dias: i64| tempo::somar_dias(hoje, dias).ok_or_else(|| erro("data fora do intervalo"));
+    let inicio = tempo::no_dia(dia(o.inicio_captacao_dias)?, 0, 0, 0).ok_or_else(|| erro("início"))?;
+    let fim = tempo::no_dia(dia(o.fim_captacao_dias)?, 23, 59, 59).ok_or_else(|| erro("fim"))?;
+    let pre = match o.data_pre_lancamento_dias {
+        Some(d) => Some(tempo::ms(
+            tempo::no_dia(dia(d)?, 0, 0, 0).ok_or_else(|| erro("pré-lançamento"))?,
+        )),
+        None => None,
+    };
+    let limite = centavos(o.limite.0).ok_or_else(|| erro("limite"))?;
+    let arrecadado = centavos(o.arrecadado.0).ok_or_else(|| erro("arrecadado"))?;
+    let reservado = centavos(o.reservado.0).ok_or_else(|| erro("reservado"))?;
+    let minimo = centavos(o.investimento_minimo.0).ok_or_else(|| erro("investimento mínimo"))?;
+    let rendimento = centavos(o.rendimento_anual.0).ok_or_else(|| erro("rendimento"))?;
+    if limite <= 0 || minimo <= 0 || arrecadado < 0 || reservado < 0 {
+        return Err(erro("valores devem ser positivos"));
+    }
+    tx.execute(
+        "INSERT INTO captacoes (url_amigavel, nome, descricao_produto, status, vencimento_meses,
+            rendimento_centesimos, rendimento_descricao, rating, descricao_rating, classificacao_esg,
+            limite_centavos, arrecadado_base_centavos, inicio_captacao, fim_captacao, pre_lancamento,
+            data_pre_lancamento, investimento_minimo_centavos, descricao_pagamento,
+            periodicidade_meses, garantias, cidade, uf, latitude, longitude, empreendedor_nome,
+            empreendedor_descricao, sobre)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18,
+            ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27)",
+        params![
+            o.slug,
+            o.nome_captacao,
+            o.descricao_produto,
+            o.status,
+            o.vencimento_meses,
+            rendimento,
+            o.rendimento_descricao,
+            o.rating,
+            o.descricao_rating,
+            o.classificacao_esg,
+            limite,
+            arrecadado,
+            tempo::ms(inicio),
+            tempo::ms(fim),
+            o.pre_lancamento,
+            pre,
+            minimo,
+            o.descricao_pagamento,
+            o.periodicidade_meses,
+            o.garantias.join(","),
+            o.cidade,
+            o.uf,
+            o.latitude,
+            o.longitude,
+            o.empreendedor.nome,
+            o.empreendedor.descricao,
+            o.sobre,
+        ],
+    )?;
+    let id = tx.last_insert_rowid();
+    for (ordem, f) in o.faq.iter().enumerate() {
+        tx.execute(
+            "INSERT INTO captacao_faq (captacao_id, ordem, pergunta, resposta) VALUES (?1, ?2, ?3, ?4)",
+            params![id, ordem, f.pergunta, f.resposta],
+        )?;
+    }
+    for (ordem, m) in o.galeria.iter().enumerate() {
+        if !TIPOS_MIDIA.contains(&m.tipo.as_str()) || m.arquivo.is_some() == m.video.is_some() {
+            return Err(erro(&format!("mídia {ordem}: tipo ou arquivo/vídeo inválido")));
+        }
+        tx.execute(
+            "INSERT INTO captacao_midias (captacao_id, ordem, tipo, arquivo, video, descricao)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![id, ordem, m.tipo, m.arquivo, m.video, m.descricao],
+        )?;
+    }
+    for (ordem, d) in o.documentos.iter().enumerate() {
+        tx.execute(
+            "INSERT INTO captacao_documentos (captacao_id, ordem, tipo, nome) VALUES (?1, ?2, ?3, ?4)",
+            params![id, ordem, d.tipo, d.nome],
+        )?;
+    }
+    Ok(OfertaSemeada {
+        id,
+        status: o.status.clone(),
+        arrecadado,
+        reservado,
+        minimo,
+        limite,
+        inicio,
+        fim,
+    })
+}
+
+/// Exact hundredths as an integer (R$ 1.234,56 → 123456; 17,50 % → 1750); `None` when the
+/// value has more than two decimals or does not fit.
+fn centavos(valor: Decimal) -> Option<i64> {
+    let cem = valor.checked_mul(Decimal::ONE_HUNDRED)?;
+    if cem.fract() != Decimal::ZERO {
+        return None;
+    }
+    cem.to_i64()
+}

@@ -1,0 +1,317 @@
+//! Seeded reservations: the demo investor's in every status the wallet shows, and, from
+//! background investors, the `Aporte pendente` ones that make up each offering's seeded
+//! `reservado`. Offerings are picked by their properties, not by slug, so any seed file
+//! works.
+
+use std::collections::{BTreeMap, HashSet};
+use std::time::Duration;
+
+use jiff::Timestamp;
+use rusqlite::{Transaction, params};
+
+use super::super::SandboxConfig;
+use super::super::erro::SandboxError;
+use super::super::tempo::{self, mais, menos};
+use super::OfertaSemeada;
+use super::pessoas::Usuarios;
+
+const HORA: Duration = Duration::from_secs(3600);
+const DIA: Duration = Duration::from_secs(24 * 3600);
+
+struct Nova {
+    usuario_id: i64,
+    captacao_id: i64,
+    status: &'static str,
+    tipo_pagamento: i64,
+    centavos: i64,
+    criada: Timestamp,
+    pix_vencimento: Option<Timestamp>,
+    paga: Option<Timestamp>,
+    aprovada: Option<Timestamp>,
+    cancelada: Option<Timestamp>,
+}
+
+/// Inserts the reservations; returns, per offering, the cents of seeded Pago/Aprovado
+/// reservations (to subtract from the stored arrecadado base).
+pub(super) fn inserir(
+    tx: &Transaction<'_>,
+    cfg: &SandboxConfig,
+    agora: Timestamp,
+    ofertas: &[OfertaSemeada],
+    usuarios: &Usuarios,
+) -> Result<BTreeMap<i64, i64>, SandboxError> {
+    let mut plano = Plano {
+        ofertas,
+        agora,
+        usadas: HashSet::new(),
+        arrecadado_livre: ofertas.iter().map(|o| (o.id, o.arrecadado)).collect(),
+        reservado_livre: ofertas.iter().map(|o| (o.id, o.reservado)).collect(),
+        novas: Vec::new(),
+    };
+    let ana = usuarios.investidor;
+    let rafael = usuarios.ativa;
+
+    // Aporte pendente: preferably inside an offering's seeded reservado, so the seed's
+    // numbers stay as written; the deadline is one Pix window from confirmation.
+    let confirmada = menos(agora, 2 * HORA);
+    let pendente = plano
+        .escolher_reservada(500_000)
+        .or_else(|| plano.escolher_aberta(500_000, Teto::Nenhum));
+    if let Some((id, centavos)) = pendente {
+        plano.reservado_livre.entry(id).and_modify(|r| *r = (*r - centavos).max(0));
+        plano.nova(ana, id, "Aporte pendente", 1, centavos, confirmada, |n| {
+            n.pix_vencimento = Some(mais(confirmada, cfg.pix_deadline));
+        });
+    }
+    if let Some((id, c)) = plano.escolher_aberta(1_000_000, Teto::Arrecadado) {
+        let paga = menos(agora, 12 * DIA);
+        plano.nova(ana, id, "Pago", 1, c, menos(paga, HORA), |n| n.paga = Some(paga));
+    }
+    if let Some((id, c)) = plano.escolher_finalizada(2_500_000) {
+        let fim = plano.oferta(id).map_or(agora, |o| o.fim);
+        let paga = menos(fim, 10 * DIA).min(menos(agora, 30 * DIA));
+        plano.nova(ana, id, "Pago", 1, c, menos(paga, 3 * HORA), |n| n.paga = Some(paga));
+    }
+    if let Some((id, c)) = plano.escolher_aberta(1_500_000, Teto::Nenhum) {
+        plano.nova(ana, id, "Em análise", 2, c, menos(agora, DIA), |_| {});
+    }
+    if let Some((id, c)) = plano.escolher_aberta(800_000, Teto::Arrecadado) {
+        let criada = menos(agora, 3 * DIA);
+        plano.nova(ana, id, "Aprovado", 2, c, criada, |n| {
+            n.aprovada = Some(menos(agora, 2 * DIA));
+        });
+    }
+    if let Some((id, c)) = plano.escolher_aberta(300_000, Teto::Nenhum) {
+        let criada = menos(agora, 8 * DIA);
+        let vencimento = mais(criada, cfg.pix_deadline);
+        plano.nova(ana, id, "Cancelado", 1, c, criada, |n| {
+            n.pix_vencimento = Some(vencimento);
+            n.cancelada = Some(vencimento);
+        });
+    }
+
+    // The partner-debit investor: one paid, one awaiting the brokerage's analysis.
+    plano.usadas.clear();
+    if let Some((id, c)) = plano.escolher_aberta(2_000_000, Teto::Arrecadado) {
+        let paga = menos(agora, 20 * DIA);
+        plano.nova(rafael, id, "Pago", 2, c, menos(paga, DIA), |n| n.paga = Some(paga));
+    }
+    if let Some((id, c)) = plano.escolher_aberta(1_200_000, Teto::Nenhum) {
+        plano.nova(rafael, id, "Em análise", 2, c, menos(agora, 5 * HORA), |_| {});
+    }
+
+    plano.completar_reservado(&usuarios.outros, cfg);
+    gravar(tx, agora, &plano.novas)?;
+
+    let mut ajustes = BTreeMap::new();
+    for n in plano.novas.iter().filter(|n| matches!(n.status, "Pago" | "Aprovado")) {
+        *ajustes.entry(n.captacao_id).or_insert(0) += n.centavos;
+    }
+    Ok(ajustes)
+}
+
+#[derive(Clone, Copy)]
+enum Teto {
+    /// The amount must fit in what the seed says was raised (it becomes part of it).
+    Arrecadado,
+    /// Amounts that do not touch arrecadado nor reservado (Em análise, Cancelado).
+    Nenhum,
+}
+
+struct Plano<'a> {
+    ofertas: &'a [OfertaSemeada],
+    agora: Timestamp,
+    usadas: HashSet<i64>,
+    arrecadado_livre: BTreeMap<i64, i64>,
+    reservado_livre: BTreeMap<i64, i64>,
+    novas: Vec<Nova>,
+}
+
+impl Plano<'_> {
+    fn oferta(&self, id: i64) -> Option<&OfertaSemeada> {
+        self.ofertas.iter().find(|o| o.id == id)
+    }
+
+    fn aberta(&self, o: &OfertaSemeada) -> bool {
+        matches!(o.status.as_str(), "Captação no ar" | "Aberto")
+            && o.inicio <= self.agora
+            && self.agora < o.fim
+    }
+
+    /// The first open offering that fits the amount, preferring one this investor has no
+    /// reservation in yet (a varied wallet), else any open one (a small seed file).
+    fn escolher_aberta(&mut self, alvo: i64, teto: Teto) -> Option<(i64, i64)> {
+        let mut candidatas: Vec<(bool, i64, i64, i64)> = self
+            .ofertas
+            .iter()
+            .filter(|o| self.aberta(o))
+            .map(|o| (self.usadas.contains(&o.id), o.id, o.minimo, self.teto(o, teto)))
+            .collect();
+        // Stable: keeps the seed order inside each group.
+        candidatas.sort_by_key(|c| c.0);
+        let candidatas = candidatas.into_iter().map(|(_, id, m, t)| (id, m, t)).collect();
+        self.primeira_que_cabe(candidatas, alvo)
+    }
+
+    fn escolher_finalizada(&mut self, alvo: i64) -> Option<(i64, i64)> {
+        let candidatas: Vec<(i64, i64, i64)> = self
+            .ofertas
+            .iter()
+            .filter(|o| {
+                matches!(o.status.as_str(), "Finalizado" | "Captado")
+                    && o.fim < self.agora
+                    && !self.usadas.contains(&o.id)
+            })
+            .map(|o| (o.id, o.minimo, self.teto(o, Teto::Arrecadado)))
+            .collect();
+        self.primeira_que_cabe(candidatas, alvo)
+            .or_else(|| self.escolher_aberta(alvo, Teto::Arrecadado))
+    }
+
+    /// An open offering whose seeded reservado has room for at least one minimum.
+    fn escolher_reservada(&mut self, alvo: i64) -> Option<(i64, i64)> {
+        let candidatas: Vec<(i64, i64, i64)> = self
+            .ofertas
+            .iter()
+            .filter(|o| self.aberta(o) && !self.usadas.contains(&o.id))
+            .map(|o| (o.id, o.minimo, self.reservado_livre.get(&o.id).copied().unwrap_or(0)))
+            .collect();
+        self.primeira_que_cabe(candidatas, alvo)
+    }
+
+    fn teto(&self, o: &OfertaSemeada, teto: Teto) -> i64 {
+        match teto {
+            Teto::Arrecadado => self.arrecadado_livre.get(&o.id).copied().unwrap_or(0),
+            // Keep clear of the limit so the offering's display status does not change.
+            Teto::Nenhum => (o.limite - o.arrecadado - o.reservado).max(o.minimo),
+        }
+    }
+
+    fn primeira_que_cabe(&mut self, candidatas: Vec<(i64, i64, i64)>, alvo: i64) -> Option<(i64, i64)> {
+        let (id, centavos) = candidatas
+            .into_iter()
+            .find_map(|(id, minimo, teto)| valor(alvo, minimo, teto).map(|v| (id, v)))?;
+        self.usadas.insert(id);
+        Some((id, centavos))
+    }
+
+    fn nova(
+        &mut self,
+        usuario_id: i64,
+        captacao_id: i64,
+        status: &'static str,
+        tipo_pagamento: i64,
+        centavos: i64,
+        criada: Timestamp,
+        ajustar: impl FnOnce(&mut Nova),
+    ) {
+        if matches!(status, "Pago" | "Aprovado") {
+            self.arrecadado_livre
+                .entry(captacao_id)
+                .and_modify(|a| *a = (*a - centavos).max(0));
+        }
+        let mut n = Nova {
+            usuario_id,
+            captacao_id,
+            status,
+            tipo_pagamento,
+            centavos,
+            criada,
+            pix_vencimento: None,
+            paga: None,
+            aprovada: None,
+            cancelada: None,
+        };
+        ajustar(&mut n);
+        self.novas.push(n);
+    }
+
+    /// Splits what is left of each offering's seeded reservado into up to three pending
+    /// Pix reservations of background investors.
+    fn completar_reservado(&mut self, outros: &[i64], cfg: &SandboxConfig) {
+        if outros.is_empty() {
+            return;
+        }
+        let mut vez = 0usize;
+        let pendentes: Vec<(i64, i64, i64, Timestamp)> = self
+            .ofertas
+            .iter()
+            .map(|o| {
+                let livre = self.reservado_livre.get(&o.id).copied().unwrap_or(0);
+                (o.id, livre, o.minimo, o.fim)
+            })
+            .filter(|(_, livre, _, _)| *livre > 0)
+            .collect();
+        for (id, livre, minimo, fim) in pendentes {
+            let partes = (livre / minimo).clamp(1, 3);
+            let parte = livre / partes;
+            // Background reservations stay pending until the offering closes, so the
+            // seeded reservado does not vanish a day after the first start.
+            let vencimento = if fim > mais(self.agora, cfg.pix_deadline) {
+                fim
+            } else {
+                mais(self.agora, cfg.pix_deadline)
+            };
+            for i in 0..partes {
+                let centavos = if i == partes - 1 { livre - parte * (partes - 1) } else { parte };
+                let usuario = outros[vez % outros.len()];
+                vez += 1;
+                let criada = menos(self.agora, Duration::from_secs(3600 * (3 + 5 * u64::try_from(i).unwrap_or(0))));
+                self.nova(usuario, id, "Aporte pendente", 1, centavos, criada, |n| {
+                    n.pix_vencimento = Some(vencimento);
+                });
+            }
+        }
+    }
+}
+
+/// The amount nearest `alvo` that is a multiple of the minimum investment and at most
+/// `teto`; `None` when not even one minimum fits.
+fn valor(alvo: i64, minimo: i64, teto: i64) -> Option<i64> {
+    if minimo <= 0 || teto < minimo {
+        return None;
+    }
+    let multiplos = (alvo / minimo).max(1).min(teto / minimo);
+    Some(multiplos * minimo)
+}
+
+fn gravar(tx: &Transaction<'_>, agora: Timestamp, novas: &[Nova]) -> Result<(), SandboxError> {
+    let mut inserir = tx.prepare(
+        "INSERT INTO reservas (usuario_id, captacao_id, status, tipo_pagamento, origem,
+            investimento_centavos, termo_opcao, termo_aceito_em, confirmada_em, pix_vencimento,
+            paga_em, aprovada_em, cancelada_em, inicio_rendimento, criada_em, atualizada_em)
+         VALUES (?1, ?2, ?3, ?4, 'Ativa', ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+    )?;
+    for n in novas {
+        let ms = |t: Option<Timestamp>| t.map(tempo::ms);
+        // Every seeded reservation went past the terms step and was confirmed right after.
+        let aceite = mais(n.criada, Duration::from_secs(60));
+        let confirmada = mais(aceite, Duration::from_secs(60));
+        // Earnings start the day after the money arrives (or is guaranteed).
+        let inicio_rendimento = n.paga.or(n.aprovada).map(|t| mais(t, DIA));
+        let atualizada = [Some(confirmada), n.paga, n.aprovada, n.cancelada]
+            .into_iter()
+            .flatten()
+            .max()
+            .unwrap_or(n.criada)
+            .min(agora);
+        inserir.execute(params![
+            n.usuario_id,
+            n.captacao_id,
+            n.status,
+            n.tipo_pagamento,
+            n.centavos,
+            "1",
+            tempo::ms(aceite),
+            tempo::ms(confirmada),
+            ms(n.pix_vencimento),
+            ms(n.paga),
+            ms(n.aprovada),
+            ms(n.cancelada),
+            ms(inicio_rendimento),
+            tempo::ms(n.criada),
+            tempo::ms(atualizada),
+        ])?;
+    }
+    Ok(())
+}

@@ -1,0 +1,67 @@
+//! Time in the sandbox: instants are stored as Unix milliseconds (plain integer
+//! comparisons in SQL) and shown as RFC 3339 in America/Sao_Paulo (offset -03:00).
+
+use std::time::Duration;
+
+use jiff::civil::Date;
+use jiff::tz::TimeZone;
+use jiff::{SignedDuration, Timestamp};
+
+pub(crate) fn agora() -> Timestamp {
+    Timestamp::now()
+}
+
+/// America/Sao_Paulo from the bundled tz database. The fixed -03:00 fallback only
+/// matters if the bundle were missing; Brazil has had no DST since 2019.
+pub(crate) fn fuso() -> TimeZone {
+    TimeZone::get("America/Sao_Paulo").unwrap_or_else(|_| TimeZone::fixed(jiff::tz::offset(-3)))
+}
+
+pub(crate) fn hoje(agora: Timestamp) -> Date {
+    agora.to_zoned(fuso()).date()
+}
+
+pub(crate) fn rfc3339(ts: Timestamp) -> String {
+    ts.to_zoned(fuso())
+        .strftime("%Y-%m-%dT%H:%M:%S%:z")
+        .to_string()
+}
+
+pub(crate) fn ms(ts: Timestamp) -> i64 {
+    ts.as_millisecond()
+}
+
+pub(crate) fn de_ms(ms: i64) -> Timestamp {
+    Timestamp::from_millisecond(ms).unwrap_or(Timestamp::UNIX_EPOCH)
+}
+
+/// `ts + d`, saturating: a configured TTL is never large enough to overflow in practice.
+pub(crate) fn mais(ts: Timestamp, d: Duration) -> Timestamp {
+    SignedDuration::try_from(d)
+        .ok()
+        .and_then(|d| ts.checked_add(d).ok())
+        .unwrap_or(Timestamp::MAX)
+}
+
+/// `ts - d`, saturating.
+pub(crate) fn menos(ts: Timestamp, d: Duration) -> Timestamp {
+    SignedDuration::try_from(d)
+        .ok()
+        .and_then(|d| ts.checked_sub(d).ok())
+        .unwrap_or(Timestamp::MIN)
+}
+
+/// `date + dias` days.
+pub(crate) fn somar_dias(date: Date, dias: i64) -> Option<Date> {
+    date.checked_add(jiff::Span::new().try_days(dias).ok()?).ok()
+}
+
+/// The instant `hh:mm:ss` of `date` in São Paulo.
+pub(crate) fn no_dia(date: Date, h: i8, m: i8, s: i8) -> Option<Timestamp> {
+    Some(date.at(h, m, s, 0).to_zoned(fuso()).ok()?.timestamp())
+}
+
+/// The São Paulo calendar day of a stored instant.
+pub(crate) fn dia_de_ms(ms: i64) -> Date {
+    hoje(de_ms(ms))
+}

@@ -1,0 +1,103 @@
+//! The Axum app: state, router, middleware stack.
+
+pub mod assets;
+mod ctx;
+mod headers;
+mod pages;
+pub mod routes;
+pub mod session;
+pub mod ui;
+
+use std::sync::Arc;
+
+use axum::Router;
+use axum::middleware;
+use tower_cookies::{CookieManagerLayer, Cookies, Key};
+
+use crate::api::PlatformClient;
+pub use ctx::Ctx;
+use session::{Jar, RefreshCache};
+
+/// What the web app needs to know beyond the platform client.
+#[derive(Debug, Clone)]
+pub struct WebConfig {
+    pub public_url: url::Url,
+    pub login_url: url::Url,
+    pub client_id: String,
+    pub product_name: String,
+    pub chat_url: String,
+    /// Origins of the platform API (images) and login page, for the CSP.
+    pub api_origin: String,
+    pub login_origin: String,
+}
+
+impl WebConfig {
+    pub fn redirect_uri(&self) -> String {
+        format!(
+            "{}{}",
+            self.public_url.as_str().trim_end_matches('/'),
+            routes::AUTENTICACAO
+        )
+    }
+
+    pub fn secure_cookies(&self) -> bool {
+        self.public_url.scheme() == "https"
+    }
+
+    pub fn public_origin(&self) -> String {
+        self.public_url.origin().ascii_serialization()
+    }
+}
+
+pub struct Inner {
+    pub api: PlatformClient,
+    pub cfg: WebConfig,
+    pub key: Key,
+    pub refresh: RefreshCache,
+    pub csp: String,
+}
+
+#[derive(Clone)]
+pub struct AppState(Arc<Inner>);
+
+impl std::ops::Deref for AppState {
+    type Target = Inner;
+    fn deref(&self) -> &Inner {
+        &self.0
+    }
+}
+
+impl AppState {
+    pub fn new(api: PlatformClient, cfg: WebConfig, key: Key) -> Self {
+        let csp = headers::content_security_policy(&cfg);
+        AppState(Arc::new(Inner {
+            api,
+            cfg,
+            key,
+            refresh: RefreshCache::default(),
+            csp,
+        }))
+    }
+
+    pub fn jar(&self, cookies: Cookies) -> Jar {
+        Jar::new(cookies, self.key.clone(), self.cfg.secure_cookies())
+    }
+}
+
+/// The whole web app; tests call this with their own state.
+pub fn router(state: AppState) -> Router {
+    pages::routes()
+        .merge(assets::routes())
+        .layer(middleware::from_fn_with_state(state.clone(), session::guard))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            headers::cross_origin_protection,
+        ))
+        .layer(CookieManagerLayer::new())
+        .layer(headers::compression())
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            headers::security_headers,
+        ))
+        .with_state(state)
+}

@@ -1,0 +1,131 @@
+//! Login, the code exchange callback and logout (spec §2 /autenticacao, §4 "Session").
+
+use axum::extract::Query;
+use axum::http::{HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Redirect, Response};
+use maud::html;
+use serde::Deserialize;
+
+use crate::web::session::{UserSummary, login_redirect};
+use crate::web::ui::{Page, alert::Alert};
+use crate::web::{Ctx, routes};
+
+/// The message when the callback's `state` is not the one we issued.
+pub const STATE_MISMATCH: &str =
+    "Não foi possível confirmar o seu login. Por segurança, entre novamente.";
+
+/// `GET /entrar`: the header's "Entrar" link; starts a login.
+pub async fn view_entrar_get(ctx: Ctx) -> Response {
+    if ctx.session.is_some() {
+        return Redirect::to(routes::HOME).into_response();
+    }
+    login_redirect(&ctx.app, &ctx.jar, None)
+}
+
+#[derive(Deserialize)]
+pub struct Callback {
+    code: Option<String>,
+    state: Option<String>,
+}
+
+/// `GET /autenticacao?code&state`: exchanges the code and routes by tipoResposta.
+pub async fn view_autenticacao_get(ctx: Ctx, Query(q): Query<Callback>) -> Response {
+    let Some(code) = q.code.filter(|c| !c.is_empty()) else {
+        // Reachable without login only with a code (spec §2).
+        return if ctx.session.is_some() {
+            Redirect::to(routes::HOME).into_response()
+        } else {
+            login_redirect(&ctx.app, &ctx.jar, None)
+        };
+    };
+    let expected = ctx.jar.take_state();
+    if expected.is_none() || expected != q.state {
+        tracing::warn!("login callback with a state we did not issue");
+        return failed_exchange(&ctx, STATE_MISMATCH);
+    }
+    let answer = match ctx.app.api.exchange_code(&code).await {
+        Ok(a) => a,
+        Err(e) => return failed_exchange(&ctx, &e.user_message()),
+    };
+    let now = jiff::Timestamp::now().as_second();
+    ctx.jar.clear_session();
+    ctx.jar.store_token(&answer.token, now);
+    let user = crate::web::session::fetch_user_summary(&ctx.app, &answer.token.access_token).await;
+    if let Some(u) = &user {
+        ctx.jar.store_user(u);
+    }
+    match answer.tipo_resposta.as_deref() {
+        Some("trocarsenha") => Redirect::to(routes::ALTERAR_SENHA).into_response(),
+        Some(kind @ ("atualizarcadastro" | "atualizarsuitability")) => {
+            stay_for_update(&ctx, kind, user.as_ref())
+        }
+        _ => {
+            let to = ctx.jar.take_return_to().unwrap_or_else(|| routes::HOME.into());
+            Redirect::to(&to).into_response()
+        }
+    }
+}
+
+/// A failed exchange: the 'Atenção!' dialog with the server's message; 'Fechar' leads
+/// to login.
+fn failed_exchange(ctx: &Ctx, message: &str) -> Response {
+    ctx.jar.clear_session();
+    let main = html! {
+        section.cartao aria-labelledby="login-falhou" {
+            h1 #login-falhou { "Não foi possível entrar" }
+            p { a.botao.botao-primario href=(routes::ENTRAR) { "Entrar novamente" } }
+        }
+    };
+    ctx.render(
+        Page::new("Entrar", main)
+            .with_status(StatusCode::BAD_REQUEST)
+            .with_alert(Alert::atencao(message).closing_to(routes::ENTRAR)),
+    )
+}
+
+/// atualizarcadastro / atualizarsuitability: the user stays here (spec §4) and is told
+/// what the platform asks for, with a way on.
+fn stay_for_update(ctx: &Ctx, kind: &str, user: Option<&UserSummary>) -> Response {
+    let (title, text) = if kind == "atualizarcadastro" {
+        (
+            "Atualize o seu cadastro",
+            "Para continuar investindo, precisamos que você revise e atualize os seus dados cadastrais.",
+        )
+    } else {
+        (
+            "Atualize o seu perfil de investidor",
+            "Seu perfil de investidor (suitability) precisa ser atualizado antes de novos investimentos.",
+        )
+    };
+    let first = user.map(|u| u.primeiro_nome().to_owned()).unwrap_or_default();
+    let main = html! {
+        section.cartao aria-labelledby="atualizar-titulo" {
+            h1 #atualizar-titulo { (title) }
+            @if !first.is_empty() { p { "Olá, " (first) "." } }
+            p { (text) }
+            p.acoes {
+                a.botao.botao-primario href=(routes::DADOS_CADASTRAIS) { "Atualizar agora" }
+                " "
+                a.botao.botao-secundario href=(routes::HOME) { "Depois" }
+            }
+        }
+    };
+    ctx.page(title, main)
+}
+
+/// `POST /sair`: ends the session at the provider (a failure is ignored), clears every
+/// cookie but the return address, asks the browser to drop caches and goes to login.
+pub async fn view_sair_post(ctx: Ctx) -> Response {
+    if let Some((_, refresh)) = ctx.jar.tokens()
+        && let Err(e) = ctx.app.api.end_session(&refresh.t).await
+    {
+        tracing::info!(error = %e, "logout call failed; session cleared anyway");
+    }
+    ctx.jar.clear_session();
+    let mut resp = login_redirect(&ctx.app, &ctx.jar, None);
+    resp.headers_mut().insert(
+        "clear-site-data",
+        HeaderValue::from_static("\"cache\", \"storage\""),
+    );
+    resp
+}

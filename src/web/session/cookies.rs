@@ -1,0 +1,193 @@
+//! The one cookie factory and the typed session stored in encrypted cookies (DESIGN §5).
+//!
+//! The access and refresh tokens live in two separate private cookies: Keycloak-sized
+//! tokens (≈1.5 KB + ≈1 KB) would overflow the 4 KB limit of one cookie once encrypted.
+
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
+use tower_cookies::{Cookie, Cookies, Key, cookie::SameSite};
+
+use crate::api::models::Token;
+
+pub const ACCESS: &str = "colheita_at";
+pub const REFRESH: &str = "colheita_rt";
+pub const USER: &str = "colheita_usuario";
+pub const RETURN_TO: &str = "colheita_retorno";
+pub const STATE: &str = "colheita_estado";
+pub const FLASH: &str = "colheita_aviso";
+pub const HIDE_VALUES: &str = "colheita_ocultar";
+
+/// Every session cookie but the return address (spec §4: logout keeps it).
+const SESSION_COOKIES: &[&str] = &[ACCESS, REFRESH, USER, STATE, FLASH];
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct StoredToken {
+    /// The token itself.
+    pub t: String,
+    /// Lifetime in seconds (expires_in / refresh_expires_in).
+    pub exp: i64,
+    /// Local timestamp (unix seconds) when it was received.
+    pub ts: i64,
+}
+
+impl StoredToken {
+    pub fn age(&self, now: i64) -> i64 {
+        now - self.ts
+    }
+}
+
+/// User summary (spec §3): nome, derived primeiroNome, codigo, cadastro.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Default)]
+pub struct UserSummary {
+    pub nome: String,
+    pub codigo: Option<String>,
+    pub cadastro: Option<String>,
+}
+
+impl UserSummary {
+    pub fn primeiro_nome(&self) -> &str {
+        self.nome.split_whitespace().next().unwrap_or_default()
+    }
+}
+
+/// A one-shot alert shown on the next page.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Flash {
+    pub titulo: String,
+    pub mensagem: String,
+}
+
+/// Reads and writes the app's cookies: private (encrypted + authenticated) for anything
+/// sensitive, HttpOnly and SameSite=Lax always, Secure under https.
+#[derive(Clone)]
+pub struct Jar {
+    cookies: Cookies,
+    key: Key,
+    secure: bool,
+}
+
+impl Jar {
+    pub fn new(cookies: Cookies, key: Key, secure: bool) -> Self {
+        Self {
+            cookies,
+            key,
+            secure,
+        }
+    }
+
+    fn make(&self, name: &'static str, value: String) -> Cookie<'static> {
+        let mut c = Cookie::new(name, value);
+        c.set_http_only(true);
+        c.set_same_site(SameSite::Lax);
+        c.set_secure(self.secure);
+        c.set_path("/");
+        c
+    }
+
+    fn get_private<T: DeserializeOwned>(&self, name: &str) -> Option<T> {
+        let c = self.cookies.private(&self.key).get(name)?;
+        serde_json::from_str(c.value()).ok()
+    }
+
+    fn set_private<T: Serialize>(&self, name: &'static str, value: &T) {
+        if let Ok(v) = serde_json::to_string(value) {
+            self.cookies.private(&self.key).add(self.make(name, v));
+        }
+    }
+
+    fn remove(&self, name: &'static str) {
+        self.cookies.remove(self.make(name, String::new()));
+    }
+
+    pub fn tokens(&self) -> Option<(StoredToken, StoredToken)> {
+        Some((self.get_private(ACCESS)?, self.get_private(REFRESH)?))
+    }
+
+    pub fn store_token(&self, token: &Token, now: i64) {
+        let access = StoredToken {
+            t: token.access_token.clone(),
+            exp: token.expires_in,
+            ts: now,
+        };
+        let refresh = StoredToken {
+            t: token.refresh_token.clone(),
+            exp: token.refresh_expires_in,
+            ts: now,
+        };
+        self.set_private(ACCESS, &access);
+        self.set_private(REFRESH, &refresh);
+    }
+
+    pub fn user(&self) -> Option<UserSummary> {
+        self.get_private(USER)
+    }
+
+    pub fn store_user(&self, user: &UserSummary) {
+        self.set_private(USER, user);
+    }
+
+    /// Clears the session, keeping the return address (spec §4 "Session").
+    pub fn clear_session(&self) {
+        for name in SESSION_COOKIES {
+            if self.cookies.get(name).is_some() {
+                self.remove(name);
+            }
+        }
+    }
+
+    pub fn set_return_to(&self, path: &str) {
+        self.set_private(RETURN_TO, &path);
+    }
+
+    pub fn take_return_to(&self) -> Option<String> {
+        let v: Option<String> = self.get_private(RETURN_TO);
+        if v.is_some() {
+            self.remove(RETURN_TO);
+        }
+        v.and_then(|p| crate::web::routes::safe_return_path(&p))
+    }
+
+    pub fn set_state(&self, state: &str) {
+        self.set_private(STATE, &state);
+    }
+
+    pub fn take_state(&self) -> Option<String> {
+        let v: Option<String> = self.get_private(STATE);
+        if v.is_some() {
+            self.remove(STATE);
+        }
+        v
+    }
+
+    pub fn set_flash(&self, titulo: &str, mensagem: &str) {
+        self.set_private(
+            FLASH,
+            &Flash {
+                titulo: titulo.to_owned(),
+                mensagem: mensagem.to_owned(),
+            },
+        );
+    }
+
+    pub fn take_flash(&self) -> Option<Flash> {
+        let v: Option<Flash> = self.get_private(FLASH);
+        if self.cookies.get(FLASH).is_some() {
+            self.remove(FLASH);
+        }
+        v
+    }
+
+    /// Money values hidden? (a plain cookie: it holds nothing sensitive)
+    pub fn values_hidden(&self) -> bool {
+        self.cookies.get(HIDE_VALUES).is_some_and(|c| c.value() == "1")
+    }
+
+    pub fn set_values_hidden(&self, hidden: bool) {
+        if hidden {
+            let mut c = self.make(HIDE_VALUES, "1".into());
+            c.set_max_age(tower_cookies::cookie::time::Duration::days(365));
+            self.cookies.add(c);
+        } else {
+            self.remove(HIDE_VALUES);
+        }
+    }
+}

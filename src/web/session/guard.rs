@@ -1,0 +1,130 @@
+//! The navigation guard as middleware: validates or refreshes the session before the
+//! handler runs, sends private routes to login, and turns a platform 401 met by a handler
+//! into the login redirect with the return address saved.
+
+use axum::extract::{Request, State};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Redirect, Response};
+use base64::Engine;
+use tower_cookies::Cookies;
+
+use super::{Jar, Session, UserSummary, access_fresh, refresh_alive};
+use crate::web::{AppState, routes};
+
+/// Request extension: the validated session, if any.
+#[derive(Debug, Clone, Default)]
+pub struct CurrentSession(pub Option<Session>);
+
+/// Response extension set by handlers (through `AppError`) when the platform answered
+/// 401: the guard then clears the session and sends the user to login.
+#[derive(Debug, Clone, Copy)]
+pub struct LoginRequired;
+
+fn now() -> i64 {
+    jiff::Timestamp::now().as_second()
+}
+
+pub async fn guard(
+    State(app): State<AppState>,
+    cookies: Cookies,
+    mut req: Request,
+    next: Next,
+) -> Response {
+    let path = req.uri().path().to_owned();
+    if routes::skips_session(&path) {
+        return next.run(req).await;
+    }
+    let jar = app.jar(cookies);
+    let session = load_session(&app, &jar).await;
+    let return_to = req
+        .uri()
+        .path_and_query()
+        .map(|pq| pq.as_str().to_owned())
+        .unwrap_or_else(|| path.clone());
+    if session.is_none() && routes::is_private(&path) {
+        return login_redirect(&app, &jar, Some(&return_to));
+    }
+    let is_get = req.method() == axum::http::Method::GET;
+    req.extensions_mut().insert(CurrentSession(session));
+    req.extensions_mut().insert(jar.clone());
+    let resp = next.run(req).await;
+    if resp.extensions().get::<LoginRequired>().is_some() {
+        jar.clear_session();
+        // Spec §8: a 401 on a GET saves the return address; after a POST the address
+        // of the form is not a page to go back to.
+        return login_redirect(&app, &jar, is_get.then_some(return_to.as_str()));
+    }
+    resp
+}
+
+/// Reads the stored session; refreshes it when the access token is within the margin;
+/// clears it when it cannot be kept alive.
+async fn load_session(app: &AppState, jar: &Jar) -> Option<Session> {
+    let (access, refresh) = jar.tokens()?;
+    let now = now();
+    let access_token = if access_fresh(&access, now) {
+        access.t
+    } else if refresh_alive(&refresh, now) {
+        match app.refresh.refresh(&app.api, &refresh.t).await {
+            Ok(answer) => {
+                jar.store_token(&answer.token, now);
+                answer.token.access_token
+            }
+            Err(e) => {
+                tracing::info!(error = %e, "refresh failed; session ends");
+                jar.clear_session();
+                return None;
+            }
+        }
+    } else {
+        jar.clear_session();
+        return None;
+    };
+    let user = match jar.user() {
+        Some(u) => u,
+        None => {
+            let u = fetch_user_summary(app, &access_token).await;
+            if let Some(u) = &u {
+                jar.store_user(u);
+            }
+            u.unwrap_or_default()
+        }
+    };
+    Some(Session { access_token, user })
+}
+
+/// The user summary from `GET /v1/cadastro/meucadastro`.
+pub async fn fetch_user_summary(app: &AppState, access_token: &str) -> Option<UserSummary> {
+    match app.api.my_registration(access_token).await {
+        Ok(u) => Some(UserSummary {
+            nome: u.dados_basicos.nome,
+            codigo: u.codigo,
+            cadastro: u.cadastro,
+        }),
+        Err(e) => {
+            tracing::warn!(error = %e, "user summary unavailable");
+            None
+        }
+    }
+}
+
+/// Saves the return address (same-origin paths only) and a fresh OAuth `state`, then
+/// sends the browser to the login page.
+pub fn login_redirect(app: &AppState, jar: &Jar, return_to: Option<&str>) -> Response {
+    if let Some(path) = return_to.and_then(routes::safe_return_path) {
+        jar.set_return_to(&path);
+    }
+    let state = random_state();
+    jar.set_state(&state);
+    let mut url = app.cfg.login_url.clone();
+    url.query_pairs_mut()
+        .append_pair("client_id", &app.cfg.client_id)
+        .append_pair("redirect_uri", &app.cfg.redirect_uri())
+        .append_pair("state", &state);
+    Redirect::to(url.as_str()).into_response()
+}
+
+fn random_state() -> String {
+    let bytes: [u8; 24] = rand::random();
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
+}

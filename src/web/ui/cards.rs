@@ -1,0 +1,41 @@
+//! Error, empty and not-found cards (spec §2, §8).
+
+use maud::{Markup, html};
+
+pub const ERROR_TITLE: &str = "Ops! Houve uma falha.";
+/// The list failure text of spec §8.
+pub const LIST_ERROR_TEXT: &str = "Algo de inesperado ocorreu ao coletarmos suas informações. Por favor, tente novamente.";
+pub const EMPTY_TITLE: &str = "Nenhum item encontrado.";
+pub const EMPTY_TEXT: &str = "Não há resultado para os parâmetros informados.";
+pub const NOT_FOUND_TEXT: &str = "Infelizmente não encontramos a página que você procurou.";
+
+/// 'Ops! Houve uma falha.' with 'Tentar novamente', which reloads the page: a link to
+/// the same address works with or without JavaScript.
+pub fn error_card(here: &str, text: Option<&str>) -> Markup {
+    html! {
+        section.cartao.cartao-erro role="alert" aria-labelledby="erro-titulo" {
+            h2 #erro-titulo { (ERROR_TITLE) }
+            p { (text.unwrap_or(LIST_ERROR_TEXT)) }
+            a.botao.botao-primario href=(here) { "Tentar novamente" }
+        }
+    }
+}
+
+pub fn empty_card(title: &str, text: &str) -> Markup {
+    html! {
+        section.cartao.cartao-vazio aria-labelledby="vazio-titulo" {
+            h2 #vazio-titulo { (title) }
+            p { (text) }
+        }
+    }
+}
+
+pub fn not_found() -> Markup {
+    html! {
+        section.cartao.nao-encontrado aria-labelledby="nao-encontrado-titulo" {
+            h1 #nao-encontrado-titulo { "Página não encontrada" }
+            p { (NOT_FOUND_TEXT) }
+            a.botao.botao-primario href=(crate::web::routes::HOME) { "Voltar à página inicial" }
+        }
+    }
+}

@@ -1,0 +1,129 @@
+//! Public header (logged out) and full header with the profile menu (logged in).
+
+use maud::{Markup, html};
+
+use crate::web::session::{Session, UserSummary};
+use crate::web::{Ctx, assets, routes};
+
+/// Profile status badge and its call to action (spec §4 "Profile").
+pub struct ProfileBadge {
+    pub label: &'static str,
+    pub class: &'static str,
+    pub message: &'static str,
+    pub cta: Option<(&'static str, &'static str)>,
+}
+
+pub fn profile_badge(user: &UserSummary) -> ProfileBadge {
+    match user.cadastro.as_deref().map(str::trim) {
+        Some("Completo") => ProfileBadge {
+            label: "Perfil completo",
+            class: "badge-sucesso",
+            message: "Seu perfil está verificado.",
+            cta: Some(("Ver oportunidades", routes::INVESTIR)),
+        },
+        Some("Em análise") | Some("Em analise") => ProfileBadge {
+            label: "Em análise",
+            class: "badge-aviso",
+            message: "Estamos verificando o seu perfil.",
+            cta: None,
+        },
+        _ => ProfileBadge {
+            label: "Perfil básico",
+            class: "badge-neutro",
+            message: "Complete seu cadastro e peça a verificação do perfil para investir.",
+            cta: Some(("Verificar perfil", routes::DADOS_CADASTRAIS)),
+        },
+    }
+}
+
+fn nav() -> Markup {
+    html! {
+        nav.nav-principal aria-label="Principal" {
+            ul {
+                li { a href=(routes::INVESTIR) { "Investir" } }
+                li { a href=(routes::CARTEIRA) { "Minha carteira" } }
+                li { a href=(routes::MINHA_CONTA) { "Minha conta" } }
+            }
+        }
+    }
+}
+
+fn logo(href: &str, product: &str) -> Markup {
+    html! {
+        a.logo href=(href) {
+            img src=(assets::asset_url("img/logo.svg")) alt=(product) width="160" height="40";
+        }
+    }
+}
+
+fn chat_link(ctx: &Ctx) -> Markup {
+    html! {
+        a.link-especialista href=(ctx.app.cfg.chat_url) target="_blank" rel="noopener noreferrer" {
+            "Fale com um especialista" span.sr-only { " (abre em nova janela)" }
+        }
+    }
+}
+
+pub fn public_header(ctx: &Ctx) -> Markup {
+    html! {
+        header.cabecalho {
+            (logo(routes::INVESTIR, &ctx.app.cfg.product_name))
+            (nav())
+            div.cabecalho-acoes {
+                (chat_link(ctx))
+                a.botao.botao-secundario href=(routes::ENTRAR) { "Entrar" }
+                a.botao.botao-primario href=(routes::QUERO_INVESTIR) { "Cadastre-se" }
+            }
+        }
+    }
+}
+
+/// The money-visibility toggle: a form that flips a cookie; the island makes it work
+/// without a reload.
+pub fn visibility_toggle(ctx: &Ctx) -> Markup {
+    let visible = !ctx.values_hidden;
+    let label = if visible { "Ocultar valores" } else { "Mostrar valores" };
+    let fallback = html! {
+        form.form-visibilidade method="post" action=(routes::VISIBILIDADE) {
+            input type="hidden" name="voltar" value=(ctx.here);
+            button.botao.botao-icone type="submit" aria-pressed=(if visible { "false" } else { "true" }) { (label) }
+        }
+    };
+    super::island::mount(
+        "visibility",
+        &serde_json::json!({"visible": visible, "action": routes::VISIBILIDADE}),
+        fallback,
+    )
+}
+
+pub fn full_header(ctx: &Ctx, session: &Session) -> Markup {
+    let user = &session.user;
+    let badge = profile_badge(user);
+    let first = user.primeiro_nome();
+    html! {
+        header.cabecalho {
+            (logo(routes::HOME, &ctx.app.cfg.product_name))
+            (nav())
+            div.cabecalho-acoes {
+                (chat_link(ctx))
+                (visibility_toggle(ctx))
+                details.menu-perfil {
+                    summary {
+                        @if first.is_empty() { "Olá!" } @else { "Olá, " (first) }
+                    }
+                    div.menu-perfil-conteudo {
+                        p.menu-perfil-nome { (user.nome) }
+                        p { span.badge.(badge.class) { (badge.label) } }
+                        p { (badge.message) }
+                        @if let Some((text, href)) = badge.cta {
+                            p { a.botao.botao-secundario href=(href) { (text) } }
+                        }
+                        form method="post" action=(routes::SAIR) {
+                            button.botao.botao-texto type="submit" { "Sair" }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,50 @@
+//! Shared maud components: layout, header, alert dialog, cards, formatters, island mount.
+
+pub mod alert;
+pub mod cards;
+pub mod format;
+pub mod header;
+pub mod island;
+pub mod layout;
+
+use axum::http::StatusCode;
+use maud::Markup;
+
+/// A page to render inside the shell.
+pub struct Page {
+    /// The route label; the document title is 'Label | Colheita'.
+    pub title: String,
+    pub main: Markup,
+    pub status: StatusCode,
+    /// An alert dialog open on load (e.g. 'Atenção!' after a failed form).
+    pub alert: Option<alert::Alert>,
+    /// Whether the page holds islands (then, and only then, the loader is included).
+    pub islands: bool,
+}
+
+impl Page {
+    pub fn new(title: &str, main: Markup) -> Self {
+        Page {
+            title: title.to_owned(),
+            main,
+            status: StatusCode::OK,
+            alert: None,
+            islands: false,
+        }
+    }
+
+    pub fn with_islands(mut self) -> Self {
+        self.islands = true;
+        self
+    }
+
+    pub fn with_status(mut self, status: StatusCode) -> Self {
+        self.status = status;
+        self
+    }
+
+    pub fn with_alert(mut self, alert: alert::Alert) -> Self {
+        self.alert = Some(alert);
+        self
+    }
+}
