@@ -164,7 +164,8 @@ struct PedidoToken {
     scope: String,
     #[serde(default)]
     code: Option<String>,
-    #[serde(default)]
+    /// Spec §7: this one field is snake_case on the wire.
+    #[serde(default, rename = "refresh_token")]
     refresh_token: Option<String>,
 }
 

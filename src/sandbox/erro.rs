@@ -75,6 +75,7 @@ impl ApiError {
         )
     }
 
+    #[cfg(test)]
     pub(crate) fn status(&self) -> StatusCode {
         self.status
     }

@@ -356,6 +356,7 @@ fn digito_verificador(digitos: &[u32]) -> u32 {
     (soma * 10 % 11) % 10
 }
 
+#[cfg(test)]
 /// A CPF as spec §5 wants it: 11 digits, not all equal, both check digits right.
 pub(crate) fn cpf_valido(cpf: &str) -> bool {
     let digitos: String = cpf.chars().filter(char::is_ascii_digit).collect();

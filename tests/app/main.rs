@@ -1,0 +1,10 @@
+//! The one integration-test binary (CONVENTIONS 10): the web app over real HTTP, against
+//! the embedded sandbox or a wiremock platform.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod domain_oracles;
+mod platform;
+mod sandbox_journey;
+mod session;
+mod shell;
+mod support;

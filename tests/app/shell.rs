@@ -1,0 +1,76 @@
+//! The shell: 404, headers, compression, cross-site protection, no-JS pages.
+
+use crate::support::*;
+
+async fn app() -> TestApp {
+    // A platform that is not there: none of these pages may need it.
+    TestApp::with_platform("http://127.0.0.1:9", &[]).await
+}
+
+#[tokio::test]
+async fn healthz_answers_without_the_platform() {
+    let app = app().await;
+    let resp = app.get("/healthz").await;
+    assert_eq!(resp.status(), 200);
+}
+
+#[tokio::test]
+async fn every_unknown_path_shows_the_404_page() {
+    let app = app().await;
+    for path in ["/nao-existe", "/investir/x/y/z", "/carteirax"] {
+        let resp = app.get(path).await;
+        assert_eq!(resp.status(), 404, "{path}");
+        let doc = html(resp).await;
+        assert_eq!(text(&doc, ".nao-encontrado p"), "Infelizmente não encontramos a página que você procurou.");
+        assert_eq!(texts(&doc, ".nao-encontrado a[href='/']"), vec!["Voltar à página inicial"]);
+        assert_eq!(title(&doc), "Página não encontrada | Colheita");
+        assert_eq!(texts(&doc, "html[lang='pt-BR']").len(), 1);
+    }
+}
+
+#[tokio::test]
+async fn pages_without_islands_load_no_javascript() {
+    let app = app().await;
+    let doc = html(app.get("/nao-existe").await).await;
+    assert!(texts(&doc, "script[src]").is_empty());
+    assert!(texts(&doc, "[data-island]").is_empty());
+}
+
+#[tokio::test]
+async fn every_response_carries_the_security_headers() {
+    let app = app().await;
+    for path in ["/nao-existe", "/healthz", "/"] {
+        let resp = app.get(path).await;
+        let h = resp.headers();
+        let csp = h["content-security-policy"].to_str().unwrap();
+        assert!(csp.contains("script-src 'self'") && csp.contains("frame-ancestors 'none'"), "{csp}");
+        assert_eq!(h["x-content-type-options"], "nosniff");
+        assert!(h.contains_key("referrer-policy"));
+    }
+}
+
+#[tokio::test]
+async fn html_is_compressed_when_the_browser_accepts_it() {
+    let app = app().await;
+    let resp = app.client.get(app.url("/nao-existe")).header("accept-encoding", "gzip").send().await.unwrap();
+    assert_eq!(resp.headers()["content-encoding"], "gzip");
+}
+
+#[tokio::test]
+async fn cross_site_posts_are_refused() {
+    let app = app().await;
+    let evil = app.client.post(app.url("/sair")).header("Origin", "https://evil.example").send().await.unwrap();
+    assert_eq!(evil.status(), 403);
+    let evil = app.client.post(app.url("/visibilidade")).header("Sec-Fetch-Site", "cross-site").send().await.unwrap();
+    assert_eq!(evil.status(), 403);
+}
+
+#[tokio::test]
+async fn the_visitor_header_offers_entrar_and_sign_up() {
+    let app = app().await;
+    let doc = html(app.get("/nao-existe").await).await;
+    let nav = texts(&doc, "nav.nav-principal a");
+    assert_eq!(nav, vec!["Investir", "Minha carteira", "Minha conta"]);
+    assert_eq!(texts(&doc, "header a[href='/entrar']"), vec!["Entrar"]);
+    assert!(text(&doc, "a.chat-flutuante").contains("Fale com um especialista"));
+}

@@ -1,0 +1,197 @@
+//! TestApp: the web app (and the sandbox, or a wiremock platform) on ephemeral ports,
+//! driven by a cookie-keeping HTTP client, one method per user action.
+
+use std::path::PathBuf;
+
+use clap::Parser;
+use colheita::config::Cli;
+use colheita::startup;
+use reqwest::header::LOCATION;
+use scraper::{Html, Selector};
+use tokio::net::TcpListener;
+
+pub struct TestApp {
+    pub web_url: String,
+    pub sandbox_url: Option<String>,
+    pub client: reqwest::Client,
+    pub data_dir: PathBuf,
+}
+
+pub fn temp_dir() -> PathBuf {
+    let n: u64 = rand::random();
+    let dir = std::env::temp_dir().join(format!("colheita-test-{n:x}"));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn client() -> reqwest::Client {
+    reqwest::Client::builder()
+        .cookie_store(true)
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap()
+}
+
+impl TestApp {
+    /// Web app + embedded sandbox. `extra` are more command-line flags.
+    pub async fn with_sandbox(extra: &[&str]) -> TestApp {
+        let data_dir = temp_dir();
+        let mut args = vec!["colheita", "--data-dir", data_dir.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        let cli = Cli::try_parse_from(args).unwrap();
+        let sandbox_listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let sandbox_url = startup::spawn_sandbox(sandbox_listener, &cli.config).unwrap();
+        Self::start(cli, &sandbox_url, Some(sandbox_url.clone()), data_dir).await
+    }
+
+    /// Web app against a stand-in platform (wiremock) at `platform_url`.
+    pub async fn with_platform(platform_url: &str, extra: &[&str]) -> TestApp {
+        let data_dir = temp_dir();
+        let key = base64_key();
+        let mut args = vec![
+            "colheita",
+            "--data-dir",
+            data_dir.to_str().unwrap(),
+            "--api-url",
+            platform_url,
+            "--cookie-key",
+            &key,
+            "--request-timeout",
+            "2",
+        ];
+        args.extend_from_slice(extra);
+        let cli = Cli::try_parse_from(args).unwrap();
+        Self::start(cli, platform_url, None, data_dir).await
+    }
+
+    async fn start(cli: Cli, api_url: &str, sandbox_url: Option<String>, data_dir: PathBuf) -> TestApp {
+        let _ = tracing_subscriber::fmt()
+            .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
+            .with_test_writer()
+            .try_init();
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let web_url = format!("http://{}", listener.local_addr().unwrap());
+        let key = startup::cookie_key(&cli.config).unwrap();
+        let state = startup::web_state(
+            &cli.config,
+            url::Url::parse(&web_url).unwrap(),
+            url::Url::parse(api_url).unwrap(),
+            key,
+        )
+        .unwrap();
+        tokio::spawn(async move {
+            axum::serve(listener, colheita::web::router(state)).await.unwrap();
+        });
+        TestApp {
+            web_url,
+            sandbox_url,
+            client: client(),
+            data_dir,
+        }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.web_url, path)
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client.get(self.url(path)).send().await.unwrap()
+    }
+
+    /// A same-origin form POST, as a browser sends it.
+    pub async fn post_form(&self, path: &str, form: &[(&str, &str)]) -> reqwest::Response {
+        self.client
+            .post(self.url(path))
+            .header("Origin", &self.web_url)
+            .header("Sec-Fetch-Site", "same-origin")
+            .form(form)
+            .send()
+            .await
+            .unwrap()
+    }
+
+    /// Follows redirects by hand (the client never does), returning the final response
+    /// and every Location seen.
+    pub async fn follow(&self, mut resp: reqwest::Response) -> (reqwest::Response, Vec<String>) {
+        let mut seen = Vec::new();
+        for _ in 0..10 {
+            if !resp.status().is_redirection() {
+                break;
+            }
+            let loc = location(&resp);
+            let next = if loc.starts_with('/') { self.url(&loc) } else { loc.clone() };
+            seen.push(loc);
+            resp = self.client.get(next).send().await.unwrap();
+        }
+        (resp, seen)
+    }
+
+    /// Logs in through the sandbox's login page, as a person does; returns the page
+    /// the user lands on.
+    pub async fn login(&self, email: &str, password: &str) -> reqwest::Response {
+        let resp = self.get("/").await;
+        self.login_from(resp, email, password).await
+    }
+
+    /// Continues a login from a redirect to the login page.
+    pub async fn login_from(&self, resp: reqwest::Response, email: &str, password: &str) -> reqwest::Response {
+        assert_eq!(resp.status(), 303, "expected a redirect to login");
+        let login_url = url::Url::parse(&location(&resp)).unwrap();
+        let q: std::collections::HashMap<_, _> = login_url.query_pairs().into_owned().collect();
+        let page = self.client.get(login_url.clone()).send().await.unwrap();
+        assert_eq!(page.status(), 200);
+        let mut post_url = login_url.clone();
+        post_url.set_query(None);
+        let resp = self
+            .client
+            .post(post_url)
+            .form(&[
+                ("email", email),
+                ("senha", password),
+                ("client_id", q["client_id"].as_str()),
+                ("redirect_uri", q["redirect_uri"].as_str()),
+                ("state", q["state"].as_str()),
+            ])
+            .send()
+            .await
+            .unwrap();
+        self.follow(resp).await.0
+    }
+
+    pub async fn logout(&self) -> reqwest::Response {
+        self.post_form("/sair", &[]).await
+    }
+}
+
+pub fn base64_key() -> String {
+    use base64::Engine;
+    let bytes: Vec<u8> = (0..64).map(|_| rand::random::<u8>()).collect();
+    base64::engine::general_purpose::STANDARD.encode(bytes)
+}
+
+pub fn location(resp: &reqwest::Response) -> String {
+    resp.headers()
+        .get(LOCATION)
+        .map(|v| v.to_str().unwrap().to_owned())
+        .unwrap_or_default()
+}
+
+pub async fn html(resp: reqwest::Response) -> Html {
+    Html::parse_document(&resp.text().await.unwrap())
+}
+
+/// The texts of every element matching `selector`, whitespace collapsed.
+pub fn texts(doc: &Html, selector: &str) -> Vec<String> {
+    let sel = Selector::parse(selector).unwrap();
+    doc.select(&sel)
+        .map(|e| e.text().collect::<Vec<_>>().join(" ").split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect()
+}
+
+pub fn text(doc: &Html, selector: &str) -> String {
+    texts(doc, selector).join(" ")
+}
+
+pub fn title(doc: &Html) -> String {
+    text(doc, "title")
+}

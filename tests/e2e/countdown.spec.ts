@@ -1,0 +1,158 @@
+// The island pipeline (js project only): pages without islands load no script; the loader
+// mounts only the islands present; the countdown ticks; the visibility toggle posts the fallback
+// form's CSRF field; assets are served hashed, immutable and gzipped.
+//
+// Island harness pages are served by `page.route` on the app's origin, but every script comes
+// from the real server: esbuild's hashes are reproducible, so running islands/build.mjs here gives
+// the same URLs the binary embeds (a 404 means the binary was built from other sources).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { APP_URL, ROOT, login } from './helpers';
+
+let manifest: Record<string, string> = {};
+const assetUrl = (logical: string): string => {
+  const file = manifest[logical];
+  if (!file) throw new Error(`${logical} missing from the islands manifest`);
+  return `/assets/${file}`;
+};
+
+test.beforeAll(() => {
+  const out = mkdtempSync(join(tmpdir(), 'colheita-ilhas-'));
+  execFileSync('node', [join(ROOT, 'islands/build.mjs'), out], { stdio: 'ignore' });
+  manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
+});
+
+const HARNESS = `${APP_URL}/__teste-ilhas`;
+
+async function harness(page: Page, body: string, htmlClass = ''): Promise<void> {
+  const html = `<!DOCTYPE html><html lang="pt-BR"${htmlClass ? ` class="${htmlClass}"` : ''}><head>
+<meta charset="utf-8"><title>Ilhas | Colheita</title></head><body><main><h1>Ilhas</h1>${body}</main>
+<div id="carregando" hidden></div>
+<script type="module" src="${assetUrl('islands/loader.js')}"></script></body></html>`;
+  await page.route(HARNESS, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }),
+  );
+  await page.goto(HARNESS);
+}
+
+function island(name: string, fallback: string, props: unknown): string {
+  const json = JSON.stringify(props).replace(/</g, '\\u003c');
+  return `<div data-island="${name}" data-src="${assetUrl(`islands/${name}.js`)}">${fallback}<script type="application/json">${json}</script></div>`;
+}
+
+function scriptRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script' || new URL(req.url()).pathname.endsWith('.js')) urls.push(req.url());
+  });
+  return urls;
+}
+
+test('a page without islands loads no script', async ({ page }) => {
+  const scripts = scriptRequests(page);
+  await page.goto('/naoexiste-404');
+  await expect(page.locator('script[src]')).toHaveCount(0);
+  expect(scripts).toEqual([]);
+});
+
+test('the home page loads the loader only when it holds islands, and mounts them', async ({ page }) => {
+  await login(page);
+  const islands = await page.locator('[data-island]').count();
+  const scripts = page.locator('script[src]');
+  if (islands === 0) {
+    await expect(scripts).toHaveCount(0);
+  } else {
+    await expect(scripts).toHaveCount(1);
+    await expect(scripts).toHaveAttribute('type', 'module');
+    for (const el of await page.locator('[data-island]').all()) {
+      await expect(el).toHaveAttribute('data-island-state', 'mounted');
+    }
+  }
+});
+
+test('assets are content-hashed, immutable and gzipped', async ({ page, request }) => {
+  await page.goto('/naoexiste-404');
+  const css = await page.locator('link[rel="stylesheet"]').first().getAttribute('href');
+  expect(css).toMatch(/^\/assets\/app-[0-9a-f]{8}\.css$/);
+  for (const url of [css as string, assetUrl('islands/loader.js'), assetUrl('islands/countdown.js')]) {
+    const res = await request.get(url, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(res.status(), `${url} (a 404 means the binary is stale: rebuild it)`).toBe(200);
+    expect(res.headers()['cache-control']).toContain('immutable');
+    expect(res.headers()['content-encoding']).toBe('gzip');
+    expect(res.headers()['vary']).toContain('Accept-Encoding');
+  }
+  expect((await request.get('/assets/loader-00000000.js')).status()).toBe(404);
+});
+
+test('the loader fetches only the islands on the page; the countdown ticks', async ({ page }) => {
+  // Time runs until the islands are up, then stops exactly two days before the deadline.
+  const start = new Date('2026-11-20T18:00:00-03:00');
+  await page.clock.install({ time: new Date(start.getTime() - 60_000) });
+  const scripts = scriptRequests(page);
+  const loaderResponse = page.waitForResponse((r) => r.url().endsWith(assetUrl('islands/loader.js')));
+  await harness(
+    page,
+    `<p>Encerra em:</p>` +
+      island('countdown', '22/11/2026 às 18:00', { deadline: '2026-11-22T18:00:00-03:00', finishedText: 'Encerrado' }) +
+      `<p>Já acabou:</p>` +
+      island('countdown', '01/11/2026 às 18:00', { deadline: '2026-11-01T18:00:00-03:00', finishedText: 'Encerrado' }),
+  );
+  expect((await loaderResponse).headers()['cache-control']).toContain('immutable');
+  await expect(page.locator('[data-island-state="mounted"]')).toHaveCount(2);
+  await page.clock.pauseAt(start);
+
+  const timer = page.getByRole('timer');
+  await expect(timer).toHaveText('2d 00:00:00');
+  await expect(timer).toHaveAttribute('aria-label', 'Faltam 2 dias');
+  await expect(page.getByText('22/11/2026 às 18:00')).toHaveCount(0);
+  await expect(page.getByText('Encerrado')).toBeVisible();
+
+  await page.clock.runFor(1000);
+  await expect(timer).toHaveText('1d 23:59:59');
+  await expect(timer).toHaveAttribute('aria-label', 'Faltam 1 dia, 23 horas e 59 minutos');
+  await page.clock.runFor(10_000);
+  await expect(timer).toHaveText('1d 23:59:49');
+  await expect(timer).toHaveAttribute('aria-label', 'Faltam 1 dia, 23 horas e 59 minutos');
+
+  await expect(page.locator('[data-island-state="mounted"]')).toHaveCount(2);
+  expect(scripts.some((u) => u.includes('/visibility-'))).toBe(false);
+  expect(scripts.some((u) => u.includes('/countdown-'))).toBe(true);
+});
+
+test('the visibility toggle posts the CSRF field and hides values', async ({ page }) => {
+  let posted: { accept?: string; body: string } | undefined;
+  await page.route(`${APP_URL}/visibilidade`, async (route) => {
+    const req = route.request();
+    posted = { accept: req.headers()['accept'], body: req.postData() ?? '' };
+    const visivel = new URLSearchParams(posted.body).get('visivel') === 'true';
+    await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ visivel }) });
+  });
+  await harness(
+    page,
+    island(
+      'visibility',
+      '<form method="post" action="/visibilidade"><input type="hidden" name="csrf" value="tok-123">' +
+        '<button type="submit">Ocultar valores</button></form>',
+      { visible: true, action: '/visibilidade' },
+    ) + '<p>Saldo: <span class="valor-real">R$ 1.234,56</span></p>',
+  );
+  const button = page.getByRole('button', { name: 'Ocultar valores' });
+  await expect(button).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.locator('[data-island="visibility"]')).toHaveAttribute('data-island-state', 'mounted');
+  await button.click();
+
+  const shown = page.getByRole('button', { name: 'Mostrar valores' });
+  await expect(shown).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('html')).toHaveClass(/valores-ocultos/);
+  expect(posted?.accept).toBe('application/json');
+  const form = new URLSearchParams(posted?.body);
+  expect(form.get('csrf')).toBe('tok-123');
+  expect(form.get('visivel')).toBe('false');
+
+  await shown.click();
+  await expect(page.getByRole('button', { name: 'Ocultar valores' })).toBeVisible();
+  await expect(page.locator('html')).not.toHaveClass(/valores-ocultos/);
+});

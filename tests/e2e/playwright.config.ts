@@ -1,0 +1,51 @@
+// Playwright end-to-end suite. Runs the already-built binary (tests/run.sh builds it) against a
+// fresh sandbox, with Debian's Chromium (never `npx playwright install`).
+import { defineConfig } from '@playwright/test';
+import { APP_URL, ROOT } from './helpers';
+
+const CI = !!process.env.CI;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: CI ? 1 : 0,
+  forbidOnly: CI,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list']],
+  outputDir: `${ROOT}/target/e2e-results`,
+  use: {
+    baseURL: APP_URL,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: [
+        '--disable-gpu',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    { name: 'js', use: { javaScriptEnabled: true } },
+    { name: 'nojs', use: { javaScriptEnabled: false }, testIgnore: /countdown\.spec\.ts/ },
+  ],
+  webServer: {
+    command:
+      'target/debug/colheita --addr 127.0.0.1:3310 --sandbox-addr 127.0.0.1:3311 ' +
+      '--data-dir target/e2e-data --sandbox-reset',
+    cwd: ROOT,
+    url: `${APP_URL}/healthz`,
+    reuseExistingServer: !CI,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

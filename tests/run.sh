@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# The one test command (README and .ci/run call it). Installs what is missing, builds, runs the
+# Rust tests (cargo nextest) and then the Playwright suite (Debian's Chromium, axe-core, vnu).
+# Needs: the Rust toolchain, Node 20+ with npm, Java 17+ (vnu; installed via apt when missing).
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+ROOT=$PWD
+export ORACLE_DIR="${ORACLE_DIR:-$ROOT/target/oracle}"
+export NPM_CONFIG_UPDATE_NOTIFIER=false NPM_CONFIG_FUND=false NPM_CONFIG_AUDIT=false
+
+step() { printf '\n==> %s\n' "$*"; }
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1; then SUDO="sudo"; fi
+apt_updated=0
+apt_install() {
+  if [ "$apt_updated" -eq 0 ]; then
+    $SUDO apt-get update -qq
+    apt_updated=1
+  fi
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "$@"
+}
+
+# npm ci when node_modules is missing or older than the lock file.
+npm_ci() {
+  local dir=$1
+  shift
+  if [ ! -f "$dir/node_modules/.package-lock.json" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
+    step "npm ci in $dir"
+    (cd "$dir" && npm ci --no-audit --no-fund "$@")
+  fi
+}
+
+# ---- system packages --------------------------------------------------------------------------
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -e /usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf ] || missing+=(fonts-liberation)
+command -v java >/dev/null 2>&1 || missing+=(default-jre-headless)
+if [ "${#missing[@]}" -gt 0 ]; then
+  step "apt-get install ${missing[*]}"
+  apt_install "${missing[@]}"
+fi
+command -v node >/dev/null 2>&1 || { echo "Node.js 20+ with npm is required" >&2; exit 1; }
+
+if ! cargo nextest --version >/dev/null 2>&1; then
+  step "cargo install cargo-nextest"
+  cargo install cargo-nextest --locked
+fi
+
+# ---- npm packages ---------------------------------------------------------------------------
+# islands/ first, so build.rs finds node_modules ready (it would run the same npm ci itself).
+npm_ci islands --ignore-scripts
+npm_ci tests/e2e --ignore-scripts
+
+if [ ! -d "$ORACLE_DIR/node_modules/pix-utils" ] || [ ! -d "$ORACLE_DIR/node_modules/libphonenumber-js" ]; then
+  step "oracle packages into $ORACLE_DIR"
+  mkdir -p "$ORACLE_DIR"
+  (
+    cd "$ORACLE_DIR"
+    [ -f package.json ] || npm init -y >/dev/null
+    npm install --no-audit --no-fund --ignore-scripts \
+      @brazilian-utils/brazilian-utils@2.4.0 cpf-cnpj-validator@2.1.2 pix-utils@2.8.2 libphonenumber-js@1.13.16
+  )
+fi
+
+# ---- Rust ---------------------------------------------------------------------------------------
+step "cargo build --all-targets"
+cargo build --all-targets
+
+failed=()
+
+step "cargo nextest run"
+cargo nextest run --no-fail-fast || failed+=("cargo nextest")
+
+# ---- end to end -------------------------------------------------------------------------------
+step "playwright"
+rm -rf target/e2e-data
+(cd tests/e2e && npx --no-install playwright test) || failed+=("playwright")
+
+if [ "${#failed[@]}" -gt 0 ]; then
+  printf '\nFAILED: %s\n' "${failed[*]}" >&2
+  exit 1
+fi
+printf '\nAll test suites passed.\n'
