@@ -12,6 +12,8 @@ export interface VisibilityProps {
   visible?: boolean;
   action?: string;
   fields?: [string, string][];
+  /** The fallback button's classes, so the island looks the same. */
+  buttonClass?: string;
 }
 
 function fromFallback(el: HTMLElement): VisibilityProps {
@@ -26,10 +28,16 @@ function fromFallback(el: HTMLElement): VisibilityProps {
     visible: !document.documentElement.classList.contains('valores-ocultos'),
     action: form?.getAttribute('action') || '/visibilidade',
     fields,
+    buttonClass: form?.querySelector('button')?.className || undefined,
   };
 }
 
-export default function Visibility({ visible = true, action = '/visibilidade', fields = [] }: VisibilityProps) {
+export default function Visibility({
+  visible = true,
+  action = '/visibilidade',
+  fields = [],
+  buttonClass = 'botao botao-icone',
+}: VisibilityProps) {
   const [shown, setShown] = useState(visible);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState(false);
@@ -67,7 +75,7 @@ export default function Visibility({ visible = true, action = '/visibilidade', f
 
   return (
     <>
-      <button type="button" className="botao botao--discreto" aria-pressed={!shown} onClick={toggle} disabled={busy}>
+      <button type="button" className={buttonClass} aria-pressed={!shown} onClick={toggle} aria-busy={busy || undefined}>
         {shown ? 'Ocultar valores' : 'Mostrar valores'}
       </button>
       {error && (

@@ -2,10 +2,19 @@
 
 use serde::Serialize;
 
+use reqwest::Method;
+
 use super::{
     ApiError, PlatformClient,
-    models::{Offering, SearchResponse},
+    models::{Offering, SearchResponse, SimulationItem},
 };
+
+/// A file from the platform: its content type and bytes.
+#[derive(Debug, Clone)]
+pub struct Blob {
+    pub content_type: String,
+    pub bytes: bytes::Bytes,
+}
 
 /// Query of `GET /v1/captacoes` with the spec's parameter names (spec §7).
 #[derive(Debug, Clone, Default, Serialize, PartialEq)]
@@ -59,5 +68,31 @@ impl PlatformClient {
         let encoded: String = url::form_urlencoded::byte_serialize(url_amigavel.as_bytes()).collect();
         self.get_json(&format!("/v1/captacoes/urlamigavel/{encoded}"), &(), token)
             .await
+    }
+
+    /// `GET /v1/captacoes/{id}/documento/{docId}`: the file (a PDF).
+    pub async fn offering_document(
+        &self,
+        id: i64,
+        doc_id: i64,
+        token: Option<&str>,
+    ) -> Result<Blob, ApiError> {
+        self.blob(self.api(Method::GET, &format!("/v1/captacoes/{id}/documento/{doc_id}"), token))
+            .await
+    }
+
+    /// `GET /v1/reservas/simular/{id}?valorBase`: the scenarios for an amount.
+    pub async fn simulate(
+        &self,
+        id: i64,
+        valor_base: rust_decimal::Decimal,
+        token: Option<&str>,
+    ) -> Result<Vec<SimulationItem>, ApiError> {
+        self.get_json(
+            &format!("/v1/reservas/simular/{id}"),
+            &[("valorBase", valor_base.to_string())],
+            token,
+        )
+        .await
     }
 }

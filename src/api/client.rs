@@ -111,4 +111,21 @@ impl PlatformClient {
     ) -> Result<T, ApiError> {
         Self::json(self.api(Method::GET, path, token).query(query)).await
     }
+
+    /// Sends and returns a file; an empty body is "no file".
+    pub(crate) async fn blob(&self, rb: RequestBuilder) -> Result<super::captacoes::Blob, ApiError> {
+        let resp = rb.send().await.map_err(|e| ApiError::Unavailable(e.to_string()))?;
+        let status = resp.status().as_u16();
+        let content_type = resp
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("application/octet-stream")
+            .to_owned();
+        let bytes = resp.bytes().await.map_err(|e| ApiError::Unavailable(e.to_string()))?;
+        if !(200..300).contains(&status) {
+            return Err(ApiError::from_status(status, &bytes));
+        }
+        Ok(super::captacoes::Blob { content_type, bytes })
+    }
 }

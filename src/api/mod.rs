@@ -8,6 +8,6 @@ mod error;
 pub mod models;
 mod reservas;
 
-pub use captacoes::OfferingQuery;
+pub use captacoes::{Blob, OfferingQuery};
 pub use client::{ClientConfig, PlatformClient};
 pub use error::{ApiError, GENERIC_ERROR};

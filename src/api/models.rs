@@ -196,6 +196,26 @@ pub struct Resumo {
     pub lista_produtos: Vec<Produto>,
 }
 
+
+/// One installment of a simulation scenario or of a cash flow.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Parcela {
+    pub numero: Option<i64>,
+    pub data_pagamento: Option<String>,
+    pub valor: Decimal,
+    pub status_pagamento: Option<String>,
+}
+
+/// Simulation result item (spec §3): a scenario with its total and installments.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct SimulationItem {
+    pub nome: String,
+    pub total_receber: Decimal,
+    pub parcelas: Vec<Parcela>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

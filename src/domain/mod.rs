@@ -3,6 +3,8 @@
 
 pub mod dates;
 pub mod money;
+pub mod offering;
+pub mod paging;
 pub mod pix;
 pub mod reference;
 pub mod validate;

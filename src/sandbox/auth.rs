@@ -3,8 +3,8 @@
 //! protected API routes.
 
 mod pagina;
-mod sessao;
 pub(crate) mod senha;
+mod sessao;
 pub(crate) mod tokens;
 
 use axum::body::Bytes;
@@ -48,15 +48,15 @@ struct ParametrosLogin {
 impl ParametrosLogin {
     /// Where the user goes back to must be an absolute http(s) URL of a named client;
     /// anything else gets an explanation page, never a redirect.
-    fn validar(&self) -> Result<url::Url, Response> {
+    fn validar(&self) -> Result<url::Url, &'static str> {
         if self.client_id.trim().is_empty() || self.client_id.len() > 200 {
-            return Err(pagina::parametros_invalidos("Aplicação (client_id) não informada."));
+            return Err("Aplicação (client_id) não informada.");
         }
         match url::Url::parse(&self.redirect_uri) {
             Ok(u) if matches!(u.scheme(), "http" | "https") && u.has_host() => Ok(u),
-            _ => Err(pagina::parametros_invalidos(
+            _ => Err(
                 "Endereço de retorno (redirect_uri) inválido: precisa ser uma URL http(s) absoluta.",
-            )),
+            ),
         }
     }
 
@@ -72,9 +72,10 @@ impl ParametrosLogin {
 }
 
 async fn login_get(RawQuery(query): RawQuery) -> Response {
-    let p: ParametrosLogin = serde_urlencoded::from_str(query.as_deref().unwrap_or("")).unwrap_or_default();
-    if let Err(pagina) = p.validar() {
-        return pagina;
+    let p: ParametrosLogin =
+        serde_urlencoded::from_str(query.as_deref().unwrap_or("")).unwrap_or_default();
+    if let Err(motivo) = p.validar() {
+        return pagina::parametros_invalidos(motivo);
     }
     pagina::login(StatusCode::OK, &p.formulario(false))
 }
@@ -85,7 +86,7 @@ async fn login_post(State(sandbox): State<Sandbox>, corpo: Bytes) -> Response {
     };
     let destino = match p.validar() {
         Ok(u) => u,
-        Err(pagina) => return pagina,
+        Err(motivo) => return pagina::parametros_invalidos(motivo),
     };
     p.email = p.email.trim().to_owned();
     let email = p.email.clone();
@@ -148,8 +149,14 @@ async fn login_post(State(sandbox): State<Sandbox>, corpo: Bytes) -> Response {
 async fn css() -> Response {
     (
         [
-            (header::CONTENT_TYPE, HeaderValue::from_static("text/css; charset=utf-8")),
-            (header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=3600")),
+            (
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("text/css; charset=utf-8"),
+            ),
+            (
+                header::CACHE_CONTROL,
+                HeaderValue::from_static("public, max-age=3600"),
+            ),
         ],
         pagina::CSS,
     )
@@ -214,7 +221,10 @@ async fn token_put(State(sandbox): State<Sandbox>, corpo: Bytes) -> Result<Respo
 }
 
 /// `PUT /api/autenticacao/encerrar-sessao` `{clientId, scope, refresh_token}` → 204.
-async fn encerrar_sessao(State(sandbox): State<Sandbox>, corpo: Bytes) -> Result<StatusCode, ApiError> {
+async fn encerrar_sessao(
+    State(sandbox): State<Sandbox>,
+    corpo: Bytes,
+) -> Result<StatusCode, ApiError> {
     let pedido = ler_pedido(&corpo)?;
     let refresh = pedido.refresh_token.unwrap_or_default();
     let agora = tempo::agora();
@@ -253,7 +263,9 @@ impl FromRequestParts<Sandbox> for Investidor {
             .and_then(|v| v.to_str().ok())
             .and_then(|v| {
                 let (esquema, resto) = v.split_once(' ')?;
-                esquema.eq_ignore_ascii_case("bearer").then(|| resto.trim().to_owned())
+                esquema
+                    .eq_ignore_ascii_case("bearer")
+                    .then(|| resto.trim().to_owned())
             })
             .filter(|t| !t.is_empty() && t.len() <= 8192)
             .ok_or_else(|| ApiError::nao_autorizado(SESSAO_INVALIDA))?;

@@ -21,7 +21,9 @@ pub(crate) fn rotulo_garantia(id: &str) -> Option<&'static str> {
         "Aval" => "Aval",
         "PenhorAgricola" => "Penhor agrícola",
         "CessaoFiduciaria" => "Cessão fiduciária de recebíveis",
-        "AlienacaoFiduciariaProdutosAgropecuarios" => "Alienação fiduciária de produtos agropecuários",
+        "AlienacaoFiduciariaProdutosAgropecuarios" => {
+            "Alienação fiduciária de produtos agropecuários"
+        }
         "AlienacaoFiduciariaBensMoveis" => "Alienação fiduciária de bens móveis",
         "AlienacaoFiduciariaImovelRural" => "Alienação fiduciária de imóvel rural",
         "AlienacaoFiduciariaImovelUrbano" => "Alienação fiduciária de imóvel urbano",
@@ -63,7 +65,9 @@ pub(crate) async fn listar(
                 dados,
                 total_registros: lista.len(),
             };
-            serde_json::to_value(pagina).map(Json).map_err(ApiError::interno)
+            serde_json::to_value(pagina)
+                .map(Json)
+                .map_err(ApiError::interno)
         })
         .await
 }
@@ -80,7 +84,10 @@ pub(crate) async fn por_url_amigavel(
     State(sandbox): State<Sandbox>,
     Path(url): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    uma(&sandbox, move |c, agora| carregar(c, agora, Onde::Url(&url))).await
+    uma(&sandbox, move |c, agora| {
+        carregar(c, agora, Onde::Url(&url))
+    })
+    .await
 }
 
 /// One offering (drafts included: the preview shows them) or 404.

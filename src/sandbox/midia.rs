@@ -12,7 +12,9 @@ pub(crate) async fn servir(Path(arquivo): Path<String>) -> Response {
     let seguro = !arquivo.is_empty()
         && !arquivo.starts_with('/')
         && !arquivo.contains('\\')
-        && arquivo.split('/').all(|s| !s.is_empty() && s != "." && s != "..");
+        && arquivo
+            .split('/')
+            .all(|s| !s.is_empty() && s != "." && s != "..");
     let bytes = if seguro {
         crate::web::assets::asset_bytes(&format!("img/{arquivo}"))
     } else {
@@ -31,8 +33,14 @@ pub(crate) async fn servir(Path(arquivo): Path<String>) -> Response {
     (
         [
             (header::CONTENT_TYPE, tipo),
-            (header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=3600")),
-            (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
+            (
+                header::CACHE_CONTROL,
+                HeaderValue::from_static("public, max-age=3600"),
+            ),
+            (
+                header::X_CONTENT_TYPE_OPTIONS,
+                HeaderValue::from_static("nosniff"),
+            ),
             // An SVG opened directly must not run script.
             (
                 header::CONTENT_SECURITY_POLICY,

@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 use axum::Json;
 use axum::extract::State;
 use jiff::Timestamp;
-use rust_decimal::Decimal;
 use rusqlite::{OptionalExtension, Transaction, params};
+use rust_decimal::Decimal;
 use serde::Serialize;
 
 use super::auth::{self, Investidor};

@@ -8,9 +8,9 @@ mod reservas;
 use std::str::FromStr;
 
 use jiff::Timestamp;
+use rusqlite::{Transaction, params};
 use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
-use rusqlite::{Transaction, params};
 use serde::Deserialize;
 
 use super::captacoes::rotulo_garantia;
@@ -22,7 +22,13 @@ pub(crate) use pessoas::cpf_valido;
 
 const OFERTAS_JSON: &str = include_str!("seed/offerings.json");
 
-const STATUS_SEED: &[&str] = &["Captação no ar", "Finalizado", "Rascunho", "Captado", "Aberto"];
+const STATUS_SEED: &[&str] = &[
+    "Captação no ar",
+    "Finalizado",
+    "Rascunho",
+    "Captado",
+    "Aberto",
+];
 const TIPOS_MIDIA: &[&str] = &["Principal", "Galeria", "Empreendedor"];
 
 /// Money or a percent as written in the seed file: a decimal string ("1500.00") or,
@@ -179,8 +185,10 @@ fn inserir_oferta(
         }
     }
     let hoje = tempo::hoje(agora);
-    let dia = |dias: i64| tempo::somar_dias(hoje, dias).ok_or_else(|| erro("data fora do intervalo"));
-    let inicio = tempo::no_dia(dia(o.inicio_captacao_dias)?, 0, 0, 0).ok_or_else(|| erro("início"))?;
+    let dia =
+        |dias: i64| tempo::somar_dias(hoje, dias).ok_or_else(|| erro("data fora do intervalo"));
+    let inicio =
+        tempo::no_dia(dia(o.inicio_captacao_dias)?, 0, 0, 0).ok_or_else(|| erro("início"))?;
     let fim = tempo::no_dia(dia(o.fim_captacao_dias)?, 23, 59, 59).ok_or_else(|| erro("fim"))?;
     let pre = match o.data_pre_lancamento_dias {
         Some(d) => Some(tempo::ms(
@@ -244,7 +252,9 @@ fn inserir_oferta(
     }
     for (ordem, m) in o.galeria.iter().enumerate() {
         if !TIPOS_MIDIA.contains(&m.tipo.as_str()) || m.arquivo.is_some() == m.video.is_some() {
-            return Err(erro(&format!("mídia {ordem}: tipo ou arquivo/vídeo inválido")));
+            return Err(erro(&format!(
+                "mídia {ordem}: tipo ou arquivo/vídeo inválido"
+            )));
         }
         tx.execute(
             "INSERT INTO captacao_midias (captacao_id, ordem, tipo, arquivo, video, descricao)

@@ -53,7 +53,8 @@ pub(crate) fn menos(ts: Timestamp, d: Duration) -> Timestamp {
 
 /// `date + dias` days.
 pub(crate) fn somar_dias(date: Date, dias: i64) -> Option<Date> {
-    date.checked_add(jiff::Span::new().try_days(dias).ok()?).ok()
+    date.checked_add(jiff::Span::new().try_days(dias).ok()?)
+        .ok()
 }
 
 /// The instant `hh:mm:ss` of `date` in São Paulo.

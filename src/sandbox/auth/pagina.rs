@@ -65,7 +65,11 @@ pub(crate) fn parametros_invalidos(motivo: &str) -> Response {
         div.alerta role="alert" { (motivo) }
         p { "Volte ao site de onde veio e tente entrar novamente." }
     };
-    pagina(StatusCode::BAD_REQUEST, "Login indisponível | Colheita Sandbox", corpo)
+    pagina(
+        StatusCode::BAD_REQUEST,
+        "Login indisponível | Colheita Sandbox",
+        corpo,
+    )
 }
 
 fn pagina(status: StatusCode, titulo: &str, corpo: Markup) -> Response {
@@ -93,8 +97,14 @@ fn pagina(status: StatusCode, titulo: &str, corpo: Markup) -> Response {
             "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; frame-ancestors 'none'",
         ),
     );
-    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
-    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
     h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     resposta

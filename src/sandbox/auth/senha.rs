@@ -14,7 +14,11 @@ pub(crate) const TAMANHO_MAXIMO: usize = 256;
 pub(crate) fn gerar_hash(senha: &str) -> String {
     let sal: [u8; 16] = rand::random();
     let digest = derivar(senha, &sal, ITERACOES);
-    format!("sha256i${ITERACOES}${}${}", B64.encode(sal), B64.encode(digest))
+    format!(
+        "sha256i${ITERACOES}${}${}",
+        B64.encode(sal),
+        B64.encode(digest)
+    )
 }
 
 /// Whether `senha` matches the stored hash, compared in constant time.
@@ -29,7 +33,8 @@ pub(crate) fn confere(senha: &str, armazenado: &str) -> bool {
     ) else {
         return false;
     };
-    let (Ok(iter), Ok(sal), Ok(esperado)) = (iter.parse::<u32>(), B64.decode(sal), B64.decode(esperado))
+    let (Ok(iter), Ok(sal), Ok(esperado)) =
+        (iter.parse::<u32>(), B64.decode(sal), B64.decode(esperado))
     else {
         return false;
     };

@@ -7,9 +7,9 @@ use jiff::Timestamp;
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 use serde::Serialize;
 
+use super::super::SandboxConfig;
 use super::super::erro::{ApiError, SESSAO_INVALIDA};
 use super::super::tempo::{self, mais};
-use super::super::SandboxConfig;
 use super::tokens::{self, Emissao};
 
 pub(crate) const CODIGO_INVALIDO: &str = "Código de autenticação inválido ou expirado.";
@@ -125,7 +125,11 @@ pub(crate) fn renovar(
 
 /// Ends the session a refresh token belongs to (even an expired or rotated one: logging
 /// out must always be possible) and revokes all its tokens. `false` when unknown.
-pub(crate) fn encerrar(tx: &Transaction<'_>, refresh: &str, agora: Timestamp) -> Result<bool, ApiError> {
+pub(crate) fn encerrar(
+    tx: &Transaction<'_>,
+    refresh: &str,
+    agora: Timestamp,
+) -> Result<bool, ApiError> {
     let sessao: Option<i64> = tx
         .query_row(
             "SELECT sessao_id FROM tokens WHERE hash = ?1 AND tipo = 'refresh'",

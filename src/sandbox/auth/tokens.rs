@@ -42,7 +42,8 @@ pub(crate) fn renovacao(e: &Emissao<'_>) -> String {
 }
 
 fn montar(e: &Emissao<'_>, tipo: &str, alg: &str, assinatura: usize, alvo: usize) -> String {
-    let cabecalho = B64URL.encode(json!({"alg": alg, "typ": "JWT", "kid": aleatorio(32)}).to_string());
+    let cabecalho =
+        B64URL.encode(json!({"alg": alg, "typ": "JWT", "kid": aleatorio(32)}).to_string());
     let assinatura = aleatorio(assinatura);
     let mut claims = json!({
         "exp": e.expira.as_second(),

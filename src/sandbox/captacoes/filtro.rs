@@ -104,17 +104,21 @@ impl Consulta {
                     let chave = valor.to_ascii_lowercase();
                     let campo = CAMPOS.iter().find(|(n, _)| *n == chave).map(|(_, c)| *c);
                     c.ordem = Some(campo.ok_or_else(|| {
-                        ApiError::requisicao(format!(
+                        ApiError::requisicao(
                             "OrderByField inválido: use Status, NomeCaptacao, DataFim, Vencimento, \
-                             Rendimento, Rating, Acompanhamento, Disponivel ou LimiteArrecadacao."
-                        ))
+                             Rendimento, Rating, Acompanhamento, Disponivel ou LimiteArrecadacao.",
+                        )
                     })?);
                 }
                 "orderbycriteria" => {
                     c.decrescente = match valor.to_ascii_uppercase().as_str() {
                         "ASC" => false,
                         "DESC" => true,
-                        _ => return Err(ApiError::requisicao("OrderByCriteria inválido: use ASC ou DESC.")),
+                        _ => {
+                            return Err(ApiError::requisicao(
+                                "OrderByCriteria inválido: use ASC ou DESC.",
+                            ));
+                        }
                     }
                 }
                 _ => {}
@@ -122,7 +126,9 @@ impl Consulta {
         }
         if let (Some(i), Some(f)) = (c.data_inicio, c.data_fim) {
             if i > f {
-                return Err(ApiError::requisicao("DataInicio não pode ser posterior a DataFim."));
+                return Err(ApiError::requisicao(
+                    "DataInicio não pode ser posterior a DataFim.",
+                ));
             }
         }
         Ok(c)
@@ -132,17 +138,26 @@ impl Consulta {
     /// DataInicio and ends on or before DataFim.
     pub(crate) fn aceita(&self, c: &Captacao, hoje: Date) -> bool {
         let contem = |alvo: &Option<String>, campos: &[&str]| {
-            alvo.as_ref()
-                .is_none_or(|a| campos.iter().any(|campo| dobrar(campo).contains(a.as_str())))
+            alvo.as_ref().is_none_or(|a| {
+                campos
+                    .iter()
+                    .any(|campo| dobrar(campo).contains(a.as_str()))
+            })
         };
         contem(&self.busca, &[&c.nome, &c.descricao_produto, &c.cidade])
             && contem(&self.nome, &[&c.nome])
             && (self.status.is_empty() || self.status.contains(&dobrar(c.status_exibido(hoje))))
             && (self.rating.is_empty() || self.rating.contains(&dobrar(&c.rating)))
-            && self.vencimento.is_none_or(|f| f.contem(Decimal::from(c.vencimento)))
-            && self.acompanhamento.is_none_or(|f| f.contem(c.acompanhamento()))
+            && self
+                .vencimento
+                .is_none_or(|f| f.contem(Decimal::from(c.vencimento)))
+            && self
+                .acompanhamento
+                .is_none_or(|f| f.contem(c.acompanhamento()))
             && self.disponivel.is_none_or(|f| f.contem(c.disponivel()))
-            && self.data_inicio.is_none_or(|d| tempo::dia_de_ms(c.inicio) >= d)
+            && self
+                .data_inicio
+                .is_none_or(|d| tempo::dia_de_ms(c.inicio) >= d)
             && self.data_fim.is_none_or(|d| tempo::dia_de_ms(c.fim) <= d)
     }
 
@@ -153,14 +168,22 @@ impl Consulta {
         };
         lista.sort_by(|a, b| {
             let ordem = comparar(campo, a, b, hoje);
-            let ordem = if self.decrescente { ordem.reverse() } else { ordem };
+            let ordem = if self.decrescente {
+                ordem.reverse()
+            } else {
+                ordem
+            };
             ordem.then(a.id.cmp(&b.id))
         });
     }
 
     /// The (start, end) indexes of the requested page inside `total` items.
     pub(crate) fn janela(&self, total: usize) -> (usize, usize) {
-        let inicio = self.pagina.saturating_sub(1).saturating_mul(self.tamanho).min(total);
+        let inicio = self
+            .pagina
+            .saturating_sub(1)
+            .saturating_mul(self.tamanho)
+            .min(total);
         (inicio, inicio.saturating_add(self.tamanho).min(total))
     }
 }
@@ -186,9 +209,13 @@ fn inteiro(valor: &str, nome: &str, min: usize, max: usize) -> Result<usize, Api
         .filter(|n| (min..=max).contains(n))
         .ok_or_else(|| {
             if max == usize::MAX {
-                ApiError::requisicao(format!("{nome} deve ser um número inteiro maior ou igual a {min}."))
+                ApiError::requisicao(format!(
+                    "{nome} deve ser um número inteiro maior ou igual a {min}."
+                ))
             } else {
-                ApiError::requisicao(format!("{nome} deve ser um número inteiro entre {min} e {max}."))
+                ApiError::requisicao(format!(
+                    "{nome} deve ser um número inteiro entre {min} e {max}."
+                ))
             }
         })
 }
@@ -249,7 +276,8 @@ fn faixa(valor: &str, nome: &str) -> Result<Faixa, ApiError> {
 
 /// `aaaa-mm-dd`, `dd/mm/aaaa` or an RFC 3339 instant (its São Paulo day).
 fn data(valor: &str, nome: &str) -> Result<Date, ApiError> {
-    let invalida = || ApiError::requisicao(format!("{nome} inválida: use aaaa-mm-dd ou dd/mm/aaaa."));
+    let invalida =
+        || ApiError::requisicao(format!("{nome} inválida: use aaaa-mm-dd ou dd/mm/aaaa."));
     if let Ok(d) = valor.parse::<Date>() {
         return Ok(d);
     }

@@ -1,17 +1,17 @@
 //! Offerings as stored plus the figures derived from reservations, and their JSON
 //! (CONTRACTS.md "Offering JSON").
 
+mod json;
+
 use std::collections::HashMap;
 
 use jiff::Timestamp;
 use jiff::civil::Date;
-use rust_decimal::Decimal;
 use rusqlite::{Connection, Row};
-use serde::Serialize;
+use rust_decimal::Decimal;
 
 use super::super::erro::ApiError;
 use super::super::tempo;
-use super::rotulo_garantia;
 
 /// Which offerings to load.
 pub(crate) enum Onde<'a> {
@@ -93,99 +93,6 @@ impl Captacao {
         }
         &self.status
     }
-
-    pub(crate) fn json(&self, public_url: &str) -> OfertaJson<'_> {
-        let midia = |arquivo: &str| format!("{public_url}/midia/{}", arquivo.trim_start_matches('/'));
-        let galeria: Vec<GaleriaJson<'_>> = self
-            .galeria
-            .iter()
-            .map(|g| GaleriaJson {
-                id: g.id,
-                tipo: &g.tipo,
-                url: g.arquivo.as_deref().map(midia),
-                url_video: g.video.as_deref(),
-                descricao: &g.descricao,
-            })
-            .collect();
-        let imagem_principal = galeria
-            .iter()
-            .find(|g| g.tipo == "Principal" && g.url.is_some())
-            .or_else(|| galeria.iter().find(|g| g.url.is_some()))
-            .and_then(|g| g.url.clone());
-        let inicio = tempo::rfc3339(tempo::de_ms(self.inicio));
-        OfertaJson {
-            id: self.id,
-            url_amigavel: &self.url_amigavel,
-            nome_captacao: &self.nome,
-            descricao_produto: &self.descricao_produto,
-            status_captacao: &self.status,
-            status: StatusJson::de(&self.status),
-            vencimento: self.vencimento,
-            rendimento_descricao: &self.rendimento_descricao,
-            rating: &self.rating,
-            descricao_rating: &self.descricao_rating,
-            classificacao_esg: &self.classificacao_esg,
-            limite_arrecadacao: self.limite,
-            arrecadado: self.arrecadado,
-            reservado: self.reservado,
-            disponivel: self.disponivel(),
-            acompanhamento: self.acompanhamento(),
-            inicio_captacao: inicio.clone(),
-            fim_captacao: tempo::rfc3339(tempo::de_ms(self.fim)),
-            imagem_principal,
-            favorito: false,
-            garantias: self
-                .garantias
-                .split(',')
-                .filter_map(rotulo_garantia)
-                .collect::<Vec<_>>()
-                .join("; "),
-            galeria,
-            documentos: self
-                .documentos
-                .iter()
-                .map(|d| DocumentoJson {
-                    id: d.id,
-                    tipo: &d.tipo,
-                    nome: &d.nome,
-                })
-                .collect(),
-            conteudo: ConteudoJson {
-                descricao: &self.sobre,
-                faq: self
-                    .faq
-                    .iter()
-                    .map(|f| FaqJson {
-                        pergunta: &f.pergunta,
-                        resposta: &f.resposta,
-                    })
-                    .collect(),
-            },
-            empreendedor_rural: EmpreendedorJson {
-                nome: &self.empreendedor_nome,
-                descricao: &self.empreendedor_descricao,
-                localizacao: LocalizacaoJson {
-                    cidade: &self.cidade,
-                    uf: &self.uf,
-                    latitude: self.latitude,
-                    longitude: self.longitude,
-                },
-            },
-            lancamento: LancamentoJson {
-                pre_lancamento: self.pre_lancamento,
-                data_pre_lancamento: self
-                    .data_pre_lancamento
-                    .map(|d| tempo::rfc3339(tempo::de_ms(d))),
-                inicio_captacao: inicio,
-            },
-            rentabilidade: RentabilidadeJson {
-                prazo: self.vencimento,
-                rendimento: self.rendimento,
-                descricao_pagamento: &self.descricao_pagamento,
-                investimento_minimo: self.investimento_minimo,
-            },
-        }
-    }
 }
 
 struct Faq {
@@ -248,7 +155,11 @@ pub(crate) fn carregar(
     if captacoes.is_empty() {
         return Ok(captacoes);
     }
-    let ids: HashMap<i64, usize> = captacoes.iter().enumerate().map(|(i, c)| (c.id, i)).collect();
+    let ids: HashMap<i64, usize> = captacoes
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (c.id, i))
+        .collect();
     // One query per child table; with a single offering, only its rows.
     let (onde_filho, chave): (&str, Vec<i64>) = match captacoes.as_slice() {
         [so] => ("WHERE captacao_id = ?1", vec![so.id]),
@@ -258,7 +169,13 @@ pub(crate) fn carregar(
         "SELECT captacao_id, pergunta, resposta FROM captacao_faq {onde_filho} ORDER BY captacao_id, ordem"
     ))?;
     for r in q.query_map(rusqlite::params_from_iter(chave.iter()), |r| {
-        Ok((r.get::<_, i64>(0)?, Faq { pergunta: r.get(1)?, resposta: r.get(2)? }))
+        Ok((
+            r.get::<_, i64>(0)?,
+            Faq {
+                pergunta: r.get(1)?,
+                resposta: r.get(2)?,
+            },
+        ))
     })? {
         let (id, faq) = r?;
         if let Some(&i) = ids.get(&id) {
@@ -291,7 +208,11 @@ pub(crate) fn carregar(
     for r in q.query_map(rusqlite::params_from_iter(chave.iter()), |r| {
         Ok((
             r.get::<_, i64>(0)?,
-            Documento { id: r.get(1)?, tipo: r.get(2)?, nome: r.get(3)? },
+            Documento {
+                id: r.get(1)?,
+                tipo: r.get(2)?,
+                nome: r.get(3)?,
+            },
         ))
     })? {
         let (id, doc) = r?;
@@ -336,124 +257,4 @@ fn linha(r: &Row<'_>) -> rusqlite::Result<Captacao> {
         galeria: Vec::new(),
         documentos: Vec::new(),
     })
-}
-
-/// Status object: a stable id and a colour for every status name of spec §4.
-#[derive(Serialize)]
-pub(crate) struct StatusJson<'a> {
-    id: i64,
-    name: &'a str,
-    color: &'static str,
-}
-
-const CORES_STATUS: &[(&str, i64, &str)] = &[
-    ("Rascunho", 1, "#6c757d"),
-    ("Aberto", 2, "#0d6efd"),
-    ("Captação no ar", 3, "#1b7f3b"),
-    ("Captado", 4, "#0f5132"),
-    ("Finalizado", 5, "#495057"),
-    ("Pré-lançamento", 6, "#8a5a00"),
-];
-
-impl<'a> StatusJson<'a> {
-    fn de(nome: &'a str) -> Self {
-        let (id, color) = CORES_STATUS
-            .iter()
-            .find(|(n, _, _)| *n == nome)
-            .map_or((0, "#6c757d"), |(_, id, cor)| (*id, *cor));
-        StatusJson { id, name: nome, color }
-    }
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-pub(crate) struct OfertaJson<'a> {
-    id: i64,
-    url_amigavel: &'a str,
-    nome_captacao: &'a str,
-    descricao_produto: &'a str,
-    status_captacao: &'a str,
-    status: StatusJson<'a>,
-    vencimento: i64,
-    rendimento_descricao: &'a str,
-    rating: &'a str,
-    descricao_rating: &'a str,
-    classificacao_esg: &'a str,
-    limite_arrecadacao: Decimal,
-    arrecadado: Decimal,
-    reservado: Decimal,
-    disponivel: Decimal,
-    acompanhamento: Decimal,
-    inicio_captacao: String,
-    fim_captacao: String,
-    imagem_principal: Option<String>,
-    favorito: bool,
-    garantias: String,
-    galeria: Vec<GaleriaJson<'a>>,
-    documentos: Vec<DocumentoJson<'a>>,
-    conteudo: ConteudoJson<'a>,
-    empreendedor_rural: EmpreendedorJson<'a>,
-    lancamento: LancamentoJson,
-    rentabilidade: RentabilidadeJson<'a>,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct GaleriaJson<'a> {
-    id: i64,
-    tipo: &'a str,
-    url: Option<String>,
-    url_video: Option<&'a str>,
-    descricao: &'a str,
-}
-
-#[derive(Serialize)]
-struct DocumentoJson<'a> {
-    id: i64,
-    tipo: &'a str,
-    nome: &'a str,
-}
-
-#[derive(Serialize)]
-struct ConteudoJson<'a> {
-    descricao: &'a str,
-    faq: Vec<FaqJson<'a>>,
-}
-
-#[derive(Serialize)]
-struct FaqJson<'a> {
-    pergunta: &'a str,
-    resposta: &'a str,
-}
-
-#[derive(Serialize)]
-struct EmpreendedorJson<'a> {
-    nome: &'a str,
-    descricao: &'a str,
-    localizacao: LocalizacaoJson<'a>,
-}
-
-#[derive(Serialize)]
-struct LocalizacaoJson<'a> {
-    cidade: &'a str,
-    uf: &'a str,
-    latitude: Option<f64>,
-    longitude: Option<f64>,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct LancamentoJson {
-    pre_lancamento: bool,
-    data_pre_lancamento: Option<String>,
-    inicio_captacao: String,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct RentabilidadeJson<'a> {
-    prazo: i64,
-    rendimento: Decimal,
-    descricao_pagamento: &'a str,
-    investimento_minimo: Decimal,
 }

@@ -58,33 +58,40 @@ pub(super) fn inserir(
         .escolher_reservada(500_000)
         .or_else(|| plano.escolher_aberta(500_000, Teto::Nenhum));
     if let Some((id, centavos)) = pendente {
-        plano.reservado_livre.entry(id).and_modify(|r| *r = (*r - centavos).max(0));
-        plano.nova(ana, id, "Aporte pendente", 1, centavos, confirmada, |n| {
+        plano
+            .reservado_livre
+            .entry(id)
+            .and_modify(|r| *r = (*r - centavos).max(0));
+        plano.nova((ana, id), "Aporte pendente", 1, centavos, confirmada, |n| {
             n.pix_vencimento = Some(mais(confirmada, cfg.pix_deadline));
         });
     }
     if let Some((id, c)) = plano.escolher_aberta(1_000_000, Teto::Arrecadado) {
         let paga = menos(agora, 12 * DIA);
-        plano.nova(ana, id, "Pago", 1, c, menos(paga, HORA), |n| n.paga = Some(paga));
+        plano.nova((ana, id), "Pago", 1, c, menos(paga, HORA), |n| {
+            n.paga = Some(paga)
+        });
     }
     if let Some((id, c)) = plano.escolher_finalizada(2_500_000) {
         let fim = plano.oferta(id).map_or(agora, |o| o.fim);
         let paga = menos(fim, 10 * DIA).min(menos(agora, 30 * DIA));
-        plano.nova(ana, id, "Pago", 1, c, menos(paga, 3 * HORA), |n| n.paga = Some(paga));
+        plano.nova((ana, id), "Pago", 1, c, menos(paga, 3 * HORA), |n| {
+            n.paga = Some(paga)
+        });
     }
     if let Some((id, c)) = plano.escolher_aberta(1_500_000, Teto::Nenhum) {
-        plano.nova(ana, id, "Em análise", 2, c, menos(agora, DIA), |_| {});
+        plano.nova((ana, id), "Em análise", 2, c, menos(agora, DIA), |_| {});
     }
     if let Some((id, c)) = plano.escolher_aberta(800_000, Teto::Arrecadado) {
         let criada = menos(agora, 3 * DIA);
-        plano.nova(ana, id, "Aprovado", 2, c, criada, |n| {
+        plano.nova((ana, id), "Aprovado", 2, c, criada, |n| {
             n.aprovada = Some(menos(agora, 2 * DIA));
         });
     }
     if let Some((id, c)) = plano.escolher_aberta(300_000, Teto::Nenhum) {
         let criada = menos(agora, 8 * DIA);
         let vencimento = mais(criada, cfg.pix_deadline);
-        plano.nova(ana, id, "Cancelado", 1, c, criada, |n| {
+        plano.nova((ana, id), "Cancelado", 1, c, criada, |n| {
             n.pix_vencimento = Some(vencimento);
             n.cancelada = Some(vencimento);
         });
@@ -94,17 +101,30 @@ pub(super) fn inserir(
     plano.usadas.clear();
     if let Some((id, c)) = plano.escolher_aberta(2_000_000, Teto::Arrecadado) {
         let paga = menos(agora, 20 * DIA);
-        plano.nova(rafael, id, "Pago", 2, c, menos(paga, DIA), |n| n.paga = Some(paga));
+        plano.nova((rafael, id), "Pago", 2, c, menos(paga, DIA), |n| {
+            n.paga = Some(paga)
+        });
     }
     if let Some((id, c)) = plano.escolher_aberta(1_200_000, Teto::Nenhum) {
-        plano.nova(rafael, id, "Em análise", 2, c, menos(agora, 5 * HORA), |_| {});
+        plano.nova(
+            (rafael, id),
+            "Em análise",
+            2,
+            c,
+            menos(agora, 5 * HORA),
+            |_| {},
+        );
     }
 
     plano.completar_reservado(&usuarios.outros, cfg);
     gravar(tx, agora, &plano.novas)?;
 
     let mut ajustes = BTreeMap::new();
-    for n in plano.novas.iter().filter(|n| matches!(n.status, "Pago" | "Aprovado")) {
+    for n in plano
+        .novas
+        .iter()
+        .filter(|n| matches!(n.status, "Pago" | "Aprovado"))
+    {
         *ajustes.entry(n.captacao_id).or_insert(0) += n.centavos;
     }
     Ok(ajustes)
@@ -145,11 +165,21 @@ impl Plano<'_> {
             .ofertas
             .iter()
             .filter(|o| self.aberta(o))
-            .map(|o| (self.usadas.contains(&o.id), o.id, o.minimo, self.teto(o, teto)))
+            .map(|o| {
+                (
+                    self.usadas.contains(&o.id),
+                    o.id,
+                    o.minimo,
+                    self.teto(o, teto),
+                )
+            })
             .collect();
         // Stable: keeps the seed order inside each group.
         candidatas.sort_by_key(|c| c.0);
-        let candidatas = candidatas.into_iter().map(|(_, id, m, t)| (id, m, t)).collect();
+        let candidatas = candidatas
+            .into_iter()
+            .map(|(_, id, m, t)| (id, m, t))
+            .collect();
         self.primeira_que_cabe(candidatas, alvo)
     }
 
@@ -174,7 +204,13 @@ impl Plano<'_> {
             .ofertas
             .iter()
             .filter(|o| self.aberta(o) && !self.usadas.contains(&o.id))
-            .map(|o| (o.id, o.minimo, self.reservado_livre.get(&o.id).copied().unwrap_or(0)))
+            .map(|o| {
+                (
+                    o.id,
+                    o.minimo,
+                    self.reservado_livre.get(&o.id).copied().unwrap_or(0),
+                )
+            })
             .collect();
         self.primeira_que_cabe(candidatas, alvo)
     }
@@ -187,7 +223,11 @@ impl Plano<'_> {
         }
     }
 
-    fn primeira_que_cabe(&mut self, candidatas: Vec<(i64, i64, i64)>, alvo: i64) -> Option<(i64, i64)> {
+    fn primeira_que_cabe(
+        &mut self,
+        candidatas: Vec<(i64, i64, i64)>,
+        alvo: i64,
+    ) -> Option<(i64, i64)> {
         let (id, centavos) = candidatas
             .into_iter()
             .find_map(|(id, minimo, teto)| valor(alvo, minimo, teto).map(|v| (id, v)))?;
@@ -195,10 +235,10 @@ impl Plano<'_> {
         Some((id, centavos))
     }
 
+    /// Records a reservation of `usuario_id` in `captacao_id`.
     fn nova(
         &mut self,
-        usuario_id: i64,
-        captacao_id: i64,
+        (usuario_id, captacao_id): (i64, i64),
         status: &'static str,
         tipo_pagamento: i64,
         centavos: i64,
@@ -253,11 +293,18 @@ impl Plano<'_> {
                 mais(self.agora, cfg.pix_deadline)
             };
             for i in 0..partes {
-                let centavos = if i == partes - 1 { livre - parte * (partes - 1) } else { parte };
+                let centavos = if i == partes - 1 {
+                    livre - parte * (partes - 1)
+                } else {
+                    parte
+                };
                 let usuario = outros[vez % outros.len()];
                 vez += 1;
-                let criada = menos(self.agora, Duration::from_secs(3600 * (3 + 5 * u64::try_from(i).unwrap_or(0))));
-                self.nova(usuario, id, "Aporte pendente", 1, centavos, criada, |n| {
+                let criada = menos(
+                    self.agora,
+                    Duration::from_secs(3600 * (3 + 5 * u64::try_from(i).unwrap_or(0))),
+                );
+                self.nova((usuario, id), "Aporte pendente", 1, centavos, criada, |n| {
                     n.pix_vencimento = Some(vencimento);
                 });
             }

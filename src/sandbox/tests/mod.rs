@@ -67,9 +67,8 @@ pub(super) struct Resposta {
 
 impl Resposta {
     pub(super) fn json(&self) -> Value {
-        serde_json::from_slice(&self.corpo).unwrap_or_else(|e| {
-            panic!("not JSON ({e}): {}", String::from_utf8_lossy(&self.corpo))
-        })
+        serde_json::from_slice(&self.corpo)
+            .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&self.corpo)))
     }
 
     pub(super) fn texto(&self) -> String {
@@ -95,10 +94,17 @@ pub(super) async fn pedir(
         }
         None => Body::empty(),
     };
-    let resposta = router.clone().oneshot(req.body(body).unwrap()).await.unwrap();
+    let resposta = router
+        .clone()
+        .oneshot(req.body(body).unwrap())
+        .await
+        .unwrap();
     let status = resposta.status();
     let headers = resposta.headers().clone();
-    let corpo = to_bytes(resposta.into_body(), usize::MAX).await.unwrap().to_vec();
+    let corpo = to_bytes(resposta.into_body(), usize::MAX)
+        .await
+        .unwrap()
+        .to_vec();
     Resposta {
         status,
         headers,
@@ -111,7 +117,14 @@ pub(super) async fn get(router: &Router, uri: &str, bearer: Option<&str>) -> Res
 }
 
 pub(super) async fn json(router: &Router, metodo: Method, uri: &str, corpo: Value) -> Resposta {
-    pedir(router, metodo, uri, None, Some(("application/json", corpo.to_string()))).await
+    pedir(
+        router,
+        metodo,
+        uri,
+        None,
+        Some(("application/json", corpo.to_string())),
+    )
+    .await
 }
 
 /// Posts the login form; returns the response (303 on success).
@@ -165,5 +178,8 @@ pub(super) fn acesso(tokens: &Value) -> String {
 }
 
 pub(super) fn renovacao(tokens: &Value) -> String {
-    tokens["token"]["refresh_token"].as_str().unwrap().to_owned()
+    tokens["token"]["refresh_token"]
+        .as_str()
+        .unwrap()
+        .to_owned()
 }

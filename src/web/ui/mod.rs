@@ -6,6 +6,7 @@ pub mod format;
 pub mod header;
 pub mod island;
 pub mod layout;
+pub mod offering;
 
 use axum::http::StatusCode;
 use maud::Markup;

@@ -1,0 +1,168 @@
+//! Offering rules (spec §4 "Offering display status", §2 "Offering detail" sidebar).
+//! "Now" is always a parameter; dates are compared as São Paulo calendar days.
+
+use jiff::Timestamp;
+use jiff::civil::Date;
+use rust_decimal::Decimal;
+
+use super::dates;
+
+pub const FINALIZADO: &str = "Finalizado";
+pub const CAPTADO: &str = "Captado";
+pub const RASCUNHO: &str = "Rascunho";
+pub const PRE_LANCAMENTO: &str = "Pré-lançamento";
+
+/// What the rules need to know about an offering.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct OfferingFacts {
+    /// `status.name` (or statusCaptacao when the object is missing).
+    pub status_name: String,
+    pub limite: Decimal,
+    pub arrecadado: Decimal,
+    pub reservado: Decimal,
+    pub disponivel: Decimal,
+    /// `acompanhamento`: percent raised as the platform computes it (without reserved).
+    pub acompanhamento: Decimal,
+    pub pre_lancamento: bool,
+    pub data_pre_lancamento: Option<Timestamp>,
+    pub inicio_captacao: Option<Timestamp>,
+    pub fim_captacao: Option<Timestamp>,
+}
+
+/// The status an investor sees.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DisplayStatus {
+    /// Rascunho: hidden outside preview.
+    Rascunho,
+    Finalizado,
+    /// arrecadado + reservado ≥ limite.
+    Captado,
+    PreLancamento,
+    /// Any other status name, shown as the platform names it.
+    Other(String),
+}
+
+impl DisplayStatus {
+    pub fn label(&self) -> &str {
+        match self {
+            DisplayStatus::Rascunho => RASCUNHO,
+            DisplayStatus::Finalizado => FINALIZADO,
+            DisplayStatus::Captado => CAPTADO,
+            DisplayStatus::PreLancamento => PRE_LANCAMENTO,
+            DisplayStatus::Other(s) => s,
+        }
+    }
+
+    /// Finished = Finalizado or Captado (cards grey these out).
+    pub fn is_finished(&self) -> bool {
+        matches!(self, DisplayStatus::Finalizado | DisplayStatus::Captado)
+    }
+}
+
+fn same_status(a: &str, b: &str) -> bool {
+    a.trim().eq_ignore_ascii_case(b)
+}
+
+/// Full when what was raised plus what is reserved reaches the limit.
+pub fn is_full(f: &OfferingFacts) -> bool {
+    f.limite > Decimal::ZERO && f.arrecadado + f.reservado >= f.limite
+}
+
+/// Pre-launch: flagged, the pre-launch day is today or earlier, and fundraising starts
+/// today or later (calendar days in São Paulo).
+pub fn is_pre_launch(f: &OfferingFacts, now: Timestamp) -> bool {
+    let today = dates::today_in_sao_paulo(now);
+    let day = |ts: Option<Timestamp>| ts.map(|t| dates::today_in_sao_paulo(t));
+    f.pre_lancamento
+        && day(f.data_pre_lancamento).is_some_and(|d| d <= today)
+        && day(f.inicio_captacao).is_some_and(|d| d >= today)
+}
+
+pub fn display_status(f: &OfferingFacts, now: Timestamp) -> DisplayStatus {
+    if same_status(&f.status_name, RASCUNHO) {
+        DisplayStatus::Rascunho
+    } else if same_status(&f.status_name, FINALIZADO) {
+        DisplayStatus::Finalizado
+    } else if is_full(f) || same_status(&f.status_name, CAPTADO) {
+        DisplayStatus::Captado
+    } else if is_pre_launch(f, now) {
+        DisplayStatus::PreLancamento
+    } else {
+        DisplayStatus::Other(f.status_name.trim().to_owned())
+    }
+}
+
+/// Percent raised as displayed: the platform's figure plus reserved / limit × 100 when
+/// something is reserved; two decimals.
+pub fn percent_raised(f: &OfferingFacts) -> Decimal {
+    let extra = if f.reservado > Decimal::ZERO && f.limite > Decimal::ZERO {
+        f.reservado / f.limite * Decimal::ONE_HUNDRED
+    } else {
+        Decimal::ZERO
+    };
+    (f.acompanhamento + extra).round_dp(2)
+}
+
+/// Width of the progress bar, 0–100.
+pub fn progress_width(f: &OfferingFacts) -> Decimal {
+    percent_raised(f).clamp(Decimal::ZERO, Decimal::ONE_HUNDRED)
+}
+
+/// Available for investment: disponível − reservado, never negative.
+pub fn available(f: &OfferingFacts) -> Decimal {
+    (f.disponivel - f.reservado).max(Decimal::ZERO)
+}
+
+/// Why an offering is closed for investment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ClosedReason {
+    /// The offering reached its limit (or nothing is left to invest).
+    LimitReached,
+    /// The fundraising period ended on this São Paulo day.
+    PeriodEnded(Date),
+}
+
+impl ClosedReason {
+    pub fn message(&self) -> String {
+        match self {
+            ClosedReason::LimitReached => "Esta captação atingiu o limite de arrecadação.".into(),
+            ClosedReason::PeriodEnded(d) => format!(
+                "O período de captação encerrou em {}.",
+                dates::format_civil_date_br(*d)
+            ),
+        }
+    }
+}
+
+/// The detail's sidebar: open (minimum investment, Investir, Simular) or closed with its
+/// reason. Open when not finished (or in pre-launch), the period has not ended, and
+/// something is available.
+pub fn closed_reason(f: &OfferingFacts, now: Timestamp) -> Option<ClosedReason> {
+    let status = display_status(f, now);
+    let ended_on = f
+        .fim_captacao
+        .filter(|fim| *fim < now)
+        .map(dates::today_in_sao_paulo);
+    let pre_launch = status == DisplayStatus::PreLancamento;
+    if status == DisplayStatus::Finalizado {
+        // A finished offering ended by its limit when it got there, else by its date.
+        return Some(match ended_on {
+            Some(d) if !is_full(f) => ClosedReason::PeriodEnded(d),
+            _ => ClosedReason::LimitReached,
+        });
+    }
+    if status.is_finished() || (!pre_launch && available(f) <= Decimal::ZERO) {
+        return Some(ClosedReason::LimitReached);
+    }
+    if let Some(d) = ended_on {
+        return Some(ClosedReason::PeriodEnded(d));
+    }
+    if available(f) <= Decimal::ZERO {
+        return Some(ClosedReason::LimitReached);
+    }
+    None
+}
+
+#[cfg(test)]
+#[path = "offering_tests.rs"]
+mod tests;

@@ -1,0 +1,216 @@
+//! The detail view: header, facts, accordions, sidebar.
+
+use maud::{Markup, html};
+
+use super::{NO_FILE, operation_pdf};
+use crate::api::models::Offering;
+use crate::domain::{dates, offering};
+use crate::web::ui::{format, island, offering as ui_offering};
+use crate::web::{Ctx, routes};
+
+pub const TAX_NOTE: &str = "Isenta de imposto de renda para pessoa física";
+
+pub fn detail_href(o: &Offering) -> String {
+    format!("{}/{}", routes::INVESTIR, o.url_amigavel)
+}
+
+pub fn back_to(o: &Offering) -> Markup {
+    html! {
+        p { a.botao.botao-secundario href=(detail_href(o)) { "Voltar para " (o.nome_captacao) } }
+    }
+}
+
+pub fn detail(ctx: &Ctx, o: &Offering, preview: bool) -> Markup {
+    let f = ui_offering::facts(o);
+    let now = ui_offering::now();
+    let status = offering::display_status(&f, now);
+    let end = f.fim_captacao;
+    html! {
+        article.detalhe {
+            header.detalhe-cabecalho {
+                @if let Some(img) = &o.imagem_principal {
+                    img.detalhe-imagem src=(img) alt="" width="1200" height="675";
+                }
+                div {
+                    @if preview { p.badge.badge-aviso { "Pré-visualização" } }
+                    h1 { (o.nome_captacao) }
+                    p.detalhe-descricao {
+                        (o.descricao_produto.as_deref().unwrap_or_default())
+                        @if let Some(t) = end { " Captação até " (dates::month_year_br(t)) "." }
+                    }
+                }
+            }
+            div.detalhe-corpo {
+                div.detalhe-principal {
+                    (facts(ctx, o, &f, &status))
+                    (accordions(ctx, o))
+                }
+                aside.detalhe-lateral aria-label="Investimento" {
+                    (sidebar(ctx, o, &f, preview))
+                }
+            }
+        }
+    }
+}
+
+fn facts(ctx: &Ctx, o: &Offering, f: &offering::OfferingFacts, status: &offering::DisplayStatus) -> Markup {
+    let deadline = o.fim_captacao.as_deref().unwrap_or_default();
+    html! {
+        section aria-labelledby="fatos-titulo" {
+            h2 #fatos-titulo.sr-only { "Resumo da operação" }
+            dl.fatos {
+                div { dt { "Status" } dd { (ui_offering::status_badge(status)) } }
+                div { dt { "Prazo" } dd { (o.vencimento.map(|v| format!("{v} meses")).unwrap_or_else(|| "-".into())) } }
+                div { dt { "Remuneração líquida" } dd { (o.rendimento_descricao.as_deref().unwrap_or("-")) } }
+                div { dt { "Classificação ESG" } dd { (o.classificacao_esg.as_deref().unwrap_or("-")) } }
+                div { dt { "Rating" } dd {
+                    (o.rating.as_deref().unwrap_or("-"))
+                    @if let Some(d) = &o.descricao_rating { span.dica { " — " (d) } }
+                } }
+                div { dt { "Valor em captação" } dd { (ctx.money(o.limite_arrecadacao)) } }
+                div { dt { "Captado" } dd { (ui_offering::progress(f, "percentual-captado")) } }
+                div { dt { "Disponível para investir" } dd { (ctx.money(offering::available(f))) } }
+                @if !deadline.is_empty() && !status.is_finished() {
+                    div { dt { "Termina em" } dd {
+                        (island::countdown(deadline, &format::datetime(Some(deadline)), "Captação encerrada"))
+                    } }
+                }
+            }
+        }
+    }
+}
+
+fn accordions(ctx: &Ctx, o: &Offering) -> Markup {
+    let images = |tipo: &str| -> Vec<_> { o.galeria.iter().filter(|g| g.tipo == tipo).collect() };
+    let gallery: Vec<_> = o.galeria.iter().filter(|g| g.tipo == "Galeria" || (g.tipo != "Empreendedor" && g.tipo != "Principal" && g.url_video.is_some())).collect();
+    let loc = o.empreendedor_rural.localizacao.clone().unwrap_or_default();
+    html! {
+        div.acordeoes {
+            details.acordeao open {
+                summary { h2 { "Operação" } }
+                dl.fatos {
+                    div { dt { "Remuneração líquida" } dd { (o.rendimento_descricao.as_deref().unwrap_or("-")) } }
+                    div { dt { "Data limite da captação" } dd { (format::date(o.fim_captacao.as_deref())) } }
+                    div { dt { "Forma de pagamento" } dd { (o.rentabilidade.descricao_pagamento.as_deref().unwrap_or("-")) } }
+                    div { dt { "Garantias" } dd {
+                        ul { @for g in o.garantias.as_deref().unwrap_or_default().split(';').map(str::trim).filter(|g| !g.is_empty()) { li { (g) } } }
+                    } }
+                    div { dt { "Tributação" } dd { (TAX_NOTE) } }
+                }
+                (documents(o))
+            }
+            @if !gallery.is_empty() {
+                details.acordeao {
+                    summary { h2 { "Galeria" } }
+                    ul.carrossel tabindex="0" aria-label="Galeria de imagens e vídeos; role para o lado para ver mais" {
+                        @for g in &gallery {
+                            li {
+                                figure {
+                                    @if let Some(v) = &g.url_video {
+                                        iframe src=(v) width="560" height="315" title=(g.descricao.as_deref().unwrap_or("Vídeo da operação"))
+                                            loading="lazy" allow="encrypted-media; picture-in-picture" allowfullscreen {}
+                                    } @else if let Some(u) = &g.url {
+                                        img src=(u) alt=(g.descricao.as_deref().unwrap_or_default()) width="560" height="315" loading="lazy";
+                                    }
+                                    @if let Some(d) = &g.descricao { figcaption { (d) } }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            @if let Some(about) = o.conteudo.descricao.as_deref().filter(|s| !s.trim().is_empty()) {
+                details.acordeao {
+                    summary { h2 { "Sobre" } }
+                    @for p in about.split("\n\n") { p { (p) } }
+                }
+            }
+            details.acordeao {
+                summary { h2 { "Empreendedor" } }
+                @for g in images("Empreendedor") {
+                    @if let Some(u) = &g.url {
+                        img.foto-empreendedor src=(u) alt=(g.descricao.as_deref().unwrap_or_default()) width="200" height="200" loading="lazy";
+                    }
+                }
+                @if let Some(n) = &o.empreendedor_rural.nome { h3 { (n) } }
+                @for p in o.empreendedor_rural.descricao.as_deref().unwrap_or_default().split("\n\n") { p { (p) } }
+            }
+            details.acordeao {
+                summary { h2 { "Localização" } }
+                (location(ctx, &loc))
+            }
+            @if !o.conteudo.faq.is_empty() {
+                details.acordeao {
+                    summary { h2 { "Dúvidas" } }
+                    @for q in &o.conteudo.faq {
+                        details.faq {
+                            summary { (q.pergunta) }
+                            p { (q.resposta) }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn location(_ctx: &Ctx, loc: &crate::api::models::Localizacao) -> Markup {
+    let place = match (&loc.cidade, &loc.uf) {
+        (Some(c), Some(u)) => format!("{c} – {u}"),
+        (Some(c), None) => c.clone(),
+        _ => "Localização não informada".into(),
+    };
+    let osm = match (loc.latitude, loc.longitude) {
+        (Some(lat), Some(lon)) => Some((lat, lon, format!("https://www.openstreetmap.org/?mlat={lat}&mlon={lon}#map=11/{lat}/{lon}"))),
+        _ => None,
+    };
+    html! {
+        @match osm {
+            Some((lat, lon, href)) => (island::mount("map", &serde_json::json!({"lat": lat, "lon": lon, "label": place}), html! {
+                p.local { (place) }
+                p { a href=(href) target="_blank" rel="noopener noreferrer" { "Ver no OpenStreetMap" span.sr-only { " (abre em nova janela)" } } }
+            })),
+            None => p.local { (place) },
+        }
+    }
+}
+
+fn documents(o: &Offering) -> Markup {
+    html! {
+        h3 { "Documentos" }
+        @if operation_pdf(o).is_some() {
+            p { a.link-download href=(format!("{}/documento", detail_href(o))) target="_blank" rel="noopener" type="application/pdf" {
+                "Baixar informações da operação (PDF)" span.sr-only { " (abre em nova janela)" }
+            } }
+        } @else {
+            p { (NO_FILE) }
+        }
+    }
+}
+
+fn sidebar(ctx: &Ctx, o: &Offering, f: &offering::OfferingFacts, preview: bool) -> Markup {
+    let now = ui_offering::now();
+    let invest_href = if ctx.session.is_some() {
+        format!("{}/ordem", detail_href(o))
+    } else {
+        routes::QUERO_INVESTIR.to_owned()
+    };
+    html! {
+        div.cartao.cartao-investir #investir {
+            @match offering::closed_reason(f, now) {
+                None => {
+                    p.rotulo { "Investimento mínimo" }
+                    p.valor-destaque { (ctx.money(o.rentabilidade.investimento_minimo.unwrap_or_default())) }
+                    @if !preview {
+                        a.botao.botao-primario.botao-largo href=(invest_href) { "Investir" }
+                        a.botao.botao-secundario.botao-largo href=(format!("{}/simular", detail_href(o))) { "Simular" }
+                    }
+                },
+                Some(reason) => {
+                    h2 { "Fechado para investimento" }
+                    p { (reason.message()) }
+                },
+            }
+        }
+    }
+}

@@ -1,0 +1,312 @@
+//! Views of /investir.
+
+use maud::{Markup, html};
+
+use super::query::{
+    AVAILABLE_MAX, AVAILABLE_STEP, Direction, ListState, PERCENT_MAX, PERCENT_STEP, RATING_OPTIONS,
+    RawQuery, STATUS_OPTIONS, TERM_MAX, View,
+};
+use crate::api::models::{Offering, Resumo, SearchResponse};
+use crate::api::ApiError;
+use crate::domain::{offering, paging};
+use crate::web::ui::{cards, format, island, offering as ui_offering};
+use crate::web::{Ctx, routes};
+
+pub fn page(
+    ctx: &Ctx,
+    state: &ListState,
+    raw: &RawQuery,
+    list: Option<&SearchResponse<Offering>>,
+    failed: bool,
+    summary: Option<&Result<Resumo, ApiError>>,
+) -> Markup {
+    html! {
+        h1 { "Investir" }
+        p.introducao { "Escolha uma captação do agronegócio, compare prazos e rentabilidades e invista a partir do investimento mínimo." }
+        (search_form(state))
+        (toolbar(state, list))
+        (filters_panel(state, raw))
+        @if let Some(s) = summary { (allocation_block(ctx, s)) }
+        @if failed {
+            (cards::error_card(&ctx.here, None))
+        } @else if let Some(list) = list {
+            @let rows: Vec<&Offering> = list.dados.iter().filter(|o| offering::display_status(&ui_offering::facts(o), ui_offering::now()) != offering::DisplayStatus::Rascunho).collect();
+            @if rows.is_empty() {
+                (cards::empty_card(cards::EMPTY_TITLE, cards::EMPTY_TEXT))
+            } @else {
+                @match state.view {
+                    View::Lista => (table(ctx, state, &rows)),
+                    View::Cartoes => (card_grid(ctx, &rows)),
+                }
+                (pagination(state, list.total_registros))
+            }
+        }
+    }
+}
+
+fn search_form(state: &ListState) -> Markup {
+    html! {
+        form.busca method="get" action=(routes::INVESTIR) role="search" {
+            label for="busca" { "Buscar captação" }
+            div.busca-linha {
+                input #busca type="search" name="FieldSearch" maxlength="150" value=(state.search)
+                    placeholder="Nome, cultura ou cidade";
+                @if state.view == View::Cartoes { input type="hidden" name="Visao" value="cartoes"; }
+                button.botao.botao-primario type="submit" { "Buscar" }
+            }
+            p.dica { "A busca limpa os demais filtros." }
+        }
+    }
+}
+
+fn toolbar(state: &ListState, list: Option<&SearchResponse<Offering>>) -> Markup {
+    let sim = format!("/carteira/simulador?{}", state.with_page(1).query_string());
+    html! {
+        div.barra-ferramentas {
+            @if let Some(l) = list {
+                p.total role="status" { (l.total_registros) @if l.total_registros == 1 { " captação encontrada" } @else { " captações encontradas" } }
+            }
+            nav aria-label="Modo de exibição" {
+                a href=(state.with_view(View::Lista).with_page(1).href()) aria-current=[(state.view == View::Lista).then_some("true")] { "Lista" }
+                " "
+                a href=(state.with_view(View::Cartoes).with_page(1).href()) aria-current=[(state.view == View::Cartoes).then_some("true")] { "Cartões" }
+            }
+            @if state.has_filters() {
+                a.botao.botao-texto href=(routes::INVESTIR) { "Limpar filtros" }
+            }
+            a.botao.botao-secundario href=(sim.trim_end_matches('?')) { "Simular carteira" }
+        }
+    }
+}
+
+struct SliderSpec {
+    name: &'static str,
+    label: &'static str,
+    unit: &'static str,
+    max: u32,
+    step: u32,
+}
+
+const SLIDERS: [SliderSpec; 3] = [
+    SliderSpec { name: "Vencimento", label: "Prazo (meses)", unit: "meses", max: TERM_MAX, step: 1 },
+    SliderSpec { name: "Acompanhamento", label: "% captado", unit: "%", max: PERCENT_MAX, step: PERCENT_STEP },
+    SliderSpec { name: "Disponivel", label: "Disponível para aplicação (R$)", unit: "R$", max: AVAILABLE_MAX, step: AVAILABLE_STEP },
+];
+
+fn filters_panel(state: &ListState, raw: &RawQuery) -> Markup {
+    let ranges = [state.vencimento, state.acompanhamento, state.disponivel];
+    let open = state.vencimento.is_some() || state.acompanhamento.is_some() || state.disponivel.is_some()
+        || state.rating.is_some() || state.status.is_some() || !state.nome.is_empty()
+        || raw.vencimento_de.is_some();
+    html! {
+        details.painel-filtros open[open] {
+            summary { "Filtros avançados" }
+            form method="get" action=(routes::INVESTIR) {
+                @if state.view == View::Cartoes { input type="hidden" name="Visao" value="cartoes"; }
+                @if let Some((f, d)) = state.sort {
+                    input type="hidden" name="OrderByField" value=(f);
+                    input type="hidden" name="OrderByCriteria" value=(d.as_str());
+                }
+                div.campo {
+                    label for="filtro-nome" { "Nome da captação" }
+                    input #filtro-nome type="text" name="NomeCaptacao" maxlength="150" value=(state.nome);
+                }
+                div.campo {
+                    label for="filtro-status" { "Status" }
+                    select #filtro-status name="StatusCaptacao" {
+                        option value="" { "Todos" }
+                        @for s in STATUS_OPTIONS { option value=(s) selected[state.status == Some(*s)] { (s) } }
+                    }
+                }
+                div.campo {
+                    label for="filtro-rating" { "Rating" }
+                    select #filtro-rating name="Rating" {
+                        option value="" { "Todos" }
+                        @for r in RATING_OPTIONS { option value=(r) selected[state.rating == Some(*r)] { (r) } }
+                    }
+                }
+                (island::mount("sliders", &slider_props(&ranges), html! {
+                    @for (spec, range) in SLIDERS.iter().zip(ranges) {
+                        @let (lo, hi) = range.unwrap_or((0, spec.max));
+                        fieldset.faixa {
+                            legend { (spec.label) }
+                            label for=(format!("{}-de", spec.name)) { "Mínimo" }
+                            input id=(format!("{}-de", spec.name)) type="number" name=(format!("{}De", spec.name))
+                                min="0" max=(spec.max) step=(spec.step) value=(lo) inputmode="numeric";
+                            label for=(format!("{}-ate", spec.name)) { "Máximo" }
+                            input id=(format!("{}-ate", spec.name)) type="number" name=(format!("{}Ate", spec.name))
+                                min="0" max=(spec.max) step=(spec.step) value=(hi) inputmode="numeric";
+                        }
+                    }
+                }))
+                div.acoes {
+                    button.botao.botao-primario type="submit" { "Aplicar filtros" }
+                    " "
+                    a.botao.botao-texto href=(routes::INVESTIR) { "Limpar filtros" }
+                }
+            }
+        }
+    }
+}
+
+fn slider_props(ranges: &[Option<(u32, u32)>; 3]) -> serde_json::Value {
+    let items: Vec<_> = SLIDERS
+        .iter()
+        .zip(ranges)
+        .map(|(s, r)| {
+            let (lo, hi) = r.unwrap_or((0, s.max));
+            serde_json::json!({"name": s.name, "label": s.label, "unit": s.unit, "min": 0, "max": s.max, "step": s.step, "from": lo, "to": hi})
+        })
+        .collect();
+    serde_json::json!({ "sliders": items })
+}
+
+fn allocation_block(ctx: &Ctx, summary: &Result<Resumo, ApiError>) -> Markup {
+    html! {
+        section.cartao.alocacao aria-labelledby="alocacao-titulo" {
+            h2 #alocacao-titulo { "Sua carteira" }
+            @match summary {
+                Err(_) => p role="alert" { (cards::ERROR_TITLE) " Não foi possível carregar a sua carteira agora." },
+                Ok(r) if r.lista_produtos.is_empty() && r.saldo_disponivel <= rust_decimal::Decimal::ZERO => {
+                    p { "Você ainda não tem investimentos. Escolha uma captação abaixo para começar." }
+                },
+                Ok(r) if r.lista_produtos.is_empty() => {
+                    p { "Você tem " (ctx.money(r.saldo_disponivel)) " disponíveis para investir." }
+                    p { a.botao.botao-secundario href="/carteira/simulador" { "Simular investimento" } }
+                },
+                Ok(r) => {
+                    ul.lista-produtos {
+                        @for p in &r.lista_produtos {
+                            li { (p.nome_captacao.as_deref().unwrap_or("-")) ": " (ctx.money(p.valor)) }
+                        }
+                    }
+                    p { "Saldo disponível: " (ctx.money(r.saldo_disponivel)) }
+                },
+            }
+        }
+    }
+}
+
+fn invest_href(ctx: &Ctx, o: &Offering) -> String {
+    if ctx.session.is_some() {
+        format!("{}/{}#investir", routes::INVESTIR, o.url_amigavel)
+    } else {
+        routes::QUERO_INVESTIR.to_owned()
+    }
+}
+
+fn sort_header(state: &ListState, field: &'static str, label: &str) -> Markup {
+    let aria = match state.sort {
+        Some((f, Direction::Asc)) if f == field => "ascending",
+        Some((f, Direction::Desc)) if f == field => "descending",
+        _ => "none",
+    };
+    html! {
+        th scope="col" aria-sort=(aria) {
+            a href=(state.with_sort(field).href()) { (label) span.sr-only { " (ordenar)" } }
+        }
+    }
+}
+
+fn table(ctx: &Ctx, state: &ListState, rows: &[&Offering]) -> Markup {
+    let now = ui_offering::now();
+    html! {
+        div.tabela-rolagem {
+            table.tabela-captacoes {
+                caption.sr-only { "Captações" }
+                thead { tr {
+                    (sort_header(state, "Status", "Status"))
+                    (sort_header(state, "NomeCaptacao", "Nome da fazenda"))
+                    (sort_header(state, "Vencimento", "Vencimento"))
+                    (sort_header(state, "Rendimento", "Remuneração líquida"))
+                    (sort_header(state, "Rating", "Rating"))
+                    th scope="col" { "ESG" }
+                    (sort_header(state, "LimiteArrecadacao", "Valor em captação"))
+                    (sort_header(state, "Acompanhamento", "% Captado"))
+                    (sort_header(state, "Disponivel", "Disponível para aplicação"))
+                    (sort_header(state, "DataFim", "Termina em"))
+                    th scope="col" { span.sr-only { "Ações" } }
+                } }
+                tbody {
+                    @for o in rows {
+                        @let f = ui_offering::facts(o);
+                        @let status = offering::display_status(&f, now);
+                        tr.finalizada[status.is_finished()] {
+                            td { (ui_offering::status_badge(&status)) }
+                            th scope="row" { a href=(format!("{}/{}", routes::INVESTIR, o.url_amigavel)) { (o.nome_captacao) } }
+                            td { (o.vencimento.map(|v| format!("{v} meses")).unwrap_or_else(|| "-".into())) }
+                            td { (o.rendimento_descricao.as_deref().unwrap_or("-")) }
+                            td { (o.rating.as_deref().unwrap_or("-")) }
+                            td { (o.classificacao_esg.as_deref().unwrap_or("-")) }
+                            td { (ctx.money(o.limite_arrecadacao)) }
+                            td { (format::percent(offering::percent_raised(&f))) }
+                            td { (ctx.money(offering::available(&f))) }
+                            td { (format::date(o.fim_captacao.as_deref())) }
+                            td { (row_action(ctx, o, &status)) }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn row_action(ctx: &Ctx, o: &Offering, status: &offering::DisplayStatus) -> Markup {
+    let detail = format!("{}/{}", routes::INVESTIR, o.url_amigavel);
+    html! {
+        @if status.is_finished() || offering::available(&ui_offering::facts(o)).is_zero() {
+            a.botao-seta href=(detail) aria-label=(format!("Ver {}", o.nome_captacao)) { "→" }
+        } @else {
+            a.botao.botao-primario href=(invest_href(ctx, o)) aria-label=(format!("Investir em {}", o.nome_captacao)) { "Investir" }
+        }
+    }
+}
+
+fn card_grid(ctx: &Ctx, rows: &[&Offering]) -> Markup {
+    let now = ui_offering::now();
+    html! {
+        ul.grade-cartoes {
+            @for (i, o) in rows.iter().enumerate() {
+                @let f = ui_offering::facts(o);
+                @let status = offering::display_status(&f, now);
+                li.cartao.cartao-captacao.finalizada[status.is_finished()] {
+                    @if let Some(img) = &o.imagem_principal {
+                        img src=(img) alt="" width="400" height="225" loading="lazy";
+                    }
+                    (ui_offering::status_badge(&status))
+                    h2 { a href=(format!("{}/{}", routes::INVESTIR, o.url_amigavel)) { (o.nome_captacao) } }
+                    dl.fatos {
+                        div { dt { "Prazo" } dd { (o.vencimento.map(|v| format!("{v} meses")).unwrap_or_else(|| "-".into())) } }
+                        div { dt { "Remuneração líquida" } dd { (o.rendimento_descricao.as_deref().unwrap_or("-")) } }
+                        div { dt { "Rating" } dd { (o.rating.as_deref().unwrap_or("-")) } }
+                        div { dt { "Disponível" } dd { (ctx.money(offering::available(&f))) } }
+                    }
+                    (ui_offering::progress(&f, &format!("progresso-{i}")))
+                    (row_action(ctx, o, &status))
+                }
+            }
+        }
+    }
+}
+
+fn pagination(state: &ListState, total: i64) -> Markup {
+    let pages = paging::total_pages(u64::try_from(total).unwrap_or(0), super::query::PAGE_SIZE);
+    if pages <= 1 {
+        return html! {};
+    }
+    let current = state.page.min(pages);
+    html! {
+        nav.paginacao aria-label="Paginação" {
+            ul {
+                @if current > 1 { li { a href=(state.with_page(current - 1).href()) { "Anterior" } } }
+                @for p in paging::window(current, pages, 5) {
+                    li {
+                        @if p == current { a href=(state.with_page(p).href()) aria-current="page" { (p) } }
+                        @else { a href=(state.with_page(p).href()) aria-label=(format!("Página {p}")) { (p) } }
+                    }
+                }
+                @if current < pages { li { a href=(state.with_page(current + 1).href()) { "Próxima" } } }
+            }
+        }
+    }
+}
