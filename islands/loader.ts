@@ -25,22 +25,46 @@ function readProps(el: HTMLElement): Record<string, unknown> {
   return {};
 }
 
+function load(el: HTMLElement): void {
+  el.dataset.islandState = 'loading';
+  const props = readProps(el);
+  import(el.dataset.src as string)
+    .then((mod: IslandModule) => {
+      if (typeof mod.mount !== 'function') throw new Error('sem export mount');
+      mod.mount(el, props);
+      el.dataset.islandState = 'mounted';
+    })
+    .catch((err: unknown) => {
+      // The server-rendered fallback stays in place and keeps working.
+      el.dataset.islandState = 'failed';
+      console.error('ilha: falha ao carregar', el.dataset.island, err);
+    });
+}
+
+// Islands marked `data-lazy` (charts, maps) load only when they come near the viewport.
+const lazy =
+  'IntersectionObserver' in window
+    ? new IntersectionObserver(
+        (entries, observer) => {
+          for (const entry of entries) {
+            if (!entry.isIntersecting) continue;
+            observer.unobserve(entry.target);
+            load(entry.target as HTMLElement);
+          }
+        },
+        { rootMargin: '200px' },
+      )
+    : null;
+
 function start(): void {
   document.querySelectorAll<HTMLElement>('[data-island][data-src]').forEach((el) => {
     if (el.dataset.islandState) return;
-    el.dataset.islandState = 'loading';
-    const props = readProps(el);
-    import(el.dataset.src as string)
-      .then((mod: IslandModule) => {
-        if (typeof mod.mount !== 'function') throw new Error('sem export mount');
-        mod.mount(el, props);
-        el.dataset.islandState = 'mounted';
-      })
-      .catch((err: unknown) => {
-        // The server-rendered fallback stays in place and keeps working.
-        el.dataset.islandState = 'failed';
-        console.error('ilha: falha ao carregar', el.dataset.island, err);
-      });
+    if (lazy && el.dataset.lazy !== undefined) {
+      el.dataset.islandState = 'waiting';
+      lazy.observe(el);
+    } else {
+      load(el);
+    }
   });
 }
 

@@ -1,90 +1,51 @@
 // "Ocultar valores" / "Mostrar valores": hides money amounts on every page.
-// Server fallback: `<form method="post" action="/visibilidade">` with a hidden `csrf` input and a
-// submit button. The island reads the fallback form (action + hidden inputs) before replacing it,
-// then POSTs the same form body with `Accept: application/json`; the server answers
-// `{"visivel": bool}` and the island toggles `valores-ocultos` on `<html>`.
-// Props (all optional; the fallback fills the gaps): {"visible": boolean, "action": "/visibilidade"}.
-import { useState } from 'react';
-import { island } from './mount';
+//
+// This island is on every logged-in page (it lives in the header), so it is plain DOM code with
+// no React: it enhances the server's form instead of replacing it, and costs about 1 KB.
+// Server fallback: `<form method="post" action="/visibilidade">` with a hidden `voltar` input and
+// a submit button with `aria-pressed`. With JS the submit becomes a fetch with
+// `Accept: application/json`; the server answers `{"visivel": bool}` and we toggle
+// `valores-ocultos` on `<html>`, so every amount flips without a reload.
 import { withOverlay } from './overlay';
 
-export interface VisibilityProps {
-  visible?: boolean;
-  action?: string;
-  fields?: [string, string][];
-  /** The fallback button's classes, so the island looks the same. */
-  buttonClass?: string;
-}
+const LABEL_HIDE = 'Ocultar valores';
+const LABEL_SHOW = 'Mostrar valores';
 
-function fromFallback(el: HTMLElement): VisibilityProps {
+export function mount(el: HTMLElement): void {
   const form = el.querySelector('form');
-  const fields: [string, string][] = [];
-  if (form) {
-    form.querySelectorAll<HTMLInputElement>('input[type="hidden"]').forEach((input) => {
-      if (input.name) fields.push([input.name, input.value]);
-    });
-  }
-  return {
-    visible: !document.documentElement.classList.contains('valores-ocultos'),
-    action: form?.getAttribute('action') || '/visibilidade',
-    fields,
-    buttonClass: form?.querySelector('button')?.className || undefined,
-  };
-}
-
-export default function Visibility({
-  visible = true,
-  action = '/visibilidade',
-  fields = [],
-  buttonClass = 'botao botao-icone',
-}: VisibilityProps) {
-  const [shown, setShown] = useState(visible);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState(false);
-
-  async function toggle() {
-    if (busy) return;
-    setBusy(true);
-    setError(false);
-    const body = new URLSearchParams();
-    for (const [name, value] of fields) if (name !== 'visivel') body.append(name, value);
-    body.append('visivel', String(!shown));
+  const button = form?.querySelector('button');
+  if (!form || !button) return;
+  const hidden = document.documentElement.classList.contains('valores-ocultos');
+  button.setAttribute('aria-pressed', hidden ? 'true' : 'false');
+  const status = document.createElement('span');
+  status.className = 'sr-only';
+  status.setAttribute('role', 'status');
+  form.appendChild(status);
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (button.getAttribute('aria-busy') === 'true') return;
+    button.setAttribute('aria-busy', 'true');
     try {
       const res = await withOverlay(
-        fetch(action, {
+        fetch(form.action, {
           method: 'POST',
           credentials: 'same-origin',
           headers: { Accept: 'application/json' },
-          body,
+          body: new URLSearchParams(new FormData(form) as unknown as Record<string, string>),
         }),
       );
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      const data: unknown = await res.json();
-      const next =
-        data && typeof data === 'object' && typeof (data as { visivel?: unknown }).visivel === 'boolean'
-          ? (data as { visivel: boolean }).visivel
-          : !shown;
-      document.documentElement.classList.toggle('valores-ocultos', !next);
-      setShown(next);
+      const data = (await res.json()) as { visivel?: unknown };
+      const visible = data.visivel === true;
+      document.documentElement.classList.toggle('valores-ocultos', !visible);
+      button.textContent = visible ? LABEL_HIDE : LABEL_SHOW;
+      button.setAttribute('aria-pressed', visible ? 'false' : 'true');
+      status.textContent = visible ? 'Valores visíveis.' : 'Valores ocultos.';
     } catch {
-      setError(true);
+      // The plain form still works: submit it the old way.
+      form.submit();
     } finally {
-      setBusy(false);
+      button.removeAttribute('aria-busy');
     }
-  }
-
-  return (
-    <>
-      <button type="button" className={buttonClass} aria-pressed={!shown} onClick={toggle} aria-busy={busy || undefined}>
-        {shown ? 'Ocultar valores' : 'Mostrar valores'}
-      </button>
-      {error && (
-        <span className="erro-inline" role="alert">
-          Não foi possível alterar. Tente novamente.
-        </span>
-      )}
-    </>
-  );
+  });
 }
-
-export const mount = island(Visibility, fromFallback);

@@ -40,6 +40,8 @@ pub fn spawn_sandbox(listener: TcpListener, cfg: &Config) -> Result<String, Star
     sc.refresh_ttl = std::time::Duration::from_secs(cfg.sandbox_refresh_ttl);
     sc.pix_deadline = std::time::Duration::from_secs(cfg.sandbox_pix_deadline);
     let sandbox = Sandbox::open(sc)?;
+    // Cancels unpaid Pix reservations after their deadline and clears dead codes/tokens.
+    sandbox.spawn_expiry_sweeper(std::time::Duration::from_secs(60));
     let router = sandbox.router();
     tokio::spawn(async move {
         if let Err(e) = axum::serve(listener, router).await {

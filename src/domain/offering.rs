@@ -72,7 +72,7 @@ pub fn is_full(f: &OfferingFacts) -> bool {
 /// today or later (calendar days in São Paulo).
 pub fn is_pre_launch(f: &OfferingFacts, now: Timestamp) -> bool {
     let today = dates::today_in_sao_paulo(now);
-    let day = |ts: Option<Timestamp>| ts.map(|t| dates::today_in_sao_paulo(t));
+    let day = |ts: Option<Timestamp>| ts.map(dates::today_in_sao_paulo);
     f.pre_lancamento
         && day(f.data_pre_lancamento).is_some_and(|d| d <= today)
         && day(f.inicio_captacao).is_some_and(|d| d >= today)

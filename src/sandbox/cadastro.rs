@@ -6,9 +6,9 @@ use axum::extract::State;
 use rusqlite::{OptionalExtension, Row, params};
 use serde_json::{Value, json};
 
+use super::Sandbox;
 use super::auth::Investidor;
 use super::erro::{ApiError, SESSAO_INVALIDA};
-use super::{Sandbox, tempo};
 
 pub(crate) async fn meu_cadastro(
     State(sandbox): State<Sandbox>,
@@ -73,10 +73,11 @@ fn usuario_json(r: &Row<'_>) -> rusqlite::Result<Value> {
         None => json!([]),
     };
     let nascimento: Option<String> = r.get(9)?;
+    // A birth date is a calendar day, not an instant: written as that day at midnight
+    // with the contract's fixed -03:00, whatever summer time São Paulo had back then.
     let nascimento = nascimento
         .and_then(|d| d.parse::<jiff::civil::Date>().ok())
-        .and_then(|d| tempo::no_dia(d, 0, 0, 0))
-        .map(tempo::rfc3339);
+        .map(|d| format!("{d}T00:00:00-03:00"));
     let conta_corretora: Option<String> = r.get(31)?;
     let contas = match conta_corretora {
         Some(conta) => json!([{ "codigoCliente": codigo, "conta": conta }]),

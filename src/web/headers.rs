@@ -10,7 +10,7 @@ use super::{AppState, WebConfig};
 
 pub fn content_security_policy(cfg: &WebConfig) -> String {
     format!(
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: {api}; \
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: {api} https://tile.openstreetmap.org; \
          font-src 'self'; connect-src 'self'; frame-src https://www.youtube-nocookie.com; \
          object-src 'none'; base-uri 'self'; form-action 'self' {login}; frame-ancestors 'none'",
         api = cfg.api_origin,

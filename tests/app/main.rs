@@ -3,6 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod domain_oracles;
+mod offerings;
 mod platform;
 mod sandbox_journey;
 mod session;

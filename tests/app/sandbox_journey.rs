@@ -15,7 +15,10 @@ async fn an_investor_logs_in_through_the_sandbox_and_is_greeted_by_first_name() 
 #[tokio::test]
 async fn a_wrong_password_is_refused_with_a_clear_message() {
     let app = TestApp::with_sandbox(&[]).await;
-    let resp = app.login("investidor@colheita.dev", "errada").await;
+    // The login page belongs to the sandbox (the login provider), not to the web app.
+    let to_login = app.get("/").await;
+    assert!(location(&to_login).starts_with(app.sandbox_url.as_deref().unwrap()));
+    let resp = app.login_from(to_login, "investidor@colheita.dev", "errada").await;
     assert_eq!(resp.status(), 401);
     let doc = html(resp).await;
     assert!(text(&doc, "[role=alert]").contains("E-mail ou senha inválidos."));

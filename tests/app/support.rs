@@ -14,7 +14,6 @@ pub struct TestApp {
     pub web_url: String,
     pub sandbox_url: Option<String>,
     pub client: reqwest::Client,
-    pub data_dir: PathBuf,
 }
 
 pub fn temp_dir() -> PathBuf {
@@ -41,7 +40,7 @@ impl TestApp {
         let cli = Cli::try_parse_from(args).unwrap();
         let sandbox_listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let sandbox_url = startup::spawn_sandbox(sandbox_listener, &cli.config).unwrap();
-        Self::start(cli, &sandbox_url, Some(sandbox_url.clone()), data_dir).await
+        Self::start(cli, &sandbox_url, Some(sandbox_url.clone())).await
     }
 
     /// Web app against a stand-in platform (wiremock) at `platform_url`.
@@ -61,10 +60,10 @@ impl TestApp {
         ];
         args.extend_from_slice(extra);
         let cli = Cli::try_parse_from(args).unwrap();
-        Self::start(cli, platform_url, None, data_dir).await
+        Self::start(cli, platform_url, None).await
     }
 
-    async fn start(cli: Cli, api_url: &str, sandbox_url: Option<String>, data_dir: PathBuf) -> TestApp {
+    async fn start(cli: Cli, api_url: &str, sandbox_url: Option<String>) -> TestApp {
         let _ = tracing_subscriber::fmt()
             .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
             .with_test_writer()
@@ -86,7 +85,6 @@ impl TestApp {
             web_url,
             sandbox_url,
             client: client(),
-            data_dir,
         }
     }
 

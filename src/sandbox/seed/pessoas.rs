@@ -128,7 +128,7 @@ fn digito_verificador(digitos: &[u32]) -> u32 {
 /// A CPF as spec §5 wants it: 11 digits, not all equal, both check digits right.
 pub(crate) fn cpf_valido(cpf: &str) -> bool {
     let digitos: String = cpf.chars().filter(char::is_ascii_digit).collect();
-    if digitos.len() != 11 || digitos.chars().all(|c| Some(c) == digitos.chars().next()) {
+    if digitos.len() != 11 || digitos.bytes().all(|b| b == digitos.as_bytes()[0]) {
         return false;
     }
     cpf_com_digitos(&digitos[..9]).as_deref() == Some(digitos.as_str())

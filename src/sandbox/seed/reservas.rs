@@ -183,8 +183,9 @@ impl Plano<'_> {
         self.primeira_que_cabe(candidatas, alvo)
     }
 
+    /// A closed offering (Finalizado preferred, then Captado) for a past investment.
     fn escolher_finalizada(&mut self, alvo: i64) -> Option<(i64, i64)> {
-        let candidatas: Vec<(i64, i64, i64)> = self
+        let mut candidatas: Vec<(bool, i64, i64, i64)> = self
             .ofertas
             .iter()
             .filter(|o| {
@@ -192,7 +193,15 @@ impl Plano<'_> {
                     && o.fim < self.agora
                     && !self.usadas.contains(&o.id)
             })
-            .map(|o| (o.id, o.minimo, self.teto(o, Teto::Arrecadado)))
+            .map(|o| {
+                let teto = self.teto(o, Teto::Arrecadado);
+                (o.status != "Finalizado", o.id, o.minimo, teto)
+            })
+            .collect();
+        candidatas.sort_by_key(|c| c.0);
+        let candidatas = candidatas
+            .into_iter()
+            .map(|(_, id, m, t)| (id, m, t))
             .collect();
         self.primeira_que_cabe(candidatas, alvo)
             .or_else(|| self.escolher_aberta(alvo, Teto::Arrecadado))
@@ -283,8 +292,6 @@ impl Plano<'_> {
             .filter(|(_, livre, _, _)| *livre > 0)
             .collect();
         for (id, livre, minimo, fim) in pendentes {
-            let partes = (livre / minimo).clamp(1, 3);
-            let parte = livre / partes;
             // Background reservations stay pending until the offering closes, so the
             // seeded reservado does not vanish a day after the first start.
             let vencimento = if fim > mais(self.agora, cfg.pix_deadline) {
@@ -292,12 +299,7 @@ impl Plano<'_> {
             } else {
                 mais(self.agora, cfg.pix_deadline)
             };
-            for i in 0..partes {
-                let centavos = if i == partes - 1 {
-                    livre - parte * (partes - 1)
-                } else {
-                    parte
-                };
+            for (i, centavos) in dividir(livre, minimo).into_iter().enumerate() {
                 let usuario = outros[vez % outros.len()];
                 vez += 1;
                 let criada = menos(
@@ -310,6 +312,24 @@ impl Plano<'_> {
             }
         }
     }
+}
+
+/// Splits `total` into at most three parts that are whole multiples of the minimum
+/// investment (what an investor could actually reserve); a remainder that is not goes to
+/// the last part.
+fn dividir(total: i64, minimo: i64) -> Vec<i64> {
+    let unidades = if minimo > 0 { total / minimo } else { 0 };
+    if unidades == 0 {
+        return vec![total];
+    }
+    let partes = unidades.min(3);
+    let mut valores: Vec<i64> = (0..partes)
+        .map(|i| (unidades / partes + i64::from(i < unidades % partes)) * minimo)
+        .collect();
+    if let Some(ultima) = valores.last_mut() {
+        *ultima += total - unidades * minimo;
+    }
+    valores
 }
 
 /// The amount nearest `alvo` that is a multiple of the minimum investment and at most
@@ -361,4 +381,32 @@ fn gravar(tx: &Transaction<'_>, agora: Timestamp, novas: &[Nova]) -> Result<(), 
         ])?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{dividir, valor};
+
+    #[test]
+    fn divisao_em_multiplos_do_minimo_soma_o_total() {
+        assert_eq!(dividir(2_000_000, 100_000), vec![700_000, 700_000, 600_000]);
+        assert_eq!(dividir(150_000, 100_000), vec![150_000]);
+        assert_eq!(dividir(50_000, 100_000), vec![50_000]);
+        assert_eq!(dividir(200_050, 100_000), vec![100_000, 100_050]);
+        for (total, minimo) in [
+            (2_500_000, 100_000),
+            (800_000, 50_000),
+            (12_000_000, 2_500_000),
+        ] {
+            assert_eq!(dividir(total, minimo).iter().sum::<i64>(), total);
+        }
+    }
+
+    #[test]
+    fn valor_respeita_minimo_e_teto() {
+        assert_eq!(valor(500_000, 100_000, 2_500_000), Some(500_000));
+        assert_eq!(valor(300_000, 2_500_000, 10_000_000), Some(2_500_000));
+        assert_eq!(valor(500_000, 100_000, 250_000), Some(200_000));
+        assert_eq!(valor(500_000, 100_000, 50_000), None);
+    }
 }

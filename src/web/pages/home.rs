@@ -64,7 +64,7 @@ fn closing_soon(o: &Offering) -> Markup {
         section.cartao aria-labelledby="encerrando-titulo" {
             h2 #encerrando-titulo { "Captação encerrando em breve" }
             p { a href=(format!("/investir/{}", o.url_amigavel)) { (o.nome_captacao) } }
-            p { "Termina em: " (island::countdown(deadline, &format::datetime(o.fim_captacao.as_deref()), "Encerrada")) }
+            div.termina-em { "Termina em: " (island::countdown(deadline, &format::datetime(o.fim_captacao.as_deref()), "Encerrada")) }
         }
     }
 }

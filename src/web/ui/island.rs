@@ -17,8 +17,17 @@ pub fn props_json<T: Serialize>(props: &T) -> String {
 }
 
 pub fn mount<T: Serialize>(name: &str, props: &T, fallback: Markup) -> Markup {
+    mount_with(name, props, fallback, false)
+}
+
+/// An island loaded only when scrolled near the viewport (charts, maps).
+pub fn mount_lazy<T: Serialize>(name: &str, props: &T, fallback: Markup) -> Markup {
+    mount_with(name, props, fallback, true)
+}
+
+fn mount_with<T: Serialize>(name: &str, props: &T, fallback: Markup, lazy: bool) -> Markup {
     html! {
-        div data-island=(name) data-src=(assets::island_src(name)) {
+        div data-island=(name) data-src=(assets::island_src(name)) data-lazy=[lazy.then_some("")] {
             (fallback)
             script type="application/json" { (PreEscaped(props_json(props))) }
         }

@@ -112,7 +112,7 @@ fn scenarios(ctx: &Ctx, items: &[SimulationItem]) -> Markup {
                 }
             }
         }
-        (island::mount("chart", &props, html! {
+        (island::mount_lazy("chart", &props, html! {
             @for s in items {
                 div.tabela-rolagem {
                     table {

@@ -70,7 +70,7 @@ fn facts(ctx: &Ctx, o: &Offering, f: &offering::OfferingFacts, status: &offering
                 div { dt { "Valor em captação" } dd { (ctx.money(o.limite_arrecadacao)) } }
                 div { dt { "Captado" } dd { (ui_offering::progress(f, "percentual-captado")) } }
                 div { dt { "Disponível para investir" } dd { (ctx.money(offering::available(f))) } }
-                @if !deadline.is_empty() && !status.is_finished() {
+                @if !deadline.is_empty() && !status.is_finished() && f.fim_captacao.is_some_and(|t| t > ui_offering::now()) {
                     div { dt { "Termina em" } dd {
                         (island::countdown(deadline, &format::datetime(Some(deadline)), "Captação encerrada"))
                     } }
@@ -166,7 +166,7 @@ fn location(_ctx: &Ctx, loc: &crate::api::models::Localizacao) -> Markup {
     };
     html! {
         @match osm {
-            Some((lat, lon, href)) => (island::mount("map", &serde_json::json!({"lat": lat, "lon": lon, "label": place}), html! {
+            Some((lat, lon, href)) => (island::mount_lazy("map", &serde_json::json!({"lat": lat, "lon": lon, "label": place, "css": crate::web::assets::asset_url("css/leaflet.css")}), html! {
                 p.local { (place) }
                 p { a href=(href) target="_blank" rel="noopener noreferrer" { "Ver no OpenStreetMap" span.sr-only { " (abre em nova janela)" } } }
             })),

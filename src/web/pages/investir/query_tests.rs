@@ -34,7 +34,7 @@ fn number_inputs_become_the_canonical_ranges() {
 
 #[test]
 fn bad_ranges_are_dropped_with_a_message() {
-    for q in ["VencimentoDe=30&VencimentoAte=10", "Vencimento=0-101", "AcompanhamentoAte=abc", "Disponivel=-5"] {
+    for q in ["VencimentoDe=30&VencimentoAte=10", "Vencimento=0-101", "AcompanhamentoAte=abc", "Disponivel=5-abc"] {
         let (s, msg) = parse(&raw(q));
         assert_eq!(msg, Some(MSG_BAD_RANGE), "{q}");
         assert!(!s.has_filters(), "{q}");

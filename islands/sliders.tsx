@@ -1,0 +1,77 @@
+// The advanced-filter sliders of /investir: a two-thumb range per filter (term, % raised,
+// available amount). Each thumb is a native `<input type="range">`, so arrow keys, Page Up/Down,
+// Home and End move it (the keyboard alternative to dragging that WCAG 2.2 asks for), and the
+// inputs keep the names of the server's number inputs (`VencimentoDe`, `VencimentoAte`, …): the
+// form submits exactly as without JS, and the server stays the one that validates.
+// Props: {"sliders": [{name, label, unit, min, max, step, from, to}]}.
+import { useState } from 'react';
+import { island } from './mount';
+
+export interface SliderSpec {
+  name: string;
+  label: string;
+  unit: string;
+  min: number;
+  max: number;
+  step: number;
+  from: number;
+  to: number;
+}
+
+const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', maximumFractionDigits: 0 });
+
+export function formatValue(unit: string, v: number): string {
+  if (unit === 'R$') return brl.format(v);
+  if (unit === '%') return `${v}%`;
+  return `${v} ${unit}`;
+}
+
+function Range({ spec }: { spec: SliderSpec }) {
+  const [from, setFrom] = useState(spec.from);
+  const [to, setTo] = useState(spec.to);
+  const id = `faixa-${spec.name}`;
+  return (
+    <fieldset className="faixa faixa-deslizante">
+      <legend>{spec.label}</legend>
+      <p className="faixa-valores" aria-live="polite" id={`${id}-resumo`}>
+        {formatValue(spec.unit, from)} – {formatValue(spec.unit, to)}
+      </p>
+      <label htmlFor={`${id}-de`}>Mínimo</label>
+      <input
+        id={`${id}-de`}
+        type="range"
+        name={`${spec.name}De`}
+        min={spec.min}
+        max={spec.max}
+        step={spec.step}
+        value={from}
+        aria-valuetext={formatValue(spec.unit, from)}
+        onChange={(e) => setFrom(Math.min(Number(e.target.value), to))}
+      />
+      <label htmlFor={`${id}-ate`}>Máximo</label>
+      <input
+        id={`${id}-ate`}
+        type="range"
+        name={`${spec.name}Ate`}
+        min={spec.min}
+        max={spec.max}
+        step={spec.step}
+        value={to}
+        aria-valuetext={formatValue(spec.unit, to)}
+        onChange={(e) => setTo(Math.max(Number(e.target.value), from))}
+      />
+    </fieldset>
+  );
+}
+
+export default function Sliders({ sliders = [] }: { sliders?: SliderSpec[] }) {
+  return (
+    <>
+      {sliders.map((s) => (
+        <Range key={s.name} spec={s} />
+      ))}
+    </>
+  );
+}
+
+export const mount = island(Sliders);
