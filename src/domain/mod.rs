@@ -4,6 +4,7 @@
 pub mod dates;
 pub mod money;
 pub mod offering;
+pub mod order;
 pub mod paging;
 pub mod pix;
 pub mod reference;

@@ -1,0 +1,129 @@
+//! The order's amount and terms rules (spec §5 "Order amount", "Terms"), in the spec's
+//! order, with its exact messages (shown under 'Atenção!').
+
+use rust_decimal::Decimal;
+
+use super::money;
+
+pub const MSG_FILL: &str = "Necessário preencher todos os campos para prosseguir.";
+pub const MSG_MINIMUM: &str =
+    "O valor informado precisa ser maior que zero, e igual ou maior que o investimento mínimo.";
+pub const MSG_NOT_AVAILABLE: &str = "O valor da sua reserva não está mais disponível para investir. Verifique a quantia disponível na página da operação.";
+pub const MSG_TERMS: &str = "Necessário concordar com os termos para prosseguir.";
+
+/// Payment types (spec §3 Order): 1 Pix, 2 debit at the partner brokerage.
+pub const PIX: i64 = 1;
+pub const PARTNER_DEBIT: i64 = 2;
+
+/// What the amount is checked against.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct AmountLimits {
+    pub investimento_minimo: Decimal,
+    pub disponivel: Decimal,
+    pub reservado: Decimal,
+}
+
+/// The amount as typed ('1.234,56', max 20 characters) → the amount, or the spec's message.
+/// Unparseable input counts as not filled: the field holds no amount.
+pub fn validate_amount(typed: &str, limits: AmountLimits) -> Result<Decimal, &'static str> {
+    let amount = match money::parse_brl(typed) {
+        Ok(v) if v > Decimal::ZERO => v,
+        Ok(_) => return Err(MSG_MINIMUM),
+        Err(money::MoneyError::Negative) => return Err(MSG_MINIMUM),
+        Err(_) => return Err(MSG_FILL),
+    };
+    if amount < limits.investimento_minimo {
+        return Err(MSG_MINIMUM);
+    }
+    if limits.reservado > Decimal::ZERO && amount > limits.disponivel - limits.reservado {
+        return Err(MSG_NOT_AVAILABLE);
+    }
+    Ok(amount)
+}
+
+/// Payment type: 2 when the platform permits partner liquidation, else 1 (spec §4).
+pub fn payment_type(partner_permitted: bool) -> i64 {
+    if partner_permitted { PARTNER_DEBIT } else { PIX }
+}
+
+/// The declaration must be ticked; with several options, one must be chosen.
+pub fn validate_terms(
+    accepted: bool,
+    chosen: Option<&str>,
+    options: &[String],
+) -> Result<Option<String>, &'static str> {
+    if !accepted {
+        return Err(MSG_TERMS);
+    }
+    match (options.len(), chosen) {
+        (0, _) => Ok(None),
+        (1, _) => Ok(options.first().cloned()),
+        (_, Some(c)) if options.iter().any(|o| o == c) => Ok(Some(c.to_owned())),
+        _ => Err(MSG_TERMS),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rust_decimal_macros::dec;
+
+    const LIMITS: AmountLimits = AmountLimits {
+        investimento_minimo: dec!(1000),
+        disponivel: dec!(50000),
+        reservado: dec!(0),
+    };
+
+    #[test]
+    fn empty_or_unreadable_amounts_ask_to_fill_the_fields() {
+        for typed in ["", "   ", "abc", "1,2,3", &"9".repeat(21)] {
+            assert_eq!(validate_amount(typed, LIMITS), Err(MSG_FILL), "{typed:?}");
+        }
+    }
+
+    #[test]
+    fn zero_negative_and_below_minimum_amounts_mention_the_minimum() {
+        for typed in ["0", "0,00", "-5", "999,99"] {
+            assert_eq!(validate_amount(typed, LIMITS), Err(MSG_MINIMUM), "{typed:?}");
+        }
+    }
+
+    #[test]
+    fn the_minimum_itself_and_more_are_accepted() {
+        assert_eq!(validate_amount("1.000,00", LIMITS), Ok(dec!(1000)));
+        assert_eq!(validate_amount("R$ 12.345,67", LIMITS), Ok(dec!(12345.67)));
+    }
+
+    #[test]
+    fn with_something_reserved_the_amount_must_fit_what_is_left() {
+        let l = AmountLimits { reservado: dec!(45000), ..LIMITS };
+        assert_eq!(validate_amount("5.000,00", l), Ok(dec!(5000)));
+        assert_eq!(validate_amount("5.000,01", l), Err(MSG_NOT_AVAILABLE));
+        // With nothing reserved, the rule does not apply (the platform decides).
+        assert_eq!(validate_amount("60.000,00", LIMITS), Ok(dec!(60000)));
+    }
+
+    #[test]
+    fn the_checks_run_in_the_spec_order() {
+        let l = AmountLimits { reservado: dec!(49500), ..LIMITS };
+        // Below the minimum and above what is left: the minimum comes first.
+        assert_eq!(validate_amount("600,00", l), Err(MSG_MINIMUM));
+    }
+
+    #[test]
+    fn partner_liquidation_decides_the_payment_type() {
+        assert_eq!(payment_type(true), 2);
+        assert_eq!(payment_type(false), 1);
+    }
+
+    #[test]
+    fn terms_need_the_declaration_and_a_valid_choice() {
+        let two = vec!["A".to_owned(), "B".to_owned()];
+        assert_eq!(validate_terms(false, Some("A"), &two), Err(MSG_TERMS));
+        assert_eq!(validate_terms(true, None, &two), Err(MSG_TERMS));
+        assert_eq!(validate_terms(true, Some("C"), &two), Err(MSG_TERMS));
+        assert_eq!(validate_terms(true, Some("B"), &two), Ok(Some("B".into())));
+        assert_eq!(validate_terms(true, None, &["X".to_owned()]), Ok(Some("X".into())));
+        assert_eq!(validate_terms(true, None, &[]), Ok(None));
+    }
+}
