@@ -56,8 +56,8 @@ const lazy =
       )
     : null;
 
-function start(): void {
-  document.querySelectorAll<HTMLElement>('[data-island][data-src]').forEach((el) => {
+function start(root: ParentNode = document): void {
+  root.querySelectorAll<HTMLElement>('[data-island][data-src]').forEach((el) => {
     if (el.dataset.islandState) return;
     if (lazy && el.dataset.lazy !== undefined) {
       el.dataset.islandState = 'waiting';
@@ -68,8 +68,15 @@ function start(): void {
   });
 }
 
+// Islands that load server HTML into the page (the order modal, the simulation panel) ask for
+// the islands inside it to be mounted: `el.dispatchEvent(new CustomEvent('ilhas:montar', {bubbles: true}))`.
+document.addEventListener('ilhas:montar', (event) => {
+  const root = event.target;
+  if (root instanceof HTMLElement) start(root);
+});
+
 if (document.readyState === 'loading') {
-  document.addEventListener('DOMContentLoaded', start, { once: true });
+  document.addEventListener('DOMContentLoaded', () => start(), { once: true });
 } else {
   start();
 }

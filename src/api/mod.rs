@@ -2,11 +2,13 @@
 
 mod auth;
 mod cadastro;
+mod cadastro_novo;
 mod captacoes;
 mod client;
 mod error;
 pub mod models;
 mod reservas;
+mod seguranca;
 
 pub use captacoes::{Blob, OfferingQuery};
 pub use client::{ClientConfig, PlatformClient};

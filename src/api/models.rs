@@ -216,6 +216,146 @@ pub struct SimulationItem {
     pub parcelas: Vec<Parcela>,
 }
 
+/// Sign-up record (spec §3), the body of `POST /v1/cadastro`.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct SignupRecord {
+    pub is_checked: bool,
+    pub step: i64,
+    pub status: i64,
+    /// Always sent, `null` for a plain sign-up (spec §7: "the sign-up record and idReserva").
+    pub id_reserva: Option<i64>,
+    pub dados_basicos: SignupBasicos,
+    pub dados_pessoais: SignupPessoais,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct SignupBasicos {
+    pub nome: String,
+    pub email: String,
+    pub telefones: Vec<SignupTelefone>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct SignupTelefone {
+    /// 2 = mobile (spec §9 "Phone type in sign-up: 2").
+    pub tipo: i64,
+    pub codigo_area: String,
+    pub numero: String,
+    pub telefone_completo: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct SignupPessoais {
+    /// The CPF, 11 digits.
+    pub documento: String,
+}
+
+/// Status object of a reservation (name + badge colour).
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(default)]
+pub struct StatusColor {
+    pub name: String,
+    pub color: Option<String>,
+}
+
+/// Receiver's Pix data (spec §3 Reservation/Order confirmation).
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct PixInfo {
+    pub chave: String,
+    pub data_vencimento: Option<String>,
+    pub conta: Option<String>,
+    pub agencia: Option<String>,
+    pub nome: Option<String>,
+    pub cnpj: Option<String>,
+    pub instituicao: Option<String>,
+    pub cidade: Option<String>,
+    pub txid: Option<String>,
+    pub valor: Option<Decimal>,
+}
+
+/// One option of a term.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(default)]
+pub struct TermOption {
+    pub descricao: String,
+    #[serde(deserialize_with = "string_or_number")]
+    pub opcao: String,
+}
+
+/// Accepts `"1"` or `1` (the platform is not consistent about option ids).
+fn string_or_number<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    let v = serde_json::Value::deserialize(d)?;
+    Ok(match v {
+        serde_json::Value::String(s) => s,
+        serde_json::Value::Null => String::new(),
+        other => other.to_string(),
+    })
+}
+
+/// The order's term (spec §3 Term + Order ids), as created or re-read.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct OrderTerm {
+    pub id: Option<i64>,
+    pub id_reserva: Option<i64>,
+    pub id_captacao: Option<i64>,
+    pub investimento: Decimal,
+    pub tipo_pagamento: Option<i64>,
+    pub status: Option<String>,
+    pub titulo: String,
+    pub descricao: Option<String>,
+    pub conteudo: String,
+    pub termos: Vec<TermOption>,
+    pub opcao_aceita: Option<String>,
+    pub inicio_rendimento: Option<String>,
+}
+
+impl OrderTerm {
+    /// The reservation id: `idReserva`, else `id`.
+    pub fn reservation_id(&self) -> Option<i64> {
+        self.id_reserva.or(self.id)
+    }
+}
+
+/// Confirmation answer (spec §3): Pix data (or none for partner debit) and the yield start.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Confirmation {
+    pub id_reserva: Option<i64>,
+    pub status: Option<String>,
+    pub inicio_rendimento: Option<String>,
+    pub investimento: Option<Decimal>,
+    pub pix: Option<PixInfo>,
+}
+
+/// Reservation (spec §3).
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Reservation {
+    pub id: i64,
+    pub id_captacao: Option<i64>,
+    pub data: Option<String>,
+    pub nome_captacao: String,
+    pub url_amigavel: Option<String>,
+    pub investimento: Decimal,
+    pub rendimento: Option<Decimal>,
+    pub rendimento_descricao: Option<String>,
+    pub prazo: Option<i64>,
+    pub data_vencimento: Option<String>,
+    pub status: StatusColor,
+    pub tipo_do_pagamento: Option<i64>,
+    pub tipo_do_pagamento_descricao: Option<String>,
+    pub inicio_rendimento: Option<String>,
+    pub parcelas_anuais: Option<i64>,
+    pub termo_aceito: bool,
+    pub fluxo_recebimento_amortizacao: Vec<Parcela>,
+    pub pix: Option<PixInfo>,
+    pub prazo_pagamento: Option<String>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

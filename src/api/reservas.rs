@@ -1,10 +1,84 @@
-//! Reservation calls (`/v1/reservas`).
+//! Reservation calls (`/v1/reservas`) and the order flow (spec §7, DESIGN §4).
 
-use super::{ApiError, PlatformClient, models::Resumo};
+use reqwest::Method;
+use rust_decimal::Decimal;
+use serde_json::json;
+
+use super::{
+    ApiError, PlatformClient,
+    models::{Confirmation, OrderTerm, Reservation, Resumo},
+};
 
 impl PlatformClient {
     /// `GET /v1/reservas/resumo`: summarised balance and portfolio.
     pub async fn summary(&self, token: &str) -> Result<Resumo, ApiError> {
         self.get_json("/v1/reservas/resumo", &(), Some(token)).await
+    }
+
+    /// `GET /v1/cadastro/permiteLiquidacaoViaAtiva`: truthy → payment type 2.
+    pub async fn partner_liquidation_permitted(&self, token: &str) -> Result<bool, ApiError> {
+        let v: serde_json::Value = self
+            .get_json("/v1/cadastro/permiteLiquidacaoViaAtiva", &(), Some(token))
+            .await?;
+        Ok(match v {
+            serde_json::Value::Bool(b) => b,
+            serde_json::Value::Number(n) => n.as_f64().is_some_and(|x| x != 0.0),
+            serde_json::Value::String(s) => matches!(s.as_str(), "true" | "1" | "sim"),
+            serde_json::Value::Object(o) => !o.is_empty(),
+            _ => false,
+        })
+    }
+
+    /// `POST /v1/reservas`: creates the reservation (order step 1).
+    pub async fn create_reservation(
+        &self,
+        token: &str,
+        id_captacao: i64,
+        investimento: Decimal,
+        tipo_pagamento: i64,
+    ) -> Result<OrderTerm, ApiError> {
+        let body = json!({"idCaptacao": id_captacao, "origem": "Ativa", "investimento": investimento,
+                          "simulado": false, "tipoPagamento": tipo_pagamento});
+        Self::json(self.api(Method::POST, "/v1/reservas", Some(token)).json(&body)).await
+    }
+
+    /// `GET /v1/reservas/{id}/termo`: the term again (so step 2 survives a reload).
+    pub async fn reservation_term(&self, token: &str, id: i64) -> Result<OrderTerm, ApiError> {
+        self.get_json(&format!("/v1/reservas/{id}/termo"), &(), Some(token))
+            .await
+    }
+
+    /// `PATCH /v1/reservas/{id}/assinarcontrato` `{opcao, aceite}`.
+    pub async fn sign_terms(&self, token: &str, id: i64, opcao: Option<&str>) -> Result<(), ApiError> {
+        let body = json!({"opcao": opcao, "aceite": true});
+        let rb = self
+            .api(Method::PATCH, &format!("/v1/reservas/{id}/assinarcontrato"), Some(token))
+            .json(&body);
+        Self::send(rb).await.map(|_| ())
+    }
+
+    /// `PATCH /v1/reservas/{id}/confirmarinvestimento`: success on 200, 201 or 204.
+    pub async fn confirm_investment(&self, token: &str, id: i64) -> Result<Confirmation, ApiError> {
+        let rb = self.api(
+            Method::PATCH,
+            &format!("/v1/reservas/{id}/confirmarinvestimento"),
+            Some(token),
+        );
+        let body = Self::send(rb).await?;
+        if body.is_empty() {
+            return Ok(Confirmation::default());
+        }
+        serde_json::from_slice(&body).map_err(|e| ApiError::Unavailable(e.to_string()))
+    }
+
+    /// `GET /v1/reservas/{id}`.
+    pub async fn reservation(&self, token: &str, id: i64) -> Result<Reservation, ApiError> {
+        self.get_json(&format!("/v1/reservas/{id}"), &(), Some(token))
+            .await
+    }
+
+    /// `GET /v1/reservas/pendentes`.
+    pub async fn pending_reservations(&self, token: &str) -> Result<Vec<Reservation>, ApiError> {
+        self.get_json("/v1/reservas/pendentes", &(), Some(token)).await
     }
 }

@@ -10,6 +10,8 @@ pub const MSG_MINIMUM: &str =
     "O valor informado precisa ser maior que zero, e igual ou maior que o investimento mínimo.";
 pub const MSG_NOT_AVAILABLE: &str = "O valor da sua reserva não está mais disponível para investir. Verifique a quantia disponível na página da operação.";
 pub const MSG_TERMS: &str = "Necessário concordar com os termos para prosseguir.";
+/// Not in the spec (it shows no message for a missing choice); the platform's own words.
+pub const MSG_OPTION: &str = "Selecione uma das opções do termo para prosseguir.";
 
 /// Payment types (spec §3 Order): 1 Pix, 2 debit at the partner brokerage.
 pub const PIX: i64 = 1;
@@ -59,7 +61,7 @@ pub fn validate_terms(
         (0, _) => Ok(None),
         (1, _) => Ok(options.first().cloned()),
         (_, Some(c)) if options.iter().any(|o| o == c) => Ok(Some(c.to_owned())),
-        _ => Err(MSG_TERMS),
+        _ => Err(MSG_OPTION),
     }
 }
 
@@ -120,8 +122,8 @@ mod tests {
     fn terms_need_the_declaration_and_a_valid_choice() {
         let two = vec!["A".to_owned(), "B".to_owned()];
         assert_eq!(validate_terms(false, Some("A"), &two), Err(MSG_TERMS));
-        assert_eq!(validate_terms(true, None, &two), Err(MSG_TERMS));
-        assert_eq!(validate_terms(true, Some("C"), &two), Err(MSG_TERMS));
+        assert_eq!(validate_terms(true, None, &two), Err(MSG_OPTION));
+        assert_eq!(validate_terms(true, Some("C"), &two), Err(MSG_OPTION));
         assert_eq!(validate_terms(true, Some("B"), &two), Ok(Some("B".into())));
         assert_eq!(validate_terms(true, None, &["X".to_owned()]), Ok(Some("X".into())));
         assert_eq!(validate_terms(true, None, &[]), Ok(None));

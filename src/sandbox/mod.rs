@@ -7,12 +7,22 @@
 
 mod auth;
 mod cadastro;
+mod cadastro_novo;
+mod caixa;
 mod captacoes;
+mod carteira;
 mod db;
+mod documentos;
+mod documentos_reserva;
 mod erro;
+mod fluxo;
 mod midia;
+mod ordens;
+mod reserva;
 mod reservas;
 mod seed;
+mod senha;
+mod simulacao;
 mod tempo;
 mod texto;
 
@@ -106,6 +116,7 @@ impl Sandbox {
     pub fn router(&self) -> Router {
         Router::new()
             .merge(auth::routes())
+            .merge(ordens::routes())
             .route("/v1/captacoes", get(captacoes::listar))
             .route("/v1/captacoes/{id}", get(captacoes::por_id))
             .route(
@@ -113,7 +124,15 @@ impl Sandbox {
                 get(captacoes::por_url_amigavel),
             )
             .route("/v1/cadastro/meucadastro", get(cadastro::meu_cadastro))
+            .route("/v1/cadastro", axum::routing::post(cadastro_novo::cadastrar))
+            .route("/v2/seguranca/senha", axum::routing::put(senha::alterar))
+            .route("/caixa-de-saida", get(caixa::pagina))
             .route("/v1/reservas/resumo", get(reservas::resumo))
+            .route(
+                "/v1/captacoes/{id}/documento/{doc}",
+                get(documentos::documento),
+            )
+            .route("/v1/reservas/simular/{id}", get(simulacao::simular))
             .route("/midia/{*arquivo}", get(midia::servir))
             .fallback(erro::nao_encontrado)
             .with_state(self.clone())

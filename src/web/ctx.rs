@@ -19,6 +19,9 @@ pub struct Ctx {
     pub flash: Option<Flash>,
     /// Path and query of this request (for "Tentar novamente").
     pub here: String,
+    /// `?parcial=1`: the page's main content only, without the shell (islands load a
+    /// step or a panel into a modal this way and still get the server's HTML).
+    pub partial: bool,
 }
 
 impl FromRequestParts<AppState> for Ctx {
@@ -43,7 +46,12 @@ impl FromRequestParts<AppState> for Ctx {
             .path_and_query()
             .map(|pq| pq.as_str().to_owned())
             .unwrap_or_else(|| "/".into());
+        let partial = parts
+            .uri
+            .query()
+            .is_some_and(|q| q.split('&').any(|kv| kv == "parcial=1"));
         Ok(Ctx {
+            partial,
             app: app.clone(),
             values_hidden: jar.values_hidden(),
             flash: jar.take_flash(),
@@ -62,6 +70,9 @@ impl Ctx {
     /// Renders a full page inside the shell.
     pub fn render(&self, page: Page) -> Response {
         let status = page.status;
+        if self.partial {
+            return (status, ui::layout::fragment(self, page)).into_response();
+        }
         (status, ui::layout::document(self, page)).into_response()
     }
 

@@ -4,6 +4,8 @@
 pub const HOME: &str = "/";
 pub const INVESTIR: &str = "/investir";
 pub const QUERO_INVESTIR: &str = "/quero-investir";
+pub const QUERO_INVESTIR_SUCESSO: &str = "/quero-investir/sucesso";
+pub const POLITICA_PRIVACIDADE: &str = "/politica-de-privacidade";
 pub const AUTENTICACAO: &str = "/autenticacao";
 pub const ENTRAR: &str = "/entrar";
 pub const SAIR: &str = "/sair";
@@ -25,6 +27,7 @@ const PRIVATE_PREFIXES: &[&str] = &[
     "/notificacoes",
     "/renda-variavel",
     "/preview",
+    "/reservas",
 ];
 
 pub fn is_private(path: &str) -> bool {

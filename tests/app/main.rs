@@ -4,6 +4,7 @@
 
 mod domain_oracles;
 mod offerings;
+mod ordem;
 mod platform;
 mod sandbox_journey;
 mod session;

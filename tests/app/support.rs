@@ -88,6 +88,15 @@ impl TestApp {
         }
     }
 
+    /// The same app seen from another browser (its own cookies).
+    pub fn another_browser(&self) -> TestApp {
+        TestApp {
+            web_url: self.web_url.clone(),
+            sandbox_url: self.sandbox_url.clone(),
+            client: client(),
+        }
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{}", self.web_url, path)
     }

@@ -5,11 +5,16 @@
 //! messages without worrying about panics.
 
 mod cpf;
+mod password;
 mod person;
 mod phone;
 mod signup;
 
 pub use cpf::{format_cpf, is_valid_cpf, mask_cpf};
+pub use password::{
+    MSG_CONFIRMACAO, MSG_SENHA_CURTA, MSG_SENHA_IGUAL, MSG_SENHA_LETRAS_NUMEROS, MSG_SENHA_LONGA,
+    PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS, PASSWORD_RULE_TEXT, validate_new_password,
+};
 pub use person::{is_valid_email, is_valid_name, normalize_name};
 pub use phone::{format_phone_br, is_valid_mobile_phone, split_phone};
 pub use signup::{

@@ -178,4 +178,16 @@ CREATE INDEX reservas_captacao_status ON reservas(captacao_id, status);
 CREATE INDEX reservas_usuario ON reservas(usuario_id, criada_em);
 CREATE INDEX reservas_pix_vencimento ON reservas(pix_vencimento) WHERE status = 'Aporte pendente';
 "#,
+    // 2: e-mail outbox (sign-up credentials; read at GET /caixa-de-saida).
+    r#"
+CREATE TABLE caixa_de_saida (
+    id INTEGER PRIMARY KEY,
+    para TEXT NOT NULL,
+    assunto TEXT NOT NULL,
+    -- plain text, as the e-mail would be sent
+    corpo TEXT NOT NULL,
+    enviado_em INTEGER NOT NULL
+) STRICT;
+CREATE INDEX caixa_de_saida_enviado ON caixa_de_saida(enviado_em);
+"#,
 ];

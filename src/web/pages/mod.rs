@@ -1,10 +1,14 @@
 //! One module per screen: handler and view side by side.
 
+mod alterar_senha;
 mod auth;
+mod cadastro;
 mod detalhe;
 mod home;
 mod investir;
 mod not_found;
+mod politica;
+mod ordem;
 mod visibility;
 
 use axum::Router;
@@ -19,8 +23,16 @@ pub fn routes() -> Router<AppState> {
         .route("/investir/{url}", get(detalhe::view_detalhe_get))
         .route("/investir/{url}/documento", get(detalhe::view_documento_get))
         .route("/investir/{url}/simular", get(detalhe::view_simular_get))
+        .route("/investir/{url}/ordem", get(ordem::view_ordem_get).post(ordem::view_ordem_post))
+        .route("/reservas/{id}", get(ordem::view_reserva_get))
+        .route("/reservas/{id}/termos", get(ordem::view_termos_get).post(ordem::view_termos_post))
+        .route("/reservas/{id}/confirmar", get(ordem::view_confirmar_get).post(ordem::view_confirmar_post))
         .route("/preview/{id}", get(detalhe::view_preview_get))
         .route(routes::HEALTHZ, get(|| async { "ok" }))
+        .route(routes::QUERO_INVESTIR, get(cadastro::view_cadastro_get).post(cadastro::view_cadastro_post))
+        .route(routes::QUERO_INVESTIR_SUCESSO, get(cadastro::view_sucesso_get))
+        .route(routes::POLITICA_PRIVACIDADE, get(politica::view_politica_get))
+        .route(routes::ALTERAR_SENHA, get(alterar_senha::view_alterar_senha_get).post(alterar_senha::view_alterar_senha_post))
         .route(routes::ENTRAR, get(auth::view_entrar_get))
         .route(routes::AUTENTICACAO, get(auth::view_autenticacao_get))
         .route(routes::SAIR, post(auth::view_sair_post))

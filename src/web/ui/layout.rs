@@ -59,6 +59,18 @@ pub fn document(ctx: &Ctx, page: Page) -> Markup {
     }
 }
 
+/// The page's main content alone (with its alert), for islands that load it into a modal.
+pub fn fragment(ctx: &Ctx, page: Page) -> Markup {
+    let flash = ctx
+        .flash
+        .as_ref()
+        .map(|f| alert::Alert::new(f.titulo.clone(), f.mensagem.clone()));
+    html! {
+        @if let Some(a) = page.alert.as_ref().or(flash.as_ref()) { (alert::dialog(a)) }
+        (page.main)
+    }
+}
+
 /// A speech-bubble icon drawn inline (no emoji font needed).
 fn chat_icon() -> Markup {
     maud::PreEscaped(

@@ -23,7 +23,7 @@ pub const EMPTY_TITLE: &str = "Nenhum resultado encontrado";
 pub const EMPTY_TEXT: &str = "Não há resultado(s) para o(s) parâmetro(s) informado(s)";
 
 /// Loads an offering by its friendly URL; a platform 404 is our 404 page.
-pub(super) async fn load(ctx: &Ctx, url: &str, title: &str) -> Result<Offering, Response> {
+pub(crate) async fn load(ctx: &Ctx, url: &str, title: &str) -> Result<Offering, Response> {
     match ctx.app.api.offering_by_url(url, ctx.token()).await {
         Ok(o) => Ok(o),
         Err(ApiError::NotFound { .. }) => Err(super::not_found::view_not_found(ctx_clone(ctx)).await),
@@ -39,6 +39,7 @@ fn ctx_clone(ctx: &Ctx) -> Ctx {
         values_hidden: ctx.values_hidden,
         flash: None,
         here: ctx.here.clone(),
+        partial: ctx.partial,
     }
 }
 

@@ -202,7 +202,14 @@ fn sidebar(ctx: &Ctx, o: &Offering, f: &offering::OfferingFacts, preview: bool) 
                     p.rotulo { "Investimento mínimo" }
                     p.valor-destaque { (ctx.money(o.rentabilidade.investimento_minimo.unwrap_or_default())) }
                     @if !preview {
-                        a.botao.botao-primario.botao-largo href=(invest_href) { "Investir" }
+                        @if ctx.session.is_some() {
+                            // With JS the order opens as a side modal on this page.
+                            (island::mount("order", &serde_json::json!({"href": invest_href, "label": "Investir"}), html! {
+                                a.botao.botao-primario.botao-largo href=(invest_href) { "Investir" }
+                            }))
+                        } @else {
+                            a.botao.botao-primario.botao-largo href=(invest_href) { "Investir" }
+                        }
                         a.botao.botao-secundario.botao-largo href=(format!("{}/simular", detail_href(o))) { "Simular" }
                     }
                 },

@@ -1,0 +1,25 @@
+// The "Copiar código Pix" button (plain DOM, no React: it sits next to a read-only field that
+// already works without JS — the code can be selected and copied by hand).
+// Props: {"target": id of the field, "ok": success text, "fail": failure text}.
+export function mount(el: HTMLElement, props: Record<string, unknown>): void {
+  const target = document.getElementById(String(props.target ?? ''));
+  if (!(target instanceof HTMLTextAreaElement || target instanceof HTMLInputElement)) return;
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'botao botao-secundario';
+  button.textContent = 'Copiar código Pix';
+  const status = document.createElement('p');
+  status.setAttribute('role', 'status');
+  status.className = 'mensagem-copia';
+  button.addEventListener('click', async () => {
+    try {
+      if (!navigator.clipboard) throw new Error('sem clipboard');
+      await navigator.clipboard.writeText(target.value);
+      status.textContent = String(props.ok ?? 'Copiado.');
+    } catch {
+      target.select();
+      status.textContent = String(props.fail ?? 'Erro ao copiar.');
+    }
+  });
+  el.append(button, status);
+}

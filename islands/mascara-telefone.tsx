@@ -1,0 +1,54 @@
+// Phone mask (##) #####-#### applied while the person types in the sign-up's
+// "Celular/WhatsApp" field. Comfort only: without JS the plain <input type="tel"> works and
+// the server accepts the number with any punctuation (and re-checks it anyway).
+//
+// Plain DOM, no React: it enhances the server's input instead of replacing it, so the
+// typed value, the label and aria attributes stay exactly as the server rendered them.
+
+const MAX_DIGITS = 11;
+
+/** `11912345678` → `(11) 91234-5678`; partial input is masked as far as it goes. */
+export function formatPhone(value: string): string {
+  const d = value.replace(/\D/g, '').slice(0, MAX_DIGITS);
+  if (d.length === 0) return '';
+  if (d.length <= 2) return `(${d}`;
+  // 10 digits (landline shape) keep a 4-digit first half until the 11th digit arrives.
+  const cut = d.length <= 10 ? 6 : 7;
+  if (d.length <= cut) return `(${d.slice(0, 2)}) ${d.slice(2)}`;
+  return `(${d.slice(0, 2)}) ${d.slice(2, cut)}-${d.slice(cut)}`;
+}
+
+/** Position in `masked` right after its `digits`-th digit (caret placement). */
+function caretAfterDigits(masked: string, digits: number): number {
+  if (digits === 0) return masked.startsWith('(') && masked.length > 1 ? 1 : 0;
+  let seen = 0;
+  for (let i = 0; i < masked.length; i++) {
+    if (/\d/.test(masked[i])) {
+      seen++;
+      if (seen === digits) return i + 1;
+    }
+  }
+  return masked.length;
+}
+
+export function mount(el: HTMLElement): void {
+  const input = el.querySelector<HTMLInputElement>('input[type="tel"]');
+  if (!input) return;
+  input.addEventListener('input', (event) => {
+    const kind = (event as InputEvent).inputType ?? '';
+    // Deleting leaves the text alone: re-masking would put back the ")" or "-" the
+    // person is trying to erase.
+    if (kind.startsWith('delete')) return;
+    const value = input.value;
+    // An international form (+55 …, or 55 before the area code) is left as typed; the
+    // server understands it.
+    if (value.trimStart().startsWith('+') || value.replace(/\D/g, '').length > MAX_DIGITS) return;
+    const caret = input.selectionStart ?? value.length;
+    const digitsBefore = value.slice(0, caret).replace(/\D/g, '').length;
+    const masked = formatPhone(value);
+    if (masked === value) return;
+    input.value = masked;
+    const pos = caretAfterDigits(masked, Math.min(digitsBefore, MAX_DIGITS));
+    input.setSelectionRange(pos, pos);
+  });
+}

@@ -1,0 +1,168 @@
+//! The sandbox's e-mail outbox (DESIGN §4, sandbox-only): instead of sending mail, the
+//! sandbox keeps every message and shows them, newest first, at `GET /caixa-de-saida`,
+//! so a person (or an end-to-end test) can read the temporary password of a sign-up.
+
+use axum::extract::State;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use jiff::Timestamp;
+use maud::{DOCTYPE, Markup, html};
+use rusqlite::{Transaction, params};
+
+use super::erro::ApiError;
+use super::{Sandbox, tempo};
+
+/// How many messages the page lists (the newest ones).
+const LIMITE: i64 = 100;
+
+/// Puts a message in the outbox, inside the caller's transaction (so a sign-up and its
+/// e-mail are stored together or not at all).
+pub(crate) fn enviar(
+    tx: &Transaction<'_>,
+    para: &str,
+    assunto: &str,
+    corpo: &str,
+    agora: Timestamp,
+) -> Result<(), ApiError> {
+    tx.execute(
+        "INSERT INTO caixa_de_saida (para, assunto, corpo, enviado_em) VALUES (?1, ?2, ?3, ?4)",
+        params![para, assunto, corpo, tempo::ms(agora)],
+    )?;
+    Ok(())
+}
+
+struct Mensagem {
+    para: String,
+    assunto: String,
+    corpo: String,
+    enviado_em: i64,
+}
+
+/// `GET /caixa-de-saida`: an accessible pt-BR page listing the messages.
+pub(crate) async fn pagina(State(sandbox): State<Sandbox>) -> Response {
+    let mensagens = sandbox
+        .db()
+        .ler(|c| {
+            let mut stmt = c.prepare(
+                "SELECT para, assunto, corpo, enviado_em FROM caixa_de_saida
+                 ORDER BY enviado_em DESC, id DESC LIMIT ?1",
+            )?;
+            let linhas = stmt.query_map(params![LIMITE], |r| {
+                Ok(Mensagem {
+                    para: r.get(0)?,
+                    assunto: r.get(1)?,
+                    corpo: r.get(2)?,
+                    enviado_em: r.get(3)?,
+                })
+            })?;
+            Ok(linhas.collect::<Result<Vec<_>, _>>()?)
+        })
+        .await;
+    match mensagens {
+        Ok(m) => documento(&m),
+        Err(e) => e.into_response(),
+    }
+}
+
+/// `22/11/2026 às 18:05` in São Paulo.
+fn data_hora(ms: i64) -> (String, String) {
+    let z = tempo::de_ms(ms).to_zoned(tempo::fuso());
+    (
+        z.strftime("%d/%m/%Y às %H:%M").to_string(),
+        tempo::rfc3339(z.timestamp()),
+    )
+}
+
+/// A body line: links become links, everything else text.
+fn linha(l: &str) -> Markup {
+    let l = l.trim_end();
+    match l.split_once("http") {
+        Some((antes, resto)) if resto.starts_with("://") || resto.starts_with("s://") => {
+            let url = format!("http{resto}");
+            html! { (antes) a href=(url) { (url) } }
+        }
+        _ => html! { (l) },
+    }
+}
+
+fn documento(mensagens: &[Mensagem]) -> Response {
+    let corpo = html! {
+        (DOCTYPE)
+        html lang="pt-BR" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                meta name="robots" content="noindex";
+                title { "Caixa de saída | Colheita Sandbox" }
+                link rel="stylesheet" href="/login.css";
+            }
+            body.caixa {
+                header.marca { p { "Colheita " span { "Sandbox" } } }
+                main.cartao.caixa-de-saida {
+                    h1 { "Caixa de saída" }
+                    p.subtitulo {
+                        "E-mails que a plataforma teria enviado, do mais recente para o mais antigo. "
+                        "Existe só no sandbox."
+                    }
+                    @if mensagens.is_empty() {
+                        p { "Nenhuma mensagem enviada ainda." }
+                    } @else {
+                        ol.mensagens {
+                            @for (i, m) in mensagens.iter().enumerate() {
+                                @let (data, iso) = data_hora(m.enviado_em);
+                                @let id = format!("mensagem-{i}");
+                                li {
+                                    article.mensagem aria-labelledby=(id) {
+                                        h2 #(id) { (m.assunto) }
+                                        dl {
+                                            dt { "Para" } dd { (m.para) }
+                                            dt { "Data" } dd { time datetime=(iso) { (data) } }
+                                        }
+                                        div.corpo-mensagem {
+                                            @for l in m.corpo.lines() {
+                                                @if !l.trim().is_empty() { p { (linha(l)) } }
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    };
+    let mut resposta = (StatusCode::OK, corpo).into_response();
+    let h = resposta.headers_mut();
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; frame-ancestors 'none'",
+        ),
+    );
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    resposta
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn links_in_the_body_become_links() {
+        let m = linha("Acesse: http://127.0.0.1:3000/entrar").into_string();
+        assert_eq!(
+            m,
+            r#"Acesse: <a href="http://127.0.0.1:3000/entrar">http://127.0.0.1:3000/entrar</a>"#
+        );
+        assert_eq!(linha("Olá, <Maria>").into_string(), "Olá, &lt;Maria&gt;");
+    }
+}

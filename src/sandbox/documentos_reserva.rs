@@ -1,0 +1,187 @@
+//! Documents of a reservation (issue 6): the list, each document and the contract as real
+//! PDFs generated on request from the stored reservation, and the allocation export.
+//! A document that does not exist (yet) is 404 `{"mensagem":"Nenhum arquivo encontrado."}`
+//! (spec §8).
+
+mod conteudo;
+// The offering documents' small PDF writer (src/sandbox/documentos/pdf.rs), compiled
+// here as well because that module is private to its owner; one layout for every PDF.
+// Functions this copy does not call would otherwise warn.
+#[allow(dead_code)]
+#[path = "documentos/pdf.rs"]
+mod pdf;
+
+use axum::extract::{Path, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use jiff::Timestamp;
+use rusqlite::{Connection, OptionalExtension, params};
+use serde_json::{Value, json};
+
+use super::auth::Investidor;
+use super::erro::{ApiError, SESSAO_INVALIDA};
+use super::reserva::{self, Reserva};
+use super::{Sandbox, carteira, tempo};
+
+pub(crate) const NENHUM_ARQUIVO: &str = "Nenhum arquivo encontrado.";
+
+const TERMO: (i64, &str) = (1, "Termo de adesão assinado");
+const COMPROVANTE_RESERVA: (i64, &str) = (2, "Comprovante de reserva");
+const COMPROVANTE_APORTE: (i64, &str) = (3, "Comprovante de aporte");
+
+fn nenhum_arquivo() -> ApiError {
+    ApiError::new(StatusCode::NOT_FOUND, NENHUM_ARQUIVO)
+}
+
+/// Who signed: shown on every document.
+pub(crate) struct Titular {
+    pub(crate) nome: String,
+    pub(crate) cpf: String,
+    pub(crate) email: String,
+}
+
+fn titular(c: &Connection, usuario: i64) -> Result<Titular, ApiError> {
+    c.query_row(
+        "SELECT nome, cpf, email FROM usuarios WHERE id = ?1",
+        params![usuario],
+        |r| {
+            Ok(Titular {
+                nome: r.get(0)?,
+                cpf: r.get(1)?,
+                email: r.get(2)?,
+            })
+        },
+    )
+    .optional()?
+    .ok_or_else(|| ApiError::nao_autorizado(SESSAO_INVALIDA))
+}
+
+/// The documents a reservation has at this point of its life cycle.
+fn disponiveis(r: &Reserva, agora: Timestamp) -> Vec<(i64, &'static str)> {
+    let mut lista = Vec::new();
+    if r.termo_aceito_em.is_some() {
+        lista.push(TERMO);
+    }
+    if r.confirmada_em.is_some() {
+        lista.push(COMPROVANTE_RESERVA);
+    }
+    if r.status(agora) == "Pago" {
+        lista.push(COMPROVANTE_APORTE);
+    }
+    lista
+}
+
+fn pdf_resposta(bytes: Vec<u8>, disposicao: &str, arquivo: &str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "application/pdf".to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("{disposicao}; filename=\"{arquivo}\""),
+            ),
+            // Personal data: never kept by a shared cache.
+            (header::CACHE_CONTROL, "private, no-store".to_owned()),
+        ],
+        bytes,
+    )
+        .into_response()
+}
+
+/// `GET /v1/reservas/{id}/documentos` → `[{"id","titulo"}]`.
+pub(crate) async fn listar(
+    State(sandbox): State<Sandbox>,
+    investidor: Investidor,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let id = reserva::ler_id(&id)?;
+    let usuario = investidor.usuario_id;
+    sandbox
+        .db()
+        .ler(move |c| {
+            let r = reserva::do_investidor(c, id, usuario)?;
+            let lista: Vec<Value> = disponiveis(&r, tempo::agora())
+                .into_iter()
+                .map(|(id, titulo)| json!({ "id": id, "titulo": titulo }))
+                .collect();
+            Ok(Json(Value::Array(lista)))
+        })
+        .await
+}
+
+/// `GET /v1/reservas/{id}/documentos/{doc}` → the PDF.
+pub(crate) async fn baixar(
+    State(sandbox): State<Sandbox>,
+    investidor: Investidor,
+    Path((id, doc)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    let id = reserva::ler_id(&id)?;
+    let usuario = investidor.usuario_id;
+    let (bytes, arquivo) = sandbox
+        .db()
+        .ler(move |c| {
+            let r = reserva::do_investidor(c, id, usuario)?;
+            let agora = tempo::agora();
+            let doc: i64 = doc.parse().map_err(|_| nenhum_arquivo())?;
+            let (doc, _) = disponiveis(&r, agora)
+                .into_iter()
+                .find(|(d, _)| *d == doc)
+                .ok_or_else(nenhum_arquivo)?;
+            let t = titular(c, usuario)?;
+            let (bytes, nome) = match doc {
+                1 => (conteudo::termo(&r, &t, agora), "termo-de-adesao"),
+                2 => (conteudo::comprovante_reserva(&r, &t, agora), "comprovante-de-reserva"),
+                _ => (conteudo::comprovante_aporte(&r, &t, agora), "comprovante-de-aporte"),
+            };
+            Ok((bytes, format!("{nome}-reserva-{id}.pdf")))
+        })
+        .await?;
+    Ok(pdf_resposta(bytes, "attachment", &arquivo))
+}
+
+/// `GET /v1/reservas/{id}/contrato` → the signed term as the contract (inline).
+pub(crate) async fn contrato(
+    State(sandbox): State<Sandbox>,
+    investidor: Investidor,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let id = reserva::ler_id(&id)?;
+    let usuario = investidor.usuario_id;
+    let bytes = sandbox
+        .db()
+        .ler(move |c| {
+            let r = reserva::do_investidor(c, id, usuario)?;
+            if r.termo_aceito_em.is_none() {
+                return Err(nenhum_arquivo());
+            }
+            let t = titular(c, usuario)?;
+            Ok(conteudo::termo(&r, &t, tempo::agora()))
+        })
+        .await?;
+    Ok(pdf_resposta(bytes, "inline", &format!("contrato-reserva-{id}.pdf")))
+}
+
+/// `GET /v1/reservas/alocacao/exportar/{tipo}`: only `Pdf`.
+pub(crate) async fn exportar_alocacao(
+    State(sandbox): State<Sandbox>,
+    investidor: Investidor,
+    Path(tipo): Path<String>,
+) -> Result<Response, ApiError> {
+    if !tipo.eq_ignore_ascii_case("pdf") {
+        return Err(ApiError::requisicao("Tipo de exportação não suportado."));
+    }
+    let usuario = investidor.usuario_id;
+    let bytes = sandbox
+        .db()
+        .ler(move |c| {
+            let agora = tempo::agora();
+            let grupos = carteira::alocacao(c, usuario, agora)?;
+            if grupos.is_empty() {
+                return Err(nenhum_arquivo());
+            }
+            let t = titular(c, usuario)?;
+            Ok(conteudo::alocacao(&grupos, &t, agora))
+        })
+        .await?;
+    Ok(pdf_resposta(bytes, "attachment", "alocacao-carteira.pdf"))
+}

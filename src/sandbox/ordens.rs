@@ -1,0 +1,264 @@
+//! The order flow of issue 5 (CONTRACTS.md "Reservations API"): create the reservation
+//! (Aberto), accept its term, confirm it. Confirmation checks the offering's room and
+//! commits the amount in one IMMEDIATE transaction, so concurrent orders can never
+//! oversubscribe an offering.
+
+mod capacidade;
+mod pedido;
+pub(crate) mod termo;
+mod transicoes;
+
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::routing::{get, patch, post};
+use axum::{Json, Router};
+use rusqlite::{OptionalExtension, params};
+use serde_json::Value;
+
+use super::auth::Investidor;
+use super::erro::{ApiError, SESSAO_INVALIDA};
+use super::reserva::{self, Reserva};
+use super::{Sandbox, carteira, documentos_reserva, tempo};
+
+use capacidade::Capacidade;
+
+pub(crate) const INDISPONIVEL: &str = "O valor da sua reserva não está mais disponível para investir. Verifique a quantia disponível na página da operação.";
+pub(crate) const FECHADA: &str = "Esta captação não está aberta para investimentos.";
+pub(crate) const NAO_ABERTA: &str = "Esta reserva não está mais aberta para alterações.";
+pub(crate) const CONCORDAR: &str = "Necessário concordar com os termos para prosseguir.";
+pub(crate) const APENAS_COMPLETO: &str = "Apenas investidores com cadastro completo podem investir.";
+
+/// Every route of issues 5 and 6 on the sandbox.
+pub(crate) fn routes() -> Router<Sandbox> {
+    Router::new()
+        .route(
+            "/v1/cadastro/permiteLiquidacaoViaAtiva",
+            get(permite_liquidacao),
+        )
+        .route("/v1/reservas", post(criar))
+        .route("/v1/reservas/pendentes", get(carteira::pendentes))
+        .route("/v1/reservas/alocacao/resumida", get(carteira::resumida))
+        .route("/v1/reservas/alocacao/detalhada", get(carteira::detalhada))
+        .route(
+            "/v1/reservas/alocacao/exportar/{tipo}",
+            get(documentos_reserva::exportar_alocacao),
+        )
+        .route("/v1/reservas/{id}", get(carteira::por_id))
+        .route("/v1/reservas/{id}/termo", get(ver_termo))
+        .route("/v1/reservas/{id}/assinarcontrato", patch(assinar))
+        .route("/v1/reservas/{id}/confirmarinvestimento", patch(confirmar))
+        .route(
+            "/v1/reservas/{id}/documentos",
+            get(documentos_reserva::listar),
+        )
+        .route(
+            "/v1/reservas/{id}/documentos/{doc}",
+            get(documentos_reserva::baixar),
+        )
+        .route("/v1/reservas/{id}/contrato", get(documentos_reserva::contrato))
+        .merge(transicoes::routes())
+}
+
+async fn permite_liquidacao(
+    State(sandbox): State<Sandbox>,
+    investidor: Investidor,
+) -> Result<Json<bool>, ApiError> {
+    let id = investidor.usuario_id;
+    sandbox
+        .db()
+        .ler(move |c| {
+            c.query_row(
+                "SELECT permite_liquidacao_ativa FROM usuarios WHERE id = ?1",
+                params![id],
+                |r| r.get::<_, bool>(0),
+            )
+            .optional()?
+            .map(Json)
+            .ok_or_else(|| ApiError::nao_autorizado(SESSAO_INVALIDA))
+        })
+        .await
+}
+
+/// `POST /v1/reservas`: a new Aberto reservation and its term (201).
+async fn criar(
+    State(sandbox): State<Sandbox>,
+    investidor: Investidor,
+    corpo: Bytes,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let pedido = pedido::Pedido::ler(&corpo)?;
+    let usuario = investidor.usuario_id;
+    let agora = tempo::agora();
+    let corpo = sandbox
+        .db()
+        .escrever(move |tx| {
+            let (cadastro, permite): (String, bool) = tx
+                .query_row(
+                    "SELECT cadastro, permite_liquidacao_ativa FROM usuarios WHERE id = ?1",
+                    params![usuario],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )
+                .optional()?
+                .ok_or_else(|| ApiError::nao_autorizado(SESSAO_INVALIDA))?;
+            if cadastro != "Completo" {
+                return Err(ApiError::new(StatusCode::FORBIDDEN, APENAS_COMPLETO));
+            }
+            let cap = Capacidade::ler(tx, pedido.id_captacao, agora)?.ok_or_else(|| {
+                ApiError::new(StatusCode::NOT_FOUND, "Captação não encontrada.")
+            })?;
+            if pedido.simulado {
+                return Err(ApiError::requisicao("Reservas simuladas não são aceitas."));
+            }
+            if !cap.aberta(agora) {
+                return Err(ApiError::requisicao(FECHADA));
+            }
+            let centavos = pedido.centavos(cap.minimo)?;
+            let tipo = pedido.tipo_pagamento(permite)?;
+            if centavos > cap.livre() {
+                return Err(ApiError::new(StatusCode::CONFLICT, INDISPONIVEL));
+            }
+            let ms = tempo::ms(agora);
+            tx.execute(
+                "INSERT INTO reservas (usuario_id, captacao_id, status, tipo_pagamento, origem,
+                    investimento_centavos, criada_em, atualizada_em)
+                 VALUES (?1, ?2, 'Aberto', ?3, ?4, ?5, ?6, ?6)",
+                params![usuario, pedido.id_captacao, tipo, pedido.origem, centavos, ms],
+            )?;
+            let r = reserva::do_investidor(tx, tx.last_insert_rowid(), usuario)?;
+            let mut corpo = termo::termo(&r).json(&r);
+            if let Some(o) = corpo.as_object_mut() {
+                o.insert(
+                    "inicioRendimento".into(),
+                    Value::String(tempo::rfc3339(r.inicio_rendimento(agora))),
+                );
+            }
+            Ok(corpo)
+        })
+        .await?;
+    Ok((StatusCode::CREATED, Json(corpo)))
+}
+
+/// `GET /v1/reservas/{id}/termo`: the term again (a reloaded step 2).
+async fn ver_termo(
+    State(sandbox): State<Sandbox>,
+    investidor: Investidor,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let id = reserva::ler_id(&id)?;
+    let usuario = investidor.usuario_id;
+    sandbox
+        .db()
+        .ler(move |c| {
+            let r = reserva::do_investidor(c, id, usuario)?;
+            Ok(Json(termo::termo(&r).json(&r)))
+        })
+        .await
+}
+
+/// `PATCH /v1/reservas/{id}/assinarcontrato` `{opcao, aceite}` → 204.
+async fn assinar(
+    State(sandbox): State<Sandbox>,
+    investidor: Investidor,
+    Path(id): Path<String>,
+    corpo: Bytes,
+) -> Result<StatusCode, ApiError> {
+    let id = reserva::ler_id(&id)?;
+    let aceite = pedido::Aceite::ler(&corpo);
+    let usuario = investidor.usuario_id;
+    let agora = tempo::agora();
+    sandbox
+        .db()
+        .escrever(move |tx| {
+            let r = reserva::do_investidor(tx, id, usuario)?;
+            if r.status(agora) != "Aberto" {
+                return Err(ApiError::new(StatusCode::CONFLICT, NAO_ABERTA));
+            }
+            if !aceite.aceite {
+                return Err(ApiError::requisicao(CONCORDAR));
+            }
+            let t = termo::termo(&r);
+            let opcao = match (aceite.opcao.as_deref(), t.opcoes.as_slice()) {
+                (Some(o), _) if t.descricao_da_opcao(o).is_some() => o.to_owned(),
+                (None, [(unica, _)]) => (*unica).to_owned(),
+                _ => {
+                    return Err(ApiError::requisicao(
+                        "Selecione uma das opções do termo para prosseguir.",
+                    ));
+                }
+            };
+            let ms = tempo::ms(agora);
+            tx.execute(
+                "UPDATE reservas SET termo_opcao = ?1, termo_aceito_em = ?2, atualizada_em = ?2
+                 WHERE id = ?3",
+                params![opcao, ms, id],
+            )?;
+            Ok(StatusCode::NO_CONTENT)
+        })
+        .await
+}
+
+/// `PATCH /v1/reservas/{id}/confirmarinvestimento`: Pix → Aporte pendente with a deadline,
+/// partner debit → Em análise; over capacity → 409 and the reservation is cancelled.
+async fn confirmar(
+    State(sandbox): State<Sandbox>,
+    investidor: Investidor,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let id = reserva::ler_id(&id)?;
+    let usuario = investidor.usuario_id;
+    let prazo_pix = sandbox.cfg().pix_deadline;
+    let agora = tempo::agora();
+    // The inner Result carries refusals that must still commit (the cancellation).
+    sandbox
+        .db()
+        .escrever(move |tx| {
+            let r = reserva::do_investidor(tx, id, usuario)?;
+            match r.status(agora) {
+                "Aberto" => {}
+                // A retried confirmation (lost answer) gets the same answer again.
+                "Aporte pendente" | "Em análise" => return Ok(Ok(r.confirmacao_json(agora))),
+                _ => return Ok(Err(ApiError::new(StatusCode::CONFLICT, NAO_ABERTA))),
+            }
+            if r.termo_aceito_em.is_none() {
+                return Ok(Err(ApiError::requisicao(CONCORDAR)));
+            }
+            let ms = tempo::ms(agora);
+            let cap = Capacidade::ler(tx, r.captacao_id, agora)?
+                .ok_or_else(|| ApiError::interno("reserva sem captação"))?;
+            let recusa = if !cap.aberta(agora) {
+                Some(ApiError::requisicao(FECHADA))
+            } else if r.centavos > cap.livre() {
+                Some(ApiError::new(StatusCode::CONFLICT, INDISPONIVEL))
+            } else {
+                None
+            };
+            if let Some(erro) = recusa {
+                tx.execute(
+                    "UPDATE reservas SET status = 'Cancelado', cancelada_em = ?1, atualizada_em = ?1
+                     WHERE id = ?2",
+                    params![ms, id],
+                )?;
+                return Ok(Err(erro));
+            }
+            let inicio = tempo::ms(reserva::dia_seguinte(agora));
+            if r.tipo_pagamento == 2 {
+                tx.execute(
+                    "UPDATE reservas SET status = 'Em análise', confirmada_em = ?1,
+                        inicio_rendimento = ?2, atualizada_em = ?1 WHERE id = ?3",
+                    params![ms, inicio, id],
+                )?;
+            } else {
+                let vencimento = tempo::ms(tempo::mais(agora, prazo_pix));
+                tx.execute(
+                    "UPDATE reservas SET status = 'Aporte pendente', confirmada_em = ?1,
+                        pix_vencimento = ?2, inicio_rendimento = ?3, atualizada_em = ?1
+                     WHERE id = ?4",
+                    params![ms, vencimento, inicio, id],
+                )?;
+            }
+            let r: Reserva = reserva::do_investidor(tx, id, usuario)?;
+            Ok(Ok(r.confirmacao_json(agora)))
+        })
+        .await?
+        .map(Json)
+}

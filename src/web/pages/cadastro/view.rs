@@ -1,0 +1,147 @@
+//! Views of the sign-up: the form (with every typed value) and the success card.
+
+use maud::{Markup, html};
+
+use super::{HEADING, SUCCESS_TEXT, SUCCESS_TITLE, TITLE};
+use crate::domain::validate::{
+    EMAIL_MAX_CHARS, MSG_CELULAR_INVALIDO, MSG_CPF_INVALIDO, MSG_EMAIL_INVALIDO, MSG_NOME_INVALIDO,
+    MSG_PREENCHER_CAMPOS, MSG_TERMOS, NAME_MAX_CHARS, PHONE_INPUT_MAX_CHARS, SignupInput,
+};
+use crate::web::ui::{Page, island};
+use crate::web::{Ctx, routes};
+
+/// CPF input limit (spec §9: 11 digits).
+const CPF_MAX_CHARS: usize = 11;
+
+/// Why the form is shown again.
+#[derive(Debug, Clone, Copy)]
+pub enum Problem {
+    /// A rule of spec §5 failed (its message).
+    Rule(&'static str),
+    /// The platform refused or failed: no field is marked.
+    Platform,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Field {
+    Nome,
+    Email,
+    Celular,
+    Cpf,
+    Termos,
+}
+
+/// Whether `field` is the one the failed rule is about (marked `aria-invalid`).
+fn is_invalid(problem: Option<Problem>, field: Field, input: &SignupInput) -> bool {
+    let Some(Problem::Rule(msg)) = problem else {
+        return false;
+    };
+    let value = match field {
+        Field::Nome => &input.nome,
+        Field::Email => &input.email,
+        Field::Celular => &input.celular,
+        Field::Cpf => &input.cpf,
+        Field::Termos => "",
+    };
+    match msg {
+        MSG_PREENCHER_CAMPOS => field != Field::Termos && value.trim().is_empty(),
+        MSG_TERMOS => field == Field::Termos,
+        MSG_NOME_INVALIDO => field == Field::Nome,
+        MSG_EMAIL_INVALIDO => field == Field::Email,
+        MSG_CELULAR_INVALIDO => field == Field::Celular,
+        MSG_CPF_INVALIDO => field == Field::Cpf,
+        _ => false,
+    }
+}
+
+pub fn page(input: &SignupInput, problem: Option<Problem>) -> Page {
+    Page::new(TITLE, form(input, problem)).with_islands()
+}
+
+fn form(input: &SignupInput, problem: Option<Problem>) -> Markup {
+    let invalid = |f: Field| is_invalid(problem, f, input).then_some("true");
+    html! {
+        section.cartao.cadastro aria-labelledby="cadastro-titulo" {
+            h1 #cadastro-titulo { (HEADING) }
+            p.subtitulo { "Preencha seus dados e receba por e-mail o acesso à sua conta de investidor." }
+            p.texto-secundario { "Todos os campos são obrigatórios." }
+            // novalidate: the server checks every rule and answers with the spec's messages,
+            // in the spec's order; the browser's own bubbles would pre-empt them.
+            form.formulario method="post" action=(routes::QUERO_INVESTIR) novalidate {
+                div.campo {
+                    label for="cadastro-nome" { "Nome completo" }
+                    input #cadastro-nome type="text" name="nome" value=(input.nome)
+                        maxlength=(NAME_MAX_CHARS) autocomplete="name" autocapitalize="words"
+                        spellcheck="false" required aria-invalid=[invalid(Field::Nome)];
+                }
+                div.campo {
+                    label for="cadastro-email" { "E-mail" }
+                    input #cadastro-email type="email" name="email" value=(input.email)
+                        maxlength=(EMAIL_MAX_CHARS) autocomplete="email" inputmode="email"
+                        spellcheck="false" required aria-invalid=[invalid(Field::Email)];
+                }
+                div.campo {
+                    label for="cadastro-celular" { "Celular/WhatsApp" }
+                    // With JS the island formats (##) #####-#### while typing; without it the
+                    // server accepts the number with any punctuation.
+                    (island::mount("mascara-telefone", &serde_json::json!({}), html! {
+                        input #cadastro-celular type="tel" name="celular" value=(input.celular)
+                            maxlength=(PHONE_INPUT_MAX_CHARS) autocomplete="tel-national"
+                            inputmode="tel" placeholder="(11) 91234-5678" required
+                            aria-describedby="cadastro-celular-ajuda"
+                            aria-invalid=[invalid(Field::Celular)];
+                    }))
+                    p.campo-ajuda #cadastro-celular-ajuda { "Com DDD, no formato (##) #####-####." }
+                }
+                div.campo {
+                    label for="cadastro-cpf" { "CPF" }
+                    input #cadastro-cpf type="text" name="cpf" value=(input.cpf)
+                        maxlength=(CPF_MAX_CHARS) inputmode="numeric" autocomplete="off"
+                        required aria-describedby="cadastro-cpf-ajuda"
+                        aria-invalid=[invalid(Field::Cpf)];
+                    p.campo-ajuda #cadastro-cpf-ajuda { "Somente os 11 números, sem pontos nem traço." }
+                }
+                div.campo.campo-checkbox {
+                    input #cadastro-termos type="checkbox" name="termos" value="sim"
+                        checked[input.termos] required aria-invalid=[invalid(Field::Termos)];
+                    label for="cadastro-termos" {
+                        "Li e aceito os termos e condições de uso e a "
+                        // A new window: following the link must not lose what was typed.
+                        a href=(routes::POLITICA_PRIVACIDADE) target="_blank" rel="noopener" {
+                            "política de privacidade"
+                            span.sr-only { " (abre em nova janela)" }
+                        }
+                        "."
+                    }
+                }
+                div.form-acoes {
+                    button.botao.botao-primario type="submit" { "Enviar" }
+                    a.botao.botao-texto href=(routes::HOME) { "Já é cliente? Acesse aqui" }
+                }
+            }
+        }
+    }
+}
+
+/// The success card (spec §2): the two texts, the advice to contact support, and the way
+/// to the login screen.
+pub fn success(ctx: &Ctx) -> Markup {
+    html! {
+        section.cartao.cartao-destaque.cadastro-sucesso aria-labelledby="cadastro-sucesso-titulo" {
+            h1 #cadastro-sucesso-titulo { (SUCCESS_TITLE) }
+            p { (SUCCESS_TEXT) }
+            p {
+                "Se o e-mail não chegar em alguns minutos, confira também a caixa de spam. "
+                "Se ainda assim não o encontrar, entre em contato com o nosso suporte: "
+                a href=(ctx.app.cfg.chat_url) target="_blank" rel="noopener noreferrer" {
+                    "fale com um especialista"
+                    span.sr-only { " (abre em nova janela)" }
+                }
+                "."
+            }
+            p.acoes {
+                a.botao.botao-primario href=(routes::ENTRAR) { "Ir para o login" }
+            }
+        }
+    }
+}

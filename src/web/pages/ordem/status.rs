@@ -1,0 +1,123 @@
+//! The status screen after confirmation ('Detalhe da reserva'): Pix → 'Aporte pendente'
+//! with the countdown, the QR code (SVG rendered here) and the copyable code; partner
+//! debit → 'Em análise' with its explanation (spec §4 "Reservation status as shown").
+
+use axum::extract::Path;
+use axum::response::Response;
+use maud::{Markup, PreEscaped, html};
+
+use crate::api::models::{PixInfo, Reservation};
+use crate::domain::pix::{self, StaticPix};
+use crate::web::ui::{Page, format, island};
+use crate::web::{Ctx, routes};
+
+pub const TITLE: &str = "Detalhe da reserva";
+pub const COPY_OK: &str = "Código Pix copiado com sucesso!";
+pub const COPY_FAIL: &str = "Ocorreu um erro ao copiar código Pix";
+
+pub const EXPLAIN_ANALYSIS: &str = "Sua reserva está em análise pela corretora parceira. Se aprovada, o valor será debitado da sua conta no dia da liquidação. Se não for aprovada, o pagamento passará a ser por Pix, com um novo prazo.";
+pub const EXPLAIN_APPROVED: &str = "Reserva garantida: o valor será debitado da sua conta na corretora parceira no dia da liquidação.";
+pub const EXPLAIN_PIX: &str = "Pague o Pix dentro do prazo para garantir a sua reserva. Depois do prazo, a reserva é cancelada.";
+pub const EXPLAIN_PAID: &str = "Pagamento confirmado. O rendimento começa na data de início informada.";
+
+pub async fn view_reserva_get(ctx: Ctx, Path(id): Path<String>) -> Response {
+    let (Some(id), Some(token)) = (id.parse::<i64>().ok(), ctx.token()) else {
+        return crate::web::pages::not_found::view_not_found(ctx).await;
+    };
+    match ctx.app.api.reservation(token, id).await {
+        Ok(r) => {
+            let (main, islands) = reservation_panel(&ctx, &r);
+            let page = Page::new(TITLE, main);
+            ctx.render(if islands { page.with_islands() } else { page })
+        }
+        Err(crate::api::ApiError::NotFound { .. }) => crate::web::pages::not_found::view_not_found(ctx).await,
+        Err(e) => ctx.failure(TITLE, &e),
+    }
+}
+
+/// The Pix payload of a reservation (spec §4: version 01, key, receiver, message
+/// 'Captação: {name}', value).
+pub fn pix_payload(r: &Reservation, p: &PixInfo) -> Option<String> {
+    let code = StaticPix {
+        key: p.chave.clone(),
+        merchant_name: p.nome.clone().unwrap_or_default(),
+        merchant_city: p.cidade.clone().unwrap_or_else(|| "SAO PAULO".into()),
+        amount: Some(p.valor.unwrap_or(r.investimento)),
+        description: Some(pix::offering_pix_message(&r.nome_captacao)),
+        txid: p.txid.clone(),
+    };
+    match pix::brcode(&code) {
+        Ok(c) => Some(c),
+        Err(e) => {
+            tracing::warn!(error = %e, reserva = r.id, "no Pix code for this reservation");
+            None
+        }
+    }
+}
+
+/// The panel; also used by the home's 'Detalhe da reserva'. Returns whether it holds
+/// islands.
+pub fn reservation_panel(ctx: &Ctx, r: &Reservation) -> (Markup, bool) {
+    let status = r.status.name.as_str();
+    let pix = r.pix.as_ref().filter(|_| status == "Aporte pendente");
+    let deadline = r.prazo_pagamento.clone().or_else(|| pix.and_then(|p| p.data_vencimento.clone()));
+    let payload = pix.and_then(|p| pix_payload(r, p));
+    let markup = html! {
+        section.reserva aria-labelledby="reserva-titulo" {
+            h1 #reserva-titulo { (TITLE) }
+            p { span.badge.badge-info { (status) } " " (r.nome_captacao) }
+            dl.fatos {
+                div { dt { "Valor" } dd { (ctx.money(r.investimento)) } }
+                div { dt { "Forma de pagamento" } dd { (r.tipo_do_pagamento_descricao.as_deref().unwrap_or("-")) } }
+                div { dt { "Data da solicitação" } dd { (format::date(r.data.as_deref())) } }
+                div { dt { "Início do rendimento" } dd { (format::date(r.inicio_rendimento.as_deref())) } }
+            }
+            @match status {
+                "Aporte pendente" => {
+                    h2 { "Aporte pendente" }
+                    p { (EXPLAIN_PIX) }
+                    @if let Some(d) = &deadline {
+                        p { "Prazo para pagamento: " (island::countdown(d, &format::datetime(Some(d)), "Prazo encerrado")) }
+                    }
+                    @if let (Some(code), Some(p)) = (&payload, pix) { (pix_block(ctx, r, p, code)) }
+                },
+                "Em análise" => { h2 { "Em análise" } p { (EXPLAIN_ANALYSIS) } },
+                "Aprovado" => { h2 { "Aprovado" } p { (EXPLAIN_APPROVED) } },
+                "Pago" => { h2 { "Pago" } p { (EXPLAIN_PAID) } },
+                _ => {},
+            }
+            p.acoes {
+                @if let Some(url) = &r.url_amigavel {
+                    a.botao.botao-primario href=(format!("{}/{}", routes::INVESTIR, url)) { "Fechar" }
+                    " "
+                }
+                a.botao.botao-secundario href=(routes::CARTEIRA) { "Ir para a carteira" }
+            }
+        }
+    };
+    (markup, deadline.is_some() && status == "Aporte pendente")
+}
+
+fn pix_block(ctx: &Ctx, _r: &Reservation, p: &PixInfo, code: &str) -> Markup {
+    let qr = pix::qr_svg(code).ok();
+    html! {
+        div.pix {
+            @if let Some(svg) = qr { figure.qr-pix { (PreEscaped(svg)) figcaption { "Aponte a câmera do app do seu banco." } } }
+            div.campo {
+                label for="codigo-pix" { "Pix copia e cola" }
+                textarea #codigo-pix readonly rows="4" spellcheck="false" { (code) }
+            }
+            (island::mount("copiar", &serde_json::json!({"target": "codigo-pix", "ok": COPY_OK, "fail": COPY_FAIL}), html! {}))
+            h3 { "Dados do recebedor" }
+            dl.fatos {
+                div { dt { "Nome" } dd { (p.nome.as_deref().unwrap_or("-")) } }
+                div { dt { "CNPJ" } dd { (p.cnpj.as_deref().unwrap_or("-")) } }
+                div { dt { "Instituição" } dd { (p.instituicao.as_deref().unwrap_or("-")) } }
+                div { dt { "Agência" } dd { (p.agencia.as_deref().unwrap_or("-")) } }
+                div { dt { "Conta" } dd { (p.conta.as_deref().unwrap_or("-")) } }
+                div { dt { "Chave Pix" } dd { (p.chave) } }
+                div { dt { "Valor" } dd { (ctx.money(p.valor.unwrap_or_default())) } }
+            }
+        }
+    }
+}

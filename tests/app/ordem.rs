@@ -1,0 +1,176 @@
+//! The order flow (issue 5) against the sandbox: gates, every message, Pix and partner
+//! debit, JSON mode for the island, the race for the last amount.
+
+use crate::support::*;
+
+const OFFER: &str = "/investir/fazenda-santa-luzia-soja-2027";
+
+async fn investor(email: &str) -> TestApp {
+    let app = TestApp::with_sandbox(&[]).await;
+    assert_eq!(app.login(email, "colheita123").await.status(), 200);
+    app
+}
+
+fn input_value(doc: &scraper::Html, sel: &str) -> String {
+    doc.select(&scraper::Selector::parse(sel).unwrap())
+        .next()
+        .and_then(|e| e.value().attr("value").map(str::to_owned))
+        .unwrap_or_default()
+}
+
+async fn step1(app: &TestApp, valor: &str) -> reqwest::Response {
+    app.post_form(&format!("{OFFER}/ordem"), &[("valor", valor)]).await
+}
+
+#[tokio::test]
+async fn a_visitor_pressing_investir_goes_to_sign_up() {
+    let app = TestApp::with_sandbox(&[]).await;
+    let resp = app.get(&format!("{OFFER}/ordem")).await;
+    assert_eq!(resp.status(), 303);
+    assert_eq!(location(&resp), "/quero-investir");
+}
+
+#[tokio::test]
+async fn basico_and_em_analise_are_told_why_they_cannot_invest_yet() {
+    let app = investor("basico@colheita.dev").await;
+    let doc = html(app.get(&format!("{OFFER}/ordem")).await).await;
+    assert_eq!(text(&doc, "main h1"), "Complete o seu cadastro para investir");
+    assert!(texts(&doc, "form[action$='/ordem']").is_empty());
+    let app = investor("analise@colheita.dev").await;
+    let doc = html(app.get(&format!("{OFFER}/ordem")).await).await;
+    assert!(text(&doc, "main").contains("Em breve, após a análise, você já poderá investir."));
+}
+
+#[tokio::test]
+async fn every_amount_message_in_order_with_the_value_kept() {
+    let app = investor("investidor@colheita.dev").await;
+    for (typed, msg) in [
+        ("", "Necessário preencher todos os campos para prosseguir."),
+        ("abc", "Necessário preencher todos os campos para prosseguir."),
+        ("0,00", "O valor informado precisa ser maior que zero, e igual ou maior que o investimento mínimo."),
+        ("999,99", "O valor informado precisa ser maior que zero, e igual ou maior que o investimento mínimo."),
+        ("975.000,01", "O valor da sua reserva não está mais disponível para investir. Verifique a quantia disponível na página da operação."),
+    ] {
+        let resp = step1(&app, typed).await;
+        assert_eq!(resp.status(), 422, "{typed}");
+        let doc = html(resp).await;
+        assert_eq!(text(&doc, "dialog.alerta h2"), "Atenção!");
+        assert_eq!(text(&doc, "dialog.alerta p"), msg, "{typed}");
+        assert_eq!(input_value(&doc, "#valor"), typed);
+    }
+}
+
+#[tokio::test]
+async fn the_pix_flow_ends_with_the_qr_code_and_a_valid_copyable_code() {
+    let app = investor("investidor@colheita.dev").await;
+    let resp = step1(&app, "2.500,00").await;
+    assert_eq!(resp.status(), 303);
+    let terms = location(&resp);
+    assert!(terms.ends_with("/termos"), "{terms}");
+    let doc = html(app.get(&terms).await).await;
+    assert_eq!(text(&doc, ".etapa-atual"), "Passo 2 de 3");
+    assert!(!text(&doc, "main h1").is_empty());
+    // Without the declaration.
+    let resp = app.post_form(&terms, &[]).await;
+    assert_eq!(resp.status(), 422);
+    assert_eq!(text(&html(resp).await, "dialog.alerta p"), "Necessário concordar com os termos para prosseguir.");
+    let resp = app.post_form(&terms, &[("aceite", "sim")]).await;
+    assert_eq!(resp.status(), 303);
+    let confirm = location(&resp);
+    let doc = html(app.get(&confirm).await).await;
+    assert_eq!(text(&doc, ".etapa-atual"), "Passo 3 de 3");
+    assert!(text(&doc, "dl.fatos").contains("Pix"));
+    assert!(text(&doc, "dl.fatos").contains("R$ 2.500,00"));
+    let resp = app.post_form(&confirm, &[]).await;
+    assert_eq!(resp.status(), 303);
+    let status_url = location(&resp);
+    let doc = html(app.get(&status_url).await).await;
+    assert_eq!(text(&doc, "dialog.alerta h2"), "Sucesso!");
+    assert_eq!(text(&doc, "dialog.alerta p"), "Investimento reservado com sucesso.");
+    assert_eq!(text(&doc, ".reserva h2"), "Aporte pendente");
+    assert_eq!(texts(&doc, ".qr-pix svg").len(), 1);
+    let code = text(&doc, "#codigo-pix");
+    assert!(code.starts_with("000201"), "{code}");
+    assert!(colheita::domain::pix::verify_crc(&code), "{code}");
+    assert!(code.contains("Captacao: Fazenda Santa Luzia"), "{code}");
+    assert!(code.contains("54072500.00"), "{code}");
+    assert_eq!(texts(&doc, "[data-island=countdown]").len(), 1);
+    assert_eq!(texts(&doc, "[data-island=copiar]").len(), 1);
+    // Closing goes back to the detail.
+    assert_eq!(texts(&doc, ".reserva a[href='/investir/fazenda-santa-luzia-soja-2027']"), vec!["Fechar"]);
+}
+
+#[tokio::test]
+async fn partner_debit_ends_in_analysis_with_its_explanation() {
+    let app = investor("ativa@colheita.dev").await;
+    let resp = step1(&app, "5.000,00").await;
+    let terms = location(&resp);
+    let resp = app.post_form(&terms, &[("aceite", "sim")]).await;
+    let confirm = location(&resp);
+    let doc = html(app.get(&confirm).await).await;
+    assert!(text(&doc, "dl.fatos").contains("Débito em conta na corretora parceira"));
+    let resp = app.post_form(&confirm, &[]).await;
+    let doc = html(app.get(&location(&resp)).await).await;
+    assert!(text(&doc, ".reserva").contains("Em análise"));
+    assert!(text(&doc, ".reserva").contains("Se não for aprovada, o pagamento passará a ser por Pix"));
+    assert!(texts(&doc, ".qr-pix").is_empty());
+}
+
+#[tokio::test]
+async fn two_term_options_need_a_choice() {
+    let app = investor("investidor@colheita.dev").await;
+    // Rated BB: the sandbox presents two options.
+    let resp = app.post_form("/investir/cacau-cabruca-fazenda-provisao/ordem", &[("valor", "1.000,00")]).await;
+    let terms = location(&resp);
+    let doc = html(app.get(&terms).await).await;
+    assert_eq!(texts(&doc, "input[type=radio][name=opcao]").len(), 2);
+    let resp = app.post_form(&terms, &[("aceite", "sim")]).await;
+    assert_eq!(resp.status(), 422);
+    let doc = html(resp).await;
+    assert_eq!(text(&doc, "dialog.alerta p"), "Selecione uma das opções do termo para prosseguir.");
+    assert_eq!(texts(&doc, "#aceite[checked]").len(), 1, "the tick is kept");
+    let first = doc.select(&scraper::Selector::parse("input[name=opcao]").unwrap()).next().unwrap().value().attr("value").unwrap().to_owned();
+    let resp = app.post_form(&terms, &[("aceite", "sim"), ("opcao", &first)]).await;
+    assert_eq!(resp.status(), 303);
+}
+
+#[tokio::test]
+async fn the_island_gets_json_from_the_same_routes() {
+    let app = investor("investidor@colheita.dev").await;
+    let bad = app.client.post(app.url(&format!("{OFFER}/ordem"))).header("Origin", &app.web_url)
+        .header("Accept", "application/json").form(&[("valor", "")]).send().await.unwrap();
+    assert_eq!(bad.status(), 422);
+    let body: serde_json::Value = bad.json().await.unwrap();
+    assert_eq!(body["mensagem"], "Necessário preencher todos os campos para prosseguir.");
+    let ok = app.client.post(app.url(&format!("{OFFER}/ordem"))).header("Origin", &app.web_url)
+        .header("Accept", "application/json").form(&[("valor", "1.000,00")]).send().await.unwrap();
+    assert_eq!(ok.status(), 200);
+    let body: serde_json::Value = ok.json().await.unwrap();
+    assert!(body["proximo"].as_str().unwrap().ends_with("/termos"));
+}
+
+#[tokio::test]
+async fn racing_for_the_last_amount_never_oversubscribes() {
+    let app = TestApp::with_sandbox(&[]).await;
+    // 348.000,00 left; 12 investors × 40.000,00 = 480.000,00: at most 8 can win.
+    let offer = "/investir/trigo-cooperado-planalto-passo-fundo";
+    let mut browsers = Vec::new();
+    for _ in 0..12 {
+        let b = app.another_browser();
+        assert_eq!(b.login("investidor@colheita.dev", "colheita123").await.status(), 200);
+        let resp = b.post_form(&format!("{offer}/ordem"), &[("valor", "40.000,00")]).await;
+        assert_eq!(resp.status(), 303);
+        let terms = location(&resp);
+        let resp = b.post_form(&terms, &[("aceite", "sim")]).await;
+        browsers.push((b, location(&resp)));
+    }
+    let confirmations = browsers.iter().map(|(b, confirm)| b.post_form(confirm, &[]));
+    let results = futures::future::join_all(confirmations).await;
+    let won = results.iter().filter(|r| r.status() == 303).count();
+    assert_eq!(won, 8, "exactly what fits");
+    for r in results.into_iter().filter(|r| r.status() != 303) {
+        assert_eq!(r.status(), 422);
+        let doc = html(r).await;
+        assert_eq!(text(&doc, "dialog.alerta p"), "O valor da sua reserva não está mais disponível para investir. Verifique a quantia disponível na página da operação.");
+    }
+}
