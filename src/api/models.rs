@@ -356,6 +356,74 @@ pub struct Reservation {
     pub prazo_pagamento: Option<String>,
 }
 
+/// One offering of the allocation summary (spec §3 "Allocation summary").
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct AllocationItem {
+    pub id_captacao: Option<i64>,
+    pub nome_captacao: String,
+    pub url_amigavel: Option<String>,
+    pub alocacao: Decimal,
+    pub percentual_alocacao: Decimal,
+    pub rendimento: Decimal,
+    pub valor: Decimal,
+    pub liquidacao_ativa: bool,
+    pub lista_reservas: Vec<Reservation>,
+}
+
+/// `GET /v1/reservas/alocacao/resumida`.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct AllocationSummary {
+    pub lista: Vec<AllocationItem>,
+    pub alocacao_total: Decimal,
+    pub valor_total: Decimal,
+    pub rendimento_total: Decimal,
+    pub rendimento_percentual: Decimal,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct AllocationByOffering {
+    pub id_captacao: Option<i64>,
+    pub nome_captacao: String,
+    pub url_amigavel: Option<String>,
+    pub rating: Option<String>,
+    pub classificacao_esg: Option<String>,
+    pub rendimento: Option<Decimal>,
+    pub prazo: Option<i64>,
+    pub garantias: Vec<String>,
+    pub valor: Decimal,
+    pub percentual: Decimal,
+    pub quantidade_reservas: Option<i64>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct AllocationByGuarantee {
+    pub garantia: String,
+    pub valor: Decimal,
+    pub percentual: Decimal,
+    pub captacoes: Vec<String>,
+}
+
+/// `GET /v1/reservas/alocacao/detalhada`.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct AllocationDetail {
+    pub alocacao_total: Decimal,
+    pub por_captacao: Vec<AllocationByOffering>,
+    pub por_garantia: Vec<AllocationByGuarantee>,
+}
+
+/// A reservation document (spec §3: id and titulo).
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(default)]
+pub struct ReservationDocument {
+    pub id: i64,
+    pub titulo: String,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

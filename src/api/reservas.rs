@@ -6,7 +6,11 @@ use serde_json::json;
 
 use super::{
     ApiError, PlatformClient,
-    models::{Confirmation, OrderTerm, Reservation, Resumo},
+    captacoes::Blob,
+    models::{
+        AllocationDetail, AllocationSummary, Confirmation, OrderTerm, Reservation,
+        ReservationDocument, Resumo,
+    },
 };
 
 impl PlatformClient {
@@ -80,5 +84,45 @@ impl PlatformClient {
     /// `GET /v1/reservas/pendentes`.
     pub async fn pending_reservations(&self, token: &str) -> Result<Vec<Reservation>, ApiError> {
         self.get_json("/v1/reservas/pendentes", &(), Some(token)).await
+    }
+
+    /// `GET /v1/reservas/alocacao/resumida`.
+    pub async fn allocation_summary(&self, token: &str) -> Result<AllocationSummary, ApiError> {
+        self.get_json("/v1/reservas/alocacao/resumida", &(), Some(token))
+            .await
+    }
+
+    /// `GET /v1/reservas/alocacao/detalhada`.
+    pub async fn allocation_detail(&self, token: &str) -> Result<AllocationDetail, ApiError> {
+        self.get_json("/v1/reservas/alocacao/detalhada", &(), Some(token))
+            .await
+    }
+
+    /// `GET /v1/reservas/alocacao/exportar/Pdf`.
+    pub async fn allocation_pdf(&self, token: &str) -> Result<Blob, ApiError> {
+        self.blob(self.api(Method::GET, "/v1/reservas/alocacao/exportar/Pdf", Some(token)))
+            .await
+    }
+
+    /// `GET /v1/reservas/{id}/documentos`.
+    pub async fn reservation_documents(
+        &self,
+        token: &str,
+        id: i64,
+    ) -> Result<Vec<ReservationDocument>, ApiError> {
+        self.get_json(&format!("/v1/reservas/{id}/documentos"), &(), Some(token))
+            .await
+    }
+
+    /// `GET /v1/reservas/{id}/documentos/{docId}`.
+    pub async fn reservation_document(&self, token: &str, id: i64, doc: i64) -> Result<Blob, ApiError> {
+        self.blob(self.api(Method::GET, &format!("/v1/reservas/{id}/documentos/{doc}"), Some(token)))
+            .await
+    }
+
+    /// `GET /v1/reservas/{id}/contrato`.
+    pub async fn reservation_contract(&self, token: &str, id: i64) -> Result<Blob, ApiError> {
+        self.blob(self.api(Method::GET, &format!("/v1/reservas/{id}/contrato"), Some(token)))
+            .await
     }
 }

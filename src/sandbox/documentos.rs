@@ -139,19 +139,29 @@ pub(crate) fn gerar(f: &Ficha, gerado_em: jiff::Timestamp) -> Vec<u8> {
     doc.secao("Condições da oferta");
     doc.campo("Remuneração líquida", &f.rendimento_descricao);
     doc.campo("Prazo", &format!("{} meses", f.prazo_meses));
-    doc.campo("Investimento mínimo", &money::format_brl(f.investimento_minimo));
+    doc.campo(
+        "Investimento mínimo",
+        &money::format_brl(f.investimento_minimo),
+    );
     doc.campo("Limite de arrecadação", &money::format_brl(f.limite));
     doc.campo("Captação até", &dates::format_date_br(f.fim_captacao));
     doc.campo("Forma de pagamento", &f.descricao_pagamento);
     doc.campo(
         "Garantias",
-        &if garantias.is_empty() { "-".to_owned() } else { garantias.join("; ") },
+        &if garantias.is_empty() {
+            "-".to_owned()
+        } else {
+            garantias.join("; ")
+        },
     );
     doc.campo("Rating", &rating);
     doc.campo("Classificação ESG", &f.classificacao_esg);
     doc.campo("Localização", &local);
     doc.campo("Empreendedor rural", &f.empreendedor);
-    doc.campo("Tributação", "Isenta de imposto de renda para pessoa física");
+    doc.campo(
+        "Tributação",
+        "Isenta de imposto de renda para pessoa física",
+    );
     doc.secao("Aviso de risco");
     doc.paragrafo(AVISO_RISCO);
     doc.nota(&format!(

@@ -11,10 +11,10 @@ mod conteudo;
 #[path = "documentos/pdf.rs"]
 mod pdf;
 
+use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::Json;
 use jiff::Timestamp;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::{Value, json};
@@ -130,8 +130,14 @@ pub(crate) async fn baixar(
             let t = titular(c, usuario)?;
             let (bytes, nome) = match doc {
                 1 => (conteudo::termo(&r, &t, agora), "termo-de-adesao"),
-                2 => (conteudo::comprovante_reserva(&r, &t, agora), "comprovante-de-reserva"),
-                _ => (conteudo::comprovante_aporte(&r, &t, agora), "comprovante-de-aporte"),
+                2 => (
+                    conteudo::comprovante_reserva(&r, &t, agora),
+                    "comprovante-de-reserva",
+                ),
+                _ => (
+                    conteudo::comprovante_aporte(&r, &t, agora),
+                    "comprovante-de-aporte",
+                ),
             };
             Ok((bytes, format!("{nome}-reserva-{id}.pdf")))
         })
@@ -158,7 +164,11 @@ pub(crate) async fn contrato(
             Ok(conteudo::termo(&r, &t, tempo::agora()))
         })
         .await?;
-    Ok(pdf_resposta(bytes, "inline", &format!("contrato-reserva-{id}.pdf")))
+    Ok(pdf_resposta(
+        bytes,
+        "inline",
+        &format!("contrato-reserva-{id}.pdf"),
+    ))
 }
 
 /// `GET /v1/reservas/alocacao/exportar/{tipo}`: only `Pdf`.

@@ -48,7 +48,9 @@ pub(crate) fn texto_do_pdf(pdf: &[u8]) -> String {
                     if hex.iter().all(u8::is_ascii_hexdigit) && hex.len() % 2 == 0 {
                         let bytes: Vec<u8> = hex
                             .chunks(2)
-                            .map(|p| u8::from_str_radix(std::str::from_utf8(p).unwrap(), 16).unwrap())
+                            .map(|p| {
+                                u8::from_str_radix(std::str::from_utf8(p).unwrap(), 16).unwrap()
+                            })
                             .collect();
                         partes.push(bytes.iter().map(|&b| char::from(b)).collect());
                     }
@@ -59,7 +61,11 @@ pub(crate) fn texto_do_pdf(pdf: &[u8]) -> String {
             _ => i += 1,
         }
     }
-    partes.join(" ").split_whitespace().collect::<Vec<_>>().join(" ")
+    partes
+        .join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn ficha() -> Ficha {
@@ -86,7 +92,12 @@ fn ficha() -> Ficha {
 #[test]
 fn win_ansi_keeps_portuguese_accents_in_one_byte() {
     assert_eq!(win_ansi("ção"), vec![0xE7, 0xE3, b'o']);
-    assert_eq!(win_ansi("Lâmina – “x” €"), vec![b'L', 0xE2, b'm', b'i', b'n', b'a', b' ', 0x96, b' ', 0x93, b'x', 0x94, b' ', 0x80]);
+    assert_eq!(
+        win_ansi("Lâmina – “x” €"),
+        vec![
+            b'L', 0xE2, b'm', b'i', b'n', b'a', b' ', 0x96, b' ', 0x93, b'x', 0x94, b' ', 0x80
+        ]
+    );
     assert_eq!(win_ansi("a😀b"), b"a?b".to_vec());
 }
 
@@ -114,8 +125,16 @@ fn the_pdf_is_a_complete_file_with_every_field() {
     ] {
         assert!(texto.contains(esperado), "missing {esperado:?} in {texto}");
     }
-    assert!(bytes.windows(b"/WinAnsiEncoding".len()).any(|w| w == b"/WinAnsiEncoding"));
-    assert!(bytes.windows(b"/Helvetica-Bold".len()).any(|w| w == b"/Helvetica-Bold"));
+    assert!(
+        bytes
+            .windows(b"/WinAnsiEncoding".len())
+            .any(|w| w == b"/WinAnsiEncoding")
+    );
+    assert!(
+        bytes
+            .windows(b"/Helvetica-Bold".len())
+            .any(|w| w == b"/Helvetica-Bold")
+    );
 }
 
 #[test]
@@ -126,7 +145,10 @@ fn long_text_wraps_and_flows_onto_more_pages() {
     let texto = texto_do_pdf(&bytes);
     assert!(texto.contains("página 1 de "), "{}", &texto[..200]);
     assert!(!texto.contains("página 1 de 1 "), "expected several pages");
-    let paginas = bytes.windows(b"/Type /Page\n".len()).filter(|w| *w == b"/Type /Page\n").count();
+    let paginas = bytes
+        .windows(b"/Type /Page\n".len())
+        .filter(|w| *w == b"/Type /Page\n")
+        .count();
     assert!(paginas >= 2, "{paginas} pages");
 }
 
@@ -138,7 +160,13 @@ async fn documentos_de(router: &axum::Router, url: &str) -> (i64, Vec<(i64, Stri
         .as_array()
         .unwrap()
         .iter()
-        .map(|d| (d["id"].as_i64().unwrap(), d["tipo"].as_str().unwrap().to_owned(), d["nome"].as_str().unwrap().to_owned()))
+        .map(|d| {
+            (
+                d["id"].as_i64().unwrap(),
+                d["tipo"].as_str().unwrap().to_owned(),
+                d["nome"].as_str().unwrap().to_owned(),
+            )
+        })
         .collect();
     (v["id"].as_i64().unwrap(), docs)
 }
@@ -149,7 +177,12 @@ async fn each_document_of_an_offering_is_served_as_its_own_pdf() {
     let (id, docs) = documentos_de(&amb.router, "fazenda-santa-luzia-soja-2027").await;
     assert_eq!(docs.len(), 3);
     for (doc, _, nome) in &docs {
-        let r = get(&amb.router, &format!("/v1/captacoes/{id}/documento/{doc}"), None).await;
+        let r = get(
+            &amb.router,
+            &format!("/v1/captacoes/{id}/documento/{doc}"),
+            None,
+        )
+        .await;
         assert_eq!(r.status, StatusCode::OK);
         assert_eq!(r.headers[header::CONTENT_TYPE], "application/pdf");
         assert!(r.corpo.starts_with(b"%PDF-"));
@@ -163,8 +196,15 @@ async fn each_document_of_an_offering_is_served_as_its_own_pdf() {
 async fn unknown_documents_and_those_of_another_offering_are_not_found() {
     let amb = ambiente();
     let (id, _) = documentos_de(&amb.router, "fazenda-santa-luzia-soja-2027").await;
-    let (outra, docs) = documentos_de(&amb.router, "agropecuaria-boa-esperanca-milho-safrinha-2027").await;
-    let (doc_da_outra, _, _) = docs.first().cloned().expect("the other offering has a document");
+    let (outra, docs) = documentos_de(
+        &amb.router,
+        "agropecuaria-boa-esperanca-milho-safrinha-2027",
+    )
+    .await;
+    let (doc_da_outra, _, _) = docs
+        .first()
+        .cloned()
+        .expect("the other offering has a document");
     for uri in [
         format!("/v1/captacoes/{id}/documento/{doc_da_outra}"),
         format!("/v1/captacoes/{id}/documento/999999"),
@@ -173,6 +213,10 @@ async fn unknown_documents_and_those_of_another_offering_are_not_found() {
     ] {
         let r = get(&amb.router, &uri, None).await;
         assert_eq!(r.status, StatusCode::NOT_FOUND, "{uri}");
-        assert_eq!(r.json(), serde_json::json!({"mensagem": NENHUM_ARQUIVO}), "{uri}");
+        assert_eq!(
+            r.json(),
+            serde_json::json!({"mensagem": NENHUM_ARQUIVO}),
+            "{uri}"
+        );
     }
 }

@@ -27,7 +27,8 @@ pub(crate) const INDISPONIVEL: &str = "O valor da sua reserva não está mais di
 pub(crate) const FECHADA: &str = "Esta captação não está aberta para investimentos.";
 pub(crate) const NAO_ABERTA: &str = "Esta reserva não está mais aberta para alterações.";
 pub(crate) const CONCORDAR: &str = "Necessário concordar com os termos para prosseguir.";
-pub(crate) const APENAS_COMPLETO: &str = "Apenas investidores com cadastro completo podem investir.";
+pub(crate) const APENAS_COMPLETO: &str =
+    "Apenas investidores com cadastro completo podem investir.";
 
 /// Every route of issues 5 and 6 on the sandbox.
 pub(crate) fn routes() -> Router<Sandbox> {
@@ -56,7 +57,10 @@ pub(crate) fn routes() -> Router<Sandbox> {
             "/v1/reservas/{id}/documentos/{doc}",
             get(documentos_reserva::baixar),
         )
-        .route("/v1/reservas/{id}/contrato", get(documentos_reserva::contrato))
+        .route(
+            "/v1/reservas/{id}/contrato",
+            get(documentos_reserva::contrato),
+        )
         .merge(transicoes::routes())
 }
 
@@ -103,9 +107,8 @@ async fn criar(
             if cadastro != "Completo" {
                 return Err(ApiError::new(StatusCode::FORBIDDEN, APENAS_COMPLETO));
             }
-            let cap = Capacidade::ler(tx, pedido.id_captacao, agora)?.ok_or_else(|| {
-                ApiError::new(StatusCode::NOT_FOUND, "Captação não encontrada.")
-            })?;
+            let cap = Capacidade::ler(tx, pedido.id_captacao, agora)?
+                .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, "Captação não encontrada."))?;
             if pedido.simulado {
                 return Err(ApiError::requisicao("Reservas simuladas não são aceitas."));
             }
@@ -122,7 +125,14 @@ async fn criar(
                 "INSERT INTO reservas (usuario_id, captacao_id, status, tipo_pagamento, origem,
                     investimento_centavos, criada_em, atualizada_em)
                  VALUES (?1, ?2, 'Aberto', ?3, ?4, ?5, ?6, ?6)",
-                params![usuario, pedido.id_captacao, tipo, pedido.origem, centavos, ms],
+                params![
+                    usuario,
+                    pedido.id_captacao,
+                    tipo,
+                    pedido.origem,
+                    centavos,
+                    ms
+                ],
             )?;
             let r = reserva::do_investidor(tx, tx.last_insert_rowid(), usuario)?;
             let mut corpo = termo::termo(&r).json(&r);

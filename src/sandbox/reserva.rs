@@ -131,15 +131,15 @@ pub(crate) fn carregar(
 }
 
 /// The investor's reservation `id`; another investor's is answered as unknown (404).
-pub(crate) fn do_investidor(
-    c: &Connection,
-    id: i64,
-    usuario_id: i64,
-) -> Result<Reserva, ApiError> {
-    carregar(c, "r.id = ?1 AND r.usuario_id = ?2", params![id, usuario_id])?
-        .into_iter()
-        .next()
-        .ok_or_else(nao_encontrada)
+pub(crate) fn do_investidor(c: &Connection, id: i64, usuario_id: i64) -> Result<Reserva, ApiError> {
+    carregar(
+        c,
+        "r.id = ?1 AND r.usuario_id = ?2",
+        params![id, usuario_id],
+    )?
+    .into_iter()
+    .next()
+    .ok_or_else(nao_encontrada)
 }
 
 pub(crate) fn nao_encontrada() -> ApiError {

@@ -136,11 +136,13 @@ pub(crate) fn valor_base(query: Option<&str>) -> Result<Decimal, ApiError> {
     let Some(bruto) = bruto.filter(|v| !v.is_empty()) else {
         return Err(ApiError::requisicao(MSG_VALOR).com_detalhe("valorBase ausente"));
     };
-    let valor = Decimal::from_str(&bruto)
-        .map(centavos)
-        .map_err(|_| ApiError::requisicao(MSG_VALOR).com_detalhe(format!("valorBase inválido: {bruto}")))?;
+    let valor = Decimal::from_str(&bruto).map(centavos).map_err(|_| {
+        ApiError::requisicao(MSG_VALOR).com_detalhe(format!("valorBase inválido: {bruto}"))
+    })?;
     if valor <= Decimal::ZERO {
-        return Err(ApiError::requisicao(MSG_VALOR).com_detalhe("valorBase deve ser maior que zero"));
+        return Err(
+            ApiError::requisicao(MSG_VALOR).com_detalhe("valorBase deve ser maior que zero")
+        );
     }
     if valor > VALOR_MAXIMO {
         return Err(ApiError::new(StatusCode::BAD_REQUEST, MSG_VALOR_ALTO));
@@ -203,7 +205,9 @@ fn juros_periodicos(
         .iter()
         .map(|(m, _)| potencia(raiz, *m).map(|f| f - Decimal::ONE))
         .collect::<Option<Vec<_>>>()?;
-    let soma_taxas = taxas.iter().try_fold(Decimal::ZERO, |s, t| s.checked_add(*t))?;
+    let soma_taxas = taxas
+        .iter()
+        .try_fold(Decimal::ZERO, |s, t| s.checked_add(*t))?;
     let total_juros = centavos(valor.checked_mul(soma_taxas)?);
     let ultima = agenda.len().checked_sub(1)?;
     let mut pagos = Decimal::ZERO;

@@ -48,7 +48,11 @@ fn periods_follow_the_periodicity_with_a_shorter_last_one() {
     assert_eq!(periodos(9, 6), vec![6, 3]);
     assert_eq!(periodos(10, 3), vec![3, 3, 3, 1]);
     assert_eq!(periodos(12, 12), vec![12]);
-    assert_eq!(periodos(6, 12), vec![6], "longer than the term: paid at maturity");
+    assert_eq!(
+        periodos(6, 12),
+        vec![6],
+        "longer than the term: paid at maturity"
+    );
     assert_eq!(periodos(6, 0), vec![6]);
 }
 
@@ -64,7 +68,10 @@ fn semiannual_at_21_percent_pays_ten_percent_a_semester() {
     assert_eq!(c[0].total_receber, dec!(1200.00));
     assert_eq!(datas(&c[0]), vec!["2027-07-21", "2028-01-21"]);
     assert_eq!(c[0].parcelas[0].data_pagamento, "2027-07-21T00:00:00-03:00");
-    assert_eq!(c[0].parcelas.iter().map(|p| p.numero).collect::<Vec<_>>(), vec![1, 2]);
+    assert_eq!(
+        c[0].parcelas.iter().map(|p| p.numero).collect::<Vec<_>>(),
+        vec![1, 2]
+    );
 
     // Reinvested: 1000 × 1.1 × 1.1.
     assert_eq!(valores(&c[1]), vec![dec!(1210.00)]);
@@ -114,7 +121,10 @@ fn monthly_interest_rounds_each_month_and_the_last_payment_absorbs_it() {
 fn dates_count_from_the_start_and_clamp_to_the_month_end() {
     let t = termos(dec!(0.12), 4, 1, date(2027, 1, 31));
     let c = cenarios(dec!(500), &t).unwrap();
-    assert_eq!(datas(&c[0]), vec!["2027-02-28", "2027-03-31", "2027-04-30", "2027-05-31"]);
+    assert_eq!(
+        datas(&c[0]),
+        vec!["2027-02-28", "2027-03-31", "2027-04-30", "2027-05-31"]
+    );
 }
 
 #[test]
@@ -127,14 +137,33 @@ fn the_conservative_yield_never_goes_below_zero() {
 
 #[test]
 fn valor_base_is_a_plain_decimal_above_zero() {
-    assert_eq!(valor_base(Some("valorBase=1000.00")).unwrap(), dec!(1000.00));
-    assert_eq!(valor_base(Some("x=1&valorBase=12.345")).unwrap(), dec!(12.35));
-    for q in [None, Some(""), Some("valorBase="), Some("valorBase=abc"), Some("valorBase=0"), Some("valorBase=-5"), Some("valorBase=0.001")] {
+    assert_eq!(
+        valor_base(Some("valorBase=1000.00")).unwrap(),
+        dec!(1000.00)
+    );
+    assert_eq!(
+        valor_base(Some("x=1&valorBase=12.345")).unwrap(),
+        dec!(12.35)
+    );
+    for q in [
+        None,
+        Some(""),
+        Some("valorBase="),
+        Some("valorBase=abc"),
+        Some("valorBase=0"),
+        Some("valorBase=-5"),
+        Some("valorBase=0.001"),
+    ] {
         let e = valor_base(q).unwrap_err();
         assert_eq!(e.status(), StatusCode::BAD_REQUEST, "{q:?}");
         assert_eq!(e.mensagem(), MSG_VALOR, "{q:?}");
     }
-    assert_eq!(valor_base(Some("valorBase=1000000000001")).unwrap_err().status(), StatusCode::BAD_REQUEST);
+    assert_eq!(
+        valor_base(Some("valorBase=1000000000001"))
+            .unwrap_err()
+            .status(),
+        StatusCode::BAD_REQUEST
+    );
 }
 
 async fn id_de(router: &axum::Router, url: &str) -> i64 {
@@ -147,9 +176,16 @@ async fn id_de(router: &axum::Router, url: &str) -> i64 {
 async fn the_endpoint_answers_the_scenarios_of_a_seeded_offering() {
     let amb = ambiente();
     let id = id_de(&amb.router, "fazenda-santa-luzia-soja-2027").await;
-    let oferta = get(&amb.router, &format!("/v1/captacoes/{id}"), None).await.json();
+    let oferta = get(&amb.router, &format!("/v1/captacoes/{id}"), None)
+        .await
+        .json();
     // Below the minimum (R$ 1.000,00) still simulates.
-    let r = get(&amb.router, &format!("/v1/reservas/simular/{id}?valorBase=100.00"), None).await;
+    let r = get(
+        &amb.router,
+        &format!("/v1/reservas/simular/{id}?valorBase=100.00"),
+        None,
+    )
+    .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.texto());
     let v = r.json();
     let lista = v.as_array().unwrap();
@@ -166,7 +202,10 @@ async fn the_endpoint_answers_the_scenarios_of_a_seeded_offering() {
     let fim = jiff::Timestamp::from_str(oferta["fimCaptacao"].as_str().unwrap()).unwrap();
     let d0 = tempo::somar_dias(tempo::hoje(fim), 1).unwrap();
     let primeira = d0.checked_add(Span::new().months(1)).unwrap();
-    assert_eq!(parcelas[0]["dataPagamento"].as_str().unwrap(), tempo::rfc3339(tempo::no_dia(primeira, 0, 0, 0).unwrap()));
+    assert_eq!(
+        parcelas[0]["dataPagamento"].as_str().unwrap(),
+        tempo::rfc3339(tempo::no_dia(primeira, 0, 0, 0).unwrap())
+    );
     assert_eq!(parcelas[0]["numero"], 1);
 }
 
@@ -174,17 +213,43 @@ async fn the_endpoint_answers_the_scenarios_of_a_seeded_offering() {
 async fn bad_amounts_unknown_offerings_and_drafts_are_refused() {
     let amb = ambiente();
     let id = id_de(&amb.router, "fazenda-santa-luzia-soja-2027").await;
-    for q in ["", "?valorBase=", "?valorBase=abc", "?valorBase=0", "?valorBase=-1"] {
-        let r = get(&amb.router, &format!("/v1/reservas/simular/{id}{q}"), Some("qualquer")).await;
+    for q in [
+        "",
+        "?valorBase=",
+        "?valorBase=abc",
+        "?valorBase=0",
+        "?valorBase=-1",
+    ] {
+        let r = get(
+            &amb.router,
+            &format!("/v1/reservas/simular/{id}{q}"),
+            Some("qualquer"),
+        )
+        .await;
         assert_eq!(r.status, StatusCode::BAD_REQUEST, "{q}");
         assert_eq!(r.json()["mensagem"], MSG_VALOR, "{q}");
     }
-    let r = get(&amb.router, "/v1/reservas/simular/999999?valorBase=1000", None).await;
+    let r = get(
+        &amb.router,
+        "/v1/reservas/simular/999999?valorBase=1000",
+        None,
+    )
+    .await;
     assert_eq!(r.status, StatusCode::NOT_FOUND);
     assert!(r.json()["mensagem"].is_string());
-    assert_eq!(get(&amb.router, "/v1/reservas/simular/abc?valorBase=1000", None).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        get(&amb.router, "/v1/reservas/simular/abc?valorBase=1000", None)
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
     let rascunho = id_de(&amb.router, "milho-fazenda-sete-lagoas-chapadao-do-sul").await;
-    let r = get(&amb.router, &format!("/v1/reservas/simular/{rascunho}?valorBase=1000"), None).await;
+    let r = get(
+        &amb.router,
+        &format!("/v1/reservas/simular/{rascunho}?valorBase=1000"),
+        None,
+    )
+    .await;
     assert_eq!(r.status, StatusCode::NOT_FOUND);
     let _: Value = r.json();
 }

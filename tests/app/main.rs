@@ -2,8 +2,10 @@
 //! the embedded sandbox or a wiremock platform.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod cadastro;
 mod domain_oracles;
 mod offerings;
+mod offerings_more;
 mod ordem;
 mod platform;
 mod sandbox_journey;

@@ -29,9 +29,21 @@ pub async fn mock_user(server: &MockServer) {
 /// The home page's calls, answering well.
 pub async fn mock_home(server: &MockServer) {
     Mock::given(method("GET"))
-        .and(path("/v1/reservas/resumo"))
+        .and(path("/v1/reservas/alocacao/resumida"))
         .respond_with(ResponseTemplate::new(200).set_body_json(json!({
-            "saldoDisponivel": 1500.5, "valorProvisionado": 2000, "valorPatrimonioTotal": 12345.67})))
+            "lista": [{"nomeCaptacao": "Fazenda Teste", "alocacao": 12000, "percentualAlocacao": 100,
+                       "rendimento": 345.67, "valor": 12345.67, "listaReservas": []}],
+            "alocacaoTotal": 12000, "valorTotal": 12345.67, "rendimentoTotal": 345.67, "rendimentoPercentual": 2.88})))
+        .mount(server)
+        .await;
+    mock_home_rest(server).await;
+}
+
+/// The home's calls other than the allocation.
+pub async fn mock_home_rest(server: &MockServer) {
+    Mock::given(method("GET"))
+        .and(path("/v1/reservas/pendentes"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!([])))
         .mount(server)
         .await;
     Mock::given(method("GET"))

@@ -52,7 +52,7 @@ async fn without_a_saved_address_login_lands_on_home_with_the_greeting() {
     let doc = html(app.get("/").await).await;
     assert_eq!(text(&doc, ".menu-perfil summary"), "Olá, Ana");
     assert_eq!(title(&doc), "Início | Colheita");
-    assert!(text(&doc, ".resumo").contains("R$ 12.345,67"));
+    assert!(text(&doc, ".resumo-lista").contains("R$ 12.345,67"));
 }
 
 #[tokio::test]
@@ -121,11 +121,10 @@ async fn a_token_near_expiry_is_refreshed_on_the_server_before_the_page() {
     Mock::given(method("PUT")).and(path("/api/autenticacao/token"))
         .respond_with(ResponseTemplate::new(200).set_body_json(token_body("a2", "r2", 300, 1800, "sucesso")))
         .expect(1).mount(&server).await;
-    Mock::given(method("GET")).and(path("/v1/reservas/resumo")).and(header("authorization", "Bearer a2"))
+    Mock::given(method("GET")).and(path("/v1/reservas/alocacao/resumida")).and(header("authorization", "Bearer a2"))
         .respond_with(ResponseTemplate::new(200).set_body_json(json!({})))
         .expect(2).mount(&server).await;
-    Mock::given(method("GET")).and(path("/v1/captacoes"))
-        .respond_with(ResponseTemplate::new(200).set_body_json(json!({"dados": []}))).mount(&server).await;
+    mock_home_rest(&server).await;
     login_via_callback(&app, "/").await;
     assert_eq!(app.get("/").await.status(), 200);
     // The refreshed token is stored: no second refresh.
@@ -203,10 +202,9 @@ async fn a_platform_401_on_a_page_sends_the_user_to_login_keeping_the_address() 
     let (server, app) = platform().await;
     mock_token(&server, token_body("a1", "r1", 300, 1800, "sucesso")).await;
     mock_user(&server).await;
-    Mock::given(method("GET")).and(path("/v1/reservas/resumo"))
+    Mock::given(method("GET")).and(path("/v1/reservas/alocacao/resumida"))
         .respond_with(ResponseTemplate::new(401)).mount(&server).await;
-    Mock::given(method("GET")).and(path("/v1/captacoes"))
-        .respond_with(ResponseTemplate::new(200).set_body_json(json!({"dados": []}))).mount(&server).await;
+    mock_home_rest(&server).await;
     login_via_callback(&app, "/").await;
     let resp = app.get("/?aba=1").await;
     assert_eq!(resp.status(), 303);
@@ -223,10 +221,9 @@ async fn keycloak_sized_tokens_fit_in_the_cookies() {
     let refresh = "r".repeat(1024);
     mock_token(&server, token_body(&access, &refresh, 300, 1800, "sucesso")).await;
     mock_user(&server).await;
-    Mock::given(method("GET")).and(path("/v1/reservas/resumo")).and(header("authorization", format!("Bearer {access}").as_str()))
+    Mock::given(method("GET")).and(path("/v1/reservas/alocacao/resumida")).and(header("authorization", format!("Bearer {access}").as_str()))
         .respond_with(ResponseTemplate::new(200).set_body_json(json!({}))).expect(1).mount(&server).await;
-    Mock::given(method("GET")).and(path("/v1/captacoes"))
-        .respond_with(ResponseTemplate::new(200).set_body_json(json!({"dados": []}))).mount(&server).await;
+    mock_home_rest(&server).await;
     let resp = login_via_callback(&app, "/").await;
     for c in resp.headers().get_all("set-cookie") {
         assert!(c.len() < 4000, "cookie of {} bytes", c.len());
@@ -234,13 +231,13 @@ async fn keycloak_sized_tokens_fit_in_the_cookies() {
     assert_eq!(app.get("/").await.status(), 200);
 }
 
-async fn logged_in_home_with(resumo: ResponseTemplate) -> reqwest::Response {
+async fn logged_in_home_with(answer: ResponseTemplate) -> reqwest::Response {
     let (server, app) = platform().await;
     mock_token(&server, token_body("a1", "r1", 300, 1800, "sucesso")).await;
     mock_user(&server).await;
-    Mock::given(method("GET")).and(path("/v1/reservas/resumo")).respond_with(resumo).mount(&server).await;
-    Mock::given(method("GET")).and(path("/v1/captacoes"))
-        .respond_with(ResponseTemplate::new(200).set_body_json(json!({"dados": []}))).mount(&server).await;
+    for p in ["/v1/reservas/alocacao/resumida", "/v1/reservas/pendentes", "/v1/captacoes"] {
+        Mock::given(method("GET")).and(path(p)).respond_with(answer.clone()).mount(&server).await;
+    }
     login_via_callback(&app, "/").await;
     let resp = app.get("/").await;
     std::mem::forget(server); // keep the mock alive until the test ends
@@ -260,8 +257,9 @@ async fn a_failing_platform_shows_the_error_card_never_a_500() {
         let resp = logged_in_home_with(case).await;
         assert_eq!(resp.status(), 502);
         let doc = html(resp).await;
-        assert_eq!(text(&doc, ".cartao-erro h2"), "Ops! Houve uma falha.");
-        assert_eq!(texts(&doc, ".cartao-erro a[href='/']"), vec!["Tentar novamente"]);
+        // Each block of the home fails on its own, with the error card.
+        assert_eq!(texts(&doc, ".cartao-erro h2"), vec!["Ops! Houve uma falha."; 3]);
+        assert_eq!(texts(&doc, ".cartao-erro a[href='/']"), vec!["Tentar novamente"; 3]);
     }
 }
 

@@ -4,7 +4,7 @@
 export const LOGIN_PAGE = '@login';
 
 /** Pages a visitor (no session) can open. */
-export const visitorRoutes: string[] = [LOGIN_PAGE, '/naoexiste-404'];
+export const visitorRoutes: string[] = [LOGIN_PAGE, '/naoexiste-404', '/quero-investir', '/politica-de-privacidade'];
 
 /** Pages of a logged-in investor (investidor@colheita.dev). */
-export const investorRoutes: string[] = ['/'];
+export const investorRoutes: string[] = ['/', '/minha-conta/alterar-senha'];

@@ -90,7 +90,13 @@ impl Documento {
         let rotulo = format!("{rotulo}: ");
         let recuo = largura(&rotulo, Fonte::Negrito, tamanho);
         let valor = if valor.trim().is_empty() { "-" } else { valor };
-        let linhas = quebrar(valor, Fonte::Regular, tamanho, LARGURA_TEXTO - recuo, LARGURA_TEXTO);
+        let linhas = quebrar(
+            valor,
+            Fonte::Regular,
+            tamanho,
+            LARGURA_TEXTO - recuo,
+            LARGURA_TEXTO,
+        );
         for (i, l) in linhas.into_iter().enumerate() {
             let partes = if i == 0 {
                 vec![(Fonte::Negrito, rotulo.clone()), (Fonte::Regular, l)]
@@ -123,7 +129,10 @@ impl Documento {
         pdf.pages(arvore)
             .kids((0..total).map(id_pagina))
             .count(i32::try_from(total).unwrap_or(1));
-        for (fonte, base) in [(regular, &b"Helvetica"[..]), (negrito, &b"Helvetica-Bold"[..])] {
+        for (fonte, base) in [
+            (regular, &b"Helvetica"[..]),
+            (negrito, &b"Helvetica-Bold"[..]),
+        ] {
             pdf.type1_font(fonte)
                 .base_font(Name(base))
                 .encoding_predefined(Name(b"WinAnsiEncoding"));

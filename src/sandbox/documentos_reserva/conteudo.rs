@@ -22,7 +22,10 @@ fn cpf_mascarado(cpf: &str) -> String {
 }
 
 fn data_hora(ms: Option<i64>) -> String {
-    ms.map_or_else(|| "-".to_owned(), |m| dates::format_datetime_br(tempo::de_ms(m)))
+    ms.map_or_else(
+        || "-".to_owned(),
+        |m| dates::format_datetime_br(tempo::de_ms(m)),
+    )
 }
 
 fn cabecalho(doc: &mut Documento, titulo: &str, r: &Reserva, t: &Titular) {
@@ -52,7 +55,10 @@ fn condicoes(doc: &mut Documento, r: &Reserva, agora: Timestamp) {
         "Vencimento",
         &dates::format_civil_date_br(r.vencimento(agora)),
     );
-    doc.campo("Tributação", "Isenta de imposto de renda para pessoa física");
+    doc.campo(
+        "Tributação",
+        "Isenta de imposto de renda para pessoa física",
+    );
 }
 
 fn rodape(doc: &mut Documento, agora: Timestamp) {
@@ -80,7 +86,10 @@ pub(super) fn termo(r: &Reserva, t: &Titular, agora: Timestamp) -> Vec<u8> {
         .unwrap_or("-");
     doc.paragrafo(opcao);
     doc.campo("Aceito eletronicamente em", &data_hora(r.termo_aceito_em));
-    doc.campo("Assinatura", &format!("{} (aceite eletrônico na plataforma)", t.nome));
+    doc.campo(
+        "Assinatura",
+        &format!("{} (aceite eletrônico na plataforma)", t.nome),
+    );
     rodape(&mut doc, agora);
     doc.finalizar(termo.titulo, &r.oferta.nome)
 }

@@ -4,6 +4,8 @@
 mod api;
 mod autenticacao;
 mod captacoes;
+mod carteira;
+mod ordens;
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -2,10 +2,11 @@
 
 mod alterar_senha;
 mod auth;
+mod carteira;
 mod cadastro;
 mod detalhe;
-mod home;
-mod investir;
+pub(crate) mod home;
+pub(crate) mod investir;
 mod not_found;
 mod politica;
 mod ordem;
@@ -27,6 +28,12 @@ pub fn routes() -> Router<AppState> {
         .route("/reservas/{id}", get(ordem::view_reserva_get))
         .route("/reservas/{id}/termos", get(ordem::view_termos_get).post(ordem::view_termos_post))
         .route("/reservas/{id}/confirmar", get(ordem::view_confirmar_get).post(ordem::view_confirmar_post))
+        .route(routes::CARTEIRA, get(carteira::view_carteira_get))
+        .route("/carteira/alocacao", get(carteira::view_alocacao_get))
+        .route("/carteira/alocacao.pdf", get(carteira::view_alocacao_pdf_get))
+        .route("/carteira/simulador", get(carteira::view_simulador_get))
+        .route("/carteira/reservas/{id}/contrato", get(carteira::view_contrato_get))
+        .route("/carteira/reservas/{id}/documentos/{doc}", get(carteira::view_documento_get))
         .route("/preview/{id}", get(detalhe::view_preview_get))
         .route(routes::HEALTHZ, get(|| async { "ok" }))
         .route(routes::QUERO_INVESTIR, get(cadastro::view_cadastro_get).post(cadastro::view_cadastro_post))

@@ -1,7 +1,9 @@
 //! Shared maud components: layout, header, alert dialog, cards, formatters, island mount.
 
 pub mod alert;
+pub mod badge;
 pub mod cards;
+pub mod download;
 pub mod format;
 pub mod header;
 pub mod island;

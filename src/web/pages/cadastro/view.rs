@@ -86,7 +86,7 @@ fn form(input: &SignupInput, problem: Option<Problem>) -> Markup {
                     // server accepts the number with any punctuation.
                     (island::mount("mascara-telefone", &serde_json::json!({}), html! {
                         input #cadastro-celular type="tel" name="celular" value=(input.celular)
-                            maxlength=(PHONE_INPUT_MAX_CHARS) autocomplete="tel-national"
+                            maxlength=(PHONE_INPUT_MAX_CHARS) autocomplete="tel"
                             inputmode="tel" placeholder="(11) 91234-5678" required
                             aria-describedby="cadastro-celular-ajuda"
                             aria-invalid=[invalid(Field::Celular)];

@@ -5,14 +5,14 @@ mod simulacao;
 mod view;
 
 use axum::extract::Path;
-use axum::http::{StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::http::StatusCode;
+use axum::response::Response;
 
 use crate::api::ApiError;
 use crate::api::models::Offering;
 use crate::domain::offering::{self, DisplayStatus};
 use crate::web::Ctx;
-use crate::web::ui::{Page, alert::Alert, cards, offering as ui_offering};
+use crate::web::ui::{Page, alert::Alert, cards, download, offering as ui_offering};
 
 pub use simulacao::view_simular_get;
 
@@ -95,18 +95,7 @@ pub async fn view_documento_get(ctx: Ctx, Path(url): Path<String>) -> Response {
     };
     match ctx.app.api.offering_document(o.id, doc, ctx.token()).await {
         Ok(blob) if blob.bytes.is_empty() => no_file(StatusCode::NOT_FOUND),
-        Ok(blob) => (
-            [
-                (header::CONTENT_TYPE, blob.content_type),
-                (
-                    header::CONTENT_DISPOSITION,
-                    format!("inline; filename=\"{}.pdf\"", o.url_amigavel),
-                ),
-                (header::CACHE_CONTROL, "private, no-store".to_owned()),
-            ],
-            blob.bytes,
-        )
-            .into_response(),
+        Ok(blob) => download::file(blob, &format!("{}.pdf", o.url_amigavel), true),
         Err(ApiError::NotFound { .. }) => no_file(StatusCode::NOT_FOUND),
         Err(e) => {
             if matches!(e, ApiError::Unauthorized) {

@@ -1,5 +1,13 @@
 //! 'Simule o seu investimento': the amount, then each scenario with its total and a line
 //! chart of installments (a data table without JS). Runs only when an amount is entered.
+//!
+//! The same handler serves the full page (no JS: the sidebar's 'Simular' link) and, with
+//! `parcial=1`, only the panel for the modal of islands/simulacao.tsx (`Ctx::partial`
+//! drops the shell). The modal has its own 'Simule o seu investimento' heading and
+//! 'Fechar', so the fragment leaves out its title and the way back, and its headings
+//! start one level lower.
+
+use std::collections::BTreeMap;
 
 use axum::extract::{Path, Query};
 use axum::http::StatusCode;
@@ -13,6 +21,7 @@ use super::{EMPTY_TEXT, EMPTY_TITLE, load};
 use crate::api::models::{Offering, SimulationItem};
 use crate::domain::money::{self, MAX_MONEY_INPUT_CHARS};
 use crate::domain::offering::{self, DisplayStatus};
+use crate::domain::dates;
 use crate::web::Ctx;
 use crate::web::ui::{Page, alert::Alert, cards, format, island, offering as ui_offering};
 
@@ -65,12 +74,24 @@ pub async fn view_simular_get(ctx: Ctx, Path(url): Path<String>, Query(form): Qu
     }
 }
 
+/// `h1`…`h4`: the panel's headings sit one level lower inside the modal.
+fn heading(level: u8, id: Option<&str>, content: Markup) -> Markup {
+    match level {
+        1 => html! { h1 id=[id] { (content) } },
+        2 => html! { h2 id=[id] { (content) } },
+        3 => html! { h3 id=[id] { (content) } },
+        _ => html! { h4 id=[id] { (content) } },
+    }
+}
+
 fn panel(ctx: &Ctx, o: &Offering, typed: &str, results: Option<&[SimulationItem]>) -> Markup {
     let action = format!("{}/simular", detail_href(o));
+    // In the modal the dialog's own heading (level 2) names the panel.
+    let level = if ctx.partial { 3 } else { 2 };
     html! {
-        section.painel-simulacao aria-labelledby="simulacao-titulo" {
-            h1 #simulacao-titulo { (TITLE) }
-            p { (o.nome_captacao) " — " (o.rendimento_descricao.as_deref().unwrap_or_default()) }
+        section.painel-simulacao aria-labelledby=[(!ctx.partial).then_some("simulacao-titulo")] aria-label=[ctx.partial.then_some(TITLE)] {
+            @if !ctx.partial { h1 #simulacao-titulo { (TITLE) } }
+            p.simulacao-operacao { (o.nome_captacao) " — " (o.rendimento_descricao.as_deref().unwrap_or_default()) }
             form method="get" action=(action) {
                 div.campo {
                     label for="valor-simulacao" { "Valor do investimento (R$)" }
@@ -83,47 +104,72 @@ fn panel(ctx: &Ctx, o: &Offering, typed: &str, results: Option<&[SimulationItem]
                 @if items.is_empty() {
                     (cards::empty_card(EMPTY_TITLE, EMPTY_TEXT))
                 } @else {
-                    (scenarios(ctx, items))
+                    (scenarios(ctx, items, level))
                 }
             }
-            p { a.botao.botao-texto href=(detail_href(o)) { "Voltar para a operação" } }
+            @if !ctx.partial {
+                p { a.botao.botao-texto href=(detail_href(o)) { "Voltar para a operação" } }
+            }
         }
     }
 }
 
-fn scenarios(ctx: &Ctx, items: &[SimulationItem]) -> Markup {
-    let labels: Vec<String> = items
-        .first()
-        .map(|s| s.parcelas.iter().map(|p| format::date(p.data_pagamento.as_deref())).collect())
-        .unwrap_or_default();
+/// The chart's x axis: every payment day of every scenario, in order (the reinvestment
+/// scenario pays once, at maturity, so its line is zero until then).
+fn chart_props(items: &[SimulationItem]) -> serde_json::Value {
+    let day = |s: Option<&str>| {
+        s.and_then(dates::parse_platform_datetime)
+            .map(dates::today_in_sao_paulo)
+    };
+    let mut days: BTreeMap<jiff::civil::Date, usize> = BTreeMap::new();
+    for p in items.iter().flat_map(|s| &s.parcelas) {
+        if let Some(d) = day(p.data_pagamento.as_deref()) {
+            days.insert(d, 0);
+        }
+    }
+    for (i, slot) in days.values_mut().enumerate() {
+        *slot = i;
+    }
+    let labels: Vec<String> = days.keys().map(|d| dates::format_civil_date_br(*d)).collect();
     let datasets: Vec<_> = items
         .iter()
-        .map(|s| serde_json::json!({"label": s.nome, "data": s.parcelas.iter().map(|p| p.valor.to_string()).collect::<Vec<_>>() }))
+        .map(|s| {
+            let mut data = vec![Decimal::ZERO; days.len()];
+            for p in &s.parcelas {
+                if let Some(i) = day(p.data_pagamento.as_deref()).and_then(|d| days.get(&d)) {
+                    data[*i] += p.valor;
+                }
+            }
+            serde_json::json!({"label": s.nome, "data": data.iter().map(Decimal::to_string).collect::<Vec<_>>()})
+        })
         .collect();
-    let props = serde_json::json!({"kind": "line", "height": 400, "labels": labels, "datasets": datasets,
-        "title": "Parcelas previstas por cenário"});
+    serde_json::json!({"kind": "line", "height": 400, "labels": labels, "datasets": datasets,
+        "title": "Parcelas previstas por cenário"})
+}
+
+fn scenarios(ctx: &Ctx, items: &[SimulationItem], level: u8) -> Markup {
     html! {
-        h2 { "Resultados" }
+        (heading(level, Some("simulacao-resultados"), html! { "Resultados" }))
         ul.cenarios {
             @for s in items {
                 li.cartao {
-                    h3 { (s.nome) }
+                    (heading(level + 1, None, html! { (s.nome) }))
                     p { "Total a receber: " strong { (ctx.money(s.total_receber)) } }
                 }
             }
         }
-        (island::mount_lazy("chart", &props, html! {
+        (island::mount_lazy("chart", &chart_props(items), html! {
             @for s in items {
                 div.tabela-rolagem {
-                    table {
+                    table.tabela {
                         caption { "Parcelas — " (s.nome) }
-                        thead { tr { th scope="col" { "Parcela" } th scope="col" { "Data" } th scope="col" { "Valor" } } }
+                        thead { tr { th scope="col" { "Parcela" } th scope="col" { "Data" } th.num scope="col" { "Valor" } } }
                         tbody {
                             @for (i, p) in s.parcelas.iter().enumerate() {
                                 tr {
                                     td { (p.numero.unwrap_or(i as i64 + 1)) }
                                     td { (format::date(p.data_pagamento.as_deref())) }
-                                    td { (ctx.money(p.valor)) }
+                                    td.num { (ctx.money(p.valor)) }
                                 }
                             }
                         }

@@ -210,7 +210,11 @@ fn sidebar(ctx: &Ctx, o: &Offering, f: &offering::OfferingFacts, preview: bool) 
                         } @else {
                             a.botao.botao-primario.botao-largo href=(invest_href) { "Investir" }
                         }
-                        a.botao.botao-secundario.botao-largo href=(format!("{}/simular", detail_href(o))) { "Simular" }
+                        // With JS the simulation opens as a modal on this page (islands/simulacao.tsx).
+                        @let simular = format!("{}/simular", detail_href(o));
+                        (island::mount("simulacao", &serde_json::json!({"url": simular}), html! {
+                            a.botao.botao-secundario.botao-largo href=(simular) { "Simular" }
+                        }))
                     }
                 },
                 Some(reason) => {

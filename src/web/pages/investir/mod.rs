@@ -1,8 +1,8 @@
 //! /investir: the offering list with search, filters, sorting, pagination, list/card
 //! views and the portfolio allocation block (spec §2 "Offering list").
 
-mod query;
-mod view;
+pub(crate) mod query;
+pub(crate) mod view;
 
 use axum::extract::RawQuery as RawQueryString;
 use axum::http::StatusCode;

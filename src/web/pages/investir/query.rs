@@ -252,8 +252,13 @@ impl ListState {
     }
 
     pub fn href(&self) -> String {
+        self.href_on(crate::web::routes::INVESTIR)
+    }
+
+    /// This state as a link on another page that shows offerings (the home).
+    pub fn href_on(&self, base: &str) -> String {
         let q = self.query_string();
-        if q.is_empty() { "/investir".into() } else { format!("/investir?{q}") }
+        if q.is_empty() { base.to_owned() } else { format!("{base}?{q}") }
     }
 
     pub fn with_page(&self, page: u32) -> ListState {

@@ -35,10 +35,10 @@ pub fn page(
                 (cards::empty_card(cards::EMPTY_TITLE, cards::EMPTY_TEXT))
             } @else {
                 @match state.view {
-                    View::Lista => (table(ctx, state, &rows)),
+                    View::Lista => (table(ctx, state, &rows, &TableOptions::LIST)),
                     View::Cartoes => (card_grid(ctx, &rows)),
                 }
-                (pagination(state, list.total_registros))
+                (pagination(state, list.total_registros, routes::INVESTIR))
             }
         }
     }
@@ -195,7 +195,21 @@ fn invest_href(ctx: &Ctx, o: &Offering) -> String {
     }
 }
 
-fn sort_header(state: &ListState, field: &'static str, label: &str) -> Markup {
+/// Which columns sort, and the page the sort links lead to (the list sorts on every
+/// column; the home's opportunities only on Status, NomeCaptacao and DataFim, spec §2).
+pub struct TableOptions {
+    pub sortable: &'static [&'static str],
+    pub base: &'static str,
+}
+
+impl TableOptions {
+    pub const LIST: TableOptions = TableOptions { sortable: super::query::SORT_FIELDS, base: routes::INVESTIR };
+}
+
+fn sort_header(state: &ListState, opts: &TableOptions, field: &'static str, label: &str) -> Markup {
+    if !opts.sortable.contains(&field) {
+        return html! { th scope="col" { (label) } };
+    }
     let aria = match state.sort {
         Some((f, Direction::Asc)) if f == field => "ascending",
         Some((f, Direction::Desc)) if f == field => "descending",
@@ -203,28 +217,28 @@ fn sort_header(state: &ListState, field: &'static str, label: &str) -> Markup {
     };
     html! {
         th scope="col" aria-sort=(aria) {
-            a href=(state.with_sort(field).href()) { (label) span.sr-only { " (ordenar)" } }
+            a href=(state.with_sort(field).href_on(opts.base)) { (label) span.sr-only { " (ordenar)" } }
         }
     }
 }
 
-fn table(ctx: &Ctx, state: &ListState, rows: &[&Offering]) -> Markup {
+pub fn table(ctx: &Ctx, state: &ListState, rows: &[&Offering], opts: &TableOptions) -> Markup {
     let now = ui_offering::now();
     html! {
         div.tabela-rolagem {
             table.tabela-captacoes {
                 caption.sr-only { "Captações" }
                 thead { tr {
-                    (sort_header(state, "Status", "Status"))
-                    (sort_header(state, "NomeCaptacao", "Nome da fazenda"))
-                    (sort_header(state, "Vencimento", "Vencimento"))
-                    (sort_header(state, "Rendimento", "Remuneração líquida"))
-                    (sort_header(state, "Rating", "Rating"))
+                    (sort_header(state, opts, "Status", "Status"))
+                    (sort_header(state, opts, "NomeCaptacao", "Nome da fazenda"))
+                    (sort_header(state, opts, "Vencimento", "Vencimento"))
+                    (sort_header(state, opts, "Rendimento", "Remuneração líquida"))
+                    (sort_header(state, opts, "Rating", "Rating"))
                     th scope="col" { "ESG" }
-                    (sort_header(state, "LimiteArrecadacao", "Valor em captação"))
-                    (sort_header(state, "Acompanhamento", "% Captado"))
-                    (sort_header(state, "Disponivel", "Disponível para aplicação"))
-                    (sort_header(state, "DataFim", "Termina em"))
+                    (sort_header(state, opts, "LimiteArrecadacao", "Valor em captação"))
+                    (sort_header(state, opts, "Acompanhamento", "% Captado"))
+                    (sort_header(state, opts, "Disponivel", "Disponível para aplicação"))
+                    (sort_header(state, opts, "DataFim", "Termina em"))
                     th scope="col" { span.sr-only { "Ações" } }
                 } }
                 tbody {
@@ -289,7 +303,7 @@ fn card_grid(ctx: &Ctx, rows: &[&Offering]) -> Markup {
     }
 }
 
-fn pagination(state: &ListState, total: i64) -> Markup {
+pub fn pagination(state: &ListState, total: i64, base: &str) -> Markup {
     let pages = paging::total_pages(u64::try_from(total).unwrap_or(0), super::query::PAGE_SIZE);
     if pages <= 1 {
         return html! {};
@@ -298,14 +312,14 @@ fn pagination(state: &ListState, total: i64) -> Markup {
     html! {
         nav.paginacao aria-label="Paginação" {
             ul {
-                @if current > 1 { li { a href=(state.with_page(current - 1).href()) { "Anterior" } } }
+                @if current > 1 { li { a href=(state.with_page(current - 1).href_on(base)) { "Anterior" } } }
                 @for p in paging::window(current, pages, 5) {
                     li {
-                        @if p == current { a href=(state.with_page(p).href()) aria-current="page" { (p) } }
-                        @else { a href=(state.with_page(p).href()) aria-label=(format!("Página {p}")) { (p) } }
+                        @if p == current { a href=(state.with_page(p).href_on(base)) aria-current="page" { (p) } }
+                        @else { a href=(state.with_page(p).href_on(base)) aria-label=(format!("Página {p}")) { (p) } }
                     }
                 }
-                @if current < pages { li { a href=(state.with_page(current + 1).href()) { "Próxima" } } }
+                @if current < pages { li { a href=(state.with_page(current + 1).href_on(base)) { "Próxima" } } }
             }
         }
     }

@@ -18,7 +18,7 @@ pub use etapas::{
     view_confirmar_get, view_confirmar_post, view_ordem_get, view_ordem_post, view_termos_get,
     view_termos_post,
 };
-pub use status::view_reserva_get;
+pub use status::{reservation_panel, view_reserva_get};
 
 pub const TITLE: &str = "Investir";
 pub const MSG_SUCCESS_TITLE: &str = "Sucesso!";

@@ -8,7 +8,7 @@ use maud::{Markup, PreEscaped, html};
 
 use crate::api::models::{PixInfo, Reservation};
 use crate::domain::pix::{self, StaticPix};
-use crate::web::ui::{Page, format, island};
+use crate::web::ui::{Page, badge, format, island};
 use crate::web::{Ctx, routes};
 
 pub const TITLE: &str = "Detalhe da reserva";
@@ -26,7 +26,7 @@ pub async fn view_reserva_get(ctx: Ctx, Path(id): Path<String>) -> Response {
     };
     match ctx.app.api.reservation(token, id).await {
         Ok(r) => {
-            let (main, islands) = reservation_panel(&ctx, &r);
+            let (main, islands) = reservation_panel(&ctx, &r, 1);
             let page = Page::new(TITLE, main);
             ctx.render(if islands { page.with_islands() } else { page })
         }
@@ -57,15 +57,15 @@ pub fn pix_payload(r: &Reservation, p: &PixInfo) -> Option<String> {
 
 /// The panel; also used by the home's 'Detalhe da reserva'. Returns whether it holds
 /// islands.
-pub fn reservation_panel(ctx: &Ctx, r: &Reservation) -> (Markup, bool) {
+pub fn reservation_panel(ctx: &Ctx, r: &Reservation, level: u8) -> (Markup, bool) {
     let status = r.status.name.as_str();
     let pix = r.pix.as_ref().filter(|_| status == "Aporte pendente");
     let deadline = r.prazo_pagamento.clone().or_else(|| pix.and_then(|p| p.data_vencimento.clone()));
     let payload = pix.and_then(|p| pix_payload(r, p));
     let markup = html! {
         section.reserva aria-labelledby="reserva-titulo" {
-            h1 #reserva-titulo { (TITLE) }
-            p { span.badge.badge-info { (status) } " " (r.nome_captacao) }
+            (heading(level, "reserva-titulo", TITLE))
+            p { (badge::status(status)) " " (r.nome_captacao) }
             dl.fatos {
                 div { dt { "Valor" } dd { (ctx.money(r.investimento)) } }
                 div { dt { "Forma de pagamento" } dd { (r.tipo_do_pagamento_descricao.as_deref().unwrap_or("-")) } }
@@ -74,16 +74,16 @@ pub fn reservation_panel(ctx: &Ctx, r: &Reservation) -> (Markup, bool) {
             }
             @match status {
                 "Aporte pendente" => {
-                    h2 { "Aporte pendente" }
+                    (heading(level + 1, "", "Aporte pendente"))
                     p { (EXPLAIN_PIX) }
                     @if let Some(d) = &deadline {
                         p { "Prazo para pagamento: " (island::countdown(d, &format::datetime(Some(d)), "Prazo encerrado")) }
                     }
-                    @if let (Some(code), Some(p)) = (&payload, pix) { (pix_block(ctx, r, p, code)) }
+                    @if let (Some(code), Some(p)) = (&payload, pix) { (pix_block(ctx, r, p, code, level)) }
                 },
-                "Em análise" => { h2 { "Em análise" } p { (EXPLAIN_ANALYSIS) } },
-                "Aprovado" => { h2 { "Aprovado" } p { (EXPLAIN_APPROVED) } },
-                "Pago" => { h2 { "Pago" } p { (EXPLAIN_PAID) } },
+                "Em análise" => { (heading(level + 1, "", "Em análise")) p { (EXPLAIN_ANALYSIS) } },
+                "Aprovado" => { (heading(level + 1, "", "Aprovado")) p { (EXPLAIN_APPROVED) } },
+                "Pago" => { (heading(level + 1, "", "Pago")) p { (EXPLAIN_PAID) } },
                 _ => {},
             }
             p.acoes {
@@ -98,7 +98,20 @@ pub fn reservation_panel(ctx: &Ctx, r: &Reservation) -> (Markup, bool) {
     (markup, deadline.is_some() && status == "Aporte pendente")
 }
 
-fn pix_block(ctx: &Ctx, _r: &Reservation, p: &PixInfo, code: &str) -> Markup {
+/// A heading of the given level (the panel is a page of its own, or a side panel on home).
+fn heading(level: u8, id: &str, text: &str) -> Markup {
+    let id = (!id.is_empty()).then_some(id);
+    html! {
+        @match level {
+            1 => h1 id=[id] { (text) },
+            2 => h2 id=[id] { (text) },
+            3 => h3 id=[id] { (text) },
+            _ => h4 id=[id] { (text) },
+        }
+    }
+}
+
+fn pix_block(ctx: &Ctx, _r: &Reservation, p: &PixInfo, code: &str, level: u8) -> Markup {
     let qr = pix::qr_svg(code).ok();
     html! {
         div.pix {
@@ -108,7 +121,7 @@ fn pix_block(ctx: &Ctx, _r: &Reservation, p: &PixInfo, code: &str) -> Markup {
                 textarea #codigo-pix readonly rows="4" spellcheck="false" { (code) }
             }
             (island::mount("copiar", &serde_json::json!({"target": "codigo-pix", "ok": COPY_OK, "fail": COPY_FAIL}), html! {}))
-            h3 { "Dados do recebedor" }
+            (heading(level + 2, "", "Dados do recebedor"))
             dl.fatos {
                 div { dt { "Nome" } dd { (p.nome.as_deref().unwrap_or("-")) } }
                 div { dt { "CNPJ" } dd { (p.cnpj.as_deref().unwrap_or("-")) } }

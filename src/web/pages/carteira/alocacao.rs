@@ -1,0 +1,81 @@
+//! /carteira/alocacao: the detailed allocation, by offering and by guarantee type, as
+//! tables with a donut chart (the spec leaves the content open; this is what an investor
+//! needs to see where the money is and what protects it).
+
+use axum::response::Response;
+use maud::{Markup, html};
+
+use crate::api::ApiError;
+use crate::api::models::AllocationDetail;
+use crate::web::pages::home::PALETTE;
+use crate::web::ui::{Page, format, island};
+use crate::web::{Ctx, routes};
+
+pub const TITLE: &str = "Alocação da carteira";
+
+pub async fn view_alocacao_get(ctx: Ctx) -> Response {
+    let Some(token) = ctx.token() else { return ctx.failure(TITLE, &ApiError::Unauthorized) };
+    match ctx.app.api.allocation_detail(token).await {
+        Ok(d) => {
+            let has_chart = !d.por_garantia.is_empty();
+            let page = Page::new(TITLE, view(&ctx, &d));
+            ctx.render(if has_chart { page.with_islands() } else { page })
+        }
+        Err(e) => ctx.failure(TITLE, &e),
+    }
+}
+
+fn view(ctx: &Ctx, d: &AllocationDetail) -> Markup {
+    let labels: Vec<&str> = d.por_garantia.iter().map(|g| g.garantia.as_str()).collect();
+    let values: Vec<String> = d.por_garantia.iter().map(|g| g.valor.to_string()).collect();
+    let props = serde_json::json!({"kind": "doughnut", "height": 280, "title": "Alocação por tipo de garantia",
+        "labels": labels, "datasets": [{"label": "Valor", "data": values}], "colors": PALETTE});
+    html! {
+        h1 { (TITLE) }
+        p { "Total alocado: " (ctx.money(d.alocacao_total)) }
+        @if d.por_captacao.is_empty() {
+            section.cartao.cartao-vazio {
+                h2 { "Nenhum investimento confirmado" }
+                p { "Quando um investimento for pago ou aprovado, a alocação aparece aqui." }
+                p { a.botao.botao-primario href=(routes::INVESTIR) { "Ver oportunidades" } }
+            }
+        } @else {
+            section.secao aria-labelledby="por-captacao" {
+                h2 #por-captacao { "Por captação" }
+                div.tabela-rolagem { table.tabela {
+                    thead { tr {
+                        th scope="col" { "Captação" } th scope="col" { "Rating" } th scope="col" { "ESG" }
+                        th scope="col" { "Remuneração (a.a.)" } th scope="col" { "Prazo" } th scope="col" { "Garantias" }
+                        th scope="col" { "Valor" } th scope="col" { "Percentual" }
+                    } }
+                    tbody { @for c in &d.por_captacao { tr {
+                        th scope="row" { @match &c.url_amigavel { Some(u) => a href=(format!("{}/{}", routes::INVESTIR, u)) { (c.nome_captacao) }, None => (c.nome_captacao) } }
+                        td { (c.rating.as_deref().unwrap_or("-")) }
+                        td { (c.classificacao_esg.as_deref().unwrap_or("-")) }
+                        td { (c.rendimento.map(format::percent).unwrap_or_else(|| "-".into())) }
+                        td { (c.prazo.map(|p| format!("{p} meses")).unwrap_or_else(|| "-".into())) }
+                        td { (c.garantias.join("; ")) }
+                        td.num { (ctx.money(c.valor)) }
+                        td.num { (format::percent(c.percentual)) }
+                    } } }
+                } }
+            }
+            section.secao aria-labelledby="por-garantia" {
+                h2 #por-garantia { "Por tipo de garantia" }
+                div.alocacao-grafico {
+                    (island::mount_lazy("chart", &props, html! { p.sr-only { "Gráfico de rosca; os mesmos dados estão na tabela." } }))
+                    div.tabela-rolagem { table.tabela {
+                        thead { tr { th scope="col" { "Garantia" } th scope="col" { "Valor" } th scope="col" { "Percentual" } th scope="col" { "Captações" } } }
+                        tbody { @for (i, g) in d.por_garantia.iter().enumerate() { tr {
+                            th scope="row" { span class=(format!("amostra cor-{}", i % PALETTE.len())) aria-hidden="true" {} " " (g.garantia) }
+                            td.num { (ctx.money(g.valor)) }
+                            td.num { (format::percent(g.percentual)) }
+                            td { (g.captacoes.join(", ")) }
+                        } } }
+                    } }
+                }
+            }
+        }
+        p { a.botao.botao-secundario href=(routes::CARTEIRA) { "Voltar para a carteira" } }
+    }
+}

@@ -1,0 +1,65 @@
+//! Minha carteira (/carteira): one accordion per offering with its reservations, the
+//! allocation PDF, and per reservation the cash flow, the attached documents and the
+//! contract (spec §2 "Wallet"); plus /carteira/alocacao and /carteira/simulador.
+
+mod alocacao;
+mod arquivos;
+mod simulador;
+mod view;
+
+use axum::extract::Query;
+use axum::response::Response;
+use serde::Deserialize;
+
+use crate::api::ApiError;
+use crate::web::Ctx;
+use crate::web::ui::Page;
+
+pub use alocacao::view_alocacao_get;
+pub use arquivos::{view_alocacao_pdf_get, view_contrato_get, view_documento_get};
+pub use simulador::view_simulador_get;
+
+pub const TITLE: &str = "Minha carteira";
+
+#[derive(Deserialize, Default)]
+pub struct WalletQuery {
+    #[serde(default)]
+    toggle: Option<String>,
+    #[serde(default)]
+    fluxo: Option<String>,
+    #[serde(default)]
+    documentos: Option<String>,
+}
+
+/// Which side panel the address asks for.
+pub enum Panel {
+    None,
+    CashFlow(i64),
+    Documents(i64),
+}
+
+pub async fn view_carteira_get(ctx: Ctx, Query(q): Query<WalletQuery>) -> Response {
+    let Some(token) = ctx.token().map(str::to_owned) else {
+        return ctx.failure(TITLE, &ApiError::Unauthorized);
+    };
+    let open_all = q.toggle.as_deref() == Some("true");
+    let id = |s: &Option<String>| s.as_deref().and_then(|v| v.parse::<i64>().ok());
+    let panel = match (id(&q.fluxo), id(&q.documentos)) {
+        (Some(r), _) => Panel::CashFlow(r),
+        (None, Some(r)) => Panel::Documents(r),
+        _ => Panel::None,
+    };
+    let api = &ctx.app.api;
+    let (allocation, documents) = tokio::join!(api.allocation_summary(&token), async {
+        match panel {
+            Panel::Documents(r) => Some(api.reservation_documents(&token, r).await),
+            _ => None,
+        }
+    });
+    let allocation = match allocation {
+        Ok(a) => a,
+        Err(e) => return ctx.failure(TITLE, &e),
+    };
+    let main = view::wallet(&ctx, &allocation, open_all, &panel, documents.as_ref());
+    ctx.render(Page::new(TITLE, main))
+}

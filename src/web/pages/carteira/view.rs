@@ -1,0 +1,135 @@
+//! The wallet's views.
+
+use maud::{Markup, html};
+
+use super::Panel;
+use crate::api::ApiError;
+use crate::api::models::{AllocationSummary, Reservation, ReservationDocument};
+use crate::web::ui::{badge, format};
+use crate::web::{Ctx, routes};
+
+pub const NO_FILE: &str = "Nenhum arquivo encontrado.";
+
+fn find<'a>(a: &'a AllocationSummary, id: i64) -> Option<&'a Reservation> {
+    a.lista.iter().flat_map(|i| i.lista_reservas.iter()).find(|r| r.id == id)
+}
+
+pub fn wallet(
+    ctx: &Ctx,
+    a: &AllocationSummary,
+    open_all: bool,
+    panel: &Panel,
+    documents: Option<&Result<Vec<ReservationDocument>, ApiError>>,
+) -> Markup {
+    html! {
+        h1 { "Minha carteira" }
+        div.carteira-acoes {
+            a.botao.botao-secundario href="/carteira/alocacao.pdf" target="_blank" rel="noopener" { "Baixar alocação (PDF)" span.sr-only { " (abre em nova janela)" } }
+            @if open_all { a.botao.botao-texto href=(routes::CARTEIRA) { "Recolher todas" } }
+            @else { a.botao.botao-texto href="/carteira?toggle=true" { "Expandir todas" } }
+            a.botao.botao-texto href="/carteira/alocacao" { "Alocação detalhada" }
+            a.botao.botao-texto href="/carteira/simulador" { "Simulador" }
+        }
+        dl.resumo-lista {
+            div { dt { "Total investido" } dd { (ctx.money(a.alocacao_total)) } }
+            div { dt { "Rendimento acumulado" } dd { (ctx.money(a.rendimento_total)) " (" (format::percent(a.rendimento_percentual)) ")" } }
+            div { dt { "Valor total" } dd { (ctx.money(a.valor_total)) } }
+        }
+        (side_panel(ctx, a, panel, documents))
+        @if a.lista.is_empty() {
+            section.cartao.cartao-vazio {
+                h2 { "Sua carteira está vazia" }
+                p { "Quando um investimento for pago ou aprovado, ele aparece aqui." }
+                p { a.botao.botao-primario href=(routes::INVESTIR) { "Ver oportunidades" } }
+            }
+        }
+        @for (i, item) in a.lista.iter().enumerate() {
+            details.acordeao open[open_all] {
+                summary {
+                    h2 { (item.nome_captacao) }
+                    " " span.texto-secundario { (format::percent(item.percentual_alocacao)) " · " (ctx.money(item.valor)) }
+                }
+                @for r in &item.lista_reservas { (reservation_row(ctx, r, i)) }
+            }
+        }
+    }
+}
+
+fn reservation_row(ctx: &Ctx, r: &Reservation, _i: usize) -> Markup {
+    html! {
+        div.reserva-linha {
+            p { (badge::status(&r.status.name)) }
+            dl.fatos {
+                div { dt { "Início do rendimento" } dd { (format::date(r.inicio_rendimento.as_deref())) } }
+                div { dt { "Valor investido" } dd { (ctx.money(r.investimento)) } }
+                div { dt { "Prazo" } dd { (r.prazo.map(|p| format!("{p} meses")).unwrap_or_else(|| "-".into())) } }
+                div { dt { "Remuneração líquida" } dd { (r.rendimento_descricao.as_deref().unwrap_or("-")) } }
+                div { dt { "Parcelas anuais" } dd { (r.parcelas_anuais.map(|p| p.to_string()).unwrap_or_else(|| "-".into())) } }
+                div { dt { "Forma de pagamento" } dd { (r.tipo_do_pagamento_descricao.as_deref().unwrap_or("-")) } }
+            }
+            p.carteira-acoes {
+                a.botao.botao-secundario href=(format!("/carteira?fluxo={}#painel", r.id)) { "Fluxo de recebimento" }
+                a.botao.botao-secundario href=(format!("/carteira?documentos={}#painel", r.id)) { "Documentos anexos" }
+                a.botao.botao-secundario href=(format!("/carteira/reservas/{}/contrato", r.id)) target="_blank" rel="noopener" {
+                    "Visualizar Contrato" span.sr-only { " (abre em nova janela)" }
+                }
+            }
+        }
+    }
+}
+
+fn side_panel(
+    ctx: &Ctx,
+    a: &AllocationSummary,
+    panel: &Panel,
+    documents: Option<&Result<Vec<ReservationDocument>, ApiError>>,
+) -> Markup {
+    match panel {
+        Panel::None => html! {},
+        Panel::CashFlow(id) => html! {
+            aside.painel-lateral #painel aria-labelledby="painel-titulo" {
+                h2 #painel-titulo { "Fluxo de recebimento" }
+                @match find(a, *id) {
+                    None => p { (NO_FILE) },
+                    Some(r) => {
+                        p { (r.nome_captacao) }
+                        @if r.fluxo_recebimento_amortizacao.is_empty() {
+                            p { "O fluxo de recebimento aparece quando o investimento é pago ou aprovado." }
+                        } @else {
+                            div.tabela-rolagem { table.tabela {
+                                caption.sr-only { "Parcelas" }
+                                thead { tr { th scope="col" { "Parcela" } th scope="col" { "Data de pagamento" } th scope="col" { "Valor estimado" } th scope="col" { "Status" } } }
+                                tbody {
+                                    @for (n, p) in r.fluxo_recebimento_amortizacao.iter().enumerate() {
+                                        tr {
+                                            td { (p.numero.unwrap_or(n as i64 + 1)) }
+                                            td { (format::date(p.data_pagamento.as_deref())) }
+                                            td.num { (ctx.money(p.valor)) }
+                                            td { (p.status_pagamento.as_deref().unwrap_or("-")) }
+                                        }
+                                    }
+                                }
+                            } }
+                        }
+                    },
+                }
+                p { a.botao.botao-texto href=(routes::CARTEIRA) { "Fechar painel" } }
+            }
+        },
+        Panel::Documents(id) => html! {
+            aside.painel-lateral #painel aria-labelledby="painel-titulo" {
+                h2 #painel-titulo { "Documentos anexos" }
+                @match documents {
+                    Some(Ok(list)) if !list.is_empty() => ul {
+                        @for d in list {
+                            li { a href=(format!("/carteira/reservas/{id}/documentos/{}", d.id)) { (d.titulo) } }
+                        }
+                    },
+                    Some(Err(e)) if !matches!(e, ApiError::NotFound { .. }) => p role="alert" { (e.user_message()) },
+                    _ => p { (NO_FILE) },
+                }
+                p { a.botao.botao-texto href=(routes::CARTEIRA) { "Fechar painel" } }
+            }
+        },
+    }
+}

@@ -1,0 +1,72 @@
+//! Home (/): the allocation summary (donut + list), the pending reservations with the
+//! 'Detalhe da reserva' side panel (addressable as `/?reserva={id}`), and the
+//! opportunities (spec §2 "Home").
+
+mod view;
+
+pub use view::PALETTE;
+
+use axum::extract::RawQuery as RawQueryString;
+use axum::response::Response;
+use serde::Deserialize;
+
+use crate::api::ApiError;
+use crate::web::Ctx;
+use crate::web::pages::investir::query::{self, RawQuery};
+use crate::web::ui::Page;
+
+pub const TITLE: &str = "Início";
+/// Spec §2: the opportunities sort only on these.
+pub const SORTABLE: &[&str] = &["Status", "NomeCaptacao", "DataFim"];
+
+#[derive(Deserialize, Default)]
+struct PanelQuery {
+    reserva: Option<String>,
+}
+
+pub async fn view_home_get(ctx: Ctx, RawQueryString(qs): RawQueryString) -> Response {
+    let Some(token) = ctx.token().map(str::to_owned) else {
+        return ctx.page(TITLE, maud::html! {});
+    };
+    let qs = qs.unwrap_or_default();
+    let raw: RawQuery = serde_urlencoded::from_str(&qs).unwrap_or_default();
+    let panel: PanelQuery = serde_urlencoded::from_str(&qs).unwrap_or_default();
+    let (mut state, _) = query::parse(&raw);
+    // Only the opportunities' sort and page live in the home's address.
+    state = query::ListState {
+        page: state.page,
+        sort: state.sort.filter(|(f, _)| SORTABLE.contains(f)),
+        ..Default::default()
+    };
+    let panel_id = panel.reserva.and_then(|r| r.parse::<i64>().ok());
+    let api = &ctx.app.api;
+    let offers_query = state.to_api();
+    // Upstream calls of one page run concurrently.
+    let (allocation, pending, offers, reservation) = tokio::join!(
+        api.allocation_summary(&token),
+        api.pending_reservations(&token),
+        api.offerings(&offers_query, Some(&token)),
+        async {
+            match panel_id {
+                Some(id) => Some(api.reservation(&token, id).await),
+                None => None,
+            }
+        }
+    );
+    for err in [allocation.as_ref().err(), pending.as_ref().err(), offers.as_ref().err()].into_iter().flatten() {
+        if matches!(err, ApiError::Unauthorized) {
+            return ctx.failure(TITLE, err);
+        }
+    }
+    // All blocks failed: the page is a failure too (the error cards say so).
+    let all_failed = allocation.is_err() && pending.is_err() && offers.is_err();
+    let data = view::HomeData {
+        allocation: allocation.ok(),
+        pending: pending.ok(),
+        offers: offers.ok(),
+        reservation,
+        state,
+    };
+    let page = Page::new(TITLE, view::home(&ctx, &data)).with_islands();
+    ctx.render(if all_failed { page.with_status(axum::http::StatusCode::BAD_GATEWAY) } else { page })
+}

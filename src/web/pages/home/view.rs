@@ -1,0 +1,175 @@
+//! Views of the home.
+
+use maud::{Markup, html};
+
+use crate::api::ApiError;
+use crate::api::models::{AllocationSummary, Offering, Reservation, SearchResponse};
+use crate::domain::offering;
+use crate::web::pages::investir::query::ListState;
+use crate::web::pages::investir::view::{TableOptions, pagination, table};
+use crate::web::pages::ordem::reservation_panel;
+use crate::web::ui::{badge, cards, format, island, offering as ui_offering};
+use crate::web::{Ctx, routes};
+
+pub struct HomeData {
+    pub allocation: Option<AllocationSummary>,
+    pub pending: Option<Vec<Reservation>>,
+    pub offers: Option<SearchResponse<Offering>>,
+    pub reservation: Option<Result<Reservation, ApiError>>,
+    pub state: ListState,
+}
+
+/// 18 colours (spec §9), the same as the chart island's, each ≥ 3:1 against white.
+pub const PALETTE: [&str; 18] = [
+    "#1b5e20", "#0d47a1", "#b71c1c", "#e65100", "#4a148c", "#006064", "#827717", "#880e4f", "#3e2723",
+    "#2e7d32", "#1565c0", "#c62828", "#bf360c", "#6a1b9a", "#00838f", "#5d4037", "#ad1457", "#37474f",
+];
+
+const HOME_TABLE: TableOptions = TableOptions { sortable: super::SORTABLE, base: routes::HOME };
+
+pub fn home(ctx: &Ctx, d: &HomeData) -> Markup {
+    let first = ctx.session.as_ref().map(|s| s.user.primeiro_nome().to_owned()).unwrap_or_default();
+    html! {
+        h1 { "Olá, " (first) "!" }
+        @if let Some(r) = &d.reservation { (side_panel(ctx, r)) }
+        (allocation(ctx, d.allocation.as_ref()))
+        (pending(ctx, d.pending.as_deref()))
+        (opportunities(ctx, d))
+    }
+}
+
+fn side_panel(ctx: &Ctx, r: &Result<Reservation, ApiError>) -> Markup {
+    html! {
+        aside.painel-lateral #detalhe-reserva aria-labelledby="reserva-titulo" {
+            @match r {
+                Ok(r) => (reservation_panel(ctx, r, 2).0),
+                Err(e) => { h2 #reserva-titulo { "Detalhe da reserva" } p role="alert" { (e.user_message()) } },
+            }
+            p { a.botao.botao-texto href=(routes::HOME) { "Fechar painel" } }
+        }
+    }
+}
+
+pub fn allocation(ctx: &Ctx, a: Option<&AllocationSummary>) -> Markup {
+    html! {
+        section.secao aria-labelledby="alocacao-titulo" {
+            h2 #alocacao-titulo { "Alocação da carteira" }
+            @match a {
+                None => (cards::error_card(&ctx.here, None)),
+                Some(a) if a.lista.is_empty() => {
+                    p { "Você ainda não tem investimentos confirmados. Quando um aporte for pago, ele aparece aqui." }
+                    p { a.botao.botao-primario href=(routes::INVESTIR) { "Ver oportunidades" } }
+                },
+                Some(a) => (donut(ctx, a)),
+            }
+        }
+    }
+}
+
+fn donut(ctx: &Ctx, a: &AllocationSummary) -> Markup {
+    let labels: Vec<&str> = a.lista.iter().map(|i| i.nome_captacao.as_str()).collect();
+    let values: Vec<String> = a.lista.iter().map(|i| i.alocacao.to_string()).collect();
+    let props = serde_json::json!({"kind": "doughnut", "height": 280, "title": "Alocação da carteira por captação",
+        "labels": labels, "datasets": [{"label": "Alocação", "data": values}], "colors": PALETTE});
+    html! {
+        div.alocacao-grafico {
+            (island::mount("chart", &props, html! { p.sr-only { "Gráfico de rosca; os mesmos dados estão na lista." } }))
+            div {
+                ul.lista-alocacao aria-label="Captações da carteira" {
+                    @for (i, item) in a.lista.iter().enumerate() {
+                        li {
+                            span class=(format!("amostra cor-{}", i % PALETTE.len())) aria-hidden="true" {}
+                            @match &item.url_amigavel {
+                                Some(u) => a href=(format!("{}/{}", routes::INVESTIR, u)) { (item.nome_captacao) },
+                                None => span { (item.nome_captacao) },
+                            }
+                            " — " (format::percent(item.percentual_alocacao)) " · " (ctx.money(item.valor))
+                        }
+                    }
+                }
+                dl.resumo-lista {
+                    div { dt { "Total investido" } dd { (ctx.money(a.alocacao_total)) } }
+                    div { dt { "Rendimento" } dd { (ctx.money(a.rendimento_total)) " (" (format::percent(a.rendimento_percentual)) ")" } }
+                    div { dt { "Valor total" } dd { (ctx.money(a.valor_total)) } }
+                }
+                p { a href="/carteira/alocacao" { "Ver alocação detalhada" } }
+            }
+        }
+    }
+}
+
+/// Request validity: a live countdown for an unpaid Pix, 'Finalizado' once paid.
+fn validity(r: &Reservation) -> Markup {
+    match (r.status.name.as_str(), &r.prazo_pagamento) {
+        ("Pago", _) => html! { "Finalizado" },
+        ("Aporte pendente", Some(deadline)) => {
+            island::countdown(deadline, &format::datetime(Some(deadline)), "Prazo encerrado")
+        }
+        _ => html! { "-" },
+    }
+}
+
+fn pending(ctx: &Ctx, list: Option<&[Reservation]>) -> Markup {
+    html! {
+        section.secao aria-labelledby="pendentes-titulo" {
+            h2 #pendentes-titulo { "Reservas pendentes" }
+            @match list {
+                None => (cards::error_card(&ctx.here, None)),
+                Some([]) => (cards::empty_card(cards::EMPTY_TITLE, "Você não tem reservas pendentes.")),
+                Some(list) => div.tabela-rolagem {
+                    table.tabela {
+                        caption.sr-only { "Reservas pendentes" }
+                        thead { tr {
+                            th scope="col" { "Data da solicitação" }
+                            th scope="col" { "Captação" }
+                            th scope="col" { "Valor do investimento" }
+                            th scope="col" { "Remuneração líquida" }
+                            th scope="col" { "Prazo" }
+                            th scope="col" { "Validade da solicitação" }
+                            th scope="col" { "Status" }
+                            th scope="col" { span.sr-only { "Detalhe" } }
+                        } }
+                        tbody {
+                            @for r in list {
+                                tr {
+                                    td { (format::date(r.data.as_deref())) }
+                                    th scope="row" { (r.nome_captacao) }
+                                    td.num { (ctx.money(r.investimento)) }
+                                    td { (r.rendimento_descricao.as_deref().unwrap_or("-")) }
+                                    td { (r.prazo.map(|p| format!("{p} meses")).unwrap_or_else(|| "-".into())) }
+                                    td { (validity(r)) }
+                                    td { (badge::status(&r.status.name)) }
+                                    td { a.botao.botao-secundario href=(format!("/?reserva={}#detalhe-reserva", r.id))
+                                        aria-label=(format!("Detalhe da reserva em {}", r.nome_captacao)) { "Detalhe" } }
+                                }
+                            }
+                        }
+                    }
+                },
+            }
+        }
+    }
+}
+
+fn opportunities(ctx: &Ctx, d: &HomeData) -> Markup {
+    let now = ui_offering::now();
+    html! {
+        section.secao aria-labelledby="oportunidades-titulo" {
+            h2 #oportunidades-titulo { "Oportunidades" }
+            @match &d.offers {
+                None => (cards::error_card(&ctx.here, None)),
+                Some(list) => {
+                    @let rows: Vec<&Offering> = list.dados.iter()
+                        .filter(|o| offering::display_status(&ui_offering::facts(o), now) != offering::DisplayStatus::Rascunho)
+                        .collect();
+                    @if rows.is_empty() {
+                        (cards::empty_card(cards::EMPTY_TITLE, cards::EMPTY_TEXT))
+                    } @else {
+                        (table(ctx, &d.state, &rows, &HOME_TABLE))
+                        (pagination(&d.state, list.total_registros, routes::HOME))
+                    }
+                },
+            }
+        }
+    }
+}
