@@ -143,13 +143,14 @@ fn corpo_do_email(n: &Novo, senha: &str, link: Option<&str>) -> String {
          Recebemos o seu cadastro na Colheita. Estes são os seus dados de acesso:\n\
          \n\
          E-mail: {email}\n\
-         Senha temporária: {senha}\n\
+         {rotulo}{senha}\n\
          \n\
          {acesso}\n\
          No primeiro acesso você vai criar uma senha só sua.\n\
          \n\
          Se não foi você quem pediu este cadastro, ignore esta mensagem.",
         email = n.email,
+        rotulo = caixa::ROTULO_SENHA,
     )
 }
 

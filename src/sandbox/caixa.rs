@@ -12,6 +12,39 @@ use rusqlite::{Transaction, params};
 use super::erro::ApiError;
 use super::{Sandbox, tempo};
 
+/// The page's own look, on top of the login page's stylesheet (served at
+/// `/caixa-de-saida.css`: the CSP allows no inline style).
+const CSS: &str = "\
+.cartao.caixa-de-saida { max-width: 48rem; }
+.mensagens { list-style: none; margin: 0; padding: 0; }
+.mensagens > li { border-top: 1px solid #dde5dd; padding: 1rem 0; }
+.mensagem h2 { font-size: 1.1rem; margin: 0 0 .5rem; }
+.mensagem dl { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; margin: 0 0 .75rem; }
+.mensagem dt { font-weight: 600; }
+.mensagem dd { margin: 0; overflow-wrap: anywhere; }
+.corpo-mensagem { background: #f7faf6; border-radius: .4rem; padding: .75rem 1rem; }
+.corpo-mensagem p { margin: 0 0 .5rem; overflow-wrap: anywhere; }
+.corpo-mensagem p:last-child { margin: 0; }
+";
+
+/// `GET /caixa-de-saida.css`.
+pub(crate) async fn css() -> Response {
+    (
+        [
+            (
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("text/css; charset=utf-8"),
+            ),
+            (
+                header::CACHE_CONTROL,
+                HeaderValue::from_static("public, max-age=3600"),
+            ),
+        ],
+        CSS,
+    )
+        .into_response()
+}
+
 /// How many messages the page lists (the newest ones).
 const LIMITE: i64 = 100;
 
@@ -73,9 +106,15 @@ fn data_hora(ms: i64) -> (String, String) {
     )
 }
 
-/// A body line: links become links, everything else text.
+/// The line of a body that carries a temporary password (shown as code, easy to copy).
+pub(crate) const ROTULO_SENHA: &str = "Senha temporária: ";
+
+/// A body line: links become links, the password stands out, everything else is text.
 fn linha(l: &str) -> Markup {
     let l = l.trim_end();
+    if let Some(senha) = l.strip_prefix(ROTULO_SENHA) {
+        return html! { (ROTULO_SENHA) code.senha-temporaria { (senha) } };
+    }
     match l.split_once("http") {
         Some((antes, resto)) if resto.starts_with("://") || resto.starts_with("s://") => {
             let url = format!("http{resto}");
@@ -95,6 +134,7 @@ fn documento(mensagens: &[Mensagem]) -> Response {
                 meta name="robots" content="noindex";
                 title { "Caixa de saída | Colheita Sandbox" }
                 link rel="stylesheet" href="/login.css";
+                link rel="stylesheet" href="/caixa-de-saida.css";
             }
             body.caixa {
                 header.marca { p { "Colheita " span { "Sandbox" } } }
@@ -164,5 +204,9 @@ mod tests {
             r#"Acesse: <a href="http://127.0.0.1:3000/entrar">http://127.0.0.1:3000/entrar</a>"#
         );
         assert_eq!(linha("Olá, <Maria>").into_string(), "Olá, &lt;Maria&gt;");
+        assert_eq!(
+            linha("Senha temporária: Ab3").into_string(),
+            r#"Senha temporária: <code class="senha-temporaria">Ab3</code>"#
+        );
     }
 }

@@ -127,6 +127,7 @@ impl Sandbox {
             .route("/v1/cadastro", axum::routing::post(cadastro_novo::cadastrar))
             .route("/v2/seguranca/senha", axum::routing::put(senha::alterar))
             .route("/caixa-de-saida", get(caixa::pagina))
+            .route("/caixa-de-saida.css", get(caixa::css))
             .route("/v1/reservas/resumo", get(reservas::resumo))
             .route(
                 "/v1/captacoes/{id}/documento/{doc}",

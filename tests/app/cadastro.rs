@@ -32,7 +32,10 @@ fn new_cpf() -> String {
             let sum: u32 = d.iter().zip((2..=n).rev()).map(|(x, w)| x * w).sum();
             d.push(sum * 10 % 11 % 10);
         }
-        return d.iter().map(|x| char::from_digit(*x, 10).unwrap()).collect();
+        return d
+            .iter()
+            .map(|x| char::from_digit(*x, 10).unwrap())
+            .collect();
     }
 }
 
@@ -46,7 +49,12 @@ struct Signup<'a> {
 
 impl Signup<'_> {
     fn form(&self) -> Vec<(&str, &str)> {
-        let mut f = vec![("nome", self.nome), ("email", self.email), ("celular", self.celular), ("cpf", self.cpf)];
+        let mut f = vec![
+            ("nome", self.nome),
+            ("email", self.email),
+            ("celular", self.celular),
+            ("cpf", self.cpf),
+        ];
         if self.termos {
             f.push(("termos", "sim"));
         }
@@ -60,11 +68,15 @@ async fn sign_up(app: &TestApp, s: &Signup<'_>) -> reqwest::Response {
 
 fn attr(doc: &Html, selector: &str, name: &str) -> Option<String> {
     let sel = Selector::parse(selector).unwrap();
-    doc.select(&sel).next().and_then(|e| e.value().attr(name).map(str::to_owned))
+    doc.select(&sel)
+        .next()
+        .and_then(|e| e.value().attr(name).map(str::to_owned))
 }
 
 fn exists(doc: &Html, selector: &str) -> bool {
-    doc.select(&Selector::parse(selector).unwrap()).next().is_some()
+    doc.select(&Selector::parse(selector).unwrap())
+        .next()
+        .is_some()
 }
 
 /// The 'Atenção!' alert with `message`.
@@ -75,10 +87,22 @@ fn assert_alert(doc: &Html, message: &str) {
 
 /// Every typed value is back in the form, the checkbox too.
 fn assert_kept(doc: &Html, s: &Signup<'_>) {
-    assert_eq!(attr(doc, "#cadastro-nome", "value").unwrap_or_default(), s.nome);
-    assert_eq!(attr(doc, "#cadastro-email", "value").unwrap_or_default(), s.email);
-    assert_eq!(attr(doc, "#cadastro-celular", "value").unwrap_or_default(), s.celular);
-    assert_eq!(attr(doc, "#cadastro-cpf", "value").unwrap_or_default(), s.cpf);
+    assert_eq!(
+        attr(doc, "#cadastro-nome", "value").unwrap_or_default(),
+        s.nome
+    );
+    assert_eq!(
+        attr(doc, "#cadastro-email", "value").unwrap_or_default(),
+        s.email
+    );
+    assert_eq!(
+        attr(doc, "#cadastro-celular", "value").unwrap_or_default(),
+        s.celular
+    );
+    assert_eq!(
+        attr(doc, "#cadastro-cpf", "value").unwrap_or_default(),
+        s.cpf
+    );
     assert_eq!(exists(doc, "#cadastro-termos[checked]"), s.termos);
 }
 
@@ -89,7 +113,10 @@ async fn the_sign_up_form_has_its_title_labelled_fields_limits_and_links() {
     assert_eq!(resp.status(), 200);
     let doc = html(resp).await;
     assert_eq!(title(&doc), "Cadastre-se | Colheita");
-    assert_eq!(text(&doc, "main h1"), "Investidor, Cadastre-se agora mesmo!");
+    assert_eq!(
+        text(&doc, "main h1"),
+        "Investidor, Cadastre-se agora mesmo!"
+    );
     for (id, label, max, auto) in [
         ("cadastro-nome", "Nome completo", "150", "name"),
         ("cadastro-email", "E-mail", "100", "email"),
@@ -97,21 +124,47 @@ async fn the_sign_up_form_has_its_title_labelled_fields_limits_and_links() {
         ("cadastro-cpf", "CPF", "11", "off"),
     ] {
         assert_eq!(text(&doc, &format!("label[for={id}]")), label);
-        assert_eq!(attr(&doc, &format!("#{id}"), "maxlength").as_deref(), Some(max), "{id}");
-        assert_eq!(attr(&doc, &format!("#{id}"), "autocomplete").as_deref(), Some(auto), "{id}");
+        assert_eq!(
+            attr(&doc, &format!("#{id}"), "maxlength").as_deref(),
+            Some(max),
+            "{id}"
+        );
+        assert_eq!(
+            attr(&doc, &format!("#{id}"), "autocomplete").as_deref(),
+            Some(auto),
+            "{id}"
+        );
     }
-    assert_eq!(attr(&doc, "#cadastro-cpf", "inputmode").as_deref(), Some("numeric"));
-    assert_eq!(attr(&doc, "#cadastro-celular", "type").as_deref(), Some("tel"));
+    assert_eq!(
+        attr(&doc, "#cadastro-cpf", "inputmode").as_deref(),
+        Some("numeric")
+    );
+    assert_eq!(
+        attr(&doc, "#cadastro-celular", "type").as_deref(),
+        Some("tel")
+    );
     assert!(attr(&doc, "#cadastro-celular", "aria-describedby").is_some());
     assert!(text(&doc, "#cadastro-celular-ajuda").contains("(##) #####-####"));
     assert!(!exists(&doc, "#cadastro-termos[checked]"));
     assert!(text(&doc, "label[for=cadastro-termos]").contains("termos e condições"));
-    assert_eq!(attr(&doc, "label[for=cadastro-termos] a", "href").as_deref(), Some("/politica-de-privacidade"));
+    assert_eq!(
+        attr(&doc, "label[for=cadastro-termos] a", "href").as_deref(),
+        Some("/politica-de-privacidade")
+    );
     assert_eq!(text(&doc, "form button[type=submit]"), "Enviar");
-    assert_eq!(attr(&doc, "form .form-acoes a", "href").as_deref(), Some("/"));
-    assert_eq!(text(&doc, "form .form-acoes a"), "Já é cliente? Acesse aqui");
+    assert_eq!(
+        attr(&doc, "form .form-acoes a", "href").as_deref(),
+        Some("/")
+    );
+    assert_eq!(
+        text(&doc, "form .form-acoes a"),
+        "Já é cliente? Acesse aqui"
+    );
     // The phone mask is an island; the plain field works without it.
-    assert_eq!(attr(&doc, "[data-island] #cadastro-celular", "name").as_deref(), Some("celular"));
+    assert_eq!(
+        attr(&doc, "[data-island] #cadastro-celular", "name").as_deref(),
+        Some("celular")
+    );
 
     let policy = app.get("/politica-de-privacidade").await;
     assert_eq!(policy.status(), 200);
@@ -124,19 +177,47 @@ async fn the_sign_up_form_has_its_title_labelled_fields_limits_and_links() {
 async fn every_sign_up_rule_is_reported_in_the_spec_order_keeping_what_was_typed() {
     let app = TestApp::with_sandbox(&[]).await;
     let steps: [(Signup, &str, &str); 6] = [
-        (Signup { nome: " ", email: "", celular: "", cpf: "", termos: false }, PREENCHER, "#cadastro-email"),
         (
-            Signup { nome: "Joana", email: "joana@", celular: "(11) 81234-5678", cpf: "12345678900", termos: false },
+            Signup {
+                nome: " ",
+                email: "",
+                celular: "",
+                cpf: "",
+                termos: false,
+            },
+            PREENCHER,
+            "#cadastro-email",
+        ),
+        (
+            Signup {
+                nome: "Joana",
+                email: "joana@",
+                celular: "(11) 81234-5678",
+                cpf: "12345678900",
+                termos: false,
+            },
             TERMOS,
             "#cadastro-termos",
         ),
         (
-            Signup { nome: "Joana", email: "joana@", celular: "(11) 81234-5678", cpf: "12345678900", termos: true },
+            Signup {
+                nome: "Joana",
+                email: "joana@",
+                celular: "(11) 81234-5678",
+                cpf: "12345678900",
+                termos: true,
+            },
             NOME,
             "#cadastro-nome",
         ),
         (
-            Signup { nome: "Joana Pereira", email: "joana@", celular: "(11) 81234-5678", cpf: "12345678900", termos: true },
+            Signup {
+                nome: "Joana Pereira",
+                email: "joana@",
+                celular: "(11) 81234-5678",
+                cpf: "12345678900",
+                termos: true,
+            },
             EMAIL,
             "#cadastro-email",
         ),
@@ -170,7 +251,11 @@ async fn every_sign_up_rule_is_reported_in_the_spec_order_keeping_what_was_typed
         assert_eq!(title(&doc), "Cadastre-se | Colheita");
         assert_alert(&doc, message);
         assert_kept(&doc, s);
-        assert_eq!(attr(&doc, invalid, "aria-invalid").as_deref(), Some("true"), "{message}");
+        assert_eq!(
+            attr(&doc, invalid, "aria-invalid").as_deref(),
+            Some("true"),
+            "{message}"
+        );
     }
 }
 
@@ -209,8 +294,15 @@ async fn a_sign_up_sends_the_spec_record_and_shows_the_success_card_once() {
     let card = text(&doc, "main .cadastro-sucesso");
     assert!(card.contains("Em instantes você receberá um e-mail com seus dados de acesso."));
     assert!(card.contains("suporte"));
-    assert!(attr(&doc, "main .cadastro-sucesso p a", "href").unwrap().starts_with("https://wa.me/"));
-    assert_eq!(attr(&doc, "main .cadastro-sucesso a.botao", "href").as_deref(), Some("/entrar"));
+    assert!(
+        attr(&doc, "main .cadastro-sucesso p a", "href")
+            .unwrap()
+            .starts_with("https://wa.me/")
+    );
+    assert_eq!(
+        attr(&doc, "main .cadastro-sucesso a.botao", "href").as_deref(),
+        Some("/entrar")
+    );
     // The card is the only message: no alert dialog repeating it.
     assert!(!exists(&doc, "dialog.alerta"));
     // Only right after a success: a reload goes back to the form.
@@ -224,7 +316,11 @@ async fn a_sign_up_sends_the_spec_record_and_shows_the_success_card_once() {
 async fn platform_answer(template: ResponseTemplate) -> (u16, Html) {
     let server = MockServer::start().await;
     let app = TestApp::with_platform(&server.uri(), &[]).await;
-    Mock::given(method("POST")).and(path("/v1/cadastro")).respond_with(template).mount(&server).await;
+    Mock::given(method("POST"))
+        .and(path("/v1/cadastro"))
+        .respond_with(template)
+        .mount(&server)
+        .await;
     let s = Signup {
         nome: "Joana Pereira",
         email: "joana@exemplo.com.br",
@@ -236,7 +332,10 @@ async fn platform_answer(template: ResponseTemplate) -> (u16, Html) {
     let status = resp.status().as_u16();
     let doc = html(resp).await;
     assert_kept(&doc, &s);
-    assert_eq!(text(&doc, "main h1"), "Investidor, Cadastre-se agora mesmo!");
+    assert_eq!(
+        text(&doc, "main h1"),
+        "Investidor, Cadastre-se agora mesmo!"
+    );
     (status, doc)
 }
 
@@ -255,21 +354,24 @@ async fn a_success_without_id_shows_the_generic_error() {
 
 #[tokio::test]
 async fn a_sign_up_in_progress_and_other_errors_show_their_messages() {
-    let (status, doc) = platform_answer(
-        ResponseTemplate::new(400)
-            .set_body_json(json!({"mensagem": "Prospect com cadastro em andamento para o CPF/e-mail informado."})),
-    )
+    let (status, doc) = platform_answer(ResponseTemplate::new(400).set_body_json(
+        json!({"mensagem": "Prospect com cadastro em andamento para o CPF/e-mail informado."}),
+    ))
     .await;
     assert_eq!(status, 422);
     assert_alert(&doc, EM_ANDAMENTO);
-    let (status, doc) =
-        platform_answer(ResponseTemplate::new(400).set_body_json(json!({"mensagem": "CPF bloqueado para cadastro."})))
-            .await;
+    let (status, doc) = platform_answer(
+        ResponseTemplate::new(400)
+            .set_body_json(json!({"mensagem": "CPF bloqueado para cadastro."})),
+    )
+    .await;
     assert_eq!(status, 422);
     assert_alert(&doc, "CPF bloqueado para cadastro.");
-    let (status, doc) =
-        platform_answer(ResponseTemplate::new(500).set_body_json(json!({"mensagem": "Serviço de cadastro fora do ar."})))
-            .await;
+    let (status, doc) = platform_answer(
+        ResponseTemplate::new(500)
+            .set_body_json(json!({"mensagem": "Serviço de cadastro fora do ar."})),
+    )
+    .await;
     assert_eq!(status, 502);
     assert_alert(&doc, "Serviço de cadastro fora do ar.");
 }
@@ -281,7 +383,9 @@ async fn a_failing_platform_never_gives_a_500() {
         ResponseTemplate::new(500).set_body_string("<html>erro</html>"),
         ResponseTemplate::new(201).set_body_string("não é json"),
         // Longer than the app's 2 s request timeout.
-        ResponseTemplate::new(201).set_body_json(json!({"id": 1})).set_delay(Duration::from_secs(4)),
+        ResponseTemplate::new(201)
+            .set_body_json(json!({"id": 1}))
+            .set_delay(Duration::from_secs(4)),
     ] {
         let (status, doc) = platform_answer(template).await;
         assert_eq!(status, 502);
@@ -289,7 +393,13 @@ async fn a_failing_platform_never_gives_a_500() {
     }
     // Nobody listening at all.
     let app = TestApp::with_platform("http://127.0.0.1:9", &[]).await;
-    let s = Signup { nome: "Joana Pereira", email: "j@exemplo.com", celular: "11912345678", cpf: "52998224725", termos: true };
+    let s = Signup {
+        nome: "Joana Pereira",
+        email: "j@exemplo.com",
+        celular: "11912345678",
+        cpf: "52998224725",
+        termos: true,
+    };
     let resp = sign_up(&app, &s).await;
     assert_eq!(resp.status(), 502);
     assert_alert(&html(resp).await, GENERICO);
@@ -299,16 +409,33 @@ async fn a_failing_platform_never_gives_a_500() {
 async fn a_cpf_or_email_already_registered_gets_the_spec_message() {
     let app = TestApp::with_sandbox(&[]).await;
     let cpf = new_cpf();
-    let first = Signup { nome: "Joana Pereira", email: "joana@exemplo.com.br", celular: "(11) 91234-5678", cpf: &cpf, termos: true };
+    let first = Signup {
+        nome: "Joana Pereira",
+        email: "joana@exemplo.com.br",
+        celular: "(11) 91234-5678",
+        cpf: &cpf,
+        termos: true,
+    };
     assert_eq!(sign_up(&app, &first).await.status(), 303);
     let other_cpf = new_cpf();
     for s in [
         // Same CPF, another e-mail.
-        Signup { email: "outra@exemplo.com.br", ..first },
+        Signup {
+            email: "outra@exemplo.com.br",
+            ..first
+        },
         // Same e-mail (other case), another CPF.
-        Signup { email: "JOANA@exemplo.com.br", cpf: &other_cpf, ..first },
+        Signup {
+            email: "JOANA@exemplo.com.br",
+            cpf: &other_cpf,
+            ..first
+        },
         // A seeded investor's e-mail.
-        Signup { email: "investidor@colheita.dev", cpf: &other_cpf, ..first },
+        Signup {
+            email: "investidor@colheita.dev",
+            cpf: &other_cpf,
+            ..first
+        },
     ] {
         let resp = sign_up(&app, &s).await;
         assert_eq!(resp.status(), 422, "{}", s.email);
@@ -324,7 +451,10 @@ async fn entering_the_sign_up_page_clears_the_session() {
     let doc = html(app.login("investidor@colheita.dev", "colheita123").await).await;
     assert!(exists(&doc, ".menu-perfil"));
     let doc = html(app.get("/quero-investir").await).await;
-    assert!(!exists(&doc, ".menu-perfil"), "the sign-up is drawn for a visitor");
+    assert!(
+        !exists(&doc, ".menu-perfil"),
+        "the sign-up is drawn for a visitor"
+    );
     let resp = app.get("/").await;
     assert_eq!(resp.status(), 303, "the session is gone");
     assert!(location(&resp).contains("/login?"));
@@ -356,36 +486,77 @@ async fn a_new_investor_gets_a_temporary_password_and_must_change_it_on_first_ac
     let app = TestApp::with_sandbox(&[]).await;
     let cpf = new_cpf();
     let email = "joana.pereira@exemplo.com.br";
-    let s = Signup { nome: "Joana Pereira", email, celular: "(21) 98765-4321", cpf: &cpf, termos: true };
+    let s = Signup {
+        nome: "Joana Pereira",
+        email,
+        celular: "(21) 98765-4321",
+        cpf: &cpf,
+        termos: true,
+    };
     let (resp, _) = app.follow(sign_up(&app, &s).await).await;
-    assert_eq!(text(&html(resp).await, "main h1"), "Cadastro realizado com sucesso!");
+    assert_eq!(
+        text(&html(resp).await, "main h1"),
+        "Cadastro realizado com sucesso!"
+    );
     // A second sign-up: the outbox lists the newest first.
     let cpf2 = new_cpf();
-    let s2 = Signup { nome: "Carlos Souza", email: "carlos@exemplo.com.br", celular: "(31) 99876-5432", cpf: &cpf2, termos: true };
+    let s2 = Signup {
+        nome: "Carlos Souza",
+        email: "carlos@exemplo.com.br",
+        celular: "(31) 99876-5432",
+        cpf: &cpf2,
+        termos: true,
+    };
     assert_eq!(sign_up(&app, &s2).await.status(), 303);
 
     let (outbox, temporary) = mailed_password(&app, email).await;
     assert_eq!(title(&outbox), "Caixa de saída | Colheita Sandbox");
     let first = texts(&outbox, "article.mensagem");
-    assert!(first[0].contains("carlos@exemplo.com.br") && first[1].contains(email), "{first:?}");
+    assert!(
+        first[0].contains("carlos@exemplo.com.br") && first[1].contains(email),
+        "{first:?}"
+    );
     assert!(first[1].contains("Seus dados de acesso à Colheita"));
     assert!(first[1].contains("Olá, Joana!"));
-    assert_eq!(attr(&outbox, "article.mensagem a", "href"), Some(app.url("/entrar")));
+    assert_eq!(
+        attr(&outbox, "article.mensagem a", "href"),
+        Some(app.url("/entrar"))
+    );
     assert_eq!(temporary.len(), 10);
 
     // First access: tipoResposta 'trocarsenha' leads to the password change.
     let doc = html(app.login(email, &temporary).await).await;
     assert_eq!(title(&doc), "Alterar senha | Colheita");
-    assert_eq!(text(&doc, "#regras-senha"), "A senha deve ter pelo menos 8 caracteres, com letras e números.");
-    for (id, auto) in [("senha-atual", "current-password"), ("nova-senha", "new-password"), ("confirmacao-senha", "new-password")] {
-        assert_eq!(attr(&doc, &format!("#{id}"), "type").as_deref(), Some("password"));
-        assert_eq!(attr(&doc, &format!("#{id}"), "autocomplete").as_deref(), Some(auto));
+    assert_eq!(
+        text(&doc, "#regras-senha"),
+        "A senha deve ter pelo menos 8 caracteres, com letras e números."
+    );
+    for (id, auto) in [
+        ("senha-atual", "current-password"),
+        ("nova-senha", "new-password"),
+        ("confirmacao-senha", "new-password"),
+    ] {
+        assert_eq!(
+            attr(&doc, &format!("#{id}"), "type").as_deref(),
+            Some("password")
+        );
+        assert_eq!(
+            attr(&doc, &format!("#{id}"), "autocomplete").as_deref(),
+            Some(auto)
+        );
         assert!(exists(&doc, &format!("label[for={id}]")));
     }
-    assert_eq!(attr(&doc, "#nova-senha", "aria-describedby").as_deref(), Some("regras-senha"));
+    assert_eq!(
+        attr(&doc, "#nova-senha", "aria-describedby").as_deref(),
+        Some("regras-senha")
+    );
 
     let change = |atual: &str, nova: &str, conf: &str| {
-        let form = [("senha_atual", atual.to_owned()), ("nova_senha", nova.to_owned()), ("confirmacao_senha", conf.to_owned())];
+        let form = [
+            ("senha_atual", atual.to_owned()),
+            ("nova_senha", nova.to_owned()),
+            ("confirmacao_senha", conf.to_owned()),
+        ];
         let app = &app;
         async move {
             let form: Vec<(&str, &str)> = form.iter().map(|(k, v)| (*k, v.as_str())).collect();
@@ -394,11 +565,41 @@ async fn a_new_investor_gets_a_temporary_password_and_must_change_it_on_first_ac
     };
     for (atual, nova, conf, message, invalid) in [
         ("", "", "", PREENCHER, "#senha-atual"),
-        (temporary.as_str(), "abc123", "abc123", "A nova senha deve ter pelo menos 8 caracteres.", "#nova-senha"),
-        (temporary.as_str(), "somenteletras", "somenteletras", "A nova senha deve ter letras e números.", "#nova-senha"),
-        (temporary.as_str(), "Safra2027", "Safra2028", "A confirmação não confere com a nova senha.", "#confirmacao-senha"),
-        (temporary.as_str(), temporary.as_str(), temporary.as_str(), "A nova senha deve ser diferente da senha atual.", "#nova-senha"),
-        ("Errada123", "Safra2027", "Safra2027", "A senha atual não confere.", "#senha-atual"),
+        (
+            temporary.as_str(),
+            "abc123",
+            "abc123",
+            "A nova senha deve ter pelo menos 8 caracteres.",
+            "#nova-senha",
+        ),
+        (
+            temporary.as_str(),
+            "somenteletras",
+            "somenteletras",
+            "A nova senha deve ter letras e números.",
+            "#nova-senha",
+        ),
+        (
+            temporary.as_str(),
+            "Safra2027",
+            "Safra2028",
+            "A confirmação não confere com a nova senha.",
+            "#confirmacao-senha",
+        ),
+        (
+            temporary.as_str(),
+            temporary.as_str(),
+            temporary.as_str(),
+            "A nova senha deve ser diferente da senha atual.",
+            "#nova-senha",
+        ),
+        (
+            "Errada123",
+            "Safra2027",
+            "Safra2027",
+            "A senha atual não confere.",
+            "#senha-atual",
+        ),
     ] {
         let resp = change(atual, nova, conf).await;
         assert_eq!(resp.status(), 422, "{message}");
@@ -406,7 +607,11 @@ async fn a_new_investor_gets_a_temporary_password_and_must_change_it_on_first_ac
         let doc = Html::parse_document(&body);
         assert_eq!(title(&doc), "Alterar senha | Colheita");
         assert_alert(&doc, message);
-        assert_eq!(attr(&doc, invalid, "aria-invalid").as_deref(), Some("true"), "{message}");
+        assert_eq!(
+            attr(&doc, invalid, "aria-invalid").as_deref(),
+            Some("true"),
+            "{message}"
+        );
         // Passwords never come back in the page.
         for typed in [atual, nova, conf].into_iter().filter(|t| !t.is_empty()) {
             assert!(!body.contains(typed), "{typed} echoed back");
@@ -419,7 +624,10 @@ async fn a_new_investor_gets_a_temporary_password_and_must_change_it_on_first_ac
     assert_eq!(location(&resp), "/");
     let doc = html(app.get("/").await).await;
     assert_eq!(text(&doc, "dialog.alerta h2"), "Sucesso!");
-    assert_eq!(text(&doc, "dialog.alerta #alerta-mensagem"), "Senha alterada com sucesso.");
+    assert_eq!(
+        text(&doc, "dialog.alerta #alerta-mensagem"),
+        "Senha alterada com sucesso."
+    );
     assert_eq!(text(&doc, ".menu-perfil summary"), "Olá, Joana");
 
     // The old password no longer logs in; the new one does, straight to / (no trocarsenha).
@@ -435,20 +643,34 @@ async fn a_new_investor_gets_a_temporary_password_and_must_change_it_on_first_ac
 async fn the_sandbox_refuses_a_password_change_without_a_session_or_breaking_the_rules() {
     let app = TestApp::with_sandbox(&[]).await;
     let url = format!("{}/v2/seguranca/senha", app.sandbox_url.as_deref().unwrap());
-    let body = json!({"senhaAtual": "colheita123", "novaSenha": "curta1", "confirmacaoSenha": "curta1"});
-    let resp = reqwest::Client::new().put(&url).json(&body).send().await.unwrap();
+    let body =
+        json!({"senhaAtual": "colheita123", "novaSenha": "curta1", "confirmacaoSenha": "curta1"});
+    let resp = reqwest::Client::new()
+        .put(&url)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(resp.status(), 401);
     // The sign-up endpoint re-checks the data too.
     let resp = reqwest::Client::new()
-        .post(format!("{}/v1/cadastro", app.sandbox_url.as_deref().unwrap()))
-        .json(&json!({"dadosBasicos": {"nome": "Joana Pereira", "email": "j@exemplo.com",
+        .post(format!(
+            "{}/v1/cadastro",
+            app.sandbox_url.as_deref().unwrap()
+        ))
+        .json(
+            &json!({"dadosBasicos": {"nome": "Joana Pereira", "email": "j@exemplo.com",
             "telefones": [{"tipo": 2, "codigoArea": "11", "numero": "912345678"}]},
-            "dadosPessoais": {"documento": "12345678900"}}))
+            "dadosPessoais": {"documento": "12345678900"}}),
+        )
         .send()
         .await
         .unwrap();
     assert_eq!(resp.status(), 400);
-    assert_eq!(resp.json::<serde_json::Value>().await.unwrap()["mensagem"], CPF);
+    assert_eq!(
+        resp.json::<serde_json::Value>().await.unwrap()["mensagem"],
+        CPF
+    );
 }
 
 #[tokio::test]
@@ -459,11 +681,24 @@ async fn the_password_change_shows_the_platform_message_and_survives_its_failure
     mock_user(&server).await;
     let resp = login_via_callback(&app, "/").await;
     assert_eq!(location(&resp), "/minha-conta/alterar-senha");
-    let form = [("senha_atual", "Antiga123"), ("nova_senha", "Safra2027"), ("confirmacao_senha", "Safra2027")];
+    let form = [
+        ("senha_atual", "Antiga123"),
+        ("nova_senha", "Safra2027"),
+        ("confirmacao_senha", "Safra2027"),
+    ];
     for (template, status, message) in [
-        (ResponseTemplate::new(400).set_body_json(json!({"mensagem": "A senha atual não confere."})), 422, "A senha atual não confere."),
+        (
+            ResponseTemplate::new(400)
+                .set_body_json(json!({"mensagem": "A senha atual não confere."})),
+            422,
+            "A senha atual não confere.",
+        ),
         (ResponseTemplate::new(503), 502, GENERICO),
-        (ResponseTemplate::new(204).set_delay(Duration::from_secs(4)), 502, GENERICO),
+        (
+            ResponseTemplate::new(204).set_delay(Duration::from_secs(4)),
+            502,
+            GENERICO,
+        ),
     ] {
         let guard = Mock::given(method("PUT"))
             .and(path("/v2/seguranca/senha"))

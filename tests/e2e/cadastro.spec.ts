@@ -79,6 +79,7 @@ test('a new investor signs up, reads the e-mail, logs in and changes the passwor
   await expect(page.getByRole('heading', { name: 'Caixa de saída' })).toBeVisible();
   const mail = page.getByRole('article').filter({ hasText: email });
   await expect(mail).toHaveCount(1);
+  await checkState(page, 'sandbox outbox');
   const password = /Senha temporária: (\S+)/.exec(await mail.innerText())?.[1];
   expect(password, 'temporary password in the e-mail').toBeTruthy();
   await mail.getByRole('link', { name: `${APP_URL}/entrar` }).click();

@@ -8,3 +8,17 @@ export const visitorRoutes: string[] = [LOGIN_PAGE, '/naoexiste-404', '/quero-in
 
 /** Pages of a logged-in investor (investidor@colheita.dev). */
 export const investorRoutes: string[] = ['/', '/minha-conta/alterar-senha'];
+
+// Offerings (issue 3): list, cards, empty search, an open, a closed and a draft detail, the
+// simulation page with results; the preview of a draft (seed id 35: 'Milho – Fazenda Sete
+// Lagoas', 35th in src/sandbox/seed/offerings.json).
+visitorRoutes.push(
+  '/investir',
+  '/investir?Visao=cartoes',
+  '/investir?FieldSearch=xyzzy',
+  '/investir/fazenda-santa-luzia-soja-2027',
+  '/investir/soja-fazenda-tres-irmaos-cruz-alta',
+  '/investir/milho-fazenda-sete-lagoas-chapadao-do-sul',
+  '/investir/fazenda-santa-luzia-soja-2027/simular?valor=10.000,00',
+);
+investorRoutes.push('/preview/35', '/investir', '/investir/fazenda-santa-luzia-soja-2027');

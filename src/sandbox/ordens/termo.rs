@@ -64,7 +64,7 @@ pub(crate) fn termo(r: &Reserva) -> Termo {
             o.nome, o.empreendedor, o.cidade, o.uf
         ),
         format!(
-            "Valor da reserva: {}. Remuneração líquida: {}. Prazo: {} meses. Forma de pagamento dos rendimentos: {}. Liquidação: {}.",
+            "Valor da reserva: {}; remuneração líquida: {}; prazo: {} meses; pagamento dos rendimentos: {}; liquidação: {}.",
             crate::domain::money::format_brl(r.investimento()),
             o.rendimento_descricao,
             o.prazo,

@@ -239,7 +239,7 @@ async fn rota_desconhecida_e_midia_invalida_dao_404() {
     let amb = ambiente();
     for uri in [
         "/v1/nada",
-        "/v2/seguranca/senha",
+        "/v2/nada",
         "/midia/../Cargo.toml",
         "/midia/captacoes/nao-existe.svg",
         "/midia/a//b.svg",

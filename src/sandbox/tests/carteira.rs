@@ -27,7 +27,10 @@ fn contem(pdf: &[u8], texto: &str) -> bool {
         .chars()
         .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?'))
         .collect();
-    let hex: Vec<u8> = bytes.iter().flat_map(|b| format!("{b:02x}").into_bytes()).collect();
+    let hex: Vec<u8> = bytes
+        .iter()
+        .flat_map(|b| format!("{b:02x}").into_bytes())
+        .collect();
     let minusculo = pdf.to_ascii_lowercase();
     pdf.windows(bytes.len()).any(|w| w == bytes.as_slice())
         || minusculo.windows(hex.len()).any(|w| w == hex.as_slice())

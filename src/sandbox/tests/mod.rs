@@ -6,6 +6,7 @@ mod autenticacao;
 mod captacoes;
 mod carteira;
 mod ordens;
+mod ordens_recusas;
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -67,9 +67,18 @@ fn render(ctx: &Ctx, o: &Offering, preview: bool) -> Response {
     let status = offering::display_status(&ui_offering::facts(o), ui_offering::now());
     if status == DisplayStatus::Rascunho && !preview {
         // Spec §2: a draft outside preview shows an empty card.
-        return ctx.page(title, cards::empty_card(EMPTY_TITLE, EMPTY_TEXT));
+        return ctx.page(title, draft_card(ctx, title));
     }
     ctx.render(Page::new(title, view::detail(ctx, o, preview)).with_islands())
+}
+
+/// The empty card a draft shows outside preview, under the page's own h1 (every page has
+/// one; a fragment for a modal goes under the modal's heading instead).
+pub(crate) fn draft_card(ctx: &Ctx, title: &str) -> maud::Markup {
+    maud::html! {
+        @if !ctx.partial { h1 { (title) } }
+        (cards::empty_card(EMPTY_TITLE, EMPTY_TEXT))
+    }
 }
 
 /// The last document of type PdfCaptacao (spec §2).

@@ -40,7 +40,7 @@ pub async fn view_simular_get(ctx: Ctx, Path(url): Path<String>, Query(form): Qu
         Err(r) => return r,
     };
     if offering::display_status(&ui_offering::facts(&o), ui_offering::now()) == DisplayStatus::Rascunho {
-        return ctx.page(TITLE, cards::empty_card(EMPTY_TITLE, EMPTY_TEXT));
+        return ctx.page(TITLE, super::draft_card(&ctx, TITLE));
     }
     let typed = form.valor.trim();
     if typed.is_empty() {

@@ -1,0 +1,148 @@
+// Offerings as a visitor uses them (issue 3), with and without JavaScript: filter (sliders with
+// the keyboard, or the number inputs), sort a column twice, paginate, open a detail, scroll the
+// gallery with the keyboard, simulate (modal with JS, page without), download the PDF.
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { checkA11y } from './helpers';
+
+const SANTA_LUZIA = 'Fazenda Santa Luzia – Soja safra 2026/27';
+const SANTA_LUZIA_URL = '/investir/fazenda-santa-luzia-soja-2027';
+
+const jsOn = (): boolean => test.info().project.use.javaScriptEnabled !== false;
+
+/** The term column ("12 meses") of the list, as numbers. */
+async function terms(page: Page): Promise<number[]> {
+  const cells = await page.locator('table.tabela-captacoes tbody td:nth-of-type(2)').allInnerTexts();
+  return cells.map((t) => Number.parseInt(t, 10));
+}
+
+function termRange(page: Page): Locator {
+  return page.getByRole('group', { name: 'Prazo (meses)' });
+}
+
+test('filter the term up to 24 months', async ({ page }) => {
+  await page.goto('/investir');
+  await page.getByText('Filtros avançados').click();
+  if (jsOn()) {
+    // The sliders island: native range thumbs, moved with the keyboard.
+    const max = termRange(page).getByRole('slider', { name: 'Máximo' });
+    await expect(max).toBeVisible();
+    await max.focus();
+    await max.press('Home');
+    for (let i = 0; i < 24; i++) await max.press('ArrowRight');
+    await expect(max).toHaveValue('24');
+    await expect(termRange(page).getByText('0 meses – 24 meses')).toBeVisible();
+  } else {
+    // Without JS: plain number inputs, the keyboard alternative to dragging.
+    await termRange(page).getByRole('spinbutton', { name: 'Máximo' }).fill('24');
+  }
+  await page.getByRole('button', { name: 'Aplicar filtros' }).click();
+  await expect(page).toHaveURL(/[?&]Vencimento(Ate)?=(0-)?24\b/);
+  const found = await terms(page);
+  expect(found.length).toBeGreaterThan(0);
+  for (const t of found) expect(t).toBeLessThanOrEqual(24);
+  // Links on the result carry the filter under the spec's name.
+  await expect(page.getByRole('link', { name: 'Nome da fazenda (ordenar)' })).toHaveAttribute(
+    'href',
+    /Vencimento=0-24/,
+  );
+});
+
+test('sort a column twice, then paginate', async ({ page }) => {
+  await page.goto('/investir');
+  const header = page.getByRole('columnheader', { name: 'Nome da fazenda (ordenar)' });
+  await page.getByRole('link', { name: 'Nome da fazenda (ordenar)' }).click();
+  await expect(page).toHaveURL(/OrderByField=NomeCaptacao&OrderByCriteria=ASC/);
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  const ascending = await page.locator('table.tabela-captacoes tbody th[scope=row]').first().innerText();
+  await page.getByRole('link', { name: 'Nome da fazenda (ordenar)' }).click();
+  await expect(page).toHaveURL(/OrderByField=NomeCaptacao&OrderByCriteria=DESC/);
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
+  const descending = await page.locator('table.tabela-captacoes tbody th[scope=row]').first().innerText();
+  expect(descending).not.toBe(ascending);
+
+  const pages = page.getByRole('navigation', { name: 'Paginação' });
+  await pages.getByRole('link', { name: 'Página 2' }).click();
+  await expect(page).toHaveURL(/Page=2/);
+  await expect(page).toHaveURL(/OrderByCriteria=DESC/);
+  await expect(pages.locator('a[aria-current=page]')).toHaveText('2');
+  await expect(page.locator('table.tabela-captacoes tbody tr')).not.toHaveCount(0);
+});
+
+test('open a detail and scroll the gallery with the keyboard', async ({ page }) => {
+  await page.goto('/investir');
+  await page.getByLabel('Buscar captação').fill('Santa Luzia');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await page.getByRole('link', { name: SANTA_LUZIA, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${SANTA_LUZIA_URL}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(SANTA_LUZIA);
+
+  await page.locator('summary', { hasText: 'Galeria' }).click();
+  const carousel = page.getByRole('list', { name: /Galeria de imagens e vídeos/ });
+  await expect(carousel).toBeVisible();
+  const second = carousel.getByRole('listitem').nth(1);
+  const before = (await second.boundingBox())?.x ?? 0;
+  await carousel.focus();
+  await expect(carousel).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('End');
+  await expect.poll(async () => (await second.boundingBox())?.x ?? 0).toBeLessThan(before);
+});
+
+test('simulate an investment', async ({ page }) => {
+  await page.goto(SANTA_LUZIA_URL);
+  await page.locator('#investir').getByRole('link', { name: 'Simular' }).click();
+  const amount = page.getByLabel('Valor do investimento (R$)');
+  if (jsOn()) {
+    // A modal on the detail page; the server renders its panel.
+    const dialog = page.getByRole('dialog', { name: 'Simule o seu investimento' });
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${SANTA_LUZIA_URL}$`));
+    await expect(amount).toBeFocused();
+    await amount.pressSequentially('1000000');
+    await expect(amount).toHaveValue('10.000,00');
+    await dialog.getByRole('button', { name: 'Simular' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Cenário base' })).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Cenário com reinvestimento' })).toBeVisible();
+    await expect(dialog.locator('.cenarios').getByText('R$ 11.750,00')).toBeVisible();
+    // The chart island mounts inside the modal (its table stays under "Ver dados em tabela").
+    const chart = dialog.locator('[data-island=chart]');
+    await chart.scrollIntoViewIfNeeded();
+    await expect(chart).toHaveAttribute('data-island-state', 'mounted');
+    await expect(chart.locator('canvas')).toBeVisible();
+    // axe on the page with the modal open and its results shown.
+    await checkA11y(page);
+    // The server refuses a zero amount; its alert shows inside the modal.
+    await amount.fill('0');
+    await dialog.getByRole('button', { name: 'Simular' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Atenção!' })).toBeVisible();
+    await dialog.locator('dialog.alerta').getByRole('button', { name: 'Fechar' }).click();
+    await expect(amount).toBeFocused();
+    await expect(amount).toHaveValue('0,00');
+    // Esc closes the modal and focus goes back to the link.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.locator('#investir').getByRole('link', { name: 'Simular' })).toBeFocused();
+  } else {
+    await expect(page).toHaveURL(new RegExp(`${SANTA_LUZIA_URL}/simular$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Simule o seu investimento');
+    await amount.fill('10.000,00');
+    await page.getByRole('button', { name: 'Simular' }).click();
+    await expect(page).toHaveURL(/simular\?valor=10\.000%2C00/);
+    await expect(page.getByRole('heading', { name: 'Cenário base' })).toBeVisible();
+    await expect(page.locator('.cenarios').getByText('R$ 11.750,00')).toBeVisible();
+    // Without JS the chart is its data table, one per scenario.
+    await expect(page.getByRole('table', { name: 'Parcelas — Cenário base' }).locator('tbody tr')).toHaveCount(12);
+  }
+});
+
+test('download the operation PDF', async ({ page }) => {
+  await page.goto(SANTA_LUZIA_URL);
+  const link = page.getByRole('link', { name: /Baixar informações da operação \(PDF\)/ });
+  await expect(link).toHaveAttribute('href', `${SANTA_LUZIA_URL}/documento`);
+  const response = page.context().waitForEvent('response', (r) => r.url().endsWith(`${SANTA_LUZIA_URL}/documento`));
+  await link.click();
+  const res = await response;
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toBe('application/pdf');
+  // (Chromium shows the file in its PDF viewer; the bytes are checked in tests/app.)
+});
