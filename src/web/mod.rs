@@ -16,6 +16,9 @@ use tower_cookies::{CookieManagerLayer, Cookies, Key};
 
 use crate::api::PlatformClient;
 pub use ctx::Ctx;
+/// Render hooks for `benches/render.rs` only.
+#[doc(hidden)]
+pub use pages::bench;
 use session::{Jar, RefreshCache};
 
 /// What the web app needs to know beyond the platform client.

@@ -3,6 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod cadastro;
+mod carteira;
 mod domain_oracles;
 mod offerings;
 mod offerings_more;

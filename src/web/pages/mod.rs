@@ -2,6 +2,8 @@
 
 mod alterar_senha;
 mod auth;
+#[doc(hidden)]
+pub mod bench;
 mod carteira;
 mod cadastro;
 mod detalhe;

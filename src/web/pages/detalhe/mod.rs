@@ -81,6 +81,11 @@ pub(crate) fn draft_card(ctx: &Ctx, title: &str) -> maud::Markup {
     }
 }
 
+/// The detail's main content for an offering already fetched (benches/render.rs).
+pub(crate) fn detail_markup(ctx: &Ctx, o: &Offering) -> maud::Markup {
+    view::detail(ctx, o, false)
+}
+
 /// The last document of type PdfCaptacao (spec §2).
 pub fn operation_pdf(o: &Offering) -> Option<i64> {
     o.documentos.iter().rev().find(|d| d.tipo == "PdfCaptacao").map(|d| d.id)

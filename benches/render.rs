@@ -1,0 +1,94 @@
+//! Server render time of the /investir list and of the offering detail, the platform call
+//! left out (issue 3 "Performance"): both pages are rendered to HTML, shell included, from
+//! an offering already in memory (`benches/offering.json`, the sandbox's Santa Luzia with
+//! its gallery, FAQ and documents; the list is twelve copies of it, a full page).
+//!
+//! Plain std timing, no framework: `cargo bench --bench render` (add `-- 50000` for more
+//! iterations). Not part of the test suite.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use clap::Parser;
+use colheita::api::models::{Offering, SearchResponse};
+use colheita::config::Cli;
+use colheita::startup;
+use colheita::web::bench::Renderer;
+
+const OFFERING: &str = include_str!("offering.json");
+
+fn measure(label: &str, iterations: u32, mut render: impl FnMut() -> String) {
+    let bytes = render().len();
+    // Warm the allocator and the caches.
+    for _ in 0..iterations / 10 {
+        black_box(render());
+    }
+    let mut runs: Vec<Duration> = Vec::with_capacity(5);
+    for _ in 0..5 {
+        let start = Instant::now();
+        for _ in 0..iterations {
+            black_box(render());
+        }
+        runs.push(start.elapsed() / iterations);
+    }
+    runs.sort();
+    println!(
+        "{label:<8} {:>8} ns/render (median of 5 × {iterations}; best {} ns, worst {} ns), {bytes} bytes of HTML",
+        runs[2].as_nanos(),
+        runs[0].as_nanos(),
+        runs[4].as_nanos(),
+    );
+}
+
+fn main() {
+    let iterations: u32 = std::env::args()
+        .skip(1)
+        .find_map(|a| a.parse().ok())
+        .unwrap_or(20_000);
+    // A web app state pointing at a platform that is never called.
+    let key = colheita_key();
+    let cli = Cli::try_parse_from([
+        "colheita",
+        "--api-url",
+        "http://127.0.0.1:9",
+        "--cookie-key",
+        &key,
+        "--data-dir",
+        std::env::temp_dir().to_str().unwrap(),
+    ])
+    .unwrap();
+    let state = startup::web_state(
+        &cli.config,
+        url::Url::parse("http://127.0.0.1:3000").unwrap(),
+        url::Url::parse("http://127.0.0.1:9").unwrap(),
+        startup::cookie_key(&cli.config).unwrap(),
+    )
+    .unwrap();
+    let renderer = Renderer::new(state);
+
+    let offering: Offering = serde_json::from_str(OFFERING).unwrap();
+    let list = SearchResponse {
+        dados: (0..12)
+            .map(|i| {
+                let mut o = offering.clone();
+                o.id += i;
+                o.url_amigavel = format!("{}-{i}", o.url_amigavel);
+                o
+            })
+            .collect(),
+        total_registros: 34,
+    };
+    assert!(renderer.list(&list).contains("Fazenda Santa Luzia"));
+    assert!(renderer.detail(&offering).contains("Dúvidas"));
+
+    println!("colheita render bench ({} build)", if cfg!(debug_assertions) { "debug" } else { "release" });
+    measure("list", iterations, || renderer.list(&list));
+    measure("detail", iterations, || renderer.detail(&offering));
+}
+
+/// 64 fixed bytes as base64: a valid cookie key (nothing is encrypted here).
+fn colheita_key() -> String {
+    use base64::Engine;
+    base64::engine::general_purpose::STANDARD.encode([7u8; 64])
+}
