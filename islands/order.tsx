@@ -106,6 +106,14 @@ export default function Order({ href, label = 'Investir' }: OrderProps) {
         aria-labelledby="ordem-modal-titulo"
         aria-busy={busy.value || undefined}
         onClose={() => window.location.reload()}
+        // Esc closes the modal even when focus sits in a step's own alert (a nested, non-modal
+        // dialog), where the browser's close request would not reach this one.
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') {
+            e.preventDefault();
+            dialog.current?.close();
+          }
+        }}
       >
         <div className="modal-cabecalho">
           <h2 id="ordem-modal-titulo">Investir</h2>

@@ -55,6 +55,8 @@ async function checkState(page: Page, label: string): Promise<void> {
 }
 
 test('a new investor signs up, reads the e-mail, logs in and changes the password', async ({ page }) => {
+  // A long journey with three axe runs (and three vnu runs in `nojs`).
+  test.slow();
   const js = test.info().project.name === 'js';
   const email = uniqueEmail(`joana.${test.info().project.name}`);
   await page.goto('/quero-investir');

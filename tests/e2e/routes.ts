@@ -22,3 +22,15 @@ visitorRoutes.push(
   '/investir/fazenda-santa-luzia-soja-2027/simular?valor=10.000,00',
 );
 investorRoutes.push('/preview/35', '/investir', '/investir/fazenda-santa-luzia-soja-2027');
+
+// Investing, home and wallet (issues 5–6): the order's first step, the wallet with every
+// accordion open, the detailed allocation and the simulator with results. The pages that need
+// a reservation id (terms, summary, status, side panels) are checked in ordem.spec.ts and
+// carteira.spec.ts, where the flow creates them.
+investorRoutes.push(
+  '/investir/fazenda-santa-luzia-soja-2027/ordem',
+  '/carteira',
+  '/carteira?toggle=true',
+  '/carteira/alocacao',
+  '/carteira/simulador?valor=10.000,00',
+);

@@ -42,7 +42,7 @@ fn view(ctx: &Ctx, d: &AllocationDetail) -> Markup {
         } @else {
             section.secao aria-labelledby="por-captacao" {
                 h2 #por-captacao { "Por captação" }
-                div.tabela-rolagem { table.tabela {
+                div.tabela-rolagem tabindex="0" role="region" aria-label="Tabela; role para o lado para ver todas as colunas" { table.tabela {
                     thead { tr {
                         th scope="col" { "Captação" } th scope="col" { "Rating" } th scope="col" { "ESG" }
                         th scope="col" { "Remuneração (a.a.)" } th scope="col" { "Prazo" } th scope="col" { "Garantias" }
@@ -64,7 +64,7 @@ fn view(ctx: &Ctx, d: &AllocationDetail) -> Markup {
                 h2 #por-garantia { "Por tipo de garantia" }
                 div.alocacao-grafico {
                     (island::mount_lazy("chart", &props, html! { p.sr-only { "Gráfico de rosca; os mesmos dados estão na tabela." } }))
-                    div.tabela-rolagem { table.tabela {
+                    div.tabela-rolagem tabindex="0" role="region" aria-label="Tabela; role para o lado para ver todas as colunas" { table.tabela {
                         thead { tr { th scope="col" { "Garantia" } th scope="col" { "Valor" } th scope="col" { "Percentual" } th scope="col" { "Captações" } } }
                         tbody { @for (i, g) in d.por_garantia.iter().enumerate() { tr {
                             th scope="row" { span class=(format!("amostra cor-{}", i % PALETTE.len())) aria-hidden="true" {} " " (g.garantia) }

@@ -98,7 +98,7 @@ fn view(ctx: &Ctx, typed: &str, open: &[&Offering], picked: &[&Offering], carrie
         @if let Some((amount, rows)) = results {
             section.secao aria-labelledby="comparacao" {
                 h2 #comparacao { "Resultado para " (ctx.money(amount)) }
-                div.tabela-rolagem { table.tabela {
+                div.tabela-rolagem tabindex="0" role="region" aria-label="Tabela; role para o lado para ver todas as colunas" { table.tabela {
                     thead { tr {
                         th scope="col" { "Captação" } th scope="col" { "Prazo" } th scope="col" { "Remuneração líquida" }
                         th scope="col" { "Total a receber" } th scope="col" { "Ganho" } th scope="col" { "Investimento mínimo" }

@@ -96,7 +96,7 @@ fn side_panel(
                         @if r.fluxo_recebimento_amortizacao.is_empty() {
                             p { "O fluxo de recebimento aparece quando o investimento é pago ou aprovado." }
                         } @else {
-                            div.tabela-rolagem { table.tabela {
+                            div.tabela-rolagem tabindex="0" role="region" aria-label="Tabela; role para o lado para ver todas as colunas" { table.tabela {
                                 caption.sr-only { "Parcelas" }
                                 thead { tr { th scope="col" { "Parcela" } th scope="col" { "Data de pagamento" } th scope="col" { "Valor estimado" } th scope="col" { "Status" } } }
                                 tbody {

@@ -160,7 +160,7 @@ fn scenarios(ctx: &Ctx, items: &[SimulationItem], level: u8) -> Markup {
         }
         (island::mount_lazy("chart", &chart_props(items), html! {
             @for s in items {
-                div.tabela-rolagem {
+                div.tabela-rolagem tabindex="0" role="region" aria-label="Tabela; role para o lado para ver todas as colunas" {
                     table.tabela {
                         caption { "Parcelas — " (s.nome) }
                         thead { tr { th scope="col" { "Parcela" } th scope="col" { "Data" } th.num scope="col" { "Valor" } } }

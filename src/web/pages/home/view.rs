@@ -116,7 +116,7 @@ fn pending(ctx: &Ctx, list: Option<&[Reservation]>) -> Markup {
             @match list {
                 None => (cards::error_card(&ctx.here, None)),
                 Some([]) => (cards::empty_card(cards::EMPTY_TITLE, "Você não tem reservas pendentes.")),
-                Some(list) => div.tabela-rolagem {
+                Some(list) => div.tabela-rolagem tabindex="0" role="region" aria-label="Tabela; role para o lado para ver todas as colunas" {
                     table.tabela {
                         caption.sr-only { "Reservas pendentes" }
                         thead { tr {

@@ -225,7 +225,7 @@ fn sort_header(state: &ListState, opts: &TableOptions, field: &'static str, labe
 pub fn table(ctx: &Ctx, state: &ListState, rows: &[&Offering], opts: &TableOptions) -> Markup {
     let now = ui_offering::now();
     html! {
-        div.tabela-rolagem {
+        div.tabela-rolagem tabindex="0" role="region" aria-label="Tabela; role para o lado para ver todas as colunas" {
             table.tabela-captacoes {
                 caption.sr-only { "Captações" }
                 thead { tr {

@@ -88,7 +88,7 @@ fn amount_page(ctx: &Ctx, o: &Offering, typed: &str, partner: bool) -> Page {
                 div.campo {
                     label for="valor" { "Valor do investimento (R$)" }
                     input #valor type="text" name="valor" inputmode="decimal" maxlength=(MAX_MONEY_INPUT_CHARS)
-                        value=(typed) placeholder="1.234,56" autocomplete="off" required aria-describedby="valor-ajuda";
+                        value=(typed) placeholder="1.234,56" autocomplete="off" aria-describedby="valor-ajuda";
                     p.campo-ajuda #valor-ajuda { "Use o formato 1.234,56." }
                 }
                 div.form-acoes {

@@ -77,7 +77,7 @@ pub fn reservation_panel(ctx: &Ctx, r: &Reservation, level: u8) -> (Markup, bool
                     (heading(level + 1, "", "Aporte pendente"))
                     p { (EXPLAIN_PIX) }
                     @if let Some(d) = &deadline {
-                        p { "Prazo para pagamento: " (island::countdown(d, &format::datetime(Some(d)), "Prazo encerrado")) }
+                        div.prazo-pix { "Prazo para pagamento: " (island::countdown(d, &format::datetime(Some(d)), "Prazo encerrado")) }
                     }
                     @if let (Some(code), Some(p)) = (&payload, pix) { (pix_block(ctx, r, p, code, level)) }
                 },
