@@ -7,7 +7,7 @@
 //! with WinAnsiEncoding, so Portuguese accents are single bytes; the content stream is left
 //! uncompressed: the file stays a few kilobytes and its text is easy to check in tests.
 
-mod pdf;
+pub(crate) mod pdf;
 
 use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};

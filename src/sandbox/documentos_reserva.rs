@@ -4,12 +4,8 @@
 //! (spec §8).
 
 mod conteudo;
-// The offering documents' small PDF writer (src/sandbox/documentos/pdf.rs), compiled
-// here as well because that module is private to its owner; one layout for every PDF.
-// Functions this copy does not call would otherwise warn.
-#[allow(dead_code)]
-#[path = "documentos/pdf.rs"]
-mod pdf;
+// One small PDF writer (and one layout) for every PDF of the sandbox.
+use super::documentos::pdf;
 
 use axum::Json;
 use axum::extract::{Path, State};

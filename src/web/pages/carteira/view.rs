@@ -10,7 +10,7 @@ use crate::web::{Ctx, routes};
 
 pub const NO_FILE: &str = "Nenhum arquivo encontrado.";
 
-fn find<'a>(a: &'a AllocationSummary, id: i64) -> Option<&'a Reservation> {
+fn find(a: &AllocationSummary, id: i64) -> Option<&Reservation> {
     a.lista.iter().flat_map(|i| i.lista_reservas.iter()).find(|r| r.id == id)
 }
 

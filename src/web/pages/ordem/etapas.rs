@@ -35,13 +35,14 @@ fn detail_href(url: &str) -> String {
     format!("{}/{}", routes::INVESTIR, url)
 }
 
-/// Who may enter the flow (spec §6): visitors sign up; only Completo invests.
-fn gate(ctx: &Ctx) -> Result<(), Response> {
+/// Who may enter the flow (spec §6): visitors sign up; only Completo invests. `Some` is
+/// the page to show instead of the flow.
+fn gate(ctx: &Ctx) -> Option<Response> {
     let Some(s) = &ctx.session else {
-        return Err(Redirect::to(routes::QUERO_INVESTIR).into_response());
+        return Some(Redirect::to(routes::QUERO_INVESTIR).into_response());
     };
     let (heading, text, cta) = match s.user.cadastro.as_deref().map(str::trim) {
-        Some("Completo") => return Ok(()),
+        Some("Completo") => return None,
         Some("Em análise") | Some("Em analise") => (
             "Seu perfil está em análise",
             "Estamos verificando o seu perfil. Em breve, após a análise, você já poderá investir.",
@@ -53,7 +54,7 @@ fn gate(ctx: &Ctx) -> Result<(), Response> {
             Some(("Completar cadastro", routes::DADOS_CADASTRAIS)),
         ),
     };
-    Err(ctx.page(TITLE, html! {
+    Some(ctx.page(TITLE, html! {
         section.cartao aria-labelledby="perfil-titulo" {
             h1 #perfil-titulo { (heading) }
             p { (text) }
@@ -121,7 +122,7 @@ async fn partner_permitted(ctx: &Ctx) -> bool {
 
 /// Step 1: the amount.
 pub async fn view_ordem_get(ctx: Ctx, Path(url): Path<String>) -> Response {
-    if let Err(r) = gate(&ctx) {
+    if let Some(r) = gate(&ctx) {
         return r;
     }
     let (offering, partner) = tokio::join!(load(&ctx, &url, TITLE), partner_permitted(&ctx));
@@ -147,7 +148,7 @@ pub async fn view_ordem_post(
     Path(url): Path<String>,
     Form(form): Form<AmountForm>,
 ) -> Response {
-    if let Err(r) = gate(&ctx) {
+    if let Some(r) = gate(&ctx) {
         return r;
     }
     let (offering, partner) = tokio::join!(load(&ctx, &url, TITLE), partner_permitted(&ctx));
