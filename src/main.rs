@@ -59,6 +59,7 @@ async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
     println!("Colheita: {public_url}");
     if let Some(s) = &sandbox_url {
         println!("Sandbox da plataforma: {s}");
+        println!("Caixa de saída (e-mails do cadastro): {s}/caixa-de-saida");
         print_demo_logins();
     }
     axum::serve(listener, colheita::web::router(state))
