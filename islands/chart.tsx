@@ -59,7 +59,8 @@ export default function ChartIsland({ kind = 'line', height = 400, title = 'Grá
         maintainAspectRatio: false,
         animation: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? false : undefined,
         plugins: {
-          legend: { position: 'bottom' },
+          // A donut's legend is the server's list beside it (names, percents, values).
+          legend: { display: kind === 'line', position: 'bottom' },
           tooltip: { callbacks: { label: (c) => `${c.dataset.label ?? ''}: ${brl.format(Number(c.raw))}` } },
         },
       },
@@ -71,7 +72,9 @@ export default function ChartIsland({ kind = 'line', height = 400, title = 'Grá
       <div style={{ height }} className="ilha-grafico">
         <canvas ref={canvas} role="img" aria-label={title} />
       </div>
-      {fallbackHtml ? (
+      {fallbackHtml && !fallbackHtml.includes('<table') ? (
+        <div dangerouslySetInnerHTML={{ __html: fallbackHtml }} />
+      ) : fallbackHtml ? (
         <details className="dados-grafico">
           <summary>Ver dados em tabela</summary>
           <div dangerouslySetInnerHTML={{ __html: fallbackHtml }} />

@@ -98,6 +98,12 @@ test('simulate an investment', async ({ page }) => {
     await expect(dialog).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${SANTA_LUZIA_URL}$`));
     await expect(amount).toBeFocused();
+    // Focus stays inside the modal: Tab and Shift+Tab cycle through its controls.
+    for (const key of ['Shift+Tab', 'Shift+Tab', 'Tab', 'Tab', 'Tab', 'Tab']) {
+      await page.keyboard.press(key);
+      await expect(dialog.locator(':focus')).toHaveCount(1);
+    }
+    await amount.focus();
     await amount.pressSequentially('1000000');
     await expect(amount).toHaveValue('10.000,00');
     await dialog.getByRole('button', { name: 'Simular' }).click();
