@@ -82,7 +82,14 @@ fn main() {
     assert!(renderer.list(&list).contains("Fazenda Santa Luzia"));
     assert!(renderer.detail(&offering).contains("Dúvidas"));
 
-    println!("colheita render bench ({} build)", if cfg!(debug_assertions) { "debug" } else { "release" });
+    println!(
+        "colheita render bench ({} build)",
+        if cfg!(debug_assertions) {
+            "debug"
+        } else {
+            "release"
+        }
+    );
     measure("list", iterations, || renderer.list(&list));
     measure("detail", iterations, || renderer.detail(&offering));
 }

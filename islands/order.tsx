@@ -9,17 +9,10 @@ import { useSignal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { island } from './mount';
 import { withOverlay } from './overlay';
+import { maskMoney } from './money';
 
 const GENERIC = 'Ocorreu um erro. Tente novamente.';
 
-/** '123456' → '1.234,56' (digits typed become cents), for the money inputs of the flow. */
-export function maskMoney(raw: string): string {
-  const digits = raw.replace(/\D/g, '').replace(/^0+(?=\d)/, '').slice(0, 15);
-  if (!digits) return '';
-  const padded = digits.padStart(3, '0');
-  const int = padded.slice(0, -2).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${int},${padded.slice(-2)}`;
-}
 
 function fragmentUrl(url: string): string {
   return url + (url.includes('?') ? '&' : '?') + 'parcial=1';

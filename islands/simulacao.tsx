@@ -10,18 +10,11 @@
 // Plain DOM, no React: the modal only moves server HTML around (the chart brings React itself).
 // Props: {"url": "/investir/{urlAmigavel}/simular"}.
 import { withOverlay } from './overlay';
+import { maskMoney } from './money';
 
 const TITLE = 'Simule o seu investimento';
 const TITLE_ID = 'simulacao-modal-titulo';
 
-/** '123456' → '1.234,56': the digits typed become cents, as the order's amount field does. */
-export function maskMoney(raw: string): string {
-  const digits = raw.replace(/\D/g, '').replace(/^0+(?=\d)/, '').slice(0, 15);
-  if (!digits) return '';
-  const padded = digits.padStart(3, '0');
-  const int = padded.slice(0, -2).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${int},${padded.slice(-2)}`;
-}
 
 function withPartial(url: string): string {
   const u = new URL(url, window.location.href);

@@ -11,7 +11,11 @@ use clap::{Parser, Subcommand};
 
 /// The command line of the `colheita` binary.
 #[derive(Debug, Parser)]
-#[command(name = "colheita", version, about = "Colheita: investir no agronegócio")]
+#[command(
+    name = "colheita",
+    version,
+    about = "Colheita: investir no agronegócio"
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,

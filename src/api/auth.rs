@@ -12,14 +12,22 @@ impl PlatformClient {
     /// `POST /api/autenticacao/token`: exchanges a login code for a token.
     pub async fn exchange_code(&self, code: &str) -> Result<TokenResponse, ApiError> {
         let body = json!({"clientId": self.client_id(), "scope": SCOPE, "code": code});
-        Self::json(self.auth(Method::POST, "/api/autenticacao/token").json(&body)).await
+        Self::json(
+            self.auth(Method::POST, "/api/autenticacao/token")
+                .json(&body),
+        )
+        .await
     }
 
     /// `PUT /api/autenticacao/token`: refreshes (the refresh token rotates).
     pub async fn refresh_token(&self, refresh_token: &str) -> Result<TokenResponse, ApiError> {
         let body =
             json!({"clientId": self.client_id(), "scope": SCOPE, "refresh_token": refresh_token});
-        Self::json(self.auth(Method::PUT, "/api/autenticacao/token").json(&body)).await
+        Self::json(
+            self.auth(Method::PUT, "/api/autenticacao/token")
+                .json(&body),
+        )
+        .await
     }
 
     /// `PUT /api/autenticacao/encerrar-sessao`: ends the session at the provider.

@@ -65,7 +65,8 @@ impl PlatformClient {
         url_amigavel: &str,
         token: Option<&str>,
     ) -> Result<Offering, ApiError> {
-        let encoded: String = url::form_urlencoded::byte_serialize(url_amigavel.as_bytes()).collect();
+        let encoded: String =
+            url::form_urlencoded::byte_serialize(url_amigavel.as_bytes()).collect();
         self.get_json(&format!("/v1/captacoes/urlamigavel/{encoded}"), &(), token)
             .await
     }
@@ -77,8 +78,12 @@ impl PlatformClient {
         doc_id: i64,
         token: Option<&str>,
     ) -> Result<Blob, ApiError> {
-        self.blob(self.api(Method::GET, &format!("/v1/captacoes/{id}/documento/{doc_id}"), token))
-            .await
+        self.blob(self.api(
+            Method::GET,
+            &format!("/v1/captacoes/{id}/documento/{doc_id}"),
+            token,
+        ))
+        .await
     }
 
     /// `GET /v1/reservas/simular/{id}?valorBase`: the scenarios for an amount.

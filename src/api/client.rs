@@ -113,8 +113,14 @@ impl PlatformClient {
     }
 
     /// Sends and returns a file; an empty body is "no file".
-    pub(crate) async fn blob(&self, rb: RequestBuilder) -> Result<super::captacoes::Blob, ApiError> {
-        let resp = rb.send().await.map_err(|e| ApiError::Unavailable(e.to_string()))?;
+    pub(crate) async fn blob(
+        &self,
+        rb: RequestBuilder,
+    ) -> Result<super::captacoes::Blob, ApiError> {
+        let resp = rb
+            .send()
+            .await
+            .map_err(|e| ApiError::Unavailable(e.to_string()))?;
         let status = resp.status().as_u16();
         let content_type = resp
             .headers()
@@ -122,10 +128,16 @@ impl PlatformClient {
             .and_then(|v| v.to_str().ok())
             .unwrap_or("application/octet-stream")
             .to_owned();
-        let bytes = resp.bytes().await.map_err(|e| ApiError::Unavailable(e.to_string()))?;
+        let bytes = resp
+            .bytes()
+            .await
+            .map_err(|e| ApiError::Unavailable(e.to_string()))?;
         if !(200..300).contains(&status) {
             return Err(ApiError::from_status(status, &bytes));
         }
-        Ok(super::captacoes::Blob { content_type, bytes })
+        Ok(super::captacoes::Blob {
+            content_type,
+            bytes,
+        })
     }
 }

@@ -82,7 +82,10 @@ mod tests {
 
     #[test]
     fn a_503_shows_the_generic_message() {
-        assert_eq!(ApiError::from_status(503, b"{}").user_message(), GENERIC_ERROR);
+        assert_eq!(
+            ApiError::from_status(503, b"{}").user_message(),
+            GENERIC_ERROR
+        );
     }
 
     #[test]
@@ -94,12 +97,18 @@ mod tests {
     #[test]
     fn garbage_and_empty_bodies_are_unknown_failures() {
         for body in [&b"<html>"[..], b"", b"{}", br#"{"mensagem":"  "}"#] {
-            assert_eq!(ApiError::from_status(500, body).user_message(), GENERIC_ERROR);
+            assert_eq!(
+                ApiError::from_status(500, body).user_message(),
+                GENERIC_ERROR
+            );
         }
     }
 
     #[test]
     fn a_401_is_unauthorized() {
-        assert!(matches!(ApiError::from_status(401, b""), ApiError::Unauthorized));
+        assert!(matches!(
+            ApiError::from_status(401, b""),
+            ApiError::Unauthorized
+        ));
     }
 }

@@ -196,7 +196,6 @@ pub struct Resumo {
     pub lista_produtos: Vec<Produto>,
 }
 
-
 /// One installment of a simulation scenario or of a cash flow.
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
@@ -441,7 +440,8 @@ mod tests {
 
     #[test]
     fn money_numbers_are_read_exactly() {
-        let r: Resumo = serde_json::from_str(r#"{"saldoDisponivel":1234.56,"saldoD0":0.1}"#).unwrap();
+        let r: Resumo =
+            serde_json::from_str(r#"{"saldoDisponivel":1234.56,"saldoD0":0.1}"#).unwrap();
         assert_eq!(r.saldo_disponivel.to_string(), "1234.56");
         assert_eq!(r.saldo_d0.to_string(), "0.1");
     }

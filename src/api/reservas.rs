@@ -43,7 +43,11 @@ impl PlatformClient {
     ) -> Result<OrderTerm, ApiError> {
         let body = json!({"idCaptacao": id_captacao, "origem": "Ativa", "investimento": investimento,
                           "simulado": false, "tipoPagamento": tipo_pagamento});
-        Self::json(self.api(Method::POST, "/v1/reservas", Some(token)).json(&body)).await
+        Self::json(
+            self.api(Method::POST, "/v1/reservas", Some(token))
+                .json(&body),
+        )
+        .await
     }
 
     /// `GET /v1/reservas/{id}/termo`: the term again (so step 2 survives a reload).
@@ -53,10 +57,19 @@ impl PlatformClient {
     }
 
     /// `PATCH /v1/reservas/{id}/assinarcontrato` `{opcao, aceite}`.
-    pub async fn sign_terms(&self, token: &str, id: i64, opcao: Option<&str>) -> Result<(), ApiError> {
+    pub async fn sign_terms(
+        &self,
+        token: &str,
+        id: i64,
+        opcao: Option<&str>,
+    ) -> Result<(), ApiError> {
         let body = json!({"opcao": opcao, "aceite": true});
         let rb = self
-            .api(Method::PATCH, &format!("/v1/reservas/{id}/assinarcontrato"), Some(token))
+            .api(
+                Method::PATCH,
+                &format!("/v1/reservas/{id}/assinarcontrato"),
+                Some(token),
+            )
             .json(&body);
         Self::send(rb).await.map(|_| ())
     }
@@ -83,7 +96,8 @@ impl PlatformClient {
 
     /// `GET /v1/reservas/pendentes`.
     pub async fn pending_reservations(&self, token: &str) -> Result<Vec<Reservation>, ApiError> {
-        self.get_json("/v1/reservas/pendentes", &(), Some(token)).await
+        self.get_json("/v1/reservas/pendentes", &(), Some(token))
+            .await
     }
 
     /// `GET /v1/reservas/alocacao/resumida`.
@@ -100,8 +114,12 @@ impl PlatformClient {
 
     /// `GET /v1/reservas/alocacao/exportar/Pdf`.
     pub async fn allocation_pdf(&self, token: &str) -> Result<Blob, ApiError> {
-        self.blob(self.api(Method::GET, "/v1/reservas/alocacao/exportar/Pdf", Some(token)))
-            .await
+        self.blob(self.api(
+            Method::GET,
+            "/v1/reservas/alocacao/exportar/Pdf",
+            Some(token),
+        ))
+        .await
     }
 
     /// `GET /v1/reservas/{id}/documentos`.
@@ -115,14 +133,27 @@ impl PlatformClient {
     }
 
     /// `GET /v1/reservas/{id}/documentos/{docId}`.
-    pub async fn reservation_document(&self, token: &str, id: i64, doc: i64) -> Result<Blob, ApiError> {
-        self.blob(self.api(Method::GET, &format!("/v1/reservas/{id}/documentos/{doc}"), Some(token)))
-            .await
+    pub async fn reservation_document(
+        &self,
+        token: &str,
+        id: i64,
+        doc: i64,
+    ) -> Result<Blob, ApiError> {
+        self.blob(self.api(
+            Method::GET,
+            &format!("/v1/reservas/{id}/documentos/{doc}"),
+            Some(token),
+        ))
+        .await
     }
 
     /// `GET /v1/reservas/{id}/contrato`.
     pub async fn reservation_contract(&self, token: &str, id: i64) -> Result<Blob, ApiError> {
-        self.blob(self.api(Method::GET, &format!("/v1/reservas/{id}/contrato"), Some(token)))
-            .await
+        self.blob(self.api(
+            Method::GET,
+            &format!("/v1/reservas/{id}/contrato"),
+            Some(token),
+        ))
+        .await
     }
 }

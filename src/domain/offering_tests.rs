@@ -28,30 +28,49 @@ fn on_air() -> OfferingFacts {
 #[test]
 fn an_offering_on_air_keeps_its_status_and_is_open() {
     let f = on_air();
-    assert_eq!(display_status(&f, now()), DisplayStatus::Other("Captação no ar".into()));
+    assert_eq!(
+        display_status(&f, now()),
+        DisplayStatus::Other("Captação no ar".into())
+    );
     assert!(!display_status(&f, now()).is_finished());
     assert_eq!(closed_reason(&f, now()), None);
 }
 
 #[test]
 fn finalizado_stays_even_when_full() {
-    let f = OfferingFacts { status_name: "Finalizado".into(), arrecadado: dec!(1000000), disponivel: dec!(0), ..on_air() };
+    let f = OfferingFacts {
+        status_name: "Finalizado".into(),
+        arrecadado: dec!(1000000),
+        disponivel: dec!(0),
+        ..on_air()
+    };
     assert_eq!(display_status(&f, now()), DisplayStatus::Finalizado);
     assert!(display_status(&f, now()).is_finished());
 }
 
 #[test]
 fn raised_plus_reserved_reaching_the_limit_is_captado() {
-    let f = OfferingFacts { arrecadado: dec!(970000), reservado: dec!(30000), disponivel: dec!(30000), ..on_air() };
+    let f = OfferingFacts {
+        arrecadado: dec!(970000),
+        reservado: dec!(30000),
+        disponivel: dec!(30000),
+        ..on_air()
+    };
     assert_eq!(display_status(&f, now()), DisplayStatus::Captado);
     assert_eq!(closed_reason(&f, now()), Some(ClosedReason::LimitReached));
-    let below = OfferingFacts { reservado: dec!(29999.99), ..f };
+    let below = OfferingFacts {
+        reservado: dec!(29999.99),
+        ..f
+    };
     assert_ne!(display_status(&below, now()), DisplayStatus::Captado);
 }
 
 #[test]
 fn rascunho_is_recognised_whatever_the_case() {
-    let f = OfferingFacts { status_name: " rascunho ".into(), ..on_air() };
+    let f = OfferingFacts {
+        status_name: " rascunho ".into(),
+        ..on_air()
+    };
     assert_eq!(display_status(&f, now()), DisplayStatus::Rascunho);
 }
 
@@ -65,13 +84,37 @@ fn pre_launch_needs_the_flag_a_past_or_today_date_and_a_start_today_or_later() {
     };
     assert_eq!(display_status(&base, now()), DisplayStatus::PreLancamento);
     // Flag off.
-    assert!(!is_pre_launch(&OfferingFacts { pre_lancamento: false, ..base.clone() }, now()));
+    assert!(!is_pre_launch(
+        &OfferingFacts {
+            pre_lancamento: false,
+            ..base.clone()
+        },
+        now()
+    ));
     // Pre-launch date tomorrow.
-    assert!(!is_pre_launch(&OfferingFacts { data_pre_lancamento: Some(ts("2026-11-22T03:00:00Z")), ..base.clone() }, now()));
+    assert!(!is_pre_launch(
+        &OfferingFacts {
+            data_pre_lancamento: Some(ts("2026-11-22T03:00:00Z")),
+            ..base.clone()
+        },
+        now()
+    ));
     // Fundraising started yesterday.
-    assert!(!is_pre_launch(&OfferingFacts { inicio_captacao: Some(ts("2026-11-20T15:00:00Z")), ..base.clone() }, now()));
+    assert!(!is_pre_launch(
+        &OfferingFacts {
+            inicio_captacao: Some(ts("2026-11-20T15:00:00Z")),
+            ..base.clone()
+        },
+        now()
+    ));
     // Missing dates.
-    assert!(!is_pre_launch(&OfferingFacts { data_pre_lancamento: None, ..base.clone() }, now()));
+    assert!(!is_pre_launch(
+        &OfferingFacts {
+            data_pre_lancamento: None,
+            ..base.clone()
+        },
+        now()
+    ));
 }
 
 #[test]
@@ -85,7 +128,10 @@ fn days_are_compared_in_sao_paulo_not_utc() {
     };
     assert!(is_pre_launch(&f, now()));
     // 21/11 02:00 UTC is 20/11 in São Paulo: a start "yesterday".
-    let started = OfferingFacts { inicio_captacao: Some(ts("2026-11-21T02:00:00Z")), ..f };
+    let started = OfferingFacts {
+        inicio_captacao: Some(ts("2026-11-21T02:00:00Z")),
+        ..f
+    };
     assert!(!is_pre_launch(&started, now()));
 }
 
@@ -102,54 +148,110 @@ fn a_pre_launch_offering_is_open_for_investment() {
 
 #[test]
 fn percent_raised_includes_reserved() {
-    let f = OfferingFacts { acompanhamento: dec!(40), reservado: dec!(25000), ..on_air() };
+    let f = OfferingFacts {
+        acompanhamento: dec!(40),
+        reservado: dec!(25000),
+        ..on_air()
+    };
     assert_eq!(percent_raised(&f), dec!(42.50));
     assert_eq!(percent_raised(&on_air()), dec!(40));
-    let third = OfferingFacts { limite: dec!(300000), acompanhamento: dec!(0), reservado: dec!(100000), ..on_air() };
+    let third = OfferingFacts {
+        limite: dec!(300000),
+        acompanhamento: dec!(0),
+        reservado: dec!(100000),
+        ..on_air()
+    };
     assert_eq!(percent_raised(&third), dec!(33.33));
 }
 
 #[test]
 fn the_progress_bar_never_exceeds_its_track() {
-    let f = OfferingFacts { acompanhamento: dec!(99), reservado: dec!(50000), ..on_air() };
+    let f = OfferingFacts {
+        acompanhamento: dec!(99),
+        reservado: dec!(50000),
+        ..on_air()
+    };
     assert_eq!(percent_raised(&f), dec!(104));
     assert_eq!(progress_width(&f), dec!(100));
 }
 
 #[test]
 fn a_zero_limit_does_not_divide_by_zero() {
-    let f = OfferingFacts { limite: dec!(0), reservado: dec!(10), ..on_air() };
+    let f = OfferingFacts {
+        limite: dec!(0),
+        reservado: dec!(10),
+        ..on_air()
+    };
     assert_eq!(percent_raised(&f), dec!(40));
     assert!(!is_full(&f));
 }
 
 #[test]
 fn available_is_disponivel_minus_reserved_and_never_negative() {
-    let f = OfferingFacts { disponivel: dec!(600000), reservado: dec!(25000), ..on_air() };
+    let f = OfferingFacts {
+        disponivel: dec!(600000),
+        reservado: dec!(25000),
+        ..on_air()
+    };
     assert_eq!(available(&f), dec!(575000));
-    let over = OfferingFacts { disponivel: dec!(1000), reservado: dec!(5000), ..on_air() };
+    let over = OfferingFacts {
+        disponivel: dec!(1000),
+        reservado: dec!(5000),
+        ..on_air()
+    };
     assert_eq!(available(&over), dec!(0));
 }
 
 #[test]
 fn an_offering_past_its_end_date_is_closed_with_that_date() {
-    let f = OfferingFacts { fim_captacao: Some(ts("2026-11-19T02:59:59Z")), ..on_air() };
+    let f = OfferingFacts {
+        fim_captacao: Some(ts("2026-11-19T02:59:59Z")),
+        ..on_air()
+    };
     let reason = closed_reason(&f, now()).unwrap();
-    assert_eq!(reason, ClosedReason::PeriodEnded(jiff::civil::date(2026, 11, 18)));
-    assert_eq!(reason.message(), "O período de captação encerrou em 18/11/2026.");
+    assert_eq!(
+        reason,
+        ClosedReason::PeriodEnded(jiff::civil::date(2026, 11, 18))
+    );
+    assert_eq!(
+        reason.message(),
+        "O período de captação encerrou em 18/11/2026."
+    );
 }
 
 #[test]
 fn finalizado_below_its_limit_ended_by_date_and_full_by_limit() {
-    let by_date = OfferingFacts { status_name: "Finalizado".into(), fim_captacao: Some(ts("2026-10-01T15:00:00Z")), ..on_air() };
-    assert_eq!(closed_reason(&by_date, now()), Some(ClosedReason::PeriodEnded(jiff::civil::date(2026, 10, 1))));
-    let by_limit = OfferingFacts { arrecadado: dec!(1000000), disponivel: dec!(0), ..by_date };
-    assert_eq!(closed_reason(&by_limit, now()), Some(ClosedReason::LimitReached));
-    assert_eq!(ClosedReason::LimitReached.message(), "Esta captação atingiu o limite de arrecadação.");
+    let by_date = OfferingFacts {
+        status_name: "Finalizado".into(),
+        fim_captacao: Some(ts("2026-10-01T15:00:00Z")),
+        ..on_air()
+    };
+    assert_eq!(
+        closed_reason(&by_date, now()),
+        Some(ClosedReason::PeriodEnded(jiff::civil::date(2026, 10, 1)))
+    );
+    let by_limit = OfferingFacts {
+        arrecadado: dec!(1000000),
+        disponivel: dec!(0),
+        ..by_date
+    };
+    assert_eq!(
+        closed_reason(&by_limit, now()),
+        Some(ClosedReason::LimitReached)
+    );
+    assert_eq!(
+        ClosedReason::LimitReached.message(),
+        "Esta captação atingiu o limite de arrecadação."
+    );
 }
 
 #[test]
 fn nothing_left_to_invest_is_closed_by_limit() {
-    let f = OfferingFacts { disponivel: dec!(25000), reservado: dec!(25000), arrecadado: dec!(400000), ..on_air() };
+    let f = OfferingFacts {
+        disponivel: dec!(25000),
+        reservado: dec!(25000),
+        arrecadado: dec!(400000),
+        ..on_air()
+    };
     assert_eq!(closed_reason(&f, now()), Some(ClosedReason::LimitReached));
 }

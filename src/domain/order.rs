@@ -45,7 +45,11 @@ pub fn validate_amount(typed: &str, limits: AmountLimits) -> Result<Decimal, &'s
 
 /// Payment type: 2 when the platform permits partner liquidation, else 1 (spec §4).
 pub fn payment_type(partner_permitted: bool) -> i64 {
-    if partner_permitted { PARTNER_DEBIT } else { PIX }
+    if partner_permitted {
+        PARTNER_DEBIT
+    } else {
+        PIX
+    }
 }
 
 /// The declaration must be ticked; with several options, one must be chosen.
@@ -86,7 +90,11 @@ mod tests {
     #[test]
     fn zero_negative_and_below_minimum_amounts_mention_the_minimum() {
         for typed in ["0", "0,00", "-5", "999,99"] {
-            assert_eq!(validate_amount(typed, LIMITS), Err(MSG_MINIMUM), "{typed:?}");
+            assert_eq!(
+                validate_amount(typed, LIMITS),
+                Err(MSG_MINIMUM),
+                "{typed:?}"
+            );
         }
     }
 
@@ -98,7 +106,10 @@ mod tests {
 
     #[test]
     fn with_something_reserved_the_amount_must_fit_what_is_left() {
-        let l = AmountLimits { reservado: dec!(45000), ..LIMITS };
+        let l = AmountLimits {
+            reservado: dec!(45000),
+            ..LIMITS
+        };
         assert_eq!(validate_amount("5.000,00", l), Ok(dec!(5000)));
         assert_eq!(validate_amount("5.000,01", l), Err(MSG_NOT_AVAILABLE));
         // With nothing reserved, the rule does not apply (the platform decides).
@@ -107,7 +118,10 @@ mod tests {
 
     #[test]
     fn the_checks_run_in_the_spec_order() {
-        let l = AmountLimits { reservado: dec!(49500), ..LIMITS };
+        let l = AmountLimits {
+            reservado: dec!(49500),
+            ..LIMITS
+        };
         // Below the minimum and above what is left: the minimum comes first.
         assert_eq!(validate_amount("600,00", l), Err(MSG_MINIMUM));
     }
@@ -125,7 +139,10 @@ mod tests {
         assert_eq!(validate_terms(true, None, &two), Err(MSG_OPTION));
         assert_eq!(validate_terms(true, Some("C"), &two), Err(MSG_OPTION));
         assert_eq!(validate_terms(true, Some("B"), &two), Ok(Some("B".into())));
-        assert_eq!(validate_terms(true, None, &["X".to_owned()]), Ok(Some("X".into())));
+        assert_eq!(
+            validate_terms(true, None, &["X".to_owned()]),
+            Ok(Some("X".into()))
+        );
         assert_eq!(validate_terms(true, None, &[]), Ok(None));
     }
 }

@@ -3,7 +3,9 @@
 /// Number of pages for `total` items of `page_size` (at least 1).
 pub fn total_pages(total: u64, page_size: u32) -> u32 {
     let size = u64::from(page_size.max(1));
-    u32::try_from(total.div_ceil(size)).unwrap_or(u32::MAX).max(1)
+    u32::try_from(total.div_ceil(size))
+        .unwrap_or(u32::MAX)
+        .max(1)
 }
 
 /// The page numbers to link to: `width` consecutive pages around `current`, shifted to

@@ -124,7 +124,10 @@ impl Sandbox {
                 get(captacoes::por_url_amigavel),
             )
             .route("/v1/cadastro/meucadastro", get(cadastro::meu_cadastro))
-            .route("/v1/cadastro", axum::routing::post(cadastro_novo::cadastrar))
+            .route(
+                "/v1/cadastro",
+                axum::routing::post(cadastro_novo::cadastrar),
+            )
             .route("/v2/seguranca/senha", axum::routing::put(senha::alterar))
             .route("/caixa-de-saida", get(caixa::pagina))
             .route("/caixa-de-saida.css", get(caixa::css))

@@ -24,8 +24,14 @@ pub async fn security_headers(State(app): State<AppState>, req: Request, next: N
     if let Ok(v) = HeaderValue::from_str(&app.csp) {
         h.insert(header::CONTENT_SECURITY_POLICY, v);
     }
-    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
-    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("same-origin"));
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("same-origin"),
+    );
     h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     h.insert(
         "permissions-policy",
@@ -54,7 +60,11 @@ pub async fn cross_origin_protection(
         return next.run(req).await;
     }
     tracing::warn!(path = %req.uri().path(), "cross-site request refused");
-    (StatusCode::FORBIDDEN, "Requisição recusada: origem não permitida.").into_response()
+    (
+        StatusCode::FORBIDDEN,
+        "Requisição recusada: origem não permitida.",
+    )
+        .into_response()
 }
 
 fn same_origin(headers: &axum::http::HeaderMap, public_origin: &str) -> bool {
@@ -69,7 +79,9 @@ fn same_origin(headers: &axum::http::HeaderMap, public_origin: &str) -> bool {
                     .get(header::HOST)
                     .and_then(|h| h.to_str().ok())
                     .is_some_and(|host| {
-                        origin.strip_prefix("http://").or_else(|| origin.strip_prefix("https://"))
+                        origin
+                            .strip_prefix("http://")
+                            .or_else(|| origin.strip_prefix("https://"))
                             == Some(host)
                     })
         }
@@ -106,16 +118,28 @@ mod tests {
 
     #[test]
     fn cross_site_fetch_metadata_is_refused() {
-        assert!(!same_origin(&h(&[("sec-fetch-site", "cross-site")]), "http://a"));
-        assert!(!same_origin(&h(&[("sec-fetch-site", "same-site")]), "http://a"));
-        assert!(same_origin(&h(&[("sec-fetch-site", "same-origin")]), "http://a"));
+        assert!(!same_origin(
+            &h(&[("sec-fetch-site", "cross-site")]),
+            "http://a"
+        ));
+        assert!(!same_origin(
+            &h(&[("sec-fetch-site", "same-site")]),
+            "http://a"
+        ));
+        assert!(same_origin(
+            &h(&[("sec-fetch-site", "same-origin")]),
+            "http://a"
+        ));
     }
 
     #[test]
     fn origin_must_match_when_there_is_no_fetch_metadata() {
         assert!(!same_origin(&h(&[("origin", "http://evil")]), "http://a"));
         assert!(same_origin(&h(&[("origin", "http://a")]), "http://a"));
-        assert!(same_origin(&h(&[("origin", "http://a:1"), ("host", "a:1")]), "http://x"));
+        assert!(same_origin(
+            &h(&[("origin", "http://a:1"), ("host", "a:1")]),
+            "http://x"
+        ));
         assert!(same_origin(&h(&[]), "http://a"));
     }
 }

@@ -91,7 +91,10 @@ impl AppState {
 pub fn router(state: AppState) -> Router {
     pages::routes()
         .merge(assets::routes())
-        .layer(middleware::from_fn_with_state(state.clone(), session::guard))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            session::guard,
+        ))
         .layer(middleware::from_fn_with_state(
             state.clone(),
             headers::cross_origin_protection,

@@ -62,21 +62,37 @@ mod tests {
 
     #[test]
     fn home_and_account_areas_are_private() {
-        for p in ["/", "/carteira", "/carteira/alocacao", "/minha-conta/extrato", "/preview/3"] {
+        for p in [
+            "/",
+            "/carteira",
+            "/carteira/alocacao",
+            "/minha-conta/extrato",
+            "/preview/3",
+        ] {
             assert!(is_private(p), "{p}");
         }
     }
 
     #[test]
     fn public_pages_and_unknown_paths_are_public() {
-        for p in ["/investir", "/investir/x", "/quero-investir", "/autenticacao", "/x", "/carteirax"] {
+        for p in [
+            "/investir",
+            "/investir/x",
+            "/quero-investir",
+            "/autenticacao",
+            "/x",
+            "/carteirax",
+        ] {
             assert!(!is_private(p), "{p}");
         }
     }
 
     #[test]
     fn only_same_origin_paths_are_return_addresses() {
-        assert_eq!(safe_return_path("/carteira?toggle=true").as_deref(), Some("/carteira?toggle=true"));
+        assert_eq!(
+            safe_return_path("/carteira?toggle=true").as_deref(),
+            Some("/carteira?toggle=true")
+        );
         for bad in [
             "https://evil.example/",
             "//evil.example/",

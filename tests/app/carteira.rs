@@ -9,7 +9,12 @@ use crate::support::*;
 
 async fn ana() -> TestApp {
     let app = TestApp::with_sandbox(&[]).await;
-    assert_eq!(app.login("investidor@colheita.dev", "colheita123").await.status(), 200);
+    assert_eq!(
+        app.login("investidor@colheita.dev", "colheita123")
+            .await
+            .status(),
+        200
+    );
     app
 }
 
@@ -27,8 +32,19 @@ async fn home_shows_the_allocation_with_percentages_that_add_up() {
     assert!(items.len() >= 2, "{items:?}");
     let mut sum = rust_decimal::Decimal::ZERO;
     for item in &items {
-        let pct = item.split(" — ").nth(1).unwrap().split('%').next().unwrap().replace(',', ".");
-        assert_eq!(pct.split('.').nth(1).unwrap().len(), 2, "two decimals: {item}");
+        let pct = item
+            .split(" — ")
+            .nth(1)
+            .unwrap()
+            .split('%')
+            .next()
+            .unwrap()
+            .replace(',', ".");
+        assert_eq!(
+            pct.split('.').nth(1).unwrap().len(),
+            2,
+            "two decimals: {item}"
+        );
         sum += pct.parse::<rust_decimal::Decimal>().unwrap();
     }
     assert_eq!(sum, rust_decimal::Decimal::new(10000, 2));
@@ -40,21 +56,57 @@ async fn pending_reservations_have_the_spec_columns_badges_and_validity() {
     let app = ana().await;
     let doc = html(app.get("/").await).await;
     let heads = texts(&doc, "section[aria-labelledby=pendentes-titulo] thead th");
-    assert_eq!(&heads[..7], ["Data da solicitação", "Captação", "Valor do investimento", "Remuneração líquida", "Prazo", "Validade da solicitação", "Status"]);
-    let statuses = texts(&doc, "section[aria-labelledby=pendentes-titulo] tbody .badge");
-    assert!(statuses.contains(&"Aporte pendente".to_owned()), "{statuses:?}");
+    assert_eq!(
+        &heads[..7],
+        [
+            "Data da solicitação",
+            "Captação",
+            "Valor do investimento",
+            "Remuneração líquida",
+            "Prazo",
+            "Validade da solicitação",
+            "Status"
+        ]
+    );
+    let statuses = texts(
+        &doc,
+        "section[aria-labelledby=pendentes-titulo] tbody .badge",
+    );
+    assert!(
+        statuses.contains(&"Aporte pendente".to_owned()),
+        "{statuses:?}"
+    );
     assert!(statuses.contains(&"Em análise".to_owned()), "{statuses:?}");
     // The unpaid Pix counts down; the row's detail opens the side panel by URL.
-    assert!(!texts(&doc, "section[aria-labelledby=pendentes-titulo] [data-island=countdown]").is_empty());
+    assert!(
+        !texts(
+            &doc,
+            "section[aria-labelledby=pendentes-titulo] [data-island=countdown]"
+        )
+        .is_empty()
+    );
     let details = attr(&doc, "section[aria-labelledby=pendentes-titulo] a", "href");
     assert!(details.iter().all(|h| h.starts_with("/?reserva=")));
     let pix_row = doc
-        .select(&scraper::Selector::parse("section[aria-labelledby=pendentes-titulo] tbody tr").unwrap())
+        .select(
+            &scraper::Selector::parse("section[aria-labelledby=pendentes-titulo] tbody tr")
+                .unwrap(),
+        )
         .find(|tr| tr.text().any(|t| t.contains("Aporte pendente")))
         .unwrap();
-    let href = pix_row.select(&scraper::Selector::parse("a").unwrap()).next().unwrap().value().attr("href").unwrap().to_owned();
+    let href = pix_row
+        .select(&scraper::Selector::parse("a").unwrap())
+        .next()
+        .unwrap()
+        .value()
+        .attr("href")
+        .unwrap()
+        .to_owned();
     let panel = html(app.get(&href).await).await;
-    assert_eq!(text(&panel, "#detalhe-reserva h2#reserva-titulo"), "Detalhe da reserva");
+    assert_eq!(
+        text(&panel, "#detalhe-reserva h2#reserva-titulo"),
+        "Detalhe da reserva"
+    );
     assert!(text(&panel, "#codigo-pix").starts_with("000201"));
     assert_eq!(texts(&panel, "#detalhe-reserva .qr-pix svg").len(), 1);
 }
@@ -63,14 +115,38 @@ async fn pending_reservations_have_the_spec_columns_badges_and_validity() {
 async fn opportunities_sort_only_on_status_name_and_end_date() {
     let app = ana().await;
     let doc = html(app.get("/").await).await;
-    let sortable = texts(&doc, "section[aria-labelledby=oportunidades-titulo] th[aria-sort]");
-    assert_eq!(sortable, vec!["Status (ordenar)", "Nome da fazenda (ordenar)", "Termina em (ordenar)"]);
-    let heads = texts(&doc, "section[aria-labelledby=oportunidades-titulo] thead th");
-    for h in ["Vencimento", "Remuneração líquida", "Rating", "ESG", "Valor em captação", "% Captado", "Disponível para aplicação"] {
+    let sortable = texts(
+        &doc,
+        "section[aria-labelledby=oportunidades-titulo] th[aria-sort]",
+    );
+    assert_eq!(
+        sortable,
+        vec![
+            "Status (ordenar)",
+            "Nome da fazenda (ordenar)",
+            "Termina em (ordenar)"
+        ]
+    );
+    let heads = texts(
+        &doc,
+        "section[aria-labelledby=oportunidades-titulo] thead th",
+    );
+    for h in [
+        "Vencimento",
+        "Remuneração líquida",
+        "Rating",
+        "ESG",
+        "Valor em captação",
+        "% Captado",
+        "Disponível para aplicação",
+    ] {
         assert!(heads.iter().any(|x| x == h), "{h} in {heads:?}");
     }
     let by_end = html(app.get("/?OrderByField=DataFim&OrderByCriteria=ASC").await).await;
-    assert_eq!(texts(&by_end, "th[aria-sort=ascending]"), vec!["Termina em (ordenar)"]);
+    assert_eq!(
+        texts(&by_end, "th[aria-sort=ascending]"),
+        vec!["Termina em (ordenar)"]
+    );
     let next = attr(&by_end, "th[aria-sort=ascending] a", "href");
     assert_eq!(next, vec!["/?OrderByField=DataFim&OrderByCriteria=DESC"]);
     // A column the spec does not sort on is ignored in the address.
@@ -83,18 +159,30 @@ async fn finished_rows_are_greyed_with_only_an_arrow() {
     let app = ana().await;
     let doc = html(app.get("/?OrderByField=Status&OrderByCriteria=DESC").await).await;
     let mut finished = 0;
-    for tr in doc.select(&scraper::Selector::parse("section[aria-labelledby=oportunidades-titulo] tbody tr").unwrap()) {
+    for tr in doc.select(
+        &scraper::Selector::parse("section[aria-labelledby=oportunidades-titulo] tbody tr")
+            .unwrap(),
+    ) {
         let greyed = tr.value().classes().any(|c| c == "finalizada");
-        let invest = tr.select(&scraper::Selector::parse("a.botao-primario").unwrap()).count();
-        let arrow = tr.select(&scraper::Selector::parse("a.botao-seta").unwrap()).count();
+        let invest = tr
+            .select(&scraper::Selector::parse("a.botao-primario").unwrap())
+            .count();
+        let arrow = tr
+            .select(&scraper::Selector::parse("a.botao-seta").unwrap())
+            .count();
         if greyed {
             finished += 1;
             assert_eq!((invest, arrow), (0, 1));
         }
     }
     let all = html(app.get("/?Page=3").await).await;
-    let greyed_later = all.select(&scraper::Selector::parse("tr.finalizada").unwrap()).count();
-    assert!(finished + greyed_later > 0, "some finished offering shows greyed");
+    let greyed_later = all
+        .select(&scraper::Selector::parse("tr.finalizada").unwrap())
+        .count();
+    assert!(
+        finished + greyed_later > 0,
+        "some finished offering shows greyed"
+    );
 }
 
 #[tokio::test]
@@ -112,7 +200,14 @@ async fn the_wallet_has_one_accordion_per_offering_and_toggle_opens_all() {
     assert!(buttons.iter().any(|b| b == "Documentos anexos"));
     assert!(buttons.iter().any(|b| b.starts_with("Visualizar Contrato")));
     let labels = texts(&all, ".reserva-linha dt");
-    for l in ["Início do rendimento", "Valor investido", "Prazo", "Remuneração líquida", "Parcelas anuais", "Forma de pagamento"] {
+    for l in [
+        "Início do rendimento",
+        "Valor investido",
+        "Prazo",
+        "Remuneração líquida",
+        "Parcelas anuais",
+        "Forma de pagamento",
+    ] {
         assert!(labels.iter().any(|x| x == l), "{l}");
     }
 }
@@ -124,7 +219,10 @@ async fn cash_flow_documents_and_contract_of_a_reservation() {
     let flow = attr(&doc, ".reserva-linha a[href*='fluxo=']", "href");
     let panel = html(app.get(&flow[0]).await).await;
     assert_eq!(text(&panel, "#painel h2"), "Fluxo de recebimento");
-    assert_eq!(texts(&panel, "#painel thead th"), vec!["Parcela", "Data de pagamento", "Valor estimado", "Status"]);
+    assert_eq!(
+        texts(&panel, "#painel thead th"),
+        vec!["Parcela", "Data de pagamento", "Valor estimado", "Status"]
+    );
     assert!(!texts(&panel, "#painel tbody tr").is_empty());
     let docs = attr(&doc, ".reserva-linha a[href*='documentos=']", "href");
     let panel = html(app.get(&docs[0]).await).await;
@@ -146,7 +244,11 @@ async fn wallet_with_failing(route: &str, answer: ResponseTemplate) -> (TestApp,
     let server = MockServer::start().await;
     mock_token(&server, token_body("a1", "r1", 300, 1800, "sucesso")).await;
     mock_user(&server).await;
-    Mock::given(method("GET")).and(path_regex(route)).respond_with(answer).mount(&server).await;
+    Mock::given(method("GET"))
+        .and(path_regex(route))
+        .respond_with(answer)
+        .mount(&server)
+        .await;
     let app = TestApp::with_platform(&server.uri(), &[]).await;
     login_via_callback(&app, "/").await;
     (app, server)
@@ -154,30 +256,66 @@ async fn wallet_with_failing(route: &str, answer: ResponseTemplate) -> (TestApp,
 
 #[tokio::test]
 async fn download_failures_say_what_happened() {
-    let (app, _s) = wallet_with_failing(r"^/v1/reservas/7/documentos/1$", ResponseTemplate::new(500)).await;
+    let (app, _s) =
+        wallet_with_failing(r"^/v1/reservas/7/documentos/1$", ResponseTemplate::new(500)).await;
     let resp = app.get("/carteira/reservas/7/documentos/1").await;
     assert_eq!(resp.status(), 502);
-    assert_eq!(text(&html(resp).await, "dialog.alerta p"), "Ocorreu um erro ao fazer o download");
-    let (app, _s) = wallet_with_failing(r"^/v1/reservas/7/documentos/1$", ResponseTemplate::new(404).set_body_json(json!({"mensagem": "x"}))).await;
+    assert_eq!(
+        text(&html(resp).await, "dialog.alerta p"),
+        "Ocorreu um erro ao fazer o download"
+    );
+    let (app, _s) = wallet_with_failing(
+        r"^/v1/reservas/7/documentos/1$",
+        ResponseTemplate::new(404).set_body_json(json!({"mensagem": "x"})),
+    )
+    .await;
     let resp = app.get("/carteira/reservas/7/documentos/1").await;
-    assert_eq!(text(&html(resp).await, "dialog.alerta p"), "Nenhum arquivo encontrado.");
-    let (app, _s) = wallet_with_failing(r"^/v1/reservas/7/contrato$", ResponseTemplate::new(400).set_body_json(json!({"mensagem": "Contrato indisponível no momento."}))).await;
+    assert_eq!(
+        text(&html(resp).await, "dialog.alerta p"),
+        "Nenhum arquivo encontrado."
+    );
+    let (app, _s) = wallet_with_failing(
+        r"^/v1/reservas/7/contrato$",
+        ResponseTemplate::new(400)
+            .set_body_json(json!({"mensagem": "Contrato indisponível no momento."})),
+    )
+    .await;
     let doc = html(app.get("/carteira/reservas/7/contrato").await).await;
     assert_eq!(text(&doc, "dialog.alerta h2"), "Atenção!");
-    assert_eq!(text(&doc, "dialog.alerta p"), "Contrato indisponível no momento.");
-    let (app, _s) = wallet_with_failing(r"^/v1/reservas/7/documentos$", ResponseTemplate::new(200).set_body_json(json!([]))).await;
-    Mock::given(method("GET")).and(path("/v1/reservas/alocacao/resumida"))
-        .respond_with(ResponseTemplate::new(200).set_body_json(json!({"lista": []}))).mount(&_s).await;
+    assert_eq!(
+        text(&doc, "dialog.alerta p"),
+        "Contrato indisponível no momento."
+    );
+    let (app, _s) = wallet_with_failing(
+        r"^/v1/reservas/7/documentos$",
+        ResponseTemplate::new(200).set_body_json(json!([])),
+    )
+    .await;
+    Mock::given(method("GET"))
+        .and(path("/v1/reservas/alocacao/resumida"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({"lista": []})))
+        .mount(&_s)
+        .await;
     let doc = html(app.get("/carteira?documentos=7").await).await;
-    assert_eq!(text(&doc, "#painel p"), "Nenhum arquivo encontrado. Fechar painel");
+    assert_eq!(
+        text(&doc, "#painel p"),
+        "Nenhum arquivo encontrado. Fechar painel"
+    );
 }
 
 #[tokio::test]
 async fn a_failing_wallet_shows_the_error_card() {
-    let (app, _s) = wallet_with_failing(r"^/v1/reservas/alocacao/resumida$", ResponseTemplate::new(503)).await;
+    let (app, _s) = wallet_with_failing(
+        r"^/v1/reservas/alocacao/resumida$",
+        ResponseTemplate::new(503),
+    )
+    .await;
     let resp = app.get("/carteira").await;
     assert_eq!(resp.status(), 502);
-    assert_eq!(text(&html(resp).await, ".cartao-erro h2"), "Ops! Houve uma falha.");
+    assert_eq!(
+        text(&html(resp).await, ".cartao-erro h2"),
+        "Ops! Houve uma falha."
+    );
 }
 
 #[tokio::test]
@@ -189,11 +327,20 @@ async fn hidden_values_mask_every_amount_on_home_and_wallet() {
         assert_eq!(texts(&doc, "html.valores-ocultos").len(), 1, "{page}");
         let values = texts(&doc, ".valor").len();
         assert!(values > 0, "{page}");
-        assert_eq!(values, texts(&doc, ".valor .valor-mascarado").len(), "{page}");
+        assert_eq!(
+            values,
+            texts(&doc, ".valor .valor-mascarado").len(),
+            "{page}"
+        );
         // No amount is printed outside the masked markup.
-        let outside: Vec<String> = texts(&doc, "main td, main dd").into_iter()
-            .filter(|t| t.contains("R$ ") && !t.contains("R$ •••••")).collect();
-        assert!(outside.iter().all(|t| t.contains("(valor oculto)")), "{page}: {outside:?}");
+        let outside: Vec<String> = texts(&doc, "main td, main dd")
+            .into_iter()
+            .filter(|t| t.contains("R$ ") && !t.contains("R$ •••••"))
+            .collect();
+        assert!(
+            outside.iter().all(|t| t.contains("(valor oculto)")),
+            "{page}: {outside:?}"
+        );
     }
 }
 
@@ -201,14 +348,24 @@ async fn hidden_values_mask_every_amount_on_home_and_wallet() {
 async fn the_detailed_allocation_and_the_simulator() {
     let app = ana().await;
     let doc = html(app.get("/carteira/alocacao").await).await;
-    assert_eq!(texts(&doc, "main h2"), vec!["Por captação", "Por tipo de garantia"]);
+    assert_eq!(
+        texts(&doc, "main h2"),
+        vec!["Por captação", "Por tipo de garantia"]
+    );
     assert!(!texts(&doc, "section[aria-labelledby=por-garantia] tbody tr").is_empty());
-    let sim = html(app.get("/carteira/simulador?Rating=AA&valor=10.000,00").await).await;
+    let sim = html(
+        app.get("/carteira/simulador?Rating=AA&valor=10.000,00")
+            .await,
+    )
+    .await;
     let rows = texts(&sim, "section[aria-labelledby=comparacao] tbody tr");
     assert!(!rows.is_empty());
     assert!(rows.iter().all(|r| r.contains("R$")), "{rows:?}");
     // The query from /investir is carried in the form.
-    assert_eq!(attr(&sim, "form input[type=hidden][name=Rating]", "value"), vec!["AA"]);
+    assert_eq!(
+        attr(&sim, "form input[type=hidden][name=Rating]", "value"),
+        vec!["AA"]
+    );
     let bad = app.get("/carteira/simulador?valor=xyz").await;
     assert_eq!(bad.status(), 422);
 }

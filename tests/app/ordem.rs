@@ -19,7 +19,8 @@ fn input_value(doc: &scraper::Html, sel: &str) -> String {
 }
 
 async fn step1(app: &TestApp, valor: &str) -> reqwest::Response {
-    app.post_form(&format!("{OFFER}/ordem"), &[("valor", valor)]).await
+    app.post_form(&format!("{OFFER}/ordem"), &[("valor", valor)])
+        .await
 }
 
 #[tokio::test]
@@ -34,7 +35,10 @@ async fn a_visitor_pressing_investir_goes_to_sign_up() {
 async fn basico_and_em_analise_are_told_why_they_cannot_invest_yet() {
     let app = investor("basico@colheita.dev").await;
     let doc = html(app.get(&format!("{OFFER}/ordem")).await).await;
-    assert_eq!(text(&doc, "main h1"), "Complete o seu cadastro para investir");
+    assert_eq!(
+        text(&doc, "main h1"),
+        "Complete o seu cadastro para investir"
+    );
     assert!(texts(&doc, "form[action$='/ordem']").is_empty());
     let app = investor("analise@colheita.dev").await;
     let doc = html(app.get(&format!("{OFFER}/ordem")).await).await;
@@ -46,10 +50,22 @@ async fn every_amount_message_in_order_with_the_value_kept() {
     let app = investor("investidor@colheita.dev").await;
     for (typed, msg) in [
         ("", "Necessário preencher todos os campos para prosseguir."),
-        ("abc", "Necessário preencher todos os campos para prosseguir."),
-        ("0,00", "O valor informado precisa ser maior que zero, e igual ou maior que o investimento mínimo."),
-        ("999,99", "O valor informado precisa ser maior que zero, e igual ou maior que o investimento mínimo."),
-        ("975.000,01", "O valor da sua reserva não está mais disponível para investir. Verifique a quantia disponível na página da operação."),
+        (
+            "abc",
+            "Necessário preencher todos os campos para prosseguir.",
+        ),
+        (
+            "0,00",
+            "O valor informado precisa ser maior que zero, e igual ou maior que o investimento mínimo.",
+        ),
+        (
+            "999,99",
+            "O valor informado precisa ser maior que zero, e igual ou maior que o investimento mínimo.",
+        ),
+        (
+            "975.000,01",
+            "O valor da sua reserva não está mais disponível para investir. Verifique a quantia disponível na página da operação.",
+        ),
     ] {
         let resp = step1(&app, typed).await;
         assert_eq!(resp.status(), 422, "{typed}");
@@ -73,7 +89,10 @@ async fn the_pix_flow_ends_with_the_qr_code_and_a_valid_copyable_code() {
     // Without the declaration.
     let resp = app.post_form(&terms, &[]).await;
     assert_eq!(resp.status(), 422);
-    assert_eq!(text(&html(resp).await, "dialog.alerta p"), "Necessário concordar com os termos para prosseguir.");
+    assert_eq!(
+        text(&html(resp).await, "dialog.alerta p"),
+        "Necessário concordar com os termos para prosseguir."
+    );
     let resp = app.post_form(&terms, &[("aceite", "sim")]).await;
     assert_eq!(resp.status(), 303);
     let confirm = location(&resp);
@@ -86,7 +105,10 @@ async fn the_pix_flow_ends_with_the_qr_code_and_a_valid_copyable_code() {
     let status_url = location(&resp);
     let doc = html(app.get(&status_url).await).await;
     assert_eq!(text(&doc, "dialog.alerta h2"), "Sucesso!");
-    assert_eq!(text(&doc, "dialog.alerta p"), "Investimento reservado com sucesso.");
+    assert_eq!(
+        text(&doc, "dialog.alerta p"),
+        "Investimento reservado com sucesso."
+    );
     assert_eq!(text(&doc, ".reserva h2"), "Aporte pendente");
     assert_eq!(texts(&doc, ".qr-pix svg").len(), 1);
     let code = text(&doc, "#codigo-pix");
@@ -97,7 +119,13 @@ async fn the_pix_flow_ends_with_the_qr_code_and_a_valid_copyable_code() {
     assert_eq!(texts(&doc, "[data-island=countdown]").len(), 1);
     assert_eq!(texts(&doc, "[data-island=copiar]").len(), 1);
     // Closing goes back to the detail.
-    assert_eq!(texts(&doc, ".reserva a[href='/investir/fazenda-santa-luzia-soja-2027']"), vec!["Fechar"]);
+    assert_eq!(
+        texts(
+            &doc,
+            ".reserva a[href='/investir/fazenda-santa-luzia-soja-2027']"
+        ),
+        vec!["Fechar"]
+    );
 }
 
 #[tokio::test]
@@ -112,7 +140,9 @@ async fn partner_debit_ends_in_analysis_with_its_explanation() {
     let resp = app.post_form(&confirm, &[]).await;
     let doc = html(app.get(&location(&resp)).await).await;
     assert!(text(&doc, ".reserva").contains("Em análise"));
-    assert!(text(&doc, ".reserva").contains("Se não for aprovada, o pagamento passará a ser por Pix"));
+    assert!(
+        text(&doc, ".reserva").contains("Se não for aprovada, o pagamento passará a ser por Pix")
+    );
     assert!(texts(&doc, ".qr-pix").is_empty());
 }
 
@@ -120,30 +150,64 @@ async fn partner_debit_ends_in_analysis_with_its_explanation() {
 async fn two_term_options_need_a_choice() {
     let app = investor("investidor@colheita.dev").await;
     // Rated BB: the sandbox presents two options.
-    let resp = app.post_form("/investir/cacau-cabruca-fazenda-provisao/ordem", &[("valor", "1.000,00")]).await;
+    let resp = app
+        .post_form(
+            "/investir/cacau-cabruca-fazenda-provisao/ordem",
+            &[("valor", "1.000,00")],
+        )
+        .await;
     let terms = location(&resp);
     let doc = html(app.get(&terms).await).await;
     assert_eq!(texts(&doc, "input[type=radio][name=opcao]").len(), 2);
     let resp = app.post_form(&terms, &[("aceite", "sim")]).await;
     assert_eq!(resp.status(), 422);
     let doc = html(resp).await;
-    assert_eq!(text(&doc, "dialog.alerta p"), "Selecione uma das opções do termo para prosseguir.");
+    assert_eq!(
+        text(&doc, "dialog.alerta p"),
+        "Selecione uma das opções do termo para prosseguir."
+    );
     assert_eq!(texts(&doc, "#aceite[checked]").len(), 1, "the tick is kept");
-    let first = doc.select(&scraper::Selector::parse("input[name=opcao]").unwrap()).next().unwrap().value().attr("value").unwrap().to_owned();
-    let resp = app.post_form(&terms, &[("aceite", "sim"), ("opcao", &first)]).await;
+    let first = doc
+        .select(&scraper::Selector::parse("input[name=opcao]").unwrap())
+        .next()
+        .unwrap()
+        .value()
+        .attr("value")
+        .unwrap()
+        .to_owned();
+    let resp = app
+        .post_form(&terms, &[("aceite", "sim"), ("opcao", &first)])
+        .await;
     assert_eq!(resp.status(), 303);
 }
 
 #[tokio::test]
 async fn the_island_gets_json_from_the_same_routes() {
     let app = investor("investidor@colheita.dev").await;
-    let bad = app.client.post(app.url(&format!("{OFFER}/ordem"))).header("Origin", &app.web_url)
-        .header("Accept", "application/json").form(&[("valor", "")]).send().await.unwrap();
+    let bad = app
+        .client
+        .post(app.url(&format!("{OFFER}/ordem")))
+        .header("Origin", &app.web_url)
+        .header("Accept", "application/json")
+        .form(&[("valor", "")])
+        .send()
+        .await
+        .unwrap();
     assert_eq!(bad.status(), 422);
     let body: serde_json::Value = bad.json().await.unwrap();
-    assert_eq!(body["mensagem"], "Necessário preencher todos os campos para prosseguir.");
-    let ok = app.client.post(app.url(&format!("{OFFER}/ordem"))).header("Origin", &app.web_url)
-        .header("Accept", "application/json").form(&[("valor", "1.000,00")]).send().await.unwrap();
+    assert_eq!(
+        body["mensagem"],
+        "Necessário preencher todos os campos para prosseguir."
+    );
+    let ok = app
+        .client
+        .post(app.url(&format!("{OFFER}/ordem")))
+        .header("Origin", &app.web_url)
+        .header("Accept", "application/json")
+        .form(&[("valor", "1.000,00")])
+        .send()
+        .await
+        .unwrap();
     assert_eq!(ok.status(), 200);
     let body: serde_json::Value = ok.json().await.unwrap();
     assert!(body["proximo"].as_str().unwrap().ends_with("/termos"));
@@ -157,20 +221,32 @@ async fn racing_for_the_last_amount_never_oversubscribes() {
     let mut browsers = Vec::new();
     for _ in 0..12 {
         let b = app.another_browser();
-        assert_eq!(b.login("investidor@colheita.dev", "colheita123").await.status(), 200);
-        let resp = b.post_form(&format!("{offer}/ordem"), &[("valor", "40.000,00")]).await;
+        assert_eq!(
+            b.login("investidor@colheita.dev", "colheita123")
+                .await
+                .status(),
+            200
+        );
+        let resp = b
+            .post_form(&format!("{offer}/ordem"), &[("valor", "40.000,00")])
+            .await;
         assert_eq!(resp.status(), 303);
         let terms = location(&resp);
         let resp = b.post_form(&terms, &[("aceite", "sim")]).await;
         browsers.push((b, location(&resp)));
     }
-    let confirmations = browsers.iter().map(|(b, confirm)| b.post_form(confirm, &[]));
+    let confirmations = browsers
+        .iter()
+        .map(|(b, confirm)| b.post_form(confirm, &[]));
     let results = futures::future::join_all(confirmations).await;
     let won = results.iter().filter(|r| r.status() == 303).count();
     assert_eq!(won, 8, "exactly what fits");
     for r in results.into_iter().filter(|r| r.status() != 303) {
         assert_eq!(r.status(), 422);
         let doc = html(r).await;
-        assert_eq!(text(&doc, "dialog.alerta p"), "O valor da sua reserva não está mais disponível para investir. Verifique a quantia disponível na página da operação.");
+        assert_eq!(
+            text(&doc, "dialog.alerta p"),
+            "O valor da sua reserva não está mais disponível para investir. Verifique a quantia disponível na página da operação."
+        );
     }
 }

@@ -20,14 +20,23 @@ async fn platform() -> (MockServer, TestApp) {
         "status": {"name": "Captação no ar"}, "limiteArrecadacao": 100000, "arrecadado": 0, "reservado": 0,
         "disponivel": 100000, "acompanhamento": 0, "fimCaptacao": "2099-12-31T23:59:59-03:00",
         "rentabilidade": {"investimentoMinimo": 1000}});
-    Mock::given(method("GET")).and(path("/v1/captacoes/urlamigavel/fazenda-x"))
-        .respond_with(ResponseTemplate::new(200).set_body_json(offering)).mount(&server).await;
-    Mock::given(method("GET")).and(path("/v1/cadastro/permiteLiquidacaoViaAtiva"))
-        .respond_with(ResponseTemplate::new(200).set_body_json(json!(false))).mount(&server).await;
+    Mock::given(method("GET"))
+        .and(path("/v1/captacoes/urlamigavel/fazenda-x"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(offering))
+        .mount(&server)
+        .await;
+    Mock::given(method("GET"))
+        .and(path("/v1/cadastro/permiteLiquidacaoViaAtiva"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!(false)))
+        .mount(&server)
+        .await;
     let term = json!({"id": 9, "idReserva": 9, "status": "Aberto", "titulo": "Termo de adesão", "conteudo": "Texto.",
         "termos": [{"descricao": "Li e aceito", "opcao": 1}], "investimento": 2000});
-    Mock::given(method("GET")).and(path("/v1/reservas/9/termo"))
-        .respond_with(ResponseTemplate::new(200).set_body_json(term)).mount(&server).await;
+    Mock::given(method("GET"))
+        .and(path("/v1/reservas/9/termo"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(term))
+        .mount(&server)
+        .await;
     Mock::given(method("GET")).and(path("/v1/reservas/9"))
         .respond_with(ResponseTemplate::new(200).set_body_json(json!({"id": 9, "nomeCaptacao": "Fazenda X",
             "urlAmigavel": "fazenda-x", "investimento": 2000, "status": {"name": "Aberto"}, "termoAceito": true,
@@ -40,36 +49,66 @@ async fn platform() -> (MockServer, TestApp) {
 #[tokio::test]
 async fn creating_the_reservation_fails_with_the_server_message_and_the_amount_kept() {
     let (server, app) = platform().await;
-    Mock::given(method("POST")).and(path("/v1/reservas"))
-        .respond_with(ResponseTemplate::new(400).set_body_json(json!({"mensagem": "Captação temporariamente indisponível."})))
-        .mount(&server).await;
-    let resp = app.post_form("/investir/fazenda-x/ordem", &[("valor", "2.000,00")]).await;
+    Mock::given(method("POST"))
+        .and(path("/v1/reservas"))
+        .respond_with(
+            ResponseTemplate::new(400)
+                .set_body_json(json!({"mensagem": "Captação temporariamente indisponível."})),
+        )
+        .mount(&server)
+        .await;
+    let resp = app
+        .post_form("/investir/fazenda-x/ordem", &[("valor", "2.000,00")])
+        .await;
     assert_eq!(resp.status(), 422);
     let doc = html(resp).await;
-    assert_eq!(text(&doc, "dialog.alerta p"), "Captação temporariamente indisponível.");
+    assert_eq!(
+        text(&doc, "dialog.alerta p"),
+        "Captação temporariamente indisponível."
+    );
     assert_eq!(texts(&doc, "#valor[value='2.000,00']").len(), 1);
 }
 
 #[tokio::test]
 async fn an_unavailable_platform_at_creation_is_the_generic_message() {
     let (server, app) = platform().await;
-    Mock::given(method("POST")).and(path("/v1/reservas")).respond_with(ResponseTemplate::new(503)).mount(&server).await;
-    let doc = html(app.post_form("/investir/fazenda-x/ordem", &[("valor", "2.000,00")]).await).await;
+    Mock::given(method("POST"))
+        .and(path("/v1/reservas"))
+        .respond_with(ResponseTemplate::new(503))
+        .mount(&server)
+        .await;
+    let doc = html(
+        app.post_form("/investir/fazenda-x/ordem", &[("valor", "2.000,00")])
+            .await,
+    )
+    .await;
     assert_eq!(text(&doc, "dialog.alerta p"), GENERIC);
     // A creation answer without an id is a failure too.
     let (server, app) = platform().await;
-    Mock::given(method("POST")).and(path("/v1/reservas"))
-        .respond_with(ResponseTemplate::new(201).set_body_json(json!({"titulo": "x"}))).mount(&server).await;
-    let doc = html(app.post_form("/investir/fazenda-x/ordem", &[("valor", "2.000,00")]).await).await;
+    Mock::given(method("POST"))
+        .and(path("/v1/reservas"))
+        .respond_with(ResponseTemplate::new(201).set_body_json(json!({"titulo": "x"})))
+        .mount(&server)
+        .await;
+    let doc = html(
+        app.post_form("/investir/fazenda-x/ordem", &[("valor", "2.000,00")])
+            .await,
+    )
+    .await;
     assert_eq!(text(&doc, "dialog.alerta p"), GENERIC);
 }
 
 #[tokio::test]
 async fn signing_fails_and_the_term_and_tick_stay() {
     let (server, app) = platform().await;
-    Mock::given(method("PATCH")).and(path("/v1/reservas/9/assinarcontrato"))
-        .respond_with(ResponseTemplate::new(503)).mount(&server).await;
-    let resp = app.post_form("/reservas/9/termos", &[("aceite", "sim")]).await;
+    Mock::given(method("PATCH"))
+        .and(path("/v1/reservas/9/assinarcontrato"))
+        .respond_with(ResponseTemplate::new(503))
+        .mount(&server)
+        .await;
+    let resp = app
+        .post_form("/reservas/9/termos", &[("aceite", "sim")])
+        .await;
     assert_eq!(resp.status(), 422);
     let doc = html(resp).await;
     assert_eq!(text(&doc, "dialog.alerta p"), GENERIC);
@@ -80,13 +119,19 @@ async fn signing_fails_and_the_term_and_tick_stay() {
 #[tokio::test]
 async fn a_confirmation_timeout_shows_the_summary_to_try_again() {
     let (server, app) = platform().await;
-    Mock::given(method("PATCH")).and(path("/v1/reservas/9/confirmarinvestimento"))
-        .respond_with(ResponseTemplate::new(200).set_delay(Duration::from_secs(4))).mount(&server).await;
+    Mock::given(method("PATCH"))
+        .and(path("/v1/reservas/9/confirmarinvestimento"))
+        .respond_with(ResponseTemplate::new(200).set_delay(Duration::from_secs(4)))
+        .mount(&server)
+        .await;
     let resp = app.post_form("/reservas/9/confirmar", &[]).await;
     assert_eq!(resp.status(), 422);
     let doc = html(resp).await;
     assert_eq!(text(&doc, "dialog.alerta p"), GENERIC);
-    assert_eq!(texts(&doc, "form[action='/reservas/9/confirmar'] button"), vec!["Confirmar investimento"]);
+    assert_eq!(
+        texts(&doc, "form[action='/reservas/9/confirmar'] button"),
+        vec!["Confirmar investimento"]
+    );
     assert!(text(&doc, "dl.fatos").contains("R$ 2.000,00"));
 }
 
@@ -94,8 +139,11 @@ async fn a_confirmation_timeout_shows_the_summary_to_try_again() {
 async fn confirming_accepts_200_201_and_204() {
     for status in [200, 201, 204] {
         let (server, app) = platform().await;
-        Mock::given(method("PATCH")).and(path("/v1/reservas/9/confirmarinvestimento"))
-            .respond_with(ResponseTemplate::new(status)).mount(&server).await;
+        Mock::given(method("PATCH"))
+            .and(path("/v1/reservas/9/confirmarinvestimento"))
+            .respond_with(ResponseTemplate::new(status))
+            .mount(&server)
+            .await;
         let resp = app.post_form("/reservas/9/confirmar", &[]).await;
         assert_eq!(resp.status(), 303, "{status}");
         assert_eq!(location(&resp), "/reservas/9");

@@ -7,7 +7,13 @@ use wiremock::{Mock, MockServer, ResponseTemplate};
 
 use crate::support::{TestApp, location};
 
-pub fn token_body(access: &str, refresh: &str, expires_in: i64, refresh_expires_in: i64, tipo: &str) -> Value {
+pub fn token_body(
+    access: &str,
+    refresh: &str,
+    expires_in: i64,
+    refresh_expires_in: i64,
+    tipo: &str,
+) -> Value {
     json!({"token": {"access_token": access, "refresh_token": refresh, "expires_in": expires_in,
                      "refresh_expires_in": refresh_expires_in}, "tipoResposta": tipo})
 }
@@ -21,7 +27,9 @@ pub fn user_body(nome: &str, cadastro: &str) -> Value {
 pub async fn mock_user(server: &MockServer) {
     Mock::given(method("GET"))
         .and(path("/v1/cadastro/meucadastro"))
-        .respond_with(ResponseTemplate::new(200).set_body_json(user_body("Ana Beatriz Carvalho", "Completo")))
+        .respond_with(
+            ResponseTemplate::new(200).set_body_json(user_body("Ana Beatriz Carvalho", "Completo")),
+        )
         .mount(server)
         .await;
 }
@@ -48,7 +56,9 @@ pub async fn mock_home_rest(server: &MockServer) {
         .await;
     Mock::given(method("GET"))
         .and(path("/v1/captacoes"))
-        .respond_with(ResponseTemplate::new(200).set_body_json(json!({"dados": [], "totalRegistros": 0})))
+        .respond_with(
+            ResponseTemplate::new(200).set_body_json(json!({"dados": [], "totalRegistros": 0})),
+        )
         .mount(server)
         .await;
 }
@@ -72,5 +82,6 @@ pub async fn login_via_callback(app: &TestApp, from: &str) -> reqwest::Response 
         .find(|(k, _)| k == "state")
         .map(|(_, v)| v.into_owned())
         .unwrap();
-    app.get(&format!("/autenticacao?code=codigo-1&state={state}")).await
+    app.get(&format!("/autenticacao?code=codigo-1&state={state}"))
+        .await
 }

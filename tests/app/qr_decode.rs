@@ -9,7 +9,13 @@ use rust_decimal::Decimal;
 fn rasterise(svg: &str) -> (usize, usize, Vec<u8>) {
     let attr = |name: &str| -> usize {
         let at = svg.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
-        svg[at..].split('"').next().unwrap().trim_end_matches("px").parse().unwrap()
+        svg[at..]
+            .split('"')
+            .next()
+            .unwrap()
+            .trim_end_matches("px")
+            .parse()
+            .unwrap()
     };
     let (w, h) = (attr("width"), attr("height"));
     let mut img = vec![255u8; w * h];
@@ -40,7 +46,13 @@ fn decode(svg: &str) -> String {
 
 #[test]
 fn the_pix_qr_image_decodes_to_the_same_payload() {
-    for (amount, name) in [(Decimal::new(250000, 2), "Fazenda Santa Luzia – Soja safra 2026/27"), (Decimal::new(1, 2), "Café")] {
+    for (amount, name) in [
+        (
+            Decimal::new(250000, 2),
+            "Fazenda Santa Luzia – Soja safra 2026/27",
+        ),
+        (Decimal::new(1, 2), "Café"),
+    ] {
         let payload = pix::brcode(&StaticPix {
             key: "45723174000110".into(),
             merchant_name: "Colheita Securitizadora de Créditos do Agronegócio S.A.".into(),

@@ -22,7 +22,10 @@ async fn a_visitor_on_a_private_page_is_sent_to_login_with_client_redirect_and_s
     let resp = app.get("/carteira?toggle=true").await;
     assert_eq!(resp.status(), 303);
     let login = url::Url::parse(&location(&resp)).unwrap();
-    assert_eq!(format!("{}{}", login.origin().ascii_serialization(), login.path()), format!("{}/login", server.uri()));
+    assert_eq!(
+        format!("{}{}", login.origin().ascii_serialization(), login.path()),
+        format!("{}/login", server.uri())
+    );
     let q: std::collections::HashMap<_, _> = login.query_pairs().into_owned().collect();
     assert_eq!(q["client_id"], "colheita-web");
     assert_eq!(q["redirect_uri"], app.url("/autenticacao"));
@@ -46,8 +49,16 @@ async fn without_a_saved_address_login_lands_on_home_with_the_greeting() {
     mock_user(&server).await;
     mock_home(&server).await;
     let resp = app.get("/entrar").await;
-    let state = url::Url::parse(&location(&resp)).unwrap().query_pairs().find(|(k, _)| k == "state").unwrap().1.into_owned();
-    let resp = app.get(&format!("/autenticacao?code=c&state={state}")).await;
+    let state = url::Url::parse(&location(&resp))
+        .unwrap()
+        .query_pairs()
+        .find(|(k, _)| k == "state")
+        .unwrap()
+        .1
+        .into_owned();
+    let resp = app
+        .get(&format!("/autenticacao?code=c&state={state}"))
+        .await;
     assert_eq!(location(&resp), "/");
     let doc = html(app.get("/").await).await;
     assert_eq!(text(&doc, ".menu-perfil summary"), "Olá, Ana");
@@ -58,8 +69,12 @@ async fn without_a_saved_address_login_lands_on_home_with_the_greeting() {
 #[tokio::test]
 async fn a_state_we_did_not_issue_is_refused_without_calling_the_provider() {
     let (server, app) = platform().await;
-    Mock::given(method("POST")).and(path("/api/autenticacao/token"))
-        .respond_with(ResponseTemplate::new(200)).expect(0).mount(&server).await;
+    Mock::given(method("POST"))
+        .and(path("/api/autenticacao/token"))
+        .respond_with(ResponseTemplate::new(200))
+        .expect(0)
+        .mount(&server)
+        .await;
     let _ = app.get("/entrar").await;
     let resp = app.get("/autenticacao?code=c&state=forjado").await;
     assert_eq!(resp.status(), 400);
@@ -71,15 +86,26 @@ async fn a_state_we_did_not_issue_is_refused_without_calling_the_provider() {
 #[tokio::test]
 async fn a_failed_exchange_shows_the_server_message_then_login() {
     let (server, app) = platform().await;
-    Mock::given(method("POST")).and(path("/api/autenticacao/token"))
-        .respond_with(ResponseTemplate::new(400).set_body_json(json!({"mensagem": "Código de autenticação inválido ou expirado."})))
-        .mount(&server).await;
+    Mock::given(method("POST"))
+        .and(path("/api/autenticacao/token"))
+        .respond_with(
+            ResponseTemplate::new(400)
+                .set_body_json(json!({"mensagem": "Código de autenticação inválido ou expirado."})),
+        )
+        .mount(&server)
+        .await;
     let resp = login_via_callback(&app, "/").await;
     assert_eq!(resp.status(), 400);
     let doc = html(resp).await;
     assert_eq!(text(&doc, "dialog.alerta h2"), "Atenção!");
-    assert_eq!(text(&doc, "dialog.alerta p"), "Código de autenticação inválido ou expirado.");
-    assert_eq!(texts(&doc, "dialog.alerta form[action='/entrar'] button"), vec!["Fechar"]);
+    assert_eq!(
+        text(&doc, "dialog.alerta p"),
+        "Código de autenticação inválido ou expirado."
+    );
+    assert_eq!(
+        texts(&doc, "dialog.alerta form[action='/entrar'] button"),
+        vec!["Fechar"]
+    );
 }
 
 #[tokio::test]
@@ -93,7 +119,13 @@ async fn trocarsenha_goes_to_the_password_change_page() {
 
 #[tokio::test]
 async fn atualizarcadastro_and_atualizarsuitability_stay_on_the_callback() {
-    for (tipo, heading) in [("atualizarcadastro", "Atualize o seu cadastro"), ("atualizarsuitability", "Atualize o seu perfil de investidor")] {
+    for (tipo, heading) in [
+        ("atualizarcadastro", "Atualize o seu cadastro"),
+        (
+            "atualizarsuitability",
+            "Atualize o seu perfil de investidor",
+        ),
+    ] {
         let (server, app) = platform().await;
         mock_token(&server, token_body("a1", "r1", 300, 1800, tipo)).await;
         mock_user(&server).await;
@@ -118,12 +150,21 @@ async fn a_token_near_expiry_is_refreshed_on_the_server_before_the_page() {
     // expires_in below the 60 s margin: the very next request must refresh.
     mock_token(&server, token_body("a1", "r1", 30, 1800, "sucesso")).await;
     mock_user(&server).await;
-    Mock::given(method("PUT")).and(path("/api/autenticacao/token"))
-        .respond_with(ResponseTemplate::new(200).set_body_json(token_body("a2", "r2", 300, 1800, "sucesso")))
-        .expect(1).mount(&server).await;
-    Mock::given(method("GET")).and(path("/v1/reservas/alocacao/resumida")).and(header("authorization", "Bearer a2"))
+    Mock::given(method("PUT"))
+        .and(path("/api/autenticacao/token"))
+        .respond_with(
+            ResponseTemplate::new(200).set_body_json(token_body("a2", "r2", 300, 1800, "sucesso")),
+        )
+        .expect(1)
+        .mount(&server)
+        .await;
+    Mock::given(method("GET"))
+        .and(path("/v1/reservas/alocacao/resumida"))
+        .and(header("authorization", "Bearer a2"))
         .respond_with(ResponseTemplate::new(200).set_body_json(json!({})))
-        .expect(2).mount(&server).await;
+        .expect(2)
+        .mount(&server)
+        .await;
     mock_home_rest(&server).await;
     login_via_callback(&app, "/").await;
     assert_eq!(app.get("/").await.status(), 200);
@@ -136,9 +177,13 @@ async fn a_failed_refresh_sends_the_user_to_login() {
     let (server, app) = platform().await;
     mock_token(&server, token_body("a1", "r1", 30, 1800, "sucesso")).await;
     mock_user(&server).await;
-    Mock::given(method("PUT")).and(path("/api/autenticacao/token"))
-        .respond_with(ResponseTemplate::new(401).set_body_json(json!({"mensagem": "Sessão expirada."})))
-        .mount(&server).await;
+    Mock::given(method("PUT"))
+        .and(path("/api/autenticacao/token"))
+        .respond_with(
+            ResponseTemplate::new(401).set_body_json(json!({"mensagem": "Sessão expirada."})),
+        )
+        .mount(&server)
+        .await;
     login_via_callback(&app, "/").await;
     let resp = app.get("/carteira").await;
     assert_eq!(resp.status(), 303);
@@ -150,8 +195,12 @@ async fn a_dead_refresh_token_is_not_even_tried() {
     let (server, app) = platform().await;
     mock_token(&server, token_body("a1", "r1", 30, 0, "sucesso")).await;
     mock_user(&server).await;
-    Mock::given(method("PUT")).and(path("/api/autenticacao/token"))
-        .respond_with(ResponseTemplate::new(200)).expect(0).mount(&server).await;
+    Mock::given(method("PUT"))
+        .and(path("/api/autenticacao/token"))
+        .respond_with(ResponseTemplate::new(200))
+        .expect(0)
+        .mount(&server)
+        .await;
     login_via_callback(&app, "/").await;
     assert_eq!(app.get("/").await.status(), 303);
 }
@@ -170,18 +219,36 @@ async fn logout_ends_the_session_clears_cookies_but_keeps_the_return_address() {
     let (server, app) = platform().await;
     mock_token(&server, token_body("a1", "r1", 300, 1800, "sucesso")).await;
     mock_user(&server).await;
-    Mock::given(method("PUT")).and(path("/api/autenticacao/encerrar-sessao"))
-        .respond_with(ResponseTemplate::new(204)).expect(1).mount(&server).await;
+    Mock::given(method("PUT"))
+        .and(path("/api/autenticacao/encerrar-sessao"))
+        .respond_with(ResponseTemplate::new(204))
+        .expect(1)
+        .mount(&server)
+        .await;
     login_via_callback(&app, "/").await;
     let resp = app.logout().await;
     assert_eq!(resp.status(), 303);
     assert!(location(&resp).starts_with(&format!("{}/login?", server.uri())));
     assert_eq!(resp.headers()["clear-site-data"], "\"cache\", \"storage\"");
-    let cleared: Vec<_> = resp.headers().get_all("set-cookie").iter().map(|v| v.to_str().unwrap().to_owned()).collect();
+    let cleared: Vec<_> = resp
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .map(|v| v.to_str().unwrap().to_owned())
+        .collect();
     for name in ["colheita_at=", "colheita_rt=", "colheita_usuario="] {
-        assert!(cleared.iter().any(|c| c.starts_with(name) && c.contains("Max-Age=0")), "{name} not cleared: {cleared:?}");
+        assert!(
+            cleared
+                .iter()
+                .any(|c| c.starts_with(name) && c.contains("Max-Age=0")),
+            "{name} not cleared: {cleared:?}"
+        );
     }
-    assert!(!cleared.iter().any(|c| c.starts_with("colheita_retorno=") && c.contains("Max-Age=0")));
+    assert!(
+        !cleared
+            .iter()
+            .any(|c| c.starts_with("colheita_retorno=") && c.contains("Max-Age=0"))
+    );
     assert_eq!(app.get("/").await.status(), 303);
 }
 
@@ -190,8 +257,11 @@ async fn logout_works_even_when_the_provider_fails() {
     let (server, app) = platform().await;
     mock_token(&server, token_body("a1", "r1", 300, 1800, "sucesso")).await;
     mock_user(&server).await;
-    Mock::given(method("PUT")).and(path("/api/autenticacao/encerrar-sessao"))
-        .respond_with(ResponseTemplate::new(500)).mount(&server).await;
+    Mock::given(method("PUT"))
+        .and(path("/api/autenticacao/encerrar-sessao"))
+        .respond_with(ResponseTemplate::new(500))
+        .mount(&server)
+        .await;
     login_via_callback(&app, "/").await;
     assert_eq!(app.logout().await.status(), 303);
     assert_eq!(app.get("/").await.status(), 303);
@@ -202,8 +272,11 @@ async fn a_platform_401_on_a_page_sends_the_user_to_login_keeping_the_address() 
     let (server, app) = platform().await;
     mock_token(&server, token_body("a1", "r1", 300, 1800, "sucesso")).await;
     mock_user(&server).await;
-    Mock::given(method("GET")).and(path("/v1/reservas/alocacao/resumida"))
-        .respond_with(ResponseTemplate::new(401)).mount(&server).await;
+    Mock::given(method("GET"))
+        .and(path("/v1/reservas/alocacao/resumida"))
+        .respond_with(ResponseTemplate::new(401))
+        .mount(&server)
+        .await;
     mock_home_rest(&server).await;
     login_via_callback(&app, "/").await;
     let resp = app.get("/?aba=1").await;
@@ -221,8 +294,13 @@ async fn keycloak_sized_tokens_fit_in_the_cookies() {
     let refresh = "r".repeat(1024);
     mock_token(&server, token_body(&access, &refresh, 300, 1800, "sucesso")).await;
     mock_user(&server).await;
-    Mock::given(method("GET")).and(path("/v1/reservas/alocacao/resumida")).and(header("authorization", format!("Bearer {access}").as_str()))
-        .respond_with(ResponseTemplate::new(200).set_body_json(json!({}))).expect(1).mount(&server).await;
+    Mock::given(method("GET"))
+        .and(path("/v1/reservas/alocacao/resumida"))
+        .and(header("authorization", format!("Bearer {access}").as_str()))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({})))
+        .expect(1)
+        .mount(&server)
+        .await;
     mock_home_rest(&server).await;
     let resp = login_via_callback(&app, "/").await;
     for c in resp.headers().get_all("set-cookie") {
@@ -235,8 +313,16 @@ async fn logged_in_home_with(answer: ResponseTemplate) -> reqwest::Response {
     let (server, app) = platform().await;
     mock_token(&server, token_body("a1", "r1", 300, 1800, "sucesso")).await;
     mock_user(&server).await;
-    for p in ["/v1/reservas/alocacao/resumida", "/v1/reservas/pendentes", "/v1/captacoes"] {
-        Mock::given(method("GET")).and(path(p)).respond_with(answer.clone()).mount(&server).await;
+    for p in [
+        "/v1/reservas/alocacao/resumida",
+        "/v1/reservas/pendentes",
+        "/v1/captacoes",
+    ] {
+        Mock::given(method("GET"))
+            .and(path(p))
+            .respond_with(answer.clone())
+            .mount(&server)
+            .await;
     }
     login_via_callback(&app, "/").await;
     let resp = app.get("/").await;
@@ -251,15 +337,23 @@ async fn a_failing_platform_shows_the_error_card_never_a_500() {
         ResponseTemplate::new(500).set_body_string("<html>boom</html>"),
         ResponseTemplate::new(200).set_body_string("isto não é json"),
         ResponseTemplate::new(200),
-        ResponseTemplate::new(200).set_body_json(json!({})).set_delay(Duration::from_secs(4)),
+        ResponseTemplate::new(200)
+            .set_body_json(json!({}))
+            .set_delay(Duration::from_secs(4)),
     ];
     for case in cases {
         let resp = logged_in_home_with(case).await;
         assert_eq!(resp.status(), 502);
         let doc = html(resp).await;
         // Each block of the home fails on its own, with the error card.
-        assert_eq!(texts(&doc, ".cartao-erro h2"), vec!["Ops! Houve uma falha."; 3]);
-        assert_eq!(texts(&doc, ".cartao-erro a[href='/']"), vec!["Tentar novamente"; 3]);
+        assert_eq!(
+            texts(&doc, ".cartao-erro h2"),
+            vec!["Ops! Houve uma falha."; 3]
+        );
+        assert_eq!(
+            texts(&doc, ".cartao-erro a[href='/']"),
+            vec!["Tentar novamente"; 3]
+        );
     }
 }
 
@@ -277,7 +371,10 @@ async fn the_visibility_toggle_masks_every_amount() {
     assert_eq!(location(&resp), "/");
     let doc = html(app.get("/").await).await;
     assert_eq!(texts(&doc, "html.valores-ocultos").len(), 1);
-    assert_eq!(texts(&doc, ".valor").len(), texts(&doc, ".valor .valor-mascarado").len());
+    assert_eq!(
+        texts(&doc, ".valor").len(),
+        texts(&doc, ".valor .valor-mascarado").len()
+    );
     // The island's JSON answer flips it back.
     let resp = app
         .client
@@ -288,5 +385,8 @@ async fn the_visibility_toggle_masks_every_amount() {
         .send()
         .await
         .unwrap();
-    assert_eq!(resp.json::<serde_json::Value>().await.unwrap(), json!({"visivel": true}));
+    assert_eq!(
+        resp.json::<serde_json::Value>().await.unwrap(),
+        json!({"visivel": true})
+    );
 }

@@ -21,8 +21,14 @@ async fn every_unknown_path_shows_the_404_page() {
         let resp = app.get(path).await;
         assert_eq!(resp.status(), 404, "{path}");
         let doc = html(resp).await;
-        assert_eq!(text(&doc, ".nao-encontrado p"), "Infelizmente não encontramos a página que você procurou.");
-        assert_eq!(texts(&doc, ".nao-encontrado a[href='/']"), vec!["Voltar à página inicial"]);
+        assert_eq!(
+            text(&doc, ".nao-encontrado p"),
+            "Infelizmente não encontramos a página que você procurou."
+        );
+        assert_eq!(
+            texts(&doc, ".nao-encontrado a[href='/']"),
+            vec!["Voltar à página inicial"]
+        );
         assert_eq!(title(&doc), "Página não encontrada | Colheita");
         assert_eq!(texts(&doc, "html[lang='pt-BR']").len(), 1);
     }
@@ -43,7 +49,10 @@ async fn every_response_carries_the_security_headers() {
         let resp = app.get(path).await;
         let h = resp.headers();
         let csp = h["content-security-policy"].to_str().unwrap();
-        assert!(csp.contains("script-src 'self'") && csp.contains("frame-ancestors 'none'"), "{csp}");
+        assert!(
+            csp.contains("script-src 'self'") && csp.contains("frame-ancestors 'none'"),
+            "{csp}"
+        );
         assert_eq!(h["x-content-type-options"], "nosniff");
         assert!(h.contains_key("referrer-policy"));
     }
@@ -52,16 +61,34 @@ async fn every_response_carries_the_security_headers() {
 #[tokio::test]
 async fn html_is_compressed_when_the_browser_accepts_it() {
     let app = app().await;
-    let resp = app.client.get(app.url("/nao-existe")).header("accept-encoding", "gzip").send().await.unwrap();
+    let resp = app
+        .client
+        .get(app.url("/nao-existe"))
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
     assert_eq!(resp.headers()["content-encoding"], "gzip");
 }
 
 #[tokio::test]
 async fn cross_site_posts_are_refused() {
     let app = app().await;
-    let evil = app.client.post(app.url("/sair")).header("Origin", "https://evil.example").send().await.unwrap();
+    let evil = app
+        .client
+        .post(app.url("/sair"))
+        .header("Origin", "https://evil.example")
+        .send()
+        .await
+        .unwrap();
     assert_eq!(evil.status(), 403);
-    let evil = app.client.post(app.url("/visibilidade")).header("Sec-Fetch-Site", "cross-site").send().await.unwrap();
+    let evil = app
+        .client
+        .post(app.url("/visibilidade"))
+        .header("Sec-Fetch-Site", "cross-site")
+        .send()
+        .await
+        .unwrap();
     assert_eq!(evil.status(), 403);
 }
 

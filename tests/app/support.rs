@@ -79,7 +79,9 @@ impl TestApp {
         )
         .unwrap();
         tokio::spawn(async move {
-            axum::serve(listener, colheita::web::router(state)).await.unwrap();
+            axum::serve(listener, colheita::web::router(state))
+                .await
+                .unwrap();
         });
         TestApp {
             web_url,
@@ -126,7 +128,11 @@ impl TestApp {
                 break;
             }
             let loc = location(&resp);
-            let next = if loc.starts_with('/') { self.url(&loc) } else { loc.clone() };
+            let next = if loc.starts_with('/') {
+                self.url(&loc)
+            } else {
+                loc.clone()
+            };
             seen.push(loc);
             resp = self.client.get(next).send().await.unwrap();
         }
@@ -141,7 +147,12 @@ impl TestApp {
     }
 
     /// Continues a login from a redirect to the login page.
-    pub async fn login_from(&self, resp: reqwest::Response, email: &str, password: &str) -> reqwest::Response {
+    pub async fn login_from(
+        &self,
+        resp: reqwest::Response,
+        email: &str,
+        password: &str,
+    ) -> reqwest::Response {
         assert_eq!(resp.status(), 303, "expected a redirect to login");
         let login_url = url::Url::parse(&location(&resp)).unwrap();
         let q: std::collections::HashMap<_, _> = login_url.query_pairs().into_owned().collect();
@@ -191,7 +202,14 @@ pub async fn html(resp: reqwest::Response) -> Html {
 pub fn texts(doc: &Html, selector: &str) -> Vec<String> {
     let sel = Selector::parse(selector).unwrap();
     doc.select(&sel)
-        .map(|e| e.text().collect::<Vec<_>>().join(" ").split_whitespace().collect::<Vec<_>>().join(" "))
+        .map(|e| {
+            e.text()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
         .collect()
 }
 

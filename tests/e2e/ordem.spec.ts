@@ -37,6 +37,8 @@ test('Pix order, page by page without JS', async ({ page }, info) => {
   const code = await page.getByLabel('Pix copia e cola').inputValue();
   expect(code.startsWith('000201')).toBe(true);
   await checkStep(page, 'status Pix');
+  // The one-shot 'Sucesso!' alert first, then the screen's own 'Fechar' back to the detail.
+  await page.getByRole('dialog').getByRole('button', { name: 'Fechar' }).click();
   await page.getByRole('link', { name: 'Fechar' }).click();
   await expect(page).toHaveURL(new RegExp(`${OFFER}$`));
 });

@@ -60,7 +60,10 @@ pub async fn view_autenticacao_get(ctx: Ctx, Query(q): Query<Callback>) -> Respo
             stay_for_update(&ctx, kind, user.as_ref())
         }
         _ => {
-            let to = ctx.jar.take_return_to().unwrap_or_else(|| routes::HOME.into());
+            let to = ctx
+                .jar
+                .take_return_to()
+                .unwrap_or_else(|| routes::HOME.into());
             Redirect::to(&to).into_response()
         }
     }
@@ -97,7 +100,9 @@ fn stay_for_update(ctx: &Ctx, kind: &str, user: Option<&UserSummary>) -> Respons
             "Seu perfil de investidor (suitability) precisa ser atualizado antes de novos investimentos.",
         )
     };
-    let first = user.map(|u| u.primeiro_nome().to_owned()).unwrap_or_default();
+    let first = user
+        .map(|u| u.primeiro_nome().to_owned())
+        .unwrap_or_default();
     let main = html! {
         section.cartao aria-labelledby="atualizar-titulo" {
             h1 #atualizar-titulo { (title) }

@@ -18,7 +18,11 @@ pub struct Renderer {
 
 impl Renderer {
     pub fn new(app: AppState) -> Self {
-        let jar = Jar::new(Cookies::default(), app.key.clone(), app.cfg.secure_cookies());
+        let jar = Jar::new(
+            Cookies::default(),
+            app.key.clone(),
+            app.cfg.secure_cookies(),
+        );
         Renderer {
             ctx: Ctx {
                 app,
@@ -43,7 +47,10 @@ impl Renderer {
     /// `GET /investir/{urlAmigavel}` with `o` as the platform's answer.
     pub fn detail(&self, o: &Offering) -> String {
         let main = detalhe::detail_markup(&self.ctx, o);
-        layout::document(&self.ctx, Page::new(detalhe::DETAIL_TITLE, main).with_islands())
-            .into_string()
+        layout::document(
+            &self.ctx,
+            Page::new(detalhe::DETAIL_TITLE, main).with_islands(),
+        )
+        .into_string()
     }
 }

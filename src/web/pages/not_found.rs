@@ -7,5 +7,7 @@ use crate::web::Ctx;
 use crate::web::ui::{Page, cards};
 
 pub async fn view_not_found(ctx: Ctx) -> Response {
-    ctx.render(Page::new("Página não encontrada", cards::not_found()).with_status(StatusCode::NOT_FOUND))
+    ctx.render(
+        Page::new("Página não encontrada", cards::not_found()).with_status(StatusCode::NOT_FOUND),
+    )
 }

@@ -178,7 +178,9 @@ impl Jar {
 
     /// Money values hidden? (a plain cookie: it holds nothing sensitive)
     pub fn values_hidden(&self) -> bool {
-        self.cookies.get(HIDE_VALUES).is_some_and(|c| c.value() == "1")
+        self.cookies
+            .get(HIDE_VALUES)
+            .is_some_and(|c| c.value() == "1")
     }
 
     pub fn set_values_hidden(&self, hidden: bool) {

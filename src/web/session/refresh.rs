@@ -34,7 +34,11 @@ impl RefreshCache {
                 Ok(g) => g,
                 Err(poisoned) => poisoned.into_inner(),
             };
-            slots.retain(|_, s| Arc::strong_count(s) > 1 || s.try_lock().is_ok_and(|v| v.as_ref().is_some_and(|(at, _)| at.elapsed() < SHARE_FOR)));
+            slots.retain(|_, s| {
+                Arc::strong_count(s) > 1
+                    || s.try_lock()
+                        .is_ok_and(|v| v.as_ref().is_some_and(|(at, _)| at.elapsed() < SHARE_FOR))
+            });
             slots.entry(key).or_default().clone()
         };
         let mut guard = slot.lock().await;

@@ -4,7 +4,8 @@ use maud::{Markup, html};
 
 pub const ERROR_TITLE: &str = "Ops! Houve uma falha.";
 /// The list failure text of spec §8.
-pub const LIST_ERROR_TEXT: &str = "Algo de inesperado ocorreu ao coletarmos suas informações. Por favor, tente novamente.";
+pub const LIST_ERROR_TEXT: &str =
+    "Algo de inesperado ocorreu ao coletarmos suas informações. Por favor, tente novamente.";
 pub const EMPTY_TITLE: &str = "Nenhum item encontrado.";
 pub const EMPTY_TEXT: &str = "Não há resultado para os parâmetros informados.";
 pub const NOT_FOUND_TEXT: &str = "Infelizmente não encontramos a página que você procurou.";

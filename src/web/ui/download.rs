@@ -16,7 +16,10 @@ pub fn file(blob: Blob, filename: &str, inline: bool) -> Response {
     (
         [
             (header::CONTENT_TYPE, blob.content_type),
-            (header::CONTENT_DISPOSITION, format!("{disposition}; filename=\"{safe}\"")),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("{disposition}; filename=\"{safe}\""),
+            ),
             (header::CACHE_CONTROL, "private, no-store".to_owned()),
         ],
         blob.bytes,

@@ -82,7 +82,11 @@ pub fn public_header(ctx: &Ctx) -> Markup {
 /// without a reload.
 pub fn visibility_toggle(ctx: &Ctx) -> Markup {
     let visible = !ctx.values_hidden;
-    let label = if visible { "Ocultar valores" } else { "Mostrar valores" };
+    let label = if visible {
+        "Ocultar valores"
+    } else {
+        "Mostrar valores"
+    };
     let fallback = html! {
         form.form-visibilidade method="post" action=(routes::VISIBILIDADE) {
             input type="hidden" name="voltar" value=(ctx.here);

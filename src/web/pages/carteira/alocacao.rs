@@ -14,7 +14,9 @@ use crate::web::{Ctx, routes};
 pub const TITLE: &str = "Alocação da carteira";
 
 pub async fn view_alocacao_get(ctx: Ctx) -> Response {
-    let Some(token) = ctx.token() else { return ctx.failure(TITLE, &ApiError::Unauthorized) };
+    let Some(token) = ctx.token() else {
+        return ctx.failure(TITLE, &ApiError::Unauthorized);
+    };
     match ctx.app.api.allocation_detail(token).await {
         Ok(d) => {
             let has_chart = !d.por_garantia.is_empty();

@@ -22,12 +22,34 @@ const MAX_COMPARED: usize = 4;
 pub async fn view_simulador_get(ctx: Ctx, RawQueryString(qs): RawQueryString) -> Response {
     let qs = qs.unwrap_or_default();
     let raw: RawQuery = serde_urlencoded::from_str(&qs).unwrap_or_default();
-    let pairs: Vec<(String, String)> = url::form_urlencoded::parse(qs.as_bytes()).into_owned().collect();
-    let typed = pairs.iter().find(|(k, _)| k == "valor").map(|(_, v)| v.trim().to_owned()).unwrap_or_default();
-    let chosen: Vec<i64> = pairs.iter().filter(|(k, _)| k == "c").filter_map(|(_, v)| v.parse().ok()).collect();
+    let pairs: Vec<(String, String)> = url::form_urlencoded::parse(qs.as_bytes())
+        .into_owned()
+        .collect();
+    let typed = pairs
+        .iter()
+        .find(|(k, _)| k == "valor")
+        .map(|(_, v)| v.trim().to_owned())
+        .unwrap_or_default();
+    let chosen: Vec<i64> = pairs
+        .iter()
+        .filter(|(k, _)| k == "c")
+        .filter_map(|(_, v)| v.parse().ok())
+        .collect();
     let (state, _) = query::parse(&raw);
     let token = ctx.token();
-    let list = match ctx.app.api.offerings(&query::ListState { page: 1, ..state.clone() }.to_api(), token).await {
+    let list = match ctx
+        .app
+        .api
+        .offerings(
+            &query::ListState {
+                page: 1,
+                ..state.clone()
+            }
+            .to_api(),
+            token,
+        )
+        .await
+    {
         Ok(l) => l,
         Err(e) => return ctx.failure(TITLE, &e),
     };
@@ -40,7 +62,11 @@ pub async fn view_simulador_get(ctx: Ctx, RawQueryString(qs): RawQueryString) ->
     let picked: Vec<&Offering> = if chosen.is_empty() {
         open.iter().copied().take(3).collect()
     } else {
-        open.iter().copied().filter(|o| chosen.contains(&o.id)).take(MAX_COMPARED).collect()
+        open.iter()
+            .copied()
+            .filter(|o| chosen.contains(&o.id))
+            .take(MAX_COMPARED)
+            .collect()
     };
     let carried = state.query_string();
     if typed.is_empty() {
@@ -57,19 +83,43 @@ pub async fn view_simulador_get(ctx: Ctx, RawQueryString(qs): RawQueryString) ->
         }
     };
     // One simulation per offering, all at once.
-    let results = futures::future::join_all(picked.iter().map(|o| ctx.app.api.simulate(o.id, amount, token))).await;
+    let results = futures::future::join_all(
+        picked
+            .iter()
+            .map(|o| ctx.app.api.simulate(o.id, amount, token)),
+    )
+    .await;
     let rows: Vec<(&Offering, Option<SimulationItem>)> = picked
         .iter()
         .zip(results)
         .map(|(o, r)| (*o, r.ok().and_then(|v| v.into_iter().next())))
         .collect();
-    ctx.page(TITLE, view(&ctx, &typed, &open, &picked, &carried, Some((amount, &rows))))
+    ctx.page(
+        TITLE,
+        view(
+            &ctx,
+            &typed,
+            &open,
+            &picked,
+            &carried,
+            Some((amount, &rows)),
+        ),
+    )
 }
 
 type Compared<'a> = (Decimal, &'a [(&'a Offering, Option<SimulationItem>)]);
 
-fn view(ctx: &Ctx, typed: &str, open: &[&Offering], picked: &[&Offering], carried: &str, results: Option<Compared<'_>>) -> Markup {
-    let carried_pairs: Vec<(String, String)> = url::form_urlencoded::parse(carried.as_bytes()).into_owned().collect();
+fn view(
+    ctx: &Ctx,
+    typed: &str,
+    open: &[&Offering],
+    picked: &[&Offering],
+    carried: &str,
+    results: Option<Compared<'_>>,
+) -> Markup {
+    let carried_pairs: Vec<(String, String)> = url::form_urlencoded::parse(carried.as_bytes())
+        .into_owned()
+        .collect();
     html! {
         h1 { "Simulador de carteira" }
         p { "Compare quanto você receberia em cada captação investindo o mesmo valor." }

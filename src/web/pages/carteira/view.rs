@@ -11,7 +11,10 @@ use crate::web::{Ctx, routes};
 pub const NO_FILE: &str = "Nenhum arquivo encontrado.";
 
 fn find(a: &AllocationSummary, id: i64) -> Option<&Reservation> {
-    a.lista.iter().flat_map(|i| i.lista_reservas.iter()).find(|r| r.id == id)
+    a.lista
+        .iter()
+        .flat_map(|i| i.lista_reservas.iter())
+        .find(|r| r.id == id)
 }
 
 pub fn wallet(

@@ -26,7 +26,9 @@ pub const EMPTY_TEXT: &str = "Não há resultado(s) para o(s) parâmetro(s) info
 pub(crate) async fn load(ctx: &Ctx, url: &str, title: &str) -> Result<Offering, Response> {
     match ctx.app.api.offering_by_url(url, ctx.token()).await {
         Ok(o) => Ok(o),
-        Err(ApiError::NotFound { .. }) => Err(super::not_found::view_not_found(ctx_clone(ctx)).await),
+        Err(ApiError::NotFound { .. }) => {
+            Err(super::not_found::view_not_found(ctx_clone(ctx)).await)
+        }
         Err(e) => Err(ctx.failure(title, &e)),
     }
 }
@@ -88,7 +90,11 @@ pub(crate) fn detail_markup(ctx: &Ctx, o: &Offering) -> maud::Markup {
 
 /// The last document of type PdfCaptacao (spec §2).
 pub fn operation_pdf(o: &Offering) -> Option<i64> {
-    o.documentos.iter().rev().find(|d| d.tipo == "PdfCaptacao").map(|d| d.id)
+    o.documentos
+        .iter()
+        .rev()
+        .find(|d| d.tipo == "PdfCaptacao")
+        .map(|d| d.id)
 }
 
 /// `GET /investir/{url}/documento`: streams the operation PDF with the user's token.

@@ -19,9 +19,9 @@ use serde::Deserialize;
 use super::view::detail_href;
 use super::{EMPTY_TEXT, EMPTY_TITLE, load};
 use crate::api::models::{Offering, SimulationItem};
+use crate::domain::dates;
 use crate::domain::money::{self, MAX_MONEY_INPUT_CHARS};
 use crate::domain::offering::{self, DisplayStatus};
-use crate::domain::dates;
 use crate::web::Ctx;
 use crate::web::ui::{Page, alert::Alert, cards, format, island, offering as ui_offering};
 
@@ -34,12 +34,18 @@ pub struct SimForm {
     valor: String,
 }
 
-pub async fn view_simular_get(ctx: Ctx, Path(url): Path<String>, Query(form): Query<SimForm>) -> Response {
+pub async fn view_simular_get(
+    ctx: Ctx,
+    Path(url): Path<String>,
+    Query(form): Query<SimForm>,
+) -> Response {
     let o = match load(&ctx, &url, TITLE).await {
         Ok(o) => o,
         Err(r) => return r,
     };
-    if offering::display_status(&ui_offering::facts(&o), ui_offering::now()) == DisplayStatus::Rascunho {
+    if offering::display_status(&ui_offering::facts(&o), ui_offering::now())
+        == DisplayStatus::Rascunho
+    {
         return ctx.page(TITLE, super::draft_card(&ctx, TITLE));
     }
     let typed = form.valor.trim();
@@ -59,7 +65,11 @@ pub async fn view_simular_get(ctx: Ctx, Path(url): Path<String>, Query(form): Qu
     match ctx.app.api.simulate(o.id, amount, ctx.token()).await {
         Ok(items) => {
             let page = Page::new(TITLE, panel(&ctx, &o, typed, Some(&items)));
-            ctx.render(if items.is_empty() { page } else { page.with_islands() })
+            ctx.render(if items.is_empty() {
+                page
+            } else {
+                page.with_islands()
+            })
         }
         Err(e) => {
             if matches!(e, crate::api::ApiError::Unauthorized) {
@@ -130,7 +140,10 @@ fn chart_props(items: &[SimulationItem]) -> serde_json::Value {
     for (i, slot) in days.values_mut().enumerate() {
         *slot = i;
     }
-    let labels: Vec<String> = days.keys().map(|d| dates::format_civil_date_br(*d)).collect();
+    let labels: Vec<String> = days
+        .keys()
+        .map(|d| dates::format_civil_date_br(*d))
+        .collect();
     let datasets: Vec<_> = items
         .iter()
         .map(|s| {

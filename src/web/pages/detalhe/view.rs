@@ -53,7 +53,12 @@ pub fn detail(ctx: &Ctx, o: &Offering, preview: bool) -> Markup {
     }
 }
 
-fn facts(ctx: &Ctx, o: &Offering, f: &offering::OfferingFacts, status: &offering::DisplayStatus) -> Markup {
+fn facts(
+    ctx: &Ctx,
+    o: &Offering,
+    f: &offering::OfferingFacts,
+    status: &offering::DisplayStatus,
+) -> Markup {
     let deadline = o.fim_captacao.as_deref().unwrap_or_default();
     html! {
         section aria-labelledby="fatos-titulo" {
@@ -82,7 +87,14 @@ fn facts(ctx: &Ctx, o: &Offering, f: &offering::OfferingFacts, status: &offering
 
 fn accordions(ctx: &Ctx, o: &Offering) -> Markup {
     let images = |tipo: &str| -> Vec<_> { o.galeria.iter().filter(|g| g.tipo == tipo).collect() };
-    let gallery: Vec<_> = o.galeria.iter().filter(|g| g.tipo == "Galeria" || (g.tipo != "Empreendedor" && g.tipo != "Principal" && g.url_video.is_some())).collect();
+    let gallery: Vec<_> = o
+        .galeria
+        .iter()
+        .filter(|g| {
+            g.tipo == "Galeria"
+                || (g.tipo != "Empreendedor" && g.tipo != "Principal" && g.url_video.is_some())
+        })
+        .collect();
     let loc = o.empreendedor_rural.localizacao.clone().unwrap_or_default();
     html! {
         div.acordeoes {
@@ -161,7 +173,11 @@ fn location(_ctx: &Ctx, loc: &crate::api::models::Localizacao) -> Markup {
         _ => "Localização não informada".into(),
     };
     let osm = match (loc.latitude, loc.longitude) {
-        (Some(lat), Some(lon)) => Some((lat, lon, format!("https://www.openstreetmap.org/?mlat={lat}&mlon={lon}#map=11/{lat}/{lon}"))),
+        (Some(lat), Some(lon)) => Some((
+            lat,
+            lon,
+            format!("https://www.openstreetmap.org/?mlat={lat}&mlon={lon}#map=11/{lat}/{lon}"),
+        )),
         _ => None,
     };
     html! {

@@ -53,7 +53,14 @@ pub async fn view_home_get(ctx: Ctx, RawQueryString(qs): RawQueryString) -> Resp
             }
         }
     );
-    for err in [allocation.as_ref().err(), pending.as_ref().err(), offers.as_ref().err()].into_iter().flatten() {
+    for err in [
+        allocation.as_ref().err(),
+        pending.as_ref().err(),
+        offers.as_ref().err(),
+    ]
+    .into_iter()
+    .flatten()
+    {
         if matches!(err, ApiError::Unauthorized) {
             return ctx.failure(TITLE, err);
         }
@@ -68,5 +75,9 @@ pub async fn view_home_get(ctx: Ctx, RawQueryString(qs): RawQueryString) -> Resp
         state,
     };
     let page = Page::new(TITLE, view::home(&ctx, &data)).with_islands();
-    ctx.render(if all_failed { page.with_status(axum::http::StatusCode::BAD_GATEWAY) } else { page })
+    ctx.render(if all_failed {
+        page.with_status(axum::http::StatusCode::BAD_GATEWAY)
+    } else {
+        page
+    })
 }

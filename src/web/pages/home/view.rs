@@ -21,14 +21,22 @@ pub struct HomeData {
 
 /// 18 colours (spec §9), the same as the chart island's, each ≥ 3:1 against white.
 pub const PALETTE: [&str; 18] = [
-    "#1b5e20", "#0d47a1", "#b71c1c", "#e65100", "#4a148c", "#006064", "#827717", "#880e4f", "#3e2723",
-    "#2e7d32", "#1565c0", "#c62828", "#bf360c", "#6a1b9a", "#00838f", "#5d4037", "#ad1457", "#37474f",
+    "#1b5e20", "#0d47a1", "#b71c1c", "#e65100", "#4a148c", "#006064", "#827717", "#880e4f",
+    "#3e2723", "#2e7d32", "#1565c0", "#c62828", "#bf360c", "#6a1b9a", "#00838f", "#5d4037",
+    "#ad1457", "#37474f",
 ];
 
-const HOME_TABLE: TableOptions = TableOptions { sortable: super::SORTABLE, base: routes::HOME };
+const HOME_TABLE: TableOptions = TableOptions {
+    sortable: super::SORTABLE,
+    base: routes::HOME,
+};
 
 pub fn home(ctx: &Ctx, d: &HomeData) -> Markup {
-    let first = ctx.session.as_ref().map(|s| s.user.primeiro_nome().to_owned()).unwrap_or_default();
+    let first = ctx
+        .session
+        .as_ref()
+        .map(|s| s.user.primeiro_nome().to_owned())
+        .unwrap_or_default();
     html! {
         h1 { "Olá, " (first) "!" }
         @if let Some(r) = &d.reservation { (side_panel(ctx, r)) }
@@ -102,9 +110,11 @@ fn donut(ctx: &Ctx, a: &AllocationSummary) -> Markup {
 fn validity(r: &Reservation) -> Markup {
     match (r.status.name.as_str(), &r.prazo_pagamento) {
         ("Pago", _) => html! { "Finalizado" },
-        ("Aporte pendente", Some(deadline)) => {
-            island::countdown(deadline, &format::datetime(Some(deadline)), "Prazo encerrado")
-        }
+        ("Aporte pendente", Some(deadline)) => island::countdown(
+            deadline,
+            &format::datetime(Some(deadline)),
+            "Prazo encerrado",
+        ),
         _ => html! { "-" },
     }
 }

@@ -168,14 +168,24 @@ pub fn parse(raw: &RawQuery) -> (ListState, Option<&'static str>) {
             None
         })
     };
-    let vencimento = range(&raw.vencimento, &raw.vencimento_de, &raw.vencimento_ate, TERM_MAX);
+    let vencimento = range(
+        &raw.vencimento,
+        &raw.vencimento_de,
+        &raw.vencimento_ate,
+        TERM_MAX,
+    );
     let acompanhamento = range(
         &raw.acompanhamento,
         &raw.acompanhamento_de,
         &raw.acompanhamento_ate,
         PERCENT_MAX,
     );
-    let disponivel = range(&raw.disponivel, &raw.disponivel_de, &raw.disponivel_ate, AVAILABLE_MAX);
+    let disponivel = range(
+        &raw.disponivel,
+        &raw.disponivel_de,
+        &raw.disponivel_ate,
+        AVAILABLE_MAX,
+    );
     let sort = pick(SORT_FIELDS, &raw.order_by_field).map(|f| {
         let dir = if clean(&raw.order_by_criteria).eq_ignore_ascii_case("DESC") {
             Direction::Desc
@@ -193,7 +203,11 @@ pub fn parse(raw: &RawQuery) -> (ListState, Option<&'static str>) {
         rating: pick(RATING_OPTIONS, &raw.rating),
         status: pick(STATUS_OPTIONS, &raw.status_captacao),
         nome: clean(&raw.nome_captacao),
-        view: if clean(&raw.visao) == "cartoes" { View::Cartoes } else { View::Lista },
+        view: if clean(&raw.visao) == "cartoes" {
+            View::Cartoes
+        } else {
+            View::Lista
+        },
         search,
     };
     if !state.search.is_empty() {
@@ -230,14 +244,23 @@ impl ListState {
             q.append_pair("Page", &self.page.to_string());
         }
         let pairs: [(&str, Option<String>); 8] = [
-            ("FieldSearch", Some(self.search.clone()).filter(|s| !s.is_empty())),
-            ("NomeCaptacao", Some(self.nome.clone()).filter(|s| !s.is_empty())),
+            (
+                "FieldSearch",
+                Some(self.search.clone()).filter(|s| !s.is_empty()),
+            ),
+            (
+                "NomeCaptacao",
+                Some(self.nome.clone()).filter(|s| !s.is_empty()),
+            ),
             ("StatusCaptacao", self.status.map(str::to_owned)),
             ("Rating", self.rating.map(str::to_owned)),
             ("Vencimento", range_str(self.vencimento)),
             ("Acompanhamento", range_str(self.acompanhamento)),
             ("Disponivel", range_str(self.disponivel)),
-            ("Visao", (self.view == View::Cartoes).then(|| "cartoes".to_owned())),
+            (
+                "Visao",
+                (self.view == View::Cartoes).then(|| "cartoes".to_owned()),
+            ),
         ];
         for (k, v) in pairs {
             if let Some(v) = v {
@@ -258,15 +281,25 @@ impl ListState {
     /// This state as a link on another page that shows offerings (the home).
     pub fn href_on(&self, base: &str) -> String {
         let q = self.query_string();
-        if q.is_empty() { base.to_owned() } else { format!("{base}?{q}") }
+        if q.is_empty() {
+            base.to_owned()
+        } else {
+            format!("{base}?{q}")
+        }
     }
 
     pub fn with_page(&self, page: u32) -> ListState {
-        ListState { page, ..self.clone() }
+        ListState {
+            page,
+            ..self.clone()
+        }
     }
 
     pub fn with_view(&self, view: View) -> ListState {
-        ListState { view, ..self.clone() }
+        ListState {
+            view,
+            ..self.clone()
+        }
     }
 
     /// First click sorts ascending, a second click on the same column descending.
@@ -275,7 +308,11 @@ impl ListState {
             Some((f, Direction::Asc)) if f == field => Direction::Desc,
             _ => Direction::Asc,
         };
-        ListState { sort: Some((field, dir)), page: 1, ..self.clone() }
+        ListState {
+            sort: Some((field, dir)),
+            page: 1,
+            ..self.clone()
+        }
     }
 
     pub fn to_api(&self) -> OfferingQuery {

@@ -25,7 +25,9 @@ fn the_canonical_query_round_trips() {
 
 #[test]
 fn number_inputs_become_the_canonical_ranges() {
-    let (s, _) = parse(&raw("VencimentoDe=6&VencimentoAte=24&AcompanhamentoDe=0&AcompanhamentoAte=100&DisponivelDe=1000&DisponivelAte="));
+    let (s, _) = parse(&raw(
+        "VencimentoDe=6&VencimentoAte=24&AcompanhamentoDe=0&AcompanhamentoAte=100&DisponivelDe=1000&DisponivelAte=",
+    ));
     assert_eq!(s.vencimento, Some((6, 24)));
     assert_eq!(s.acompanhamento, None, "the whole track is no filter");
     assert_eq!(s.disponivel, Some((1000, 1_000_000)));
@@ -34,7 +36,12 @@ fn number_inputs_become_the_canonical_ranges() {
 
 #[test]
 fn bad_ranges_are_dropped_with_a_message() {
-    for q in ["VencimentoDe=30&VencimentoAte=10", "Vencimento=0-101", "AcompanhamentoAte=abc", "Disponivel=5-abc"] {
+    for q in [
+        "VencimentoDe=30&VencimentoAte=10",
+        "Vencimento=0-101",
+        "AcompanhamentoAte=abc",
+        "Disponivel=5-abc",
+    ] {
         let (s, msg) = parse(&raw(q));
         assert_eq!(msg, Some(MSG_BAD_RANGE), "{q}");
         assert!(!s.has_filters(), "{q}");
@@ -43,9 +50,14 @@ fn bad_ranges_are_dropped_with_a_message() {
 
 #[test]
 fn the_search_clears_every_other_filter_but_keeps_sort_and_view() {
-    let (s, _) = parse(&raw("FieldSearch=caf%C3%A9&Rating=AA&Vencimento=6-24&StatusCaptacao=Finalizado&NomeCaptacao=x&Visao=cartoes&OrderByField=Rating"));
+    let (s, _) = parse(&raw(
+        "FieldSearch=caf%C3%A9&Rating=AA&Vencimento=6-24&StatusCaptacao=Finalizado&NomeCaptacao=x&Visao=cartoes&OrderByField=Rating",
+    ));
     assert_eq!(s.search, "café");
-    assert_eq!((s.rating, s.vencimento, s.status, s.nome.as_str()), (None, None, None, ""));
+    assert_eq!(
+        (s.rating, s.vencimento, s.status, s.nome.as_str()),
+        (None, None, None, "")
+    );
     assert_eq!(s.view, View::Cartoes);
     assert_eq!(s.sort, Some(("Rating", Direction::Asc)));
 }
@@ -60,7 +72,9 @@ fn a_search_over_150_characters_is_cut_with_a_message() {
 
 #[test]
 fn unknown_options_are_ignored() {
-    let (s, _) = parse(&raw("Rating=Z&StatusCaptacao=Qualquer&OrderByField=Senha&Page=-3"));
+    let (s, _) = parse(&raw(
+        "Rating=Z&StatusCaptacao=Qualquer&OrderByField=Senha&Page=-3",
+    ));
     assert_eq!((s.rating, s.status, s.sort, s.page), (None, None, None, 1));
 }
 
@@ -72,13 +86,22 @@ fn first_click_sorts_ascending_and_the_second_descending() {
     assert_eq!(once.page, 1);
     let twice = once.with_sort("NomeCaptacao");
     assert_eq!(twice.sort, Some(("NomeCaptacao", Direction::Desc)));
-    assert_eq!(twice.with_sort("NomeCaptacao").sort, Some(("NomeCaptacao", Direction::Asc)));
-    assert_eq!(twice.with_sort("DataFim").sort, Some(("DataFim", Direction::Asc)));
+    assert_eq!(
+        twice.with_sort("NomeCaptacao").sort,
+        Some(("NomeCaptacao", Direction::Asc))
+    );
+    assert_eq!(
+        twice.with_sort("DataFim").sort,
+        Some(("DataFim", Direction::Asc))
+    );
 }
 
 #[test]
 fn the_api_query_uses_the_fixed_page_size() {
     let (s, _) = parse(&raw("Page=2&Vencimento=6-24"));
     let api = s.to_api();
-    assert_eq!((api.page, api.page_size, api.vencimento.as_deref()), (2, 12, Some("6-24")));
+    assert_eq!(
+        (api.page, api.page_size, api.vencimento.as_deref()),
+        (2, 12, Some("6-24"))
+    );
 }

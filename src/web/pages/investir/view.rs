@@ -6,8 +6,8 @@ use super::query::{
     AVAILABLE_MAX, AVAILABLE_STEP, Direction, ListState, PERCENT_MAX, PERCENT_STEP, RATING_OPTIONS,
     RawQuery, STATUS_OPTIONS, TERM_MAX, View,
 };
-use crate::api::models::{Offering, Resumo, SearchResponse};
 use crate::api::ApiError;
+use crate::api::models::{Offering, Resumo, SearchResponse};
 use crate::domain::{offering, paging};
 use crate::web::ui::{cards, format, island, offering as ui_offering};
 use crate::web::{Ctx, routes};
@@ -88,15 +88,37 @@ struct SliderSpec {
 }
 
 const SLIDERS: [SliderSpec; 3] = [
-    SliderSpec { name: "Vencimento", label: "Prazo (meses)", unit: "meses", max: TERM_MAX, step: 1 },
-    SliderSpec { name: "Acompanhamento", label: "% captado", unit: "%", max: PERCENT_MAX, step: PERCENT_STEP },
-    SliderSpec { name: "Disponivel", label: "Disponível para aplicação (R$)", unit: "R$", max: AVAILABLE_MAX, step: AVAILABLE_STEP },
+    SliderSpec {
+        name: "Vencimento",
+        label: "Prazo (meses)",
+        unit: "meses",
+        max: TERM_MAX,
+        step: 1,
+    },
+    SliderSpec {
+        name: "Acompanhamento",
+        label: "% captado",
+        unit: "%",
+        max: PERCENT_MAX,
+        step: PERCENT_STEP,
+    },
+    SliderSpec {
+        name: "Disponivel",
+        label: "Disponível para aplicação (R$)",
+        unit: "R$",
+        max: AVAILABLE_MAX,
+        step: AVAILABLE_STEP,
+    },
 ];
 
 fn filters_panel(state: &ListState, raw: &RawQuery) -> Markup {
     let ranges = [state.vencimento, state.acompanhamento, state.disponivel];
-    let open = state.vencimento.is_some() || state.acompanhamento.is_some() || state.disponivel.is_some()
-        || state.rating.is_some() || state.status.is_some() || !state.nome.is_empty()
+    let open = state.vencimento.is_some()
+        || state.acompanhamento.is_some()
+        || state.disponivel.is_some()
+        || state.rating.is_some()
+        || state.status.is_some()
+        || !state.nome.is_empty()
         || raw.vencimento_de.is_some();
     html! {
         details.painel-filtros open[open] {
@@ -203,7 +225,10 @@ pub struct TableOptions {
 }
 
 impl TableOptions {
-    pub const LIST: TableOptions = TableOptions { sortable: super::query::SORT_FIELDS, base: routes::INVESTIR };
+    pub const LIST: TableOptions = TableOptions {
+        sortable: super::query::SORT_FIELDS,
+        base: routes::INVESTIR,
+    };
 }
 
 fn sort_header(state: &ListState, opts: &TableOptions, field: &'static str, label: &str) -> Markup {

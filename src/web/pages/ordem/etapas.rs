@@ -115,7 +115,12 @@ fn closed_page(ctx: &Ctx, o: &Offering, reason: &offering::ClosedReason) -> Resp
 
 async fn partner_permitted(ctx: &Ctx) -> bool {
     match ctx.token() {
-        Some(t) => ctx.app.api.partner_liquidation_permitted(t).await.unwrap_or(false),
+        Some(t) => ctx
+            .app
+            .api
+            .partner_liquidation_permitted(t)
+            .await
+            .unwrap_or(false),
         None => false,
     }
 }
@@ -164,10 +169,20 @@ pub async fn view_ordem_post(
     let Some(token) = ctx.token() else {
         return Redirect::to(routes::QUERO_INVESTIR).into_response();
     };
-    match ctx.app.api.create_reservation(token, o.id, amount, order::payment_type(partner)).await {
+    match ctx
+        .app
+        .api
+        .create_reservation(token, o.id, amount, order::payment_type(partner))
+        .await
+    {
         Ok(term) => match term.reservation_id() {
             Some(id) => next(&headers, &format!("/reservas/{id}/termos")),
-            None => refuse(&ctx, &headers, amount_page(&ctx, &o, typed, partner), crate::api::GENERIC_ERROR),
+            None => refuse(
+                &ctx,
+                &headers,
+                amount_page(&ctx, &o, typed, partner),
+                crate::api::GENERIC_ERROR,
+            ),
         },
         Err(e) => platform_refusal(&ctx, &headers, amount_page(&ctx, &o, typed, partner), &e),
     }
@@ -224,7 +239,9 @@ pub async fn view_termos_get(ctx: Ctx, Path(id): Path<String>) -> Response {
             Redirect::to(&reserva_href(id)).into_response()
         }
         Ok(term) => ctx.render(terms_page(id, &term, false, term.opcao_aceita.as_deref())),
-        Err(crate::api::ApiError::NotFound { .. }) => crate::web::pages::not_found::view_not_found(ctx).await,
+        Err(crate::api::ApiError::NotFound { .. }) => {
+            crate::web::pages::not_found::view_not_found(ctx).await
+        }
         Err(e) => ctx.failure(TITLE, &e),
     }
 }
@@ -237,7 +254,12 @@ pub struct TermsForm {
     opcao: Option<String>,
 }
 
-pub async fn view_termos_post(ctx: Ctx, headers: HeaderMap, Path(id): Path<String>, Form(form): Form<TermsForm>) -> Response {
+pub async fn view_termos_post(
+    ctx: Ctx,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Form(form): Form<TermsForm>,
+) -> Response {
     let (Some(id), Some(token)) = (reservation_id(&id), ctx.token()) else {
         return crate::web::pages::not_found::view_not_found(ctx).await;
     };
@@ -293,7 +315,9 @@ pub async fn view_confirmar_get(ctx: Ctx, Path(id): Path<String>) -> Response {
         Ok(r) if r.status.name != "Aberto" => Redirect::to(&reserva_href(id)).into_response(),
         Ok(r) if !r.termo_aceito => Redirect::to(&format!("/reservas/{id}/termos")).into_response(),
         Ok(r) => ctx.render(summary_page(&ctx, &r)),
-        Err(crate::api::ApiError::NotFound { .. }) => crate::web::pages::not_found::view_not_found(ctx).await,
+        Err(crate::api::ApiError::NotFound { .. }) => {
+            crate::web::pages::not_found::view_not_found(ctx).await
+        }
         Err(e) => ctx.failure(TITLE, &e),
     }
 }
@@ -311,7 +335,10 @@ pub async fn view_confirmar_post(ctx: Ctx, headers: HeaderMap, Path(id): Path<St
             // Show the reservation as it now stands (e.g. Cancelado after losing a race).
             let page = match ctx.app.api.reservation(token, id).await {
                 Ok(r) => summary_page(&ctx, &r),
-                Err(_) => Page::new(TITLE, html! { p { a href=(routes::INVESTIR) { "Voltar para as captações" } } }),
+                Err(_) => Page::new(
+                    TITLE,
+                    html! { p { a href=(routes::INVESTIR) { "Voltar para as captações" } } },
+                ),
             };
             platform_refusal(&ctx, &headers, page, &e)
         }

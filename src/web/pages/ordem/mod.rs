@@ -48,7 +48,10 @@ fn next(headers: &HeaderMap, to: &str) -> Response {
 /// 'Atenção!' alert, or `{"mensagem": …}` for the island.
 fn refuse(ctx: &Ctx, headers: &HeaderMap, page: Page, message: &str) -> Response {
     if wants_json(headers) {
-        return (StatusCode::UNPROCESSABLE_ENTITY, Json(json!({ "mensagem": message })))
+        return (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Json(json!({ "mensagem": message })),
+        )
             .into_response();
     }
     ctx.render(

@@ -18,7 +18,8 @@ pub const COPY_FAIL: &str = "Ocorreu um erro ao copiar código Pix";
 pub const EXPLAIN_ANALYSIS: &str = "Sua reserva está em análise pela corretora parceira. Se aprovada, o valor será debitado da sua conta no dia da liquidação. Se não for aprovada, o pagamento passará a ser por Pix, com um novo prazo.";
 pub const EXPLAIN_APPROVED: &str = "Reserva garantida: o valor será debitado da sua conta na corretora parceira no dia da liquidação.";
 pub const EXPLAIN_PIX: &str = "Pague o Pix dentro do prazo para garantir a sua reserva. Depois do prazo, a reserva é cancelada.";
-pub const EXPLAIN_PAID: &str = "Pagamento confirmado. O rendimento começa na data de início informada.";
+pub const EXPLAIN_PAID: &str =
+    "Pagamento confirmado. O rendimento começa na data de início informada.";
 
 pub async fn view_reserva_get(ctx: Ctx, Path(id): Path<String>) -> Response {
     let (Some(id), Some(token)) = (id.parse::<i64>().ok(), ctx.token()) else {
@@ -30,7 +31,9 @@ pub async fn view_reserva_get(ctx: Ctx, Path(id): Path<String>) -> Response {
             let page = Page::new(TITLE, main);
             ctx.render(if islands { page.with_islands() } else { page })
         }
-        Err(crate::api::ApiError::NotFound { .. }) => crate::web::pages::not_found::view_not_found(ctx).await,
+        Err(crate::api::ApiError::NotFound { .. }) => {
+            crate::web::pages::not_found::view_not_found(ctx).await
+        }
         Err(e) => ctx.failure(TITLE, &e),
     }
 }
@@ -60,7 +63,10 @@ pub fn pix_payload(r: &Reservation, p: &PixInfo) -> Option<String> {
 pub fn reservation_panel(ctx: &Ctx, r: &Reservation, level: u8) -> (Markup, bool) {
     let status = r.status.name.as_str();
     let pix = r.pix.as_ref().filter(|_| status == "Aporte pendente");
-    let deadline = r.prazo_pagamento.clone().or_else(|| pix.and_then(|p| p.data_vencimento.clone()));
+    let deadline = r
+        .prazo_pagamento
+        .clone()
+        .or_else(|| pix.and_then(|p| p.data_vencimento.clone()));
     let payload = pix.and_then(|p| pix_payload(r, p));
     let markup = html! {
         section.reserva aria-labelledby="reserva-titulo" {
