@@ -13,6 +13,8 @@ async function checkStep(page: Page, label: string): Promise<void> {
 
 test('Pix order, page by page without JS', async ({ page }, info) => {
   test.skip(info.project.name !== 'nojs', 'the no-JS flow');
+  // Five steps, each checked by axe and vnu (a JVM start each): more than the default 30 s.
+  test.setTimeout(120_000);
   await login(page);
   await page.goto(OFFER);
   await page.getByRole('complementary', { name: 'Investimento' }).getByRole('link', { name: 'Investir' }).click();
