@@ -25,15 +25,10 @@ pub(crate) async fn por_id(
     investidor: Investidor,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let id = reserva::ler_id(&id)?;
-    let usuario = investidor.usuario_id;
-    sandbox
-        .db()
-        .ler(move |c| {
-            let r = reserva::do_investidor(c, id, usuario)?;
-            Ok(Json(r.json(tempo::agora())))
-        })
-        .await
+    reserva::ler_do_investidor(&sandbox, &investidor, &id, |_, r| {
+        Ok(Json(r.json(tempo::agora())))
+    })
+    .await
 }
 
 /// `GET /v1/reservas/pendentes`: Aberto, live Aporte pendente, Em análise, Aprovado and

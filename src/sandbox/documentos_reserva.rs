@@ -90,19 +90,14 @@ pub(crate) async fn listar(
     investidor: Investidor,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let id = reserva::ler_id(&id)?;
-    let usuario = investidor.usuario_id;
-    sandbox
-        .db()
-        .ler(move |c| {
-            let r = reserva::do_investidor(c, id, usuario)?;
-            let lista: Vec<Value> = disponiveis(&r, tempo::agora())
-                .into_iter()
-                .map(|(id, titulo)| json!({ "id": id, "titulo": titulo }))
-                .collect();
-            Ok(Json(Value::Array(lista)))
-        })
-        .await
+    reserva::ler_do_investidor(&sandbox, &investidor, &id, |_, r| {
+        let lista: Vec<Value> = disponiveis(&r, tempo::agora())
+            .into_iter()
+            .map(|(id, titulo)| json!({ "id": id, "titulo": titulo }))
+            .collect();
+        Ok(Json(Value::Array(lista)))
+    })
+    .await
 }
 
 /// `GET /v1/reservas/{id}/documentos/{doc}` → the PDF.
@@ -111,33 +106,29 @@ pub(crate) async fn baixar(
     investidor: Investidor,
     Path((id, doc)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
-    let id = reserva::ler_id(&id)?;
     let usuario = investidor.usuario_id;
-    let (bytes, arquivo) = sandbox
-        .db()
-        .ler(move |c| {
-            let r = reserva::do_investidor(c, id, usuario)?;
-            let agora = tempo::agora();
-            let doc: i64 = doc.parse().map_err(|_| nenhum_arquivo())?;
-            let (doc, _) = disponiveis(&r, agora)
-                .into_iter()
-                .find(|(d, _)| *d == doc)
-                .ok_or_else(nenhum_arquivo)?;
-            let t = titular(c, usuario)?;
-            let (bytes, nome) = match doc {
-                1 => (conteudo::termo(&r, &t, agora), "termo-de-adesao"),
-                2 => (
-                    conteudo::comprovante_reserva(&r, &t, agora),
-                    "comprovante-de-reserva",
-                ),
-                _ => (
-                    conteudo::comprovante_aporte(&r, &t, agora),
-                    "comprovante-de-aporte",
-                ),
-            };
-            Ok((bytes, format!("{nome}-reserva-{id}.pdf")))
-        })
-        .await?;
+    let (bytes, arquivo) = reserva::ler_do_investidor(&sandbox, &investidor, &id, move |c, r| {
+        let agora = tempo::agora();
+        let doc: i64 = doc.parse().map_err(|_| nenhum_arquivo())?;
+        let (doc, _) = disponiveis(&r, agora)
+            .into_iter()
+            .find(|(d, _)| *d == doc)
+            .ok_or_else(nenhum_arquivo)?;
+        let t = titular(c, usuario)?;
+        let (bytes, nome) = match doc {
+            1 => (conteudo::termo(&r, &t, agora), "termo-de-adesao"),
+            2 => (
+                conteudo::comprovante_reserva(&r, &t, agora),
+                "comprovante-de-reserva",
+            ),
+            _ => (
+                conteudo::comprovante_aporte(&r, &t, agora),
+                "comprovante-de-aporte",
+            ),
+        };
+        Ok((bytes, format!("{nome}-reserva-{}.pdf", r.id)))
+    })
+    .await?;
     Ok(pdf_resposta(bytes, "attachment", &arquivo))
 }
 
@@ -147,19 +138,15 @@ pub(crate) async fn contrato(
     investidor: Investidor,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let id = reserva::ler_id(&id)?;
     let usuario = investidor.usuario_id;
-    let bytes = sandbox
-        .db()
-        .ler(move |c| {
-            let r = reserva::do_investidor(c, id, usuario)?;
-            if r.termo_aceito_em.is_none() {
-                return Err(nenhum_arquivo());
-            }
-            let t = titular(c, usuario)?;
-            Ok(conteudo::termo(&r, &t, tempo::agora()))
-        })
-        .await?;
+    let bytes = reserva::ler_do_investidor(&sandbox, &investidor, &id, move |c, r| {
+        if r.termo_aceito_em.is_none() {
+            return Err(nenhum_arquivo());
+        }
+        let t = titular(c, usuario)?;
+        Ok(conteudo::termo(&r, &t, tempo::agora()))
+    })
+    .await?;
     Ok(pdf_resposta(
         bytes,
         "inline",

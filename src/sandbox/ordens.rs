@@ -154,15 +154,10 @@ async fn ver_termo(
     investidor: Investidor,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let id = reserva::ler_id(&id)?;
-    let usuario = investidor.usuario_id;
-    sandbox
-        .db()
-        .ler(move |c| {
-            let r = reserva::do_investidor(c, id, usuario)?;
-            Ok(Json(termo::termo(&r).json(&r)))
-        })
-        .await
+    reserva::ler_do_investidor(&sandbox, &investidor, &id, |_, r| {
+        Ok(Json(termo::termo(&r).json(&r)))
+    })
+    .await
 }
 
 /// `PATCH /v1/reservas/{id}/assinarcontrato` `{opcao, aceite}` → 204.

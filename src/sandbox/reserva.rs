@@ -147,6 +147,30 @@ pub(crate) fn nao_encontrada() -> ApiError {
 }
 
 /// `"57"` → 57; anything else is an unknown reservation.
+/// Reads the investor's reservation named in the path (another investor's → 404, as an
+/// unknown one) on a pooled connection, and hands it to `f`: the shape of every
+/// `/v1/reservas/{id}/…` read.
+pub(crate) async fn ler_do_investidor<T, F>(
+    sandbox: &super::Sandbox,
+    investidor: &super::auth::Investidor,
+    texto_id: &str,
+    f: F,
+) -> Result<T, ApiError>
+where
+    T: Send + 'static,
+    F: FnOnce(&Connection, Reserva) -> Result<T, ApiError> + Send + 'static,
+{
+    let id = ler_id(texto_id)?;
+    let usuario = investidor.usuario_id;
+    sandbox
+        .db()
+        .ler(move |c| {
+            let r = do_investidor(c, id, usuario)?;
+            f(c, r)
+        })
+        .await
+}
+
 pub(crate) fn ler_id(texto: &str) -> Result<i64, ApiError> {
     texto.parse::<i64>().map_err(|_| nao_encontrada())
 }
