@@ -242,8 +242,7 @@ async fn cash_flow_documents_and_contract_of_a_reservation() {
 
 async fn wallet_with_failing(route: &str, answer: ResponseTemplate) -> (TestApp, MockServer) {
     let server = MockServer::start().await;
-    mock_token(&server, token_body("a1", "r1", 300, 1800, "sucesso")).await;
-    mock_user(&server).await;
+    mock_login(&server).await;
     Mock::given(method("GET"))
         .and(path_regex(route))
         .respond_with(answer)

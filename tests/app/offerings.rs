@@ -182,8 +182,7 @@ async fn a_failing_list_shows_the_error_card_with_the_spec_text() {
 
 async fn allocation_with(resumo: ResponseTemplate) -> scraper::Html {
     let server = MockServer::start().await;
-    mock_token(&server, token_body("a1", "r1", 300, 1800, "sucesso")).await;
-    mock_user(&server).await;
+    mock_login(&server).await;
     Mock::given(method("GET"))
         .and(path("/v1/captacoes"))
         .respond_with(

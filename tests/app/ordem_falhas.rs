@@ -14,8 +14,7 @@ const GENERIC: &str = "Ocorreu um erro. Tente novamente.";
 
 async fn platform() -> (MockServer, TestApp) {
     let server = MockServer::start().await;
-    mock_token(&server, token_body("a1", "r1", 300, 1800, "sucesso")).await;
-    mock_user(&server).await;
+    mock_login(&server).await;
     let offering = json!({"id": 5, "urlAmigavel": "fazenda-x", "nomeCaptacao": "Fazenda X",
         "status": {"name": "Captação no ar"}, "limiteArrecadacao": 100000, "arrecadado": 0, "reservado": 0,
         "disponivel": 100000, "acompanhamento": 0, "fimCaptacao": "2099-12-31T23:59:59-03:00",

@@ -63,6 +63,12 @@ pub async fn mock_home_rest(server: &MockServer) {
         .await;
 }
 
+/// A provider that logs the user in (token of 300 s / 1800 s) as Ana, Completo.
+pub async fn mock_login(server: &MockServer) {
+    mock_token(server, token_body("a1", "r1", 300, 1800, "sucesso")).await;
+    mock_user(server).await;
+}
+
 pub async fn mock_token(server: &MockServer, body: Value) {
     Mock::given(method("POST"))
         .and(path("/api/autenticacao/token"))

@@ -35,8 +35,7 @@ async fn a_visitor_on_a_private_page_is_sent_to_login_with_client_redirect_and_s
 #[tokio::test]
 async fn after_login_the_user_returns_to_the_saved_address() {
     let (server, app) = platform().await;
-    mock_token(&server, token_body("a1", "r1", 300, 1800, "sucesso")).await;
-    mock_user(&server).await;
+    mock_login(&server).await;
     let resp = login_via_callback(&app, "/carteira?toggle=true").await;
     assert_eq!(resp.status(), 303);
     assert_eq!(location(&resp), "/carteira?toggle=true");
@@ -45,8 +44,7 @@ async fn after_login_the_user_returns_to_the_saved_address() {
 #[tokio::test]
 async fn without_a_saved_address_login_lands_on_home_with_the_greeting() {
     let (server, app) = platform().await;
-    mock_token(&server, token_body("a1", "r1", 300, 1800, "sucesso")).await;
-    mock_user(&server).await;
+    mock_login(&server).await;
     mock_home(&server).await;
     let resp = app.get("/entrar").await;
     let state = url::Url::parse(&location(&resp))
@@ -217,8 +215,7 @@ async fn public_pages_stay_open_when_the_session_cannot_be_refreshed() {
 #[tokio::test]
 async fn logout_ends_the_session_clears_cookies_but_keeps_the_return_address() {
     let (server, app) = platform().await;
-    mock_token(&server, token_body("a1", "r1", 300, 1800, "sucesso")).await;
-    mock_user(&server).await;
+    mock_login(&server).await;
     Mock::given(method("PUT"))
         .and(path("/api/autenticacao/encerrar-sessao"))
         .respond_with(ResponseTemplate::new(204))
@@ -255,8 +252,7 @@ async fn logout_ends_the_session_clears_cookies_but_keeps_the_return_address() {
 #[tokio::test]
 async fn logout_works_even_when_the_provider_fails() {
     let (server, app) = platform().await;
-    mock_token(&server, token_body("a1", "r1", 300, 1800, "sucesso")).await;
-    mock_user(&server).await;
+    mock_login(&server).await;
     Mock::given(method("PUT"))
         .and(path("/api/autenticacao/encerrar-sessao"))
         .respond_with(ResponseTemplate::new(500))
@@ -270,8 +266,7 @@ async fn logout_works_even_when_the_provider_fails() {
 #[tokio::test]
 async fn a_platform_401_on_a_page_sends_the_user_to_login_keeping_the_address() {
     let (server, app) = platform().await;
-    mock_token(&server, token_body("a1", "r1", 300, 1800, "sucesso")).await;
-    mock_user(&server).await;
+    mock_login(&server).await;
     Mock::given(method("GET"))
         .and(path("/v1/reservas/alocacao/resumida"))
         .respond_with(ResponseTemplate::new(401))
@@ -311,8 +306,7 @@ async fn keycloak_sized_tokens_fit_in_the_cookies() {
 
 async fn logged_in_home_with(answer: ResponseTemplate) -> reqwest::Response {
     let (server, app) = platform().await;
-    mock_token(&server, token_body("a1", "r1", 300, 1800, "sucesso")).await;
-    mock_user(&server).await;
+    mock_login(&server).await;
     for p in [
         "/v1/reservas/alocacao/resumida",
         "/v1/reservas/pendentes",
@@ -360,8 +354,7 @@ async fn a_failing_platform_shows_the_error_card_never_a_500() {
 #[tokio::test]
 async fn the_visibility_toggle_masks_every_amount() {
     let (server, app) = platform().await;
-    mock_token(&server, token_body("a1", "r1", 300, 1800, "sucesso")).await;
-    mock_user(&server).await;
+    mock_login(&server).await;
     mock_home(&server).await;
     login_via_callback(&app, "/").await;
     let doc = html(app.get("/").await).await;

@@ -11,8 +11,8 @@ async function checkStep(page: Page, label: string): Promise<void> {
   if (test.info().project.name === 'nojs') await checkHtml(await rawHtml(page, page.url()), label);
 }
 
-test('Pix order, page by page without JS', async ({ page }, info) => {
-  test.skip(info.project.name !== 'nojs', 'the no-JS flow');
+// Runs in the nojs project only (its tag is excluded from the js project in the config).
+test('Pix order, page by page without JS', { tag: '@so-nojs' }, async ({ page }) => {
   // Five steps, each checked by axe and vnu (a JVM start each): more than the default 30 s.
   test.setTimeout(120_000);
   await login(page);
@@ -45,8 +45,8 @@ test('Pix order, page by page without JS', async ({ page }, info) => {
   await expect(page).toHaveURL(new RegExp(`${OFFER}$`));
 });
 
-test('Pix order in the side modal with JS, copying the code', async ({ page, context }, info) => {
-  test.skip(info.project.name !== 'js', 'the island');
+// The island: runs in the js project only.
+test('Pix order in the side modal with JS, copying the code', { tag: '@so-js' }, async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await login(page);
   await page.goto(OFFER);

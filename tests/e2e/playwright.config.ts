@@ -34,8 +34,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'js', use: { javaScriptEnabled: true } },
-    { name: 'nojs', use: { javaScriptEnabled: false }, testIgnore: /countdown\.spec\.ts/ },
+    // A test tagged @so-nojs / @so-js is about one of the two worlds only.
+    { name: 'js', use: { javaScriptEnabled: true }, grepInvert: /@so-nojs/ },
+    { name: 'nojs', use: { javaScriptEnabled: false }, testIgnore: /countdown\.spec\.ts/, grepInvert: /@so-js/ },
   ],
   webServer: {
     command:
