@@ -11,12 +11,12 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use clap::Parser;
-use colheita::api::models::{Offering, SearchResponse};
+use colheita::api::models::{Captacao, SearchResponse};
 use colheita::config::Cli;
 use colheita::startup;
 use colheita::web::bench::Renderer;
 
-const OFFERING: &str = include_str!("offering.json");
+const OFFERING: &str = include_str!("captacao.json");
 
 fn measure(label: &str, iterations: u32, mut render: impl FnMut() -> String) {
     let bytes = render().len();
@@ -67,11 +67,11 @@ fn main() {
     .unwrap();
     let renderer = Renderer::new(state);
 
-    let offering: Offering = serde_json::from_str(OFFERING).unwrap();
+    let captacao: Captacao = serde_json::from_str(OFFERING).unwrap();
     let list = SearchResponse {
         dados: (0..12)
             .map(|i| {
-                let mut o = offering.clone();
+                let mut o = captacao.clone();
                 o.id += i;
                 o.url_amigavel = format!("{}-{i}", o.url_amigavel);
                 o
@@ -80,7 +80,7 @@ fn main() {
         total_registros: 34,
     };
     assert!(renderer.list(&list).contains("Fazenda Santa Luzia"));
-    assert!(renderer.detail(&offering).contains("Dúvidas"));
+    assert!(renderer.detail(&captacao).contains("Dúvidas"));
 
     println!(
         "colheita render bench ({} build)",
@@ -91,7 +91,7 @@ fn main() {
         }
     );
     measure("list", iterations, || renderer.list(&list));
-    measure("detail", iterations, || renderer.detail(&offering));
+    measure("detail", iterations, || renderer.detail(&captacao));
 }
 
 /// 64 fixed bytes as base64: a valid cookie key (nothing is encrypted here).

@@ -6,7 +6,7 @@ use reqwest::Method;
 
 use super::{
     ApiError, PlatformClient,
-    models::{Offering, SearchResponse, SimulationItem},
+    models::{Captacao, SearchResponse, SimulationItem},
 };
 
 /// A file from the platform: its content type and bytes.
@@ -19,7 +19,7 @@ pub struct Blob {
 /// Query of `GET /v1/captacoes` with the spec's parameter names (spec §7).
 #[derive(Debug, Clone, Default, Serialize, PartialEq)]
 #[serde(rename_all = "PascalCase")]
-pub struct OfferingQuery {
+pub struct CaptacaoQuery {
     pub page: u32,
     pub page_size: u32,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -47,24 +47,24 @@ pub struct OfferingQuery {
 }
 
 impl PlatformClient {
-    pub async fn offerings(
+    pub async fn captacoes(
         &self,
-        query: &OfferingQuery,
+        query: &CaptacaoQuery,
         token: Option<&str>,
-    ) -> Result<SearchResponse<Offering>, ApiError> {
+    ) -> Result<SearchResponse<Captacao>, ApiError> {
         self.get_json("/v1/captacoes", query, token).await
     }
 
-    pub async fn offering(&self, id: i64, token: Option<&str>) -> Result<Offering, ApiError> {
+    pub async fn captacao(&self, id: i64, token: Option<&str>) -> Result<Captacao, ApiError> {
         self.get_json(&format!("/v1/captacoes/{id}"), &(), token)
             .await
     }
 
-    pub async fn offering_by_url(
+    pub async fn captacao_by_url(
         &self,
         url_amigavel: &str,
         token: Option<&str>,
-    ) -> Result<Offering, ApiError> {
+    ) -> Result<Captacao, ApiError> {
         let encoded: String =
             url::form_urlencoded::byte_serialize(url_amigavel.as_bytes()).collect();
         self.get_json(&format!("/v1/captacoes/urlamigavel/{encoded}"), &(), token)
@@ -72,7 +72,7 @@ impl PlatformClient {
     }
 
     /// `GET /v1/captacoes/{id}/documento/{docId}`: the file (a PDF).
-    pub async fn offering_document(
+    pub async fn captacao_documento(
         &self,
         id: i64,
         doc_id: i64,

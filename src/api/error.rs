@@ -1,4 +1,5 @@
-//! One typed error for every platform failure, mapped to what the user sees (spec §8).
+//! One typed error for every platform failure, mapped to what the user sees: the
+//! platform's own message when it sent one, 'Ocorreu um erro. Tente novamente.' otherwise.
 
 use serde::Deserialize;
 
@@ -26,7 +27,7 @@ pub enum ApiError {
 }
 
 impl ApiError {
-    /// The Portuguese text the user sees for this error (spec §8).
+    /// The Portuguese text the user sees for this error.
     pub fn user_message(&self) -> String {
         match self {
             ApiError::Unavailable(_) | ApiError::Unauthorized => GENERIC_ERROR.to_owned(),
@@ -37,6 +38,23 @@ impl ApiError {
                     message.clone()
                 }
             }
+        }
+    }
+
+    /// A refusal of what the user sent (a 4xx with the platform's message): the user's to
+    /// fix, not a failure of the platform.
+    pub fn is_refusal(&self) -> bool {
+        matches!(self, ApiError::Server { status, .. } if (400..500).contains(status))
+    }
+
+    /// Whether the platform's message or detail contains `text`.
+    pub fn mentions(&self, text: &str) -> bool {
+        match self {
+            ApiError::Server {
+                message, detail, ..
+            } => message.contains(text) || detail.as_deref().is_some_and(|d| d.contains(text)),
+            ApiError::NotFound { message } => message.contains(text),
+            _ => false,
         }
     }
 

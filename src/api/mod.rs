@@ -10,6 +10,6 @@ pub mod models;
 mod reservas;
 mod seguranca;
 
-pub use captacoes::{Blob, OfferingQuery};
+pub use captacoes::{Blob, CaptacaoQuery};
 pub use client::{ClientConfig, PlatformClient};
 pub use error::{ApiError, GENERIC_ERROR};

@@ -4,6 +4,8 @@
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
+use crate::domain::status::{CadastroStatus, Status};
+
 /// Session token (spec §3 "Session token"), as the login provider sends it.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Token {
@@ -29,7 +31,7 @@ pub struct StatusRef {
     #[serde(default)]
     pub id: Option<i64>,
     #[serde(default)]
-    pub name: String,
+    pub name: Status,
     #[serde(default)]
     pub color: Option<String>,
 }
@@ -46,7 +48,7 @@ pub struct GalleryItem {
 
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
-pub struct OfferingDocument {
+pub struct CaptacaoDocumento {
     pub id: i64,
     pub tipo: String,
     pub nome: Option<String>,
@@ -103,7 +105,7 @@ pub struct Rentabilidade {
 /// Offering (captação), spec §3.
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
-pub struct Offering {
+pub struct Captacao {
     pub id: i64,
     pub url_amigavel: String,
     pub nome_captacao: String,
@@ -125,7 +127,7 @@ pub struct Offering {
     pub favorito: bool,
     pub garantias: Option<String>,
     pub galeria: Vec<GalleryItem>,
-    pub documentos: Vec<OfferingDocument>,
+    pub documentos: Vec<CaptacaoDocumento>,
     pub conteudo: Conteudo,
     pub empreendedor_rural: Empreendedor,
     pub lancamento: Lancamento,
@@ -165,7 +167,7 @@ pub struct User {
     pub id: Option<serde_json::Value>,
     pub codigo: Option<String>,
     pub dados_basicos: DadosBasicos,
-    pub cadastro: Option<String>,
+    pub cadastro: Option<CadastroStatus>,
     pub observacao: Option<String>,
     #[serde(flatten)]
     pub rest: serde_json::Map<String, serde_json::Value>,
@@ -203,7 +205,7 @@ pub struct Parcela {
     pub numero: Option<i64>,
     pub data_pagamento: Option<String>,
     pub valor: Decimal,
-    pub status_pagamento: Option<String>,
+    pub status_pagamento: Option<Status>,
 }
 
 /// Simulation result item (spec §3): a scenario with its total and installments.
@@ -255,7 +257,7 @@ pub struct SignupPessoais {
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(default)]
 pub struct StatusColor {
-    pub name: String,
+    pub name: Status,
     pub color: Option<String>,
 }
 
@@ -297,13 +299,13 @@ fn string_or_number<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D:
 /// The order's term (spec §3 Term + Order ids), as created or re-read.
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
-pub struct OrderTerm {
+pub struct ReservaTermo {
     pub id: Option<i64>,
     pub id_reserva: Option<i64>,
     pub id_captacao: Option<i64>,
     pub investimento: Decimal,
     pub tipo_pagamento: Option<i64>,
-    pub status: Option<String>,
+    pub status: Option<Status>,
     pub titulo: String,
     pub descricao: Option<String>,
     pub conteudo: String,
@@ -312,9 +314,9 @@ pub struct OrderTerm {
     pub inicio_rendimento: Option<String>,
 }
 
-impl OrderTerm {
+impl ReservaTermo {
     /// The reservation id: `idReserva`, else `id`.
-    pub fn reservation_id(&self) -> Option<i64> {
+    pub fn reserva_id(&self) -> Option<i64> {
         self.id_reserva.or(self.id)
     }
 }
@@ -324,7 +326,7 @@ impl OrderTerm {
 #[serde(rename_all = "camelCase", default)]
 pub struct Confirmation {
     pub id_reserva: Option<i64>,
-    pub status: Option<String>,
+    pub status: Option<Status>,
     pub inicio_rendimento: Option<String>,
     pub investimento: Option<Decimal>,
     pub pix: Option<PixInfo>,
@@ -333,7 +335,7 @@ pub struct Confirmation {
 /// Reservation (spec §3).
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
-pub struct Reservation {
+pub struct Reserva {
     pub id: i64,
     pub id_captacao: Option<i64>,
     pub data: Option<String>,
@@ -367,7 +369,7 @@ pub struct AllocationItem {
     pub rendimento: Decimal,
     pub valor: Decimal,
     pub liquidacao_ativa: bool,
-    pub lista_reservas: Vec<Reservation>,
+    pub lista_reservas: Vec<Reserva>,
 }
 
 /// `GET /v1/reservas/alocacao/resumida`.
@@ -383,7 +385,7 @@ pub struct AllocationSummary {
 
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
-pub struct AllocationByOffering {
+pub struct AllocationByCaptacao {
     pub id_captacao: Option<i64>,
     pub nome_captacao: String,
     pub url_amigavel: Option<String>,
@@ -411,14 +413,14 @@ pub struct AllocationByGuarantee {
 #[serde(rename_all = "camelCase", default)]
 pub struct AllocationDetail {
     pub alocacao_total: Decimal,
-    pub por_captacao: Vec<AllocationByOffering>,
+    pub por_captacao: Vec<AllocationByCaptacao>,
     pub por_garantia: Vec<AllocationByGuarantee>,
 }
 
 /// A reservation document (spec §3: id and titulo).
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(default)]
-pub struct ReservationDocument {
+pub struct ReservaDocumento {
     pub id: i64,
     pub titulo: String,
 }
@@ -429,7 +431,7 @@ mod tests {
 
     #[test]
     fn an_offering_tolerates_unknown_and_missing_fields() {
-        let o: Offering = serde_json::from_str(
+        let o: Captacao = serde_json::from_str(
             r#"{"id":3,"nomeCaptacao":"Fazenda","limiteArrecadacao":1000.5,"novoCampo":{"x":1}}"#,
         )
         .unwrap();

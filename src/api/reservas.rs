@@ -8,8 +8,8 @@ use super::{
     ApiError, PlatformClient,
     captacoes::Blob,
     models::{
-        AllocationDetail, AllocationSummary, Confirmation, OrderTerm, Reservation,
-        ReservationDocument, Resumo,
+        AllocationDetail, AllocationSummary, Confirmation, ReservaTermo, Reserva,
+        ReservaDocumento, Resumo,
     },
 };
 
@@ -34,13 +34,13 @@ impl PlatformClient {
     }
 
     /// `POST /v1/reservas`: creates the reservation (order step 1).
-    pub async fn create_reservation(
+    pub async fn create_reserva(
         &self,
         token: &str,
         id_captacao: i64,
         investimento: Decimal,
         tipo_pagamento: i64,
-    ) -> Result<OrderTerm, ApiError> {
+    ) -> Result<ReservaTermo, ApiError> {
         let body = json!({"idCaptacao": id_captacao, "origem": "Ativa", "investimento": investimento,
                           "simulado": false, "tipoPagamento": tipo_pagamento});
         Self::json(
@@ -51,7 +51,7 @@ impl PlatformClient {
     }
 
     /// `GET /v1/reservas/{id}/termo`: the term again (so step 2 survives a reload).
-    pub async fn reservation_term(&self, token: &str, id: i64) -> Result<OrderTerm, ApiError> {
+    pub async fn reserva_termo(&self, token: &str, id: i64) -> Result<ReservaTermo, ApiError> {
         self.get_json(&format!("/v1/reservas/{id}/termo"), &(), Some(token))
             .await
     }
@@ -89,13 +89,13 @@ impl PlatformClient {
     }
 
     /// `GET /v1/reservas/{id}`.
-    pub async fn reservation(&self, token: &str, id: i64) -> Result<Reservation, ApiError> {
+    pub async fn reserva(&self, token: &str, id: i64) -> Result<Reserva, ApiError> {
         self.get_json(&format!("/v1/reservas/{id}"), &(), Some(token))
             .await
     }
 
     /// `GET /v1/reservas/pendentes`.
-    pub async fn pending_reservations(&self, token: &str) -> Result<Vec<Reservation>, ApiError> {
+    pub async fn reservas_pendentes(&self, token: &str) -> Result<Vec<Reserva>, ApiError> {
         self.get_json("/v1/reservas/pendentes", &(), Some(token))
             .await
     }
@@ -123,17 +123,17 @@ impl PlatformClient {
     }
 
     /// `GET /v1/reservas/{id}/documentos`.
-    pub async fn reservation_documents(
+    pub async fn reserva_documentos(
         &self,
         token: &str,
         id: i64,
-    ) -> Result<Vec<ReservationDocument>, ApiError> {
+    ) -> Result<Vec<ReservaDocumento>, ApiError> {
         self.get_json(&format!("/v1/reservas/{id}/documentos"), &(), Some(token))
             .await
     }
 
     /// `GET /v1/reservas/{id}/documentos/{docId}`.
-    pub async fn reservation_document(
+    pub async fn reserva_documento(
         &self,
         token: &str,
         id: i64,
@@ -148,7 +148,7 @@ impl PlatformClient {
     }
 
     /// `GET /v1/reservas/{id}/contrato`.
-    pub async fn reservation_contract(&self, token: &str, id: i64) -> Result<Blob, ApiError> {
+    pub async fn reserva_contrato(&self, token: &str, id: i64) -> Result<Blob, ApiError> {
         self.blob(self.api(
             Method::GET,
             &format!("/v1/reservas/{id}/contrato"),

@@ -33,7 +33,7 @@ pub(crate) async fn alterar(
             .com_detalhe("Envie JSON com senhaAtual, novaSenha e confirmacaoSenha.")
     })?;
     validate_new_password(&p.senha_atual, &p.nova_senha, &p.confirmacao_senha)
-        .map_err(ApiError::requisicao)?;
+        .map_err(|e| ApiError::requisicao(e.message()))?;
     let id = investidor.usuario_id;
     // The slow hash work (check + new hash) runs on a read connection; the write only
     // swaps the hash, and only if nobody changed it in between.

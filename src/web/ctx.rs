@@ -2,14 +2,14 @@
 //! the one-shot alert), and the helpers that turn views and failures into responses.
 
 use axum::extract::FromRequestParts;
-use axum::http::{StatusCode, request::Parts};
+use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use maud::Markup;
 
 use super::AppState;
-use super::session::{CurrentSession, Flash, Jar, LoginRequired, Session};
+use super::error::{PageError, PageResult};
+use super::session::{CurrentSession, Flash, Jar, Session};
 use super::ui::{self, Page};
-use crate::api::ApiError;
 
 pub struct Ctx {
     pub app: AppState,
@@ -28,6 +28,16 @@ impl FromRequestParts<AppState> for Ctx {
     type Rejection = Response;
 
     async fn from_request_parts(parts: &mut Parts, app: &AppState) -> Result<Self, Response> {
+        let mut ctx = Ctx::without_flash(parts, app).await?;
+        ctx.flash = ctx.jar.take_flash();
+        Ok(ctx)
+    }
+}
+
+impl Ctx {
+    /// The request's context without taking the one-shot alert (the error middleware
+    /// builds one before the handler, which must still find the alert).
+    pub(super) async fn without_flash(parts: &mut Parts, app: &AppState) -> Result<Self, Response> {
         let jar = match parts.extensions.get::<Jar>() {
             Some(j) => j.clone(),
             None => {
@@ -54,20 +64,14 @@ impl FromRequestParts<AppState> for Ctx {
             partial,
             app: app.clone(),
             values_hidden: jar.values_hidden(),
-            flash: jar.take_flash(),
+            flash: None,
             session,
             jar,
             here,
         })
     }
-}
 
-impl Ctx {
-    pub fn token(&self) -> Option<&str> {
-        self.session.as_ref().map(|s| s.access_token.as_str())
-    }
-
-    /// Renders a full page inside the shell.
+    /// Renders a page inside the shell (or only its main content for `?parcial=1`).
     pub fn render(&self, page: Page) -> Response {
         let status = page.status;
         if self.partial {
@@ -80,18 +84,18 @@ impl Ctx {
         self.render(Page::new(title, main))
     }
 
-    /// A platform failure on a page: 401 → login (via the guard); anything else → the
-    /// error card 'Ops! Houve uma falha.' inside the shell, never a 500.
-    pub fn failure(&self, title: &str, err: &ApiError) -> Response {
-        if matches!(err, ApiError::Unauthorized) {
-            let mut r = StatusCode::UNAUTHORIZED.into_response();
-            r.extensions_mut().insert(LoginRequired);
-            return r;
-        }
-        tracing::warn!(error = %err, path = %self.here, "page failed on a platform call");
-        let mut page = Page::new(title, ui::cards::error_card(&self.here, None));
-        page.status = StatusCode::BAD_GATEWAY;
-        self.render(page)
+    /// The access token of the logged-in investor; private routes only run with one (the
+    /// guard sends anybody else to login), so its absence means login.
+    pub fn token(&self) -> PageResult<&str> {
+        self.session
+            .as_ref()
+            .map(|s| s.access_token.as_str())
+            .ok_or(PageError::LoginRequired)
+    }
+
+    /// The access token when there is a session (public pages show more to investors).
+    pub fn maybe_token(&self) -> Option<&str> {
+        self.session.as_ref().map(|s| s.access_token.as_str())
     }
 
     /// The money value, masked when the investor chose to hide values.

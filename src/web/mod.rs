@@ -2,6 +2,7 @@
 
 pub mod assets;
 mod ctx;
+pub mod error;
 mod headers;
 mod pages;
 pub mod routes;
@@ -16,6 +17,7 @@ use tower_cookies::{CookieManagerLayer, Cookies, Key};
 
 use crate::api::PlatformClient;
 pub use ctx::Ctx;
+pub use error::{PageError, PageResult};
 /// Render hooks for `benches/render.rs` only.
 #[doc(hidden)]
 pub use pages::bench;
@@ -91,6 +93,12 @@ impl AppState {
 pub fn router(state: AppState) -> Router {
     pages::routes()
         .merge(assets::routes())
+        // Inside the guard: errors are drawn with the validated session, and a
+        // `LoginRequired` comes back out to the guard, which redirects to login.
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            error::render_errors,
+        ))
         .layer(middleware::from_fn_with_state(
             state.clone(),
             session::guard,

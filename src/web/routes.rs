@@ -1,8 +1,18 @@
-//! Every path of the web app, defined once and used by the router, links, redirects and
-//! tests (CONVENTIONS: kanidm's `Urls`).
+//! Every path of the web app, defined once: the router takes the patterns (`{id}` is an
+//! axum capture), links and redirects take the builders, and the tests take both. A test
+//! (`tests/app/routes.rs`) fails when a handler or view writes a site path as a literal.
 
 pub const HOME: &str = "/";
 pub const INVESTIR: &str = "/investir";
+pub const CAPTACAO: &str = "/investir/{url}";
+pub const CAPTACAO_DOCUMENTO: &str = "/investir/{url}/documento";
+pub const CAPTACAO_SIMULAR: &str = "/investir/{url}/simular";
+/// Step 1 of the order: the amount, which creates the reservation.
+pub const CAPTACAO_RESERVAR: &str = "/investir/{url}/ordem";
+pub const PREVIEW: &str = "/preview/{id}";
+pub const RESERVA: &str = "/reservas/{id}";
+pub const RESERVA_TERMOS: &str = "/reservas/{id}/termos";
+pub const RESERVA_CONFIRMAR: &str = "/reservas/{id}/confirmar";
 pub const QUERO_INVESTIR: &str = "/quero-investir";
 pub const QUERO_INVESTIR_SUCESSO: &str = "/quero-investir/sucesso";
 pub const POLITICA_PRIVACIDADE: &str = "/politica-de-privacidade";
@@ -12,13 +22,106 @@ pub const SAIR: &str = "/sair";
 pub const VISIBILIDADE: &str = "/visibilidade";
 pub const HEALTHZ: &str = "/healthz";
 pub const CARTEIRA: &str = "/carteira";
+pub const CARTEIRA_ALOCACAO: &str = "/carteira/alocacao";
+pub const CARTEIRA_ALOCACAO_PDF: &str = "/carteira/alocacao.pdf";
+pub const CARTEIRA_SIMULADOR: &str = "/carteira/simulador";
+pub const CARTEIRA_CONTRATO: &str = "/carteira/reservas/{id}/contrato";
+pub const CARTEIRA_DOCUMENTO: &str = "/carteira/reservas/{id}/documentos/{doc}";
 pub const MINHA_CONTA: &str = "/minha-conta";
 pub const DADOS_CADASTRAIS: &str = "/minha-conta/dados-cadastrais";
 pub const ALTERAR_SENHA: &str = "/minha-conta/alterar-senha";
 pub const NOTIFICACOES: &str = "/notificacoes";
 pub const ASSETS_PREFIX: &str = "/assets/";
 
-/// Routes that need a logged-in investor (spec §2 route table). Anything else is public:
+/// Characters a friendly URL keeps as they are in a path segment; anything else
+/// (a space, `/`, `?`, `#`, non-ASCII) is percent-encoded, so an odd `urlAmigavel` from
+/// the platform can never change which route a link reaches.
+const SEGMENT: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'_')
+    .remove(b'.')
+    .remove(b'~');
+
+fn segment(s: &str) -> percent_encoding::PercentEncode<'_> {
+    percent_encoding::utf8_percent_encode(s, SEGMENT)
+}
+
+/// `/investir/{url}`: the offering detail.
+pub fn captacao(url: &str) -> String {
+    format!("{INVESTIR}/{}", segment(url))
+}
+
+/// The detail's "Investir" anchor, where the sidebar with the order button sits.
+pub fn captacao_investir(url: &str) -> String {
+    format!("{}#investir", captacao(url))
+}
+
+pub fn captacao_documento(url: &str) -> String {
+    format!("{}/documento", captacao(url))
+}
+
+pub fn captacao_simular(url: &str) -> String {
+    format!("{}/simular", captacao(url))
+}
+
+pub fn captacao_reservar(url: &str) -> String {
+    format!("{}/ordem", captacao(url))
+}
+
+pub fn preview(id: i64) -> String {
+    format!("/preview/{id}")
+}
+
+pub fn reserva(id: i64) -> String {
+    format!("/reservas/{id}")
+}
+
+pub fn reserva_termos(id: i64) -> String {
+    format!("{}/termos", reserva(id))
+}
+
+pub fn reserva_confirmar(id: i64) -> String {
+    format!("{}/confirmar", reserva(id))
+}
+
+/// Home with the 'Detalhe da reserva' side panel open.
+pub fn home_reserva(id: i64) -> String {
+    format!("{HOME}?reserva={id}#detalhe-reserva")
+}
+
+/// The wallet with every accordion open.
+pub fn carteira_expandida() -> String {
+    format!("{CARTEIRA}?toggle=true")
+}
+
+/// The wallet with a reservation's cash-flow panel.
+pub fn carteira_fluxo(id: i64) -> String {
+    format!("{CARTEIRA}?fluxo={id}#painel")
+}
+
+/// The wallet with a reservation's documents panel.
+pub fn carteira_documentos(id: i64) -> String {
+    format!("{CARTEIRA}?documentos={id}#painel")
+}
+
+pub fn carteira_contrato(id: i64) -> String {
+    format!("{CARTEIRA}/reservas/{id}/contrato")
+}
+
+pub fn carteira_documento(id: i64, doc: i64) -> String {
+    format!("{CARTEIRA}/reservas/{id}/documentos/{doc}")
+}
+
+/// The simulator carrying the offering list's query string (search and filters).
+pub fn carteira_simulador(query: &str) -> String {
+    if query.is_empty() {
+        CARTEIRA_SIMULADOR.to_owned()
+    } else {
+        format!("{CARTEIRA_SIMULADOR}?{query}")
+    }
+}
+
+/// Routes that need a logged-in investor. Anything else is public:
 /// the offering list and detail, sign-up, the login callback, assets, and unknown paths,
 /// which show the 404 page to everybody.
 const PRIVATE_PREFIXES: &[&str] = &[
@@ -59,6 +162,28 @@ pub fn safe_return_path(candidate: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn builders_fill_the_router_patterns() {
+        assert_eq!(captacao("soja-mt"), CAPTACAO.replace("{url}", "soja-mt"));
+        assert_eq!(preview(3), PREVIEW.replace("{id}", "3"));
+        assert_eq!(reserva_termos(7), RESERVA_TERMOS.replace("{id}", "7"));
+        assert_eq!(reserva_confirmar(7), RESERVA_CONFIRMAR.replace("{id}", "7"));
+        assert_eq!(carteira_contrato(7), CARTEIRA_CONTRATO.replace("{id}", "7"));
+        assert_eq!(
+            carteira_documento(7, 9),
+            CARTEIRA_DOCUMENTO.replace("{id}", "7").replace("{doc}", "9")
+        );
+        assert_eq!(captacao_reservar("a"), CAPTACAO_RESERVAR.replace("{url}", "a"));
+        assert_eq!(captacao_simular("a"), CAPTACAO_SIMULAR.replace("{url}", "a"));
+        assert_eq!(captacao_documento("a"), CAPTACAO_DOCUMENTO.replace("{url}", "a"));
+    }
+
+    #[test]
+    fn a_friendly_url_cannot_leave_its_path_segment() {
+        assert_eq!(captacao("a/../b?x#y"), "/investir/a%2F..%2Fb%3Fx%23y");
+        assert_eq!(captacao("soja ção"), "/investir/soja%20%C3%A7%C3%A3o");
+    }
 
     #[test]
     fn home_and_account_areas_are_private() {

@@ -181,7 +181,7 @@ async fn finished_rows_are_greyed_with_only_an_arrow() {
         .count();
     assert!(
         finished + greyed_later > 0,
-        "some finished offering shows greyed"
+        "some finished captacao shows greyed"
     );
 }
 

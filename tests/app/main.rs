@@ -5,10 +5,10 @@
 mod cadastro;
 mod carteira;
 mod domain_oracles;
-mod offerings;
-mod offerings_more;
-mod ordem;
-mod ordem_falhas;
+mod captacoes;
+mod captacoes_filtros;
+mod reservas;
+mod reservas_falhas;
 mod platform;
 mod qr_decode;
 mod sandbox_journey;

@@ -58,7 +58,7 @@ fn the_pix_qr_image_decodes_to_the_same_payload() {
             merchant_name: "Colheita Securitizadora de Créditos do Agronegócio S.A.".into(),
             merchant_city: "São Paulo".into(),
             amount: Some(amount),
-            description: Some(pix::offering_pix_message(name)),
+            description: Some(pix::captacao_pix_message(name)),
             txid: Some("COLHEITA57".into()),
         })
         .unwrap();

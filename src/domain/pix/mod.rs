@@ -164,7 +164,7 @@ pub fn brcode(p: &StaticPix) -> Result<String, PixError> {
 }
 
 /// The description the order page puts in an offering's Pix.
-pub fn offering_pix_message(nome_captacao: &str) -> String {
+pub fn captacao_pix_message(nome_captacao: &str) -> String {
     format!("Captação: {nome_captacao}")
 }
 

@@ -31,7 +31,7 @@ fn sample() -> StaticPix {
         merchant_name: "Colheita Investimentos".into(),
         merchant_city: "São Paulo".into(),
         amount: Some(dec!(1000)),
-        description: Some(offering_pix_message("Fazenda Santa Luzia")),
+        description: Some(captacao_pix_message("Fazenda Santa Luzia")),
         txid: Some("PED123".into()),
     }
 }
@@ -232,7 +232,7 @@ fn refuses_what_cannot_be_encoded() {
 
 #[test]
 fn offering_message() {
-    assert_eq!(offering_pix_message("Soja 2027"), "Captação: Soja 2027");
+    assert_eq!(captacao_pix_message("Soja 2027"), "Captação: Soja 2027");
 }
 
 #[test]

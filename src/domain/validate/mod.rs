@@ -1,16 +1,20 @@
-//! Generic format rules of spec §5 and the sign-up form.
+//! Input rules: generic formats (CPF, phone, CEP, e-mail, name), the sign-up and the
+//! password change. Form structs derive `validator::Validate` for lengths and call our
+//! own rules as custom validators; each failure is a typed [`FieldError`].
 //!
 //! Every function is pure and total: it answers `false`/`None` for anything
 //! it does not understand, so handlers can map failures to the spec's
 //! messages without worrying about panics.
 
 mod cpf;
+mod errors;
 mod password;
 mod person;
 mod phone;
 mod signup;
 
 pub use cpf::{format_cpf, is_valid_cpf, mask_cpf};
+pub use errors::{FieldError, FormError, Rule, filled, in_order};
 pub use password::{
     MSG_CONFIRMACAO, MSG_SENHA_CURTA, MSG_SENHA_IGUAL, MSG_SENHA_LETRAS_NUMEROS, MSG_SENHA_LONGA,
     PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS, PASSWORD_RULE_TEXT, validate_new_password,
@@ -22,9 +26,9 @@ pub use signup::{
     MSG_PREENCHER_CAMPOS, MSG_TERMOS, SignupInput, ValidSignup, validate_signup,
 };
 
-/// Maximum length of the search box (spec §5 "Search text", §9).
+/// Maximum length of the search box.
 pub const SEARCH_MAX_CHARS: usize = 150;
-/// Field limits of spec §9.
+/// Field limits: name 150, e-mail 100 characters; a phone as typed, with its mask, 20.
 pub const NAME_MAX_CHARS: usize = 150;
 pub const EMAIL_MAX_CHARS: usize = 100;
 pub const PHONE_INPUT_MAX_CHARS: usize = 20;

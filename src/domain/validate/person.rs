@@ -1,9 +1,4 @@
-//! E-mail and personal-name rules (spec §5 "Generic formats").
-
-/// Characters RFC 5322 allows unquoted in the local part ("atext").
-fn is_atext(c: char) -> bool {
-    c.is_ascii_alphanumeric() || "!#$%&'*+/=?^_`{|}~-".contains(c)
-}
+//! E-mail and personal-name rules.
 
 /// A DNS label: 1–63 of `[A-Za-z0-9-]`, not starting or ending with `-`.
 fn is_dns_label(l: &str) -> bool {
@@ -14,37 +9,33 @@ fn is_dns_label(l: &str) -> bool {
         && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
 }
 
-/// A "standard address pattern": `local@domain.tld`, ASCII only.
+/// A "standard address pattern": `local@domain.tld`, ASCII only. The address must pass
+/// the HTML e-mail rule (`validator`'s check), and what the platform also refuses:
 ///
-/// - local part: 1–64 atext characters and single dots, not at either end
-///   (the HTML `type=email` rule plus the dot rules mail servers enforce);
-/// - domain: at least two DNS labels, the last (TLD) letters only, ≥ 2;
-/// - whole address ≤ 254 (the SMTP path limit).
+/// - a dot at either end of the local part, or two in a row;
+/// - a domain that is not at least two ASCII DNS labels with a TLD of letters only, ≥ 2
+///   (no IP literals, no internationalised domains);
+/// - a whole address over 254 characters (the SMTP path limit).
 ///
-/// Quoted local parts and IP-literal domains are legal but never typed by
-/// investors, and the platform would reject them; so are they here.
+/// Surrounding spaces are ignored.
 pub fn is_valid_email(s: &str) -> bool {
+    use validator::ValidateEmail;
     let s = s.trim();
-    if s.len() > 254 {
+    if s.len() > 254 || !s.validate_email() {
         return false;
     }
     let Some((local, domain)) = s.split_once('@') else {
         return false;
     };
-    let local_ok = !local.is_empty()
-        && local.len() <= 64
+    let local_ok = local.is_ascii()
         && !local.starts_with('.')
         && !local.ends_with('.')
-        && !local.contains("..")
-        && local.chars().all(|c| c == '.' || is_atext(c));
-    if !local_ok {
-        return false;
-    }
+        && !local.contains("..");
     let labels: Vec<&str> = domain.split('.').collect();
     let tld_ok = labels
         .last()
         .is_some_and(|t| t.len() >= 2 && t.chars().all(|c| c.is_ascii_alphabetic()));
-    labels.len() >= 2 && tld_ok && labels.iter().all(|l| is_dns_label(l))
+    local_ok && labels.len() >= 2 && tld_ok && labels.iter().all(|l| is_dns_label(l))
 }
 
 /// A letter of a Portuguese (or other Latin-script) name: ASCII letters and

@@ -1,11 +1,15 @@
-//! The sign-up form (/quero-investir), spec §5 "Sign-up".
+//! The sign-up form (/quero-investir): every field filled, the terms accepted, then a
+//! valid name, e-mail, mobile and CPF, in that order, each with its own message.
 
+use validator::{Validate, ValidationError};
+
+use super::errors::{FieldError, FormError, REQUIRED, Rule, filled, in_order};
 use super::{
     EMAIL_MAX_CHARS, NAME_MAX_CHARS, PHONE_INPUT_MAX_CHARS, digits_only, is_valid_cpf,
     is_valid_email, is_valid_mobile_phone, is_valid_name, normalize_name, split_phone,
 };
 
-// The spec's texts, character for character (each shown under 'Atenção!').
+// The texts the user reads, character for character (each shown under 'Atenção!').
 pub const MSG_PREENCHER_CAMPOS: &str = "Necessário preencher todos os campos para prosseguir.";
 pub const MSG_TERMOS: &str = "Necessário aceitar os termos e condições e de uso para prosseguir.";
 pub const MSG_NOME_INVALIDO: &str = "Por favor, informe um nome válido para prosseguir.";
@@ -13,15 +17,79 @@ pub const MSG_EMAIL_INVALIDO: &str = "Por favor, informe um e-mail válido para 
 pub const MSG_CELULAR_INVALIDO: &str = "Por favor, informe um celular válido para prosseguir.";
 pub const MSG_CPF_INVALIDO: &str = "Por favor, informe um CPF válido para prosseguir.";
 
-/// The sign-up form as typed.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+// `validator` takes its limits as u64.
+const NAME_MAX: u64 = NAME_MAX_CHARS as u64;
+const EMAIL_MAX: u64 = EMAIL_MAX_CHARS as u64;
+const PHONE_MAX: u64 = PHONE_INPUT_MAX_CHARS as u64;
+
+/// The sign-up form as typed. Values longer than the form's `maxlength` (name 150,
+/// e-mail 100, phone 20) are invalid for their field: only a hand-made request sends them.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Validate)]
 pub struct SignupInput {
+    #[validate(
+        custom(function = "filled"),
+        length(max = NAME_MAX, code = "nome"),
+        custom(function = "name_rule")
+    )]
     pub nome: String,
+    #[validate(
+        custom(function = "filled"),
+        length(max = EMAIL_MAX, code = "email"),
+        custom(function = "email_rule")
+    )]
     pub email: String,
+    #[validate(
+        custom(function = "filled"),
+        length(max = PHONE_MAX, code = "celular"),
+        custom(function = "mobile_rule")
+    )]
     pub celular: String,
+    #[validate(custom(function = "filled"), custom(function = "cpf_rule"))]
     pub cpf: String,
+    #[validate(custom(function = "terms_rule"))]
     pub termos: bool,
 }
+
+fn rule(ok: bool, code: &'static str) -> Result<(), ValidationError> {
+    if ok {
+        Ok(())
+    } else {
+        Err(ValidationError::new(code))
+    }
+}
+
+fn name_rule(v: &str) -> Result<(), ValidationError> {
+    rule(v.trim().is_empty() || is_valid_name(v), "nome")
+}
+
+fn email_rule(v: &str) -> Result<(), ValidationError> {
+    rule(v.trim().is_empty() || is_valid_email(v), "email")
+}
+
+fn mobile_rule(v: &str) -> Result<(), ValidationError> {
+    rule(v.trim().is_empty() || is_valid_mobile_phone(v), "celular")
+}
+
+fn cpf_rule(v: &str) -> Result<(), ValidationError> {
+    rule(v.trim().is_empty() || is_valid_cpf(v), "cpf")
+}
+
+fn terms_rule(v: &bool) -> Result<(), ValidationError> {
+    rule(*v, "termos")
+}
+
+/// The order in which the user is told: all filled → terms → name → e-mail → mobile → CPF.
+const RULES: &[Rule] = &[
+    Rule { field: "nome", code: REQUIRED, message: MSG_PREENCHER_CAMPOS },
+    Rule { field: "email", code: REQUIRED, message: MSG_PREENCHER_CAMPOS },
+    Rule { field: "celular", code: REQUIRED, message: MSG_PREENCHER_CAMPOS },
+    Rule { field: "cpf", code: REQUIRED, message: MSG_PREENCHER_CAMPOS },
+    Rule { field: "termos", code: "termos", message: MSG_TERMOS },
+    Rule { field: "nome", code: "nome", message: MSG_NOME_INVALIDO },
+    Rule { field: "email", code: "email", message: MSG_EMAIL_INVALIDO },
+    Rule { field: "celular", code: "celular", message: MSG_CELULAR_INVALIDO },
+    Rule { field: "cpf", code: "cpf", message: MSG_CPF_INVALIDO },
+];
 
 /// A sign-up that passed every rule, normalised for the platform.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,36 +106,16 @@ pub struct ValidSignup {
     pub cpf: String,
 }
 
-/// Checks in the spec's order and returns the first failing message:
-/// all filled → terms → name → e-mail → mobile → CPF. Values longer than the
-/// form's `maxlength` (name 150, e-mail 100, phone 20) count as invalid for
-/// their field, since only a hand-made request can send them.
-pub fn validate_signup(input: &SignupInput) -> Result<ValidSignup, &'static str> {
-    let filled = [&input.nome, &input.email, &input.celular, &input.cpf]
-        .iter()
-        .all(|f| !f.trim().is_empty());
-    if !filled {
-        return Err(MSG_PREENCHER_CAMPOS);
+/// Checks every rule and reports the failures in the form's order.
+pub fn validate_signup(input: &SignupInput) -> Result<ValidSignup, FormError> {
+    if let Err(errors) = input.validate() {
+        let failures = in_order(&errors, RULES);
+        return Err(FormError::new(failures)
+            .unwrap_or_else(|| FormError::single(FieldError::new("nome", MSG_PREENCHER_CAMPOS))));
     }
-    if !input.termos {
-        return Err(MSG_TERMOS);
-    }
-    if input.nome.chars().count() > NAME_MAX_CHARS || !is_valid_name(&input.nome) {
-        return Err(MSG_NOME_INVALIDO);
-    }
-    if input.email.trim().chars().count() > EMAIL_MAX_CHARS || !is_valid_email(&input.email) {
-        return Err(MSG_EMAIL_INVALIDO);
-    }
-    let phone = (input.celular.chars().count() <= PHONE_INPUT_MAX_CHARS
-        && is_valid_mobile_phone(&input.celular))
-    .then(|| split_phone(&input.celular))
-    .flatten();
-    let Some((ddd, numero)) = phone else {
-        return Err(MSG_CELULAR_INVALIDO);
+    let Some((ddd, numero)) = split_phone(&input.celular) else {
+        return Err(FieldError::new("celular", MSG_CELULAR_INVALIDO).into());
     };
-    if !is_valid_cpf(&input.cpf) {
-        return Err(MSG_CPF_INVALIDO);
-    }
     Ok(ValidSignup {
         nome: normalize_name(input.nome.trim()),
         email: input.email.trim().to_owned(),
@@ -78,7 +126,7 @@ pub fn validate_signup(input: &SignupInput) -> Result<ValidSignup, &'static str>
 }
 
 impl TryFrom<&SignupInput> for ValidSignup {
-    type Error = &'static str;
+    type Error = FormError;
 
     fn try_from(input: &SignupInput) -> Result<Self, Self::Error> {
         validate_signup(input)
@@ -89,6 +137,24 @@ impl TryFrom<&SignupInput> for ValidSignup {
 mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
     use super::*;
+
+    fn message_of(i: &SignupInput) -> Result<ValidSignup, &'static str> {
+        validate_signup(i).map_err(|e| e.message())
+    }
+
+    #[test]
+    fn each_failure_names_its_field() {
+        let mut i = good();
+        i.nome.clear();
+        i.cpf = "  ".into();
+        let e = validate_signup(&i).unwrap_err();
+        assert_eq!(e.message(), MSG_PREENCHER_CAMPOS);
+        assert!(e.marks("nome") && e.marks("cpf") && !e.marks("email") && !e.marks("termos"));
+        let mut i = good();
+        i.email = "x@y".into();
+        let e = validate_signup(&i).unwrap_err();
+        assert!(e.marks("email") && !e.marks("nome"));
+    }
 
     fn good() -> SignupInput {
         SignupInput {
@@ -157,7 +223,7 @@ mod tests {
             set(&mut i);
             // Even with the terms unticked, "fill everything" comes first.
             i.termos = false;
-            assert_eq!(validate_signup(&i), Err(MSG_PREENCHER_CAMPOS));
+            assert_eq!(message_of(&i), Err(MSG_PREENCHER_CAMPOS));
         }
     }
 
@@ -172,15 +238,15 @@ mod tests {
             cpf: "123.456.789-00".into(),
             termos: false,
         };
-        assert_eq!(validate_signup(&i), Err(MSG_TERMOS));
+        assert_eq!(message_of(&i), Err(MSG_TERMOS));
         i.termos = true;
-        assert_eq!(validate_signup(&i), Err(MSG_NOME_INVALIDO));
+        assert_eq!(message_of(&i), Err(MSG_NOME_INVALIDO));
         i.nome = "Maria Souza".into();
-        assert_eq!(validate_signup(&i), Err(MSG_EMAIL_INVALIDO));
+        assert_eq!(message_of(&i), Err(MSG_EMAIL_INVALIDO));
         i.email = "maria@example.com".into();
-        assert_eq!(validate_signup(&i), Err(MSG_CELULAR_INVALIDO));
+        assert_eq!(message_of(&i), Err(MSG_CELULAR_INVALIDO));
         i.celular = "+55 21 98765-4321".into();
-        assert_eq!(validate_signup(&i), Err(MSG_CPF_INVALIDO));
+        assert_eq!(message_of(&i), Err(MSG_CPF_INVALIDO));
         i.cpf = "12345678909".into();
         assert!(validate_signup(&i).is_ok());
     }
@@ -189,14 +255,14 @@ mod tests {
     fn over_length_fields_are_invalid() {
         let mut i = good();
         i.nome = format!("Maria {}", "a".repeat(150));
-        assert_eq!(validate_signup(&i), Err(MSG_NOME_INVALIDO));
+        assert_eq!(message_of(&i), Err(MSG_NOME_INVALIDO));
         let mut i = good();
         i.email = format!("{}@example.com", "a".repeat(60)).repeat(1);
         assert!(validate_signup(&i).is_ok());
         i.email = format!("{}@{}.com", "a".repeat(60), "b".repeat(40));
-        assert_eq!(validate_signup(&i), Err(MSG_EMAIL_INVALIDO));
+        assert_eq!(message_of(&i), Err(MSG_EMAIL_INVALIDO));
         let mut i = good();
         i.celular = "+55   (11)   91234-5678".into();
-        assert_eq!(validate_signup(&i), Err(MSG_CELULAR_INVALIDO));
+        assert_eq!(message_of(&i), Err(MSG_CELULAR_INVALIDO));
     }
 }

@@ -1,4 +1,4 @@
-//! Login, the code exchange callback and logout (spec §2 /autenticacao, §4 "Session").
+//! Login, the code exchange callback (/autenticacao) and logout.
 
 use axum::extract::Query;
 use axum::http::{HeaderValue, StatusCode};
@@ -8,18 +8,18 @@ use serde::Deserialize;
 
 use crate::web::session::{UserSummary, login_redirect};
 use crate::web::ui::{Page, alert::Alert};
-use crate::web::{Ctx, routes};
+use crate::web::{Ctx, PageError, PageResult, routes};
 
 /// The message when the callback's `state` is not the one we issued.
 pub const STATE_MISMATCH: &str =
     "Não foi possível confirmar o seu login. Por segurança, entre novamente.";
 
 /// `GET /entrar`: the header's "Entrar" link; starts a login.
-pub async fn view_entrar_get(ctx: Ctx) -> Response {
+pub async fn view_entrar_get(ctx: Ctx) -> PageResult {
     if ctx.session.is_some() {
-        return Redirect::to(routes::HOME).into_response();
+        return Ok(Redirect::to(routes::HOME).into_response());
     }
-    login_redirect(&ctx.app, &ctx.jar, None)
+    Ok(login_redirect(&ctx.app, &ctx.jar, None))
 }
 
 #[derive(Deserialize)]
@@ -29,23 +29,23 @@ pub struct Callback {
 }
 
 /// `GET /autenticacao?code&state`: exchanges the code and routes by tipoResposta.
-pub async fn view_autenticacao_get(ctx: Ctx, Query(q): Query<Callback>) -> Response {
+pub async fn view_autenticacao_get(ctx: Ctx, Query(q): Query<Callback>) -> PageResult {
     let Some(code) = q.code.filter(|c| !c.is_empty()) else {
-        // Reachable without login only with a code (spec §2).
-        return if ctx.session.is_some() {
+        // Reachable without login only with a code.
+        return Ok(if ctx.session.is_some() {
             Redirect::to(routes::HOME).into_response()
         } else {
             login_redirect(&ctx.app, &ctx.jar, None)
-        };
+        });
     };
     let expected = ctx.jar.take_state();
     if expected.is_none() || expected != q.state {
         tracing::warn!("login callback with a state we did not issue");
-        return failed_exchange(&ctx, STATE_MISMATCH);
+        return Err(failed_exchange(&ctx, STATE_MISMATCH));
     }
     let answer = match ctx.app.api.exchange_code(&code).await {
         Ok(a) => a,
-        Err(e) => return failed_exchange(&ctx, &e.user_message()),
+        Err(e) => return Err(failed_exchange(&ctx, &e.user_message())),
     };
     let now = jiff::Timestamp::now().as_second();
     ctx.jar.clear_session();
@@ -54,7 +54,7 @@ pub async fn view_autenticacao_get(ctx: Ctx, Query(q): Query<Callback>) -> Respo
     if let Some(u) = &user {
         ctx.jar.store_user(u);
     }
-    match answer.tipo_resposta.as_deref() {
+    Ok(match answer.tipo_resposta.as_deref() {
         Some("trocarsenha") => Redirect::to(routes::ALTERAR_SENHA).into_response(),
         Some(kind @ ("atualizarcadastro" | "atualizarsuitability")) => {
             stay_for_update(&ctx, kind, user.as_ref())
@@ -66,12 +66,12 @@ pub async fn view_autenticacao_get(ctx: Ctx, Query(q): Query<Callback>) -> Respo
                 .unwrap_or_else(|| routes::HOME.into());
             Redirect::to(&to).into_response()
         }
-    }
+    })
 }
 
 /// A failed exchange: the 'Atenção!' dialog with the server's message; 'Fechar' leads
 /// to login.
-fn failed_exchange(ctx: &Ctx, message: &str) -> Response {
+fn failed_exchange(ctx: &Ctx, message: &str) -> PageError {
     ctx.jar.clear_session();
     let main = html! {
         section.cartao aria-labelledby="login-falhou" {
@@ -79,14 +79,14 @@ fn failed_exchange(ctx: &Ctx, message: &str) -> Response {
             p { a.botao.botao-primario href=(routes::ENTRAR) { "Entrar novamente" } }
         }
     };
-    ctx.render(
-        Page::new("Entrar", main)
-            .with_status(StatusCode::BAD_REQUEST)
-            .with_alert(Alert::atencao(message).closing_to(routes::ENTRAR)),
+    PageError::shown_with(
+        Page::new("Entrar", main),
+        Alert::atencao(message).closing_to(routes::ENTRAR),
+        StatusCode::BAD_REQUEST,
     )
 }
 
-/// atualizarcadastro / atualizarsuitability: the user stays here (spec §4) and is told
+/// atualizarcadastro / atualizarsuitability: the user stays here and is told
 /// what the platform asks for, with a way on.
 fn stay_for_update(ctx: &Ctx, kind: &str, user: Option<&UserSummary>) -> Response {
     let (title, text) = if kind == "atualizarcadastro" {
@@ -120,7 +120,7 @@ fn stay_for_update(ctx: &Ctx, kind: &str, user: Option<&UserSummary>) -> Respons
 
 /// `POST /sair`: ends the session at the provider (a failure is ignored), clears every
 /// cookie but the return address, asks the browser to drop caches and goes to login.
-pub async fn view_sair_post(ctx: Ctx) -> Response {
+pub async fn view_sair_post(ctx: Ctx) -> PageResult {
     if let Some((_, refresh)) = ctx.jar.tokens()
         && let Err(e) = ctx.app.api.end_session(&refresh.t).await
     {
@@ -132,5 +132,5 @@ pub async fn view_sair_post(ctx: Ctx) -> Response {
         "clear-site-data",
         HeaderValue::from_static("\"cache\", \"storage\""),
     );
-    resp
+    Ok(resp)
 }

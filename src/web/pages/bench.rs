@@ -5,8 +5,8 @@
 
 use tower_cookies::Cookies;
 
-use super::{detalhe, investir};
-use crate::api::models::{Offering, SearchResponse};
+use super::captacoes::{self, detalhe};
+use crate::api::models::{Captacao, SearchResponse};
 use crate::web::session::Jar;
 use crate::web::ui::{Page, layout};
 use crate::web::{AppState, Ctx};
@@ -37,15 +37,15 @@ impl Renderer {
     }
 
     /// `GET /investir` (first page, no filters) with `list` as the platform's answer.
-    pub fn list(&self, list: &SearchResponse<Offering>) -> String {
-        let raw = investir::RawQuery::default();
-        let (state, _) = investir::query::parse(&raw);
-        let main = investir::view::page(&self.ctx, &state, &raw, Some(list), false, None);
+    pub fn list(&self, list: &SearchResponse<Captacao>) -> String {
+        let raw = captacoes::RawQuery::default();
+        let (state, _) = captacoes::query::parse(&raw);
+        let main = captacoes::view::page(&self.ctx, &state, &raw, Some(list), false, None);
         layout::document(&self.ctx, Page::new("Investir", main).with_islands()).into_string()
     }
 
     /// `GET /investir/{urlAmigavel}` with `o` as the platform's answer.
-    pub fn detail(&self, o: &Offering) -> String {
+    pub fn detail(&self, o: &Captacao) -> String {
         let main = detalhe::detail_markup(&self.ctx, o);
         layout::document(
             &self.ctx,

@@ -5,59 +5,50 @@ mod auth;
 #[doc(hidden)]
 pub mod bench;
 mod cadastro;
+pub(crate) mod captacoes;
 mod carteira;
-mod detalhe;
 pub(crate) mod home;
-pub(crate) mod investir;
 mod not_found;
-mod ordem;
 mod politica;
+mod reservas;
 mod visibility;
 
 use axum::Router;
 use axum::routing::{get, post};
 
 use super::{AppState, routes};
+use captacoes::detalhe;
 
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route(routes::HOME, get(home::view_home_get))
-        .route(routes::INVESTIR, get(investir::view_investir_get))
-        .route("/investir/{url}", get(detalhe::view_detalhe_get))
+        .route(routes::INVESTIR, get(captacoes::view_captacoes_get))
+        .route(routes::CAPTACAO, get(detalhe::view_detalhe_get))
+        .route(routes::CAPTACAO_DOCUMENTO, get(detalhe::view_documento_get))
+        .route(routes::CAPTACAO_SIMULAR, get(detalhe::view_simular_get))
         .route(
-            "/investir/{url}/documento",
-            get(detalhe::view_documento_get),
+            routes::CAPTACAO_RESERVAR,
+            get(reservas::view_valor_get).post(reservas::view_valor_post),
         )
-        .route("/investir/{url}/simular", get(detalhe::view_simular_get))
+        .route(routes::RESERVA, get(reservas::view_reserva_get))
         .route(
-            "/investir/{url}/ordem",
-            get(ordem::view_ordem_get).post(ordem::view_ordem_post),
-        )
-        .route("/reservas/{id}", get(ordem::view_reserva_get))
-        .route(
-            "/reservas/{id}/termos",
-            get(ordem::view_termos_get).post(ordem::view_termos_post),
+            routes::RESERVA_TERMOS,
+            get(reservas::view_termos_get).post(reservas::view_termos_post),
         )
         .route(
-            "/reservas/{id}/confirmar",
-            get(ordem::view_confirmar_get).post(ordem::view_confirmar_post),
+            routes::RESERVA_CONFIRMAR,
+            get(reservas::view_confirmar_get).post(reservas::view_confirmar_post),
         )
         .route(routes::CARTEIRA, get(carteira::view_carteira_get))
-        .route("/carteira/alocacao", get(carteira::view_alocacao_get))
+        .route(routes::CARTEIRA_ALOCACAO, get(carteira::view_alocacao_get))
         .route(
-            "/carteira/alocacao.pdf",
+            routes::CARTEIRA_ALOCACAO_PDF,
             get(carteira::view_alocacao_pdf_get),
         )
-        .route("/carteira/simulador", get(carteira::view_simulador_get))
-        .route(
-            "/carteira/reservas/{id}/contrato",
-            get(carteira::view_contrato_get),
-        )
-        .route(
-            "/carteira/reservas/{id}/documentos/{doc}",
-            get(carteira::view_documento_get),
-        )
-        .route("/preview/{id}", get(detalhe::view_preview_get))
+        .route(routes::CARTEIRA_SIMULADOR, get(carteira::view_simulador_get))
+        .route(routes::CARTEIRA_CONTRATO, get(carteira::view_contrato_get))
+        .route(routes::CARTEIRA_DOCUMENTO, get(carteira::view_documento_get))
+        .route(routes::PREVIEW, get(detalhe::view_preview_get))
         .route(routes::HEALTHZ, get(|| async { "ok" }))
         .route(
             routes::QUERO_INVESTIR,

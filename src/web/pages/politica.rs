@@ -1,14 +1,13 @@
 //! /politica-de-privacidade: the short privacy policy the sign-up's terms box links to.
 
-use axum::response::Response;
 use maud::html;
 
-use crate::web::Ctx;
+use crate::web::{Ctx, PageResult};
 
 pub const TITLE: &str = "Política de privacidade";
 
 /// `GET /politica-de-privacidade` (public, static).
-pub async fn view_politica_get(ctx: Ctx) -> Response {
+pub async fn view_politica_get(ctx: Ctx) -> PageResult {
     let product = ctx.app.cfg.product_name.clone();
     let main = html! {
         article.cartao.politica aria-labelledby="politica-titulo" {
@@ -46,5 +45,5 @@ pub async fn view_politica_get(ctx: Ctx) -> Response {
             }
         }
     };
-    ctx.page(TITLE, main)
+    Ok(ctx.page(TITLE, main))
 }

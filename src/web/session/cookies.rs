@@ -3,6 +3,7 @@
 //! The access and refresh tokens live in two separate private cookies: Keycloak-sized
 //! tokens (≈1.5 KB + ≈1 KB) would overflow the 4 KB limit of one cookie once encrypted.
 
+use crate::domain::status::CadastroStatus;
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use tower_cookies::{Cookie, Cookies, Key, cookie::SameSite};
 
@@ -35,12 +36,12 @@ impl StoredToken {
     }
 }
 
-/// User summary (spec §3): nome, derived primeiroNome, codigo, cadastro.
+/// What the header shows of the investor: name (and first name), client code, profile state.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Default)]
 pub struct UserSummary {
     pub nome: String,
     pub codigo: Option<String>,
-    pub cadastro: Option<String>,
+    pub cadastro: Option<CadastroStatus>,
 }
 
 impl UserSummary {

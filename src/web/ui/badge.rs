@@ -1,25 +1,16 @@
-//! Reservation and offering status badges (spec §4: every status name has a colour). The
-//! colour comes from a CSS class, never an inline style (CSP), and the name is always
-//! written: colour is never the only signal.
+//! Status badges: every status name has a colour. The colour comes from a CSS class of the
+//! palette, never an inline style, and the name is always written: colour is never the
+//! only signal.
 
 use maud::{Markup, html};
 
-/// The badge class of a status name.
-pub fn status_class(name: &str) -> &'static str {
-    match name.trim() {
-        "Aporte pendente" | "Pagamento atrasado" | "Pré-lançamento" | "Em andamento" => {
-            "badge-aviso"
-        }
-        "Em análise" | "Aberto" | "Simulado" | "Extra" | "Captado" => "badge-info",
-        "Aprovado" | "Aprovada" | "Pago" | "Quitada" | "Vigente" | "Captação no ar"
-        | "Concluído" => "badge-sucesso",
-        "Cancelado" | "Rejeitado" | "Excluida" | "Mercado fechado" => "badge-erro",
-        _ => "badge-neutro",
-    }
-}
+use crate::domain::status::{Status, Tone};
 
-pub fn status(name: &str) -> Markup {
-    html! { span.badge.(status_class(name)) { (name) } }
+/// The badge of a status. A colour sent by the platform (`status.color`) picks the nearest
+/// tone of the palette, whose pairs keep the contrast readable; without one, the name does.
+pub fn status(status: &Status, color: Option<&str>) -> Markup {
+    let tone = color.and_then(Tone::nearest).unwrap_or_else(|| status.tone());
+    html! { span.badge.(tone.class()) { (status.label()) } }
 }
 
 #[cfg(test)]
@@ -27,34 +18,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_status_of_the_spec_has_a_class() {
-        for s in [
-            "Em análise",
-            "Aprovado",
-            "Aporte pendente",
-            "Pago",
-            "Rascunho",
-            "Aprovada",
-            "Captação no ar",
-            "Vigente",
-            "Quitada",
-            "Pagamento atrasado",
-            "Excluida",
-            "Simulado",
-            "Cancelado",
-            "Captado",
-            "Em andamento",
-            "Aberto",
-            "Finalizado",
-            "Concluído",
-            "Extra",
-            "Fechado para aplicação",
-            "Rejeitado",
-            "Mercado fechado",
-        ] {
-            assert!(status_class(s).starts_with("badge-"), "{s}");
-        }
-        assert_eq!(status_class("Pago"), "badge-sucesso");
-        assert_eq!(status_class("Cancelado"), "badge-erro");
+    fn the_name_picks_the_class_unless_the_platform_sends_a_colour() {
+        let html = status(&Status::Pago, None).into_string();
+        assert!(html.contains("badge-sucesso") && html.contains("Pago"), "{html}");
+        let html = status(&Status::Pago, Some("#c62828")).into_string();
+        assert!(html.contains("badge-erro"), "{html}");
+        let html = status(&Status::Outro("Novo".into()), Some("azul")).into_string();
+        assert!(html.contains("badge-neutro") && html.contains("Novo"), "{html}");
     }
 }

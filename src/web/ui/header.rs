@@ -2,10 +2,13 @@
 
 use maud::{Markup, html};
 
+use crate::domain::status::CadastroStatus;
 use crate::web::session::{Session, UserSummary};
 use crate::web::{Ctx, assets, routes};
 
-/// Profile status badge and its call to action (spec §4 "Profile").
+/// The profile badge and its call to action: Básico is told to complete and verify its
+/// profile, Em análise that it is being checked, Completo that it may invest. A state the
+/// product does not know reads as Básico (it may not invest).
 pub struct ProfileBadge {
     pub label: &'static str,
     pub class: &'static str,
@@ -14,14 +17,14 @@ pub struct ProfileBadge {
 }
 
 pub fn profile_badge(user: &UserSummary) -> ProfileBadge {
-    match user.cadastro.as_deref().map(str::trim) {
-        Some("Completo") => ProfileBadge {
+    match &user.cadastro {
+        Some(CadastroStatus::Completo) => ProfileBadge {
             label: "Perfil completo",
             class: "badge-sucesso",
             message: "Seu perfil está verificado.",
             cta: Some(("Ver oportunidades", routes::INVESTIR)),
         },
-        Some("Em análise") | Some("Em analise") => ProfileBadge {
+        Some(CadastroStatus::EmAnalise) => ProfileBadge {
             label: "Em análise",
             class: "badge-aviso",
             message: "Estamos verificando o seu perfil.",

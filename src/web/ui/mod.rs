@@ -8,12 +8,13 @@ pub mod format;
 pub mod header;
 pub mod island;
 pub mod layout;
-pub mod offering;
+pub mod captacao;
 
 use axum::http::StatusCode;
 use maud::Markup;
 
 /// A page to render inside the shell.
+#[derive(Debug)]
 pub struct Page {
     /// The route label; the document title is 'Label | Colheita'.
     pub title: String,

@@ -4,81 +4,41 @@ use maud::{Markup, html};
 
 use super::{HEADING, SUCCESS_TEXT, SUCCESS_TITLE, TITLE};
 use crate::domain::validate::{
-    EMAIL_MAX_CHARS, MSG_CELULAR_INVALIDO, MSG_CPF_INVALIDO, MSG_EMAIL_INVALIDO, MSG_NOME_INVALIDO,
-    MSG_PREENCHER_CAMPOS, MSG_TERMOS, NAME_MAX_CHARS, PHONE_INPUT_MAX_CHARS, SignupInput,
+    EMAIL_MAX_CHARS, FormError, NAME_MAX_CHARS, PHONE_INPUT_MAX_CHARS, SignupInput,
 };
 use crate::web::ui::{Page, island};
 use crate::web::{Ctx, routes};
 
-/// CPF input limit (spec §9: 11 digits).
+/// A CPF is typed as its 11 digits.
 const CPF_MAX_CHARS: usize = 11;
 
-/// Why the form is shown again.
-#[derive(Debug, Clone, Copy)]
-pub enum Problem {
-    /// A rule of spec §5 failed (its message).
-    Rule(&'static str),
-    /// The platform refused or failed: no field is marked.
-    Platform,
+/// The form with what was typed; `error` marks the fields a failed rule is about (a
+/// refusal by the platform marks none).
+pub fn page(input: &SignupInput, error: Option<&FormError>) -> Page {
+    Page::new(TITLE, form(input, error)).with_islands()
 }
 
-#[derive(Clone, Copy, PartialEq)]
-enum Field {
-    Nome,
-    Email,
-    Celular,
-    Cpf,
-    Termos,
-}
-
-/// Whether `field` is the one the failed rule is about (marked `aria-invalid`).
-fn is_invalid(problem: Option<Problem>, field: Field, input: &SignupInput) -> bool {
-    let Some(Problem::Rule(msg)) = problem else {
-        return false;
-    };
-    let value = match field {
-        Field::Nome => &input.nome,
-        Field::Email => &input.email,
-        Field::Celular => &input.celular,
-        Field::Cpf => &input.cpf,
-        Field::Termos => "",
-    };
-    match msg {
-        MSG_PREENCHER_CAMPOS => field != Field::Termos && value.trim().is_empty(),
-        MSG_TERMOS => field == Field::Termos,
-        MSG_NOME_INVALIDO => field == Field::Nome,
-        MSG_EMAIL_INVALIDO => field == Field::Email,
-        MSG_CELULAR_INVALIDO => field == Field::Celular,
-        MSG_CPF_INVALIDO => field == Field::Cpf,
-        _ => false,
-    }
-}
-
-pub fn page(input: &SignupInput, problem: Option<Problem>) -> Page {
-    Page::new(TITLE, form(input, problem)).with_islands()
-}
-
-fn form(input: &SignupInput, problem: Option<Problem>) -> Markup {
-    let invalid = |f: Field| is_invalid(problem, f, input).then_some("true");
+fn form(input: &SignupInput, error: Option<&FormError>) -> Markup {
+    let invalid = |field: &str| error.is_some_and(|e| e.marks(field)).then_some("true");
     html! {
         section.cartao.cadastro aria-labelledby="cadastro-titulo" {
             h1 #cadastro-titulo { (HEADING) }
             p.subtitulo { "Preencha seus dados e receba por e-mail o acesso à sua conta de investidor." }
             p.texto-secundario { "Todos os campos são obrigatórios." }
-            // novalidate: the server checks every rule and answers with the spec's messages,
-            // in the spec's order; the browser's own bubbles would pre-empt them.
+            // novalidate: the server checks every rule and answers with its own messages, in
+            // the form's order; the browser's own bubbles would pre-empt them.
             form.formulario method="post" action=(routes::QUERO_INVESTIR) novalidate {
                 div.campo {
                     label for="cadastro-nome" { "Nome completo" }
                     input #cadastro-nome type="text" name="nome" value=(input.nome)
                         maxlength=(NAME_MAX_CHARS) autocomplete="name" autocapitalize="words"
-                        spellcheck="false" required aria-invalid=[invalid(Field::Nome)];
+                        spellcheck="false" required aria-invalid=[invalid("nome")];
                 }
                 div.campo {
                     label for="cadastro-email" { "E-mail" }
                     input #cadastro-email type="email" name="email" value=(input.email)
                         maxlength=(EMAIL_MAX_CHARS) autocomplete="email" inputmode="email"
-                        spellcheck="false" required aria-invalid=[invalid(Field::Email)];
+                        spellcheck="false" required aria-invalid=[invalid("email")];
                 }
                 div.campo {
                     label for="cadastro-celular" { "Celular/WhatsApp" }
@@ -89,7 +49,7 @@ fn form(input: &SignupInput, problem: Option<Problem>) -> Markup {
                             maxlength=(PHONE_INPUT_MAX_CHARS) autocomplete="tel"
                             inputmode="tel" placeholder="(11) 91234-5678" required
                             aria-describedby="cadastro-celular-ajuda"
-                            aria-invalid=[invalid(Field::Celular)];
+                            aria-invalid=[invalid("celular")];
                     }))
                     p.campo-ajuda #cadastro-celular-ajuda { "Com DDD, no formato (##) #####-####." }
                 }
@@ -98,12 +58,12 @@ fn form(input: &SignupInput, problem: Option<Problem>) -> Markup {
                     input #cadastro-cpf type="text" name="cpf" value=(input.cpf)
                         maxlength=(CPF_MAX_CHARS) inputmode="numeric" autocomplete="off"
                         required aria-describedby="cadastro-cpf-ajuda"
-                        aria-invalid=[invalid(Field::Cpf)];
+                        aria-invalid=[invalid("cpf")];
                     p.campo-ajuda #cadastro-cpf-ajuda { "Somente os 11 números, sem pontos nem traço." }
                 }
                 div.campo.campo-checkbox {
                     input #cadastro-termos type="checkbox" name="termos" value="sim"
-                        checked[input.termos] required aria-invalid=[invalid(Field::Termos)];
+                        checked[input.termos] required aria-invalid=[invalid("termos")];
                     label for="cadastro-termos" {
                         "Li e aceito os termos e condições de uso e a "
                         // A new window: following the link must not lose what was typed.
@@ -123,7 +83,7 @@ fn form(input: &SignupInput, problem: Option<Problem>) -> Markup {
     }
 }
 
-/// The success card (spec §2): the two texts, the advice to contact support, and the way
+/// The success card: the two texts, the advice to contact support, and the way
 /// to the login screen.
 pub fn success(ctx: &Ctx) -> Markup {
     html! {

@@ -2,29 +2,29 @@
 //! tables with a donut chart (the spec leaves the content open; this is what an investor
 //! needs to see where the money is and what protects it).
 
-use axum::response::Response;
 use maud::{Markup, html};
 
-use crate::api::ApiError;
 use crate::api::models::AllocationDetail;
 use crate::web::pages::home::PALETTE;
 use crate::web::ui::{Page, format, island};
-use crate::web::{Ctx, routes};
+use crate::web::error::OnPage;
+use crate::web::{Ctx, PageResult, routes};
 
 pub const TITLE: &str = "Alocação da carteira";
 
-pub async fn view_alocacao_get(ctx: Ctx) -> Response {
-    let Some(token) = ctx.token() else {
-        return ctx.failure(TITLE, &ApiError::Unauthorized);
-    };
-    match ctx.app.api.allocation_detail(token).await {
-        Ok(d) => {
-            let has_chart = !d.por_garantia.is_empty();
-            let page = Page::new(TITLE, view(&ctx, &d));
-            ctx.render(if has_chart { page.with_islands() } else { page })
-        }
-        Err(e) => ctx.failure(TITLE, &e),
-    }
+pub async fn view_alocacao_get(ctx: Ctx) -> PageResult {
+    let d = ctx
+        .app
+        .api
+        .allocation_detail(ctx.token()?)
+        .await
+        .on_page(TITLE)?;
+    let page = Page::new(TITLE, view(&ctx, &d));
+    Ok(ctx.render(if d.por_garantia.is_empty() {
+        page
+    } else {
+        page.with_islands()
+    }))
 }
 
 fn view(ctx: &Ctx, d: &AllocationDetail) -> Markup {
@@ -51,7 +51,7 @@ fn view(ctx: &Ctx, d: &AllocationDetail) -> Markup {
                         th scope="col" { "Valor" } th scope="col" { "Percentual" }
                     } }
                     tbody { @for c in &d.por_captacao { tr {
-                        th scope="row" { @match &c.url_amigavel { Some(u) => a href=(format!("{}/{}", routes::INVESTIR, u)) { (c.nome_captacao) }, None => (c.nome_captacao) } }
+                        th scope="row" { @match &c.url_amigavel { Some(u) => a href=(routes::captacao(u)) { (c.nome_captacao) }, None => (c.nome_captacao) } }
                         td { (c.rating.as_deref().unwrap_or("-")) }
                         td { (c.classificacao_esg.as_deref().unwrap_or("-")) }
                         td { (c.rendimento.map(format::percent).unwrap_or_else(|| "-".into())) }

@@ -8,12 +8,11 @@ mod simulador;
 mod view;
 
 use axum::extract::Query;
-use axum::response::Response;
 use serde::Deserialize;
 
-use crate::api::ApiError;
-use crate::web::Ctx;
+use crate::web::error::OnPage;
 use crate::web::ui::Page;
+use crate::web::{Ctx, PageResult};
 
 pub use alocacao::view_alocacao_get;
 pub use arquivos::{view_alocacao_pdf_get, view_contrato_get, view_documento_get};
@@ -38,10 +37,8 @@ pub enum Panel {
     Documents(i64),
 }
 
-pub async fn view_carteira_get(ctx: Ctx, Query(q): Query<WalletQuery>) -> Response {
-    let Some(token) = ctx.token().map(str::to_owned) else {
-        return ctx.failure(TITLE, &ApiError::Unauthorized);
-    };
+pub async fn view_carteira_get(ctx: Ctx, Query(q): Query<WalletQuery>) -> PageResult {
+    let token = ctx.token()?;
     let open_all = q.toggle.as_deref() == Some("true");
     let id = |s: &Option<String>| s.as_deref().and_then(|v| v.parse::<i64>().ok());
     let panel = match (id(&q.fluxo), id(&q.documentos)) {
@@ -50,16 +47,13 @@ pub async fn view_carteira_get(ctx: Ctx, Query(q): Query<WalletQuery>) -> Respon
         _ => Panel::None,
     };
     let api = &ctx.app.api;
-    let (allocation, documents) = tokio::join!(api.allocation_summary(&token), async {
+    let (allocation, documents) = tokio::join!(api.allocation_summary(token), async {
         match panel {
-            Panel::Documents(r) => Some(api.reservation_documents(&token, r).await),
+            Panel::Documents(r) => Some(api.reserva_documentos(token, r).await),
             _ => None,
         }
     });
-    let allocation = match allocation {
-        Ok(a) => a,
-        Err(e) => return ctx.failure(TITLE, &e),
-    };
+    let allocation = allocation.on_page(TITLE)?;
     let main = view::wallet(&ctx, &allocation, open_all, &panel, documents.as_ref());
-    ctx.render(Page::new(TITLE, main))
+    Ok(ctx.render(Page::new(TITLE, main)))
 }

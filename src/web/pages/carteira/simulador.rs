@@ -2,24 +2,23 @@
 //! It accepts the query carried from /investir (the same filters pick the candidates).
 
 use axum::extract::RawQuery as RawQueryString;
-use axum::http::StatusCode;
-use axum::response::Response;
 use maud::{Markup, html};
 use rust_decimal::Decimal;
 
-use crate::api::models::{Offering, SimulationItem};
+use crate::api::models::{Captacao, SimulationItem};
 use crate::domain::money::{self, MAX_MONEY_INPUT_CHARS};
-use crate::domain::offering;
-use crate::web::pages::investir::query::{self, RawQuery};
-use crate::web::ui::{Page, alert::Alert, cards, offering as ui_offering};
-use crate::web::{Ctx, routes};
+use crate::domain::captacao;
+use crate::web::pages::captacoes::query::{self, RawQuery};
+use crate::web::ui::{Page, captacao as ui_captacao, cards};
+use crate::web::error::OnPage;
+use crate::web::{Ctx, PageError, PageResult, routes};
 
 pub const TITLE: &str = "Simulador";
 pub const MSG_AMOUNT: &str = "Informe um valor maior que zero no formato 1.234,56.";
 /// At most this many offerings are compared at once (each is one platform call).
 const MAX_COMPARED: usize = 4;
 
-pub async fn view_simulador_get(ctx: Ctx, RawQueryString(qs): RawQueryString) -> Response {
+pub async fn view_simulador_get(ctx: Ctx, RawQueryString(qs): RawQueryString) -> PageResult {
     let qs = qs.unwrap_or_default();
     let raw: RawQuery = serde_urlencoded::from_str(&qs).unwrap_or_default();
     let pairs: Vec<(String, String)> = url::form_urlencoded::parse(qs.as_bytes())
@@ -36,30 +35,24 @@ pub async fn view_simulador_get(ctx: Ctx, RawQueryString(qs): RawQueryString) ->
         .filter_map(|(_, v)| v.parse().ok())
         .collect();
     let (state, _) = query::parse(&raw);
-    let token = ctx.token();
-    let list = match ctx
+    let token = ctx.maybe_token();
+    let candidates = query::ListState {
+        page: 1,
+        ..state.clone()
+    };
+    let list = ctx
         .app
         .api
-        .offerings(
-            &query::ListState {
-                page: 1,
-                ..state.clone()
-            }
-            .to_api(),
-            token,
-        )
+        .captacoes(&candidates.to_api(), token)
         .await
-    {
-        Ok(l) => l,
-        Err(e) => return ctx.failure(TITLE, &e),
-    };
-    let now = ui_offering::now();
-    let open: Vec<&Offering> = list
+        .on_page(TITLE)?;
+    let now = ui_captacao::now();
+    let open: Vec<&Captacao> = list
         .dados
         .iter()
-        .filter(|o| offering::closed_reason(&ui_offering::facts(o), now).is_none())
+        .filter(|o| captacao::closed_reason(&ui_captacao::facts(o), now).is_none())
         .collect();
-    let picked: Vec<&Offering> = if chosen.is_empty() {
+    let picked: Vec<&Captacao> = if chosen.is_empty() {
         open.iter().copied().take(3).collect()
     } else {
         open.iter()
@@ -70,16 +63,15 @@ pub async fn view_simulador_get(ctx: Ctx, RawQueryString(qs): RawQueryString) ->
     };
     let carried = state.query_string();
     if typed.is_empty() {
-        return ctx.page(TITLE, view(&ctx, &typed, &open, &picked, &carried, None));
+        return Ok(ctx.page(TITLE, view(&ctx, &typed, &open, &picked, &carried, None)));
     }
     let amount = match money::parse_brl(&typed) {
         Ok(v) if v > Decimal::ZERO => v,
         _ => {
-            return ctx.render(
-                Page::new(TITLE, view(&ctx, &typed, &open, &picked, &carried, None))
-                    .with_status(StatusCode::UNPROCESSABLE_ENTITY)
-                    .with_alert(Alert::atencao(MSG_AMOUNT)),
-            );
+            return Err(PageError::refused(
+                Page::new(TITLE, view(&ctx, &typed, &open, &picked, &carried, None)),
+                MSG_AMOUNT,
+            ));
         }
     };
     // One simulation per offering, all at once.
@@ -89,31 +81,22 @@ pub async fn view_simulador_get(ctx: Ctx, RawQueryString(qs): RawQueryString) ->
             .map(|o| ctx.app.api.simulate(o.id, amount, token)),
     )
     .await;
-    let rows: Vec<(&Offering, Option<SimulationItem>)> = picked
+    let rows: Vec<(&Captacao, Option<SimulationItem>)> = picked
         .iter()
         .zip(results)
         .map(|(o, r)| (*o, r.ok().and_then(|v| v.into_iter().next())))
         .collect();
-    ctx.page(
-        TITLE,
-        view(
-            &ctx,
-            &typed,
-            &open,
-            &picked,
-            &carried,
-            Some((amount, &rows)),
-        ),
-    )
+    let main = view(&ctx, &typed, &open, &picked, &carried, Some((amount, &rows)));
+    Ok(ctx.page(TITLE, main))
 }
 
-type Compared<'a> = (Decimal, &'a [(&'a Offering, Option<SimulationItem>)]);
+type Compared<'a> = (Decimal, &'a [(&'a Captacao, Option<SimulationItem>)]);
 
 fn view(
     ctx: &Ctx,
     typed: &str,
-    open: &[&Offering],
-    picked: &[&Offering],
+    open: &[&Captacao],
+    picked: &[&Captacao],
     carried: &str,
     results: Option<Compared<'_>>,
 ) -> Markup {
@@ -123,7 +106,7 @@ fn view(
     html! {
         h1 { "Simulador de carteira" }
         p { "Compare quanto você receberia em cada captação investindo o mesmo valor." }
-        form.formulario method="get" action="/carteira/simulador" {
+        form.formulario method="get" action=(routes::CARTEIRA_SIMULADOR) {
             @for (k, v) in &carried_pairs { input type="hidden" name=(k) value=(v); }
             div.campo {
                 label for="valor-simulador" { "Valor do investimento (R$)" }
@@ -154,7 +137,7 @@ fn view(
                         th scope="col" { "Total a receber" } th scope="col" { "Ganho" } th scope="col" { "Investimento mínimo" }
                     } }
                     tbody { @for (o, sim) in rows { tr {
-                        th scope="row" { a href=(format!("{}/{}", routes::INVESTIR, o.url_amigavel)) { (o.nome_captacao) } }
+                        th scope="row" { a href=(routes::captacao(&o.url_amigavel)) { (o.nome_captacao) } }
                         td { (o.vencimento.map(|v| format!("{v} meses")).unwrap_or_else(|| "-".into())) }
                         td { (o.rendimento_descricao.as_deref().unwrap_or("-")) }
                         @match sim {

@@ -4,13 +4,13 @@ use maud::{Markup, html};
 
 use super::Panel;
 use crate::api::ApiError;
-use crate::api::models::{AllocationSummary, Reservation, ReservationDocument};
+use crate::api::models::{AllocationSummary, Reserva, ReservaDocumento};
 use crate::web::ui::{badge, format};
 use crate::web::{Ctx, routes};
 
-pub const NO_FILE: &str = "Nenhum arquivo encontrado.";
+pub use crate::web::ui::download::NO_FILE;
 
-fn find(a: &AllocationSummary, id: i64) -> Option<&Reservation> {
+fn find(a: &AllocationSummary, id: i64) -> Option<&Reserva> {
     a.lista
         .iter()
         .flat_map(|i| i.lista_reservas.iter())
@@ -22,16 +22,16 @@ pub fn wallet(
     a: &AllocationSummary,
     open_all: bool,
     panel: &Panel,
-    documents: Option<&Result<Vec<ReservationDocument>, ApiError>>,
+    documents: Option<&Result<Vec<ReservaDocumento>, ApiError>>,
 ) -> Markup {
     html! {
         h1 { "Minha carteira" }
         div.carteira-acoes {
-            a.botao.botao-secundario href="/carteira/alocacao.pdf" target="_blank" rel="noopener" { "Baixar alocação (PDF)" span.sr-only { " (abre em nova janela)" } }
+            a.botao.botao-secundario href=(routes::CARTEIRA_ALOCACAO_PDF) target="_blank" rel="noopener" { "Baixar alocação (PDF)" span.sr-only { " (abre em nova janela)" } }
             @if open_all { a.botao.botao-texto href=(routes::CARTEIRA) { "Recolher todas" } }
-            @else { a.botao.botao-texto href="/carteira?toggle=true" { "Expandir todas" } }
-            a.botao.botao-texto href="/carteira/alocacao" { "Alocação detalhada" }
-            a.botao.botao-texto href="/carteira/simulador" { "Simulador" }
+            @else { a.botao.botao-texto href=(routes::carteira_expandida()) { "Expandir todas" } }
+            a.botao.botao-texto href=(routes::CARTEIRA_ALOCACAO) { "Alocação detalhada" }
+            a.botao.botao-texto href=(routes::CARTEIRA_SIMULADOR) { "Simulador" }
         }
         dl.resumo-lista {
             div { dt { "Total investido" } dd { (ctx.money(a.alocacao_total)) } }
@@ -52,16 +52,16 @@ pub fn wallet(
                     h2 { (item.nome_captacao) }
                     " " span.texto-secundario { (format::percent(item.percentual_alocacao)) " · " (ctx.money(item.valor)) }
                 }
-                @for r in &item.lista_reservas { (reservation_row(ctx, r, i)) }
+                @for r in &item.lista_reservas { (reserva_row(ctx, r, i)) }
             }
         }
     }
 }
 
-fn reservation_row(ctx: &Ctx, r: &Reservation, _i: usize) -> Markup {
+fn reserva_row(ctx: &Ctx, r: &Reserva, _i: usize) -> Markup {
     html! {
         div.reserva-linha {
-            p { (badge::status(&r.status.name)) }
+            p { (badge::status(&r.status.name, r.status.color.as_deref())) }
             dl.fatos {
                 div { dt { "Início do rendimento" } dd { (format::date(r.inicio_rendimento.as_deref())) } }
                 div { dt { "Valor investido" } dd { (ctx.money(r.investimento)) } }
@@ -71,9 +71,9 @@ fn reservation_row(ctx: &Ctx, r: &Reservation, _i: usize) -> Markup {
                 div { dt { "Forma de pagamento" } dd { (r.tipo_do_pagamento_descricao.as_deref().unwrap_or("-")) } }
             }
             p.carteira-acoes {
-                a.botao.botao-secundario href=(format!("/carteira?fluxo={}#painel", r.id)) { "Fluxo de recebimento" }
-                a.botao.botao-secundario href=(format!("/carteira?documentos={}#painel", r.id)) { "Documentos anexos" }
-                a.botao.botao-secundario href=(format!("/carteira/reservas/{}/contrato", r.id)) target="_blank" rel="noopener" {
+                a.botao.botao-secundario href=(routes::carteira_fluxo(r.id)) { "Fluxo de recebimento" }
+                a.botao.botao-secundario href=(routes::carteira_documentos(r.id)) { "Documentos anexos" }
+                a.botao.botao-secundario href=(routes::carteira_contrato(r.id)) target="_blank" rel="noopener" {
                     "Visualizar Contrato" span.sr-only { " (abre em nova janela)" }
                 }
             }
@@ -85,7 +85,7 @@ fn side_panel(
     ctx: &Ctx,
     a: &AllocationSummary,
     panel: &Panel,
-    documents: Option<&Result<Vec<ReservationDocument>, ApiError>>,
+    documents: Option<&Result<Vec<ReservaDocumento>, ApiError>>,
 ) -> Markup {
     match panel {
         Panel::None => html! {},
@@ -108,7 +108,7 @@ fn side_panel(
                                             td { (p.numero.unwrap_or(n as i64 + 1)) }
                                             td { (format::date(p.data_pagamento.as_deref())) }
                                             td.num { (ctx.money(p.valor)) }
-                                            td { (p.status_pagamento.as_deref().unwrap_or("-")) }
+                                            td { (p.status_pagamento.as_ref().map_or("-", |s| s.label())) }
                                         }
                                     }
                                 }
@@ -125,7 +125,7 @@ fn side_panel(
                 @match documents {
                     Some(Ok(list)) if !list.is_empty() => ul {
                         @for d in list {
-                            li { a href=(format!("/carteira/reservas/{id}/documentos/{}", d.id)) { (d.titulo) } }
+                            li { a href=(routes::carteira_documento(*id, d.id)) { (d.titulo) } }
                         }
                     },
                     Some(Err(e)) if !matches!(e, ApiError::NotFound { .. }) => p role="alert" { (e.user_message()) },

@@ -1,22 +1,21 @@
 //! Home (/): the allocation summary (donut + list), the pending reservations with the
 //! 'Detalhe da reserva' side panel (addressable as `/?reserva={id}`), and the
-//! opportunities (spec §2 "Home").
+//! opportunities.
 
 mod view;
 
 pub use view::PALETTE;
 
 use axum::extract::RawQuery as RawQueryString;
-use axum::response::Response;
 use serde::Deserialize;
 
 use crate::api::ApiError;
-use crate::web::Ctx;
-use crate::web::pages::investir::query::{self, RawQuery};
+use crate::web::{Ctx, PageError, PageResult};
+use crate::web::pages::captacoes::query::{self, RawQuery};
 use crate::web::ui::Page;
 
 pub const TITLE: &str = "Início";
-/// Spec §2: the opportunities sort only on these.
+/// The opportunities sort only on these columns.
 pub const SORTABLE: &[&str] = &["Status", "NomeCaptacao", "DataFim"];
 
 #[derive(Deserialize, Default)]
@@ -24,10 +23,8 @@ struct PanelQuery {
     reserva: Option<String>,
 }
 
-pub async fn view_home_get(ctx: Ctx, RawQueryString(qs): RawQueryString) -> Response {
-    let Some(token) = ctx.token().map(str::to_owned) else {
-        return ctx.page(TITLE, maud::html! {});
-    };
+pub async fn view_home_get(ctx: Ctx, RawQueryString(qs): RawQueryString) -> PageResult {
+    let token = ctx.token()?;
     let qs = qs.unwrap_or_default();
     let raw: RawQuery = serde_urlencoded::from_str(&qs).unwrap_or_default();
     let panel: PanelQuery = serde_urlencoded::from_str(&qs).unwrap_or_default();
@@ -42,13 +39,13 @@ pub async fn view_home_get(ctx: Ctx, RawQueryString(qs): RawQueryString) -> Resp
     let api = &ctx.app.api;
     let offers_query = state.to_api();
     // Upstream calls of one page run concurrently.
-    let (allocation, pending, offers, reservation) = tokio::join!(
-        api.allocation_summary(&token),
-        api.pending_reservations(&token),
-        api.offerings(&offers_query, Some(&token)),
+    let (allocation, pending, offers, reserva) = tokio::join!(
+        api.allocation_summary(token),
+        api.reservas_pendentes(token),
+        api.captacoes(&offers_query, Some(token)),
         async {
             match panel_id {
-                Some(id) => Some(api.reservation(&token, id).await),
+                Some(id) => Some(api.reserva(token, id).await),
                 None => None,
             }
         }
@@ -62,7 +59,7 @@ pub async fn view_home_get(ctx: Ctx, RawQueryString(qs): RawQueryString) -> Resp
     .flatten()
     {
         if matches!(err, ApiError::Unauthorized) {
-            return ctx.failure(TITLE, err);
+            return Err(PageError::LoginRequired);
         }
     }
     // All blocks failed: the page is a failure too (the error cards say so).
@@ -71,13 +68,13 @@ pub async fn view_home_get(ctx: Ctx, RawQueryString(qs): RawQueryString) -> Resp
         allocation: allocation.ok(),
         pending: pending.ok(),
         offers: offers.ok(),
-        reservation,
+        reserva,
         state,
     };
     let page = Page::new(TITLE, view::home(&ctx, &data)).with_islands();
-    ctx.render(if all_failed {
+    Ok(ctx.render(if all_failed {
         page.with_status(axum::http::StatusCode::BAD_GATEWAY)
     } else {
         page
-    })
+    }))
 }

@@ -1,21 +1,22 @@
 //! Views of the home.
 
+use crate::domain::status::Status;
 use maud::{Markup, html};
 
 use crate::api::ApiError;
-use crate::api::models::{AllocationSummary, Offering, Reservation, SearchResponse};
-use crate::domain::offering;
-use crate::web::pages::investir::query::ListState;
-use crate::web::pages::investir::view::{TableOptions, pagination, table};
-use crate::web::pages::ordem::reservation_panel;
-use crate::web::ui::{badge, cards, format, island, offering as ui_offering};
+use crate::api::models::{AllocationSummary, Captacao, Reserva, SearchResponse};
+use crate::domain::captacao;
+use crate::web::pages::captacoes::query::ListState;
+use crate::web::pages::captacoes::view::{TableOptions, pagination, table};
+use crate::web::pages::reservas::reserva_panel;
+use crate::web::ui::{badge, cards, format, island, captacao as ui_captacao};
 use crate::web::{Ctx, routes};
 
 pub struct HomeData {
     pub allocation: Option<AllocationSummary>,
-    pub pending: Option<Vec<Reservation>>,
-    pub offers: Option<SearchResponse<Offering>>,
-    pub reservation: Option<Result<Reservation, ApiError>>,
+    pub pending: Option<Vec<Reserva>>,
+    pub offers: Option<SearchResponse<Captacao>>,
+    pub reserva: Option<Result<Reserva, ApiError>>,
     pub state: ListState,
 }
 
@@ -39,18 +40,18 @@ pub fn home(ctx: &Ctx, d: &HomeData) -> Markup {
         .unwrap_or_default();
     html! {
         h1 { "Olá, " (first) "!" }
-        @if let Some(r) = &d.reservation { (side_panel(ctx, r)) }
+        @if let Some(r) = &d.reserva { (side_panel(ctx, r)) }
         (allocation(ctx, d.allocation.as_ref()))
         (pending(ctx, d.pending.as_deref()))
         (opportunities(ctx, d))
     }
 }
 
-fn side_panel(ctx: &Ctx, r: &Result<Reservation, ApiError>) -> Markup {
+fn side_panel(ctx: &Ctx, r: &Result<Reserva, ApiError>) -> Markup {
     html! {
         aside.painel-lateral #detalhe-reserva aria-labelledby="reserva-titulo" {
             @match r {
-                Ok(r) => (reservation_panel(ctx, r, 2).0),
+                Ok(r) => (reserva_panel(ctx, r, 2).0),
                 Err(e) => { h2 #reserva-titulo { "Detalhe da reserva" } p role="alert" { (e.user_message()) } },
             }
             p { a.botao.botao-texto href=(routes::HOME) { "Fechar painel" } }
@@ -88,7 +89,7 @@ fn donut(ctx: &Ctx, a: &AllocationSummary) -> Markup {
                         li {
                             span class=(format!("amostra cor-{}", i % PALETTE.len())) aria-hidden="true" {}
                             @match &item.url_amigavel {
-                                Some(u) => a href=(format!("{}/{}", routes::INVESTIR, u)) { (item.nome_captacao) },
+                                Some(u) => a href=(routes::captacao(u)) { (item.nome_captacao) },
                                 None => span { (item.nome_captacao) },
                             }
                             " — " (format::percent(item.percentual_alocacao)) " · " (ctx.money(item.valor))
@@ -100,17 +101,17 @@ fn donut(ctx: &Ctx, a: &AllocationSummary) -> Markup {
                     div { dt { "Rendimento" } dd { (ctx.money(a.rendimento_total)) " (" (format::percent(a.rendimento_percentual)) ")" } }
                     div { dt { "Valor total" } dd { (ctx.money(a.valor_total)) } }
                 }
-                p { a href="/carteira/alocacao" { "Ver alocação detalhada" } }
+                p { a href=(routes::CARTEIRA_ALOCACAO) { "Ver alocação detalhada" } }
             }
         }
     }
 }
 
 /// Request validity: a live countdown for an unpaid Pix, 'Finalizado' once paid.
-fn validity(r: &Reservation) -> Markup {
-    match (r.status.name.as_str(), &r.prazo_pagamento) {
-        ("Pago", _) => html! { "Finalizado" },
-        ("Aporte pendente", Some(deadline)) => island::countdown(
+fn validity(r: &Reserva) -> Markup {
+    match (&r.status.name, &r.prazo_pagamento) {
+        (Status::Pago, _) => html! { "Finalizado" },
+        (Status::AportePendente, Some(deadline)) => island::countdown(
             deadline,
             &format::datetime(Some(deadline)),
             "Prazo encerrado",
@@ -119,7 +120,7 @@ fn validity(r: &Reservation) -> Markup {
     }
 }
 
-fn pending(ctx: &Ctx, list: Option<&[Reservation]>) -> Markup {
+fn pending(ctx: &Ctx, list: Option<&[Reserva]>) -> Markup {
     html! {
         section.secao aria-labelledby="pendentes-titulo" {
             h2 #pendentes-titulo { "Reservas pendentes" }
@@ -148,8 +149,8 @@ fn pending(ctx: &Ctx, list: Option<&[Reservation]>) -> Markup {
                                     td { (r.rendimento_descricao.as_deref().unwrap_or("-")) }
                                     td { (r.prazo.map(|p| format!("{p} meses")).unwrap_or_else(|| "-".into())) }
                                     td { (validity(r)) }
-                                    td { (badge::status(&r.status.name)) }
-                                    td { a.botao.botao-secundario href=(format!("/?reserva={}#detalhe-reserva", r.id))
+                                    td { (badge::status(&r.status.name, r.status.color.as_deref())) }
+                                    td { a.botao.botao-secundario href=(routes::home_reserva(r.id))
                                         aria-label=(format!("Detalhe da reserva em {}", r.nome_captacao)) { "Detalhe" } }
                                 }
                             }
@@ -162,15 +163,15 @@ fn pending(ctx: &Ctx, list: Option<&[Reservation]>) -> Markup {
 }
 
 fn opportunities(ctx: &Ctx, d: &HomeData) -> Markup {
-    let now = ui_offering::now();
+    let now = ui_captacao::now();
     html! {
         section.secao aria-labelledby="oportunidades-titulo" {
             h2 #oportunidades-titulo { "Oportunidades" }
             @match &d.offers {
                 None => (cards::error_card(&ctx.here, None)),
                 Some(list) => {
-                    @let rows: Vec<&Offering> = list.dados.iter()
-                        .filter(|o| offering::display_status(&ui_offering::facts(o), now) != offering::DisplayStatus::Rascunho)
+                    @let rows: Vec<&Captacao> = list.dados.iter()
+                        .filter(|o| captacao::display_status(&ui_captacao::facts(o), now) != captacao::DisplayStatus::Rascunho)
                         .collect();
                     @if rows.is_empty() {
                         (cards::empty_card(cards::EMPTY_TITLE, cards::EMPTY_TEXT))

@@ -4,7 +4,7 @@
 
 use serde::Deserialize;
 
-use crate::api::OfferingQuery;
+use crate::api::CaptacaoQuery;
 use crate::domain::validate::SEARCH_MAX_CHARS;
 
 /// Spec §9: the search page size is fixed at 12.
@@ -315,8 +315,8 @@ impl ListState {
         }
     }
 
-    pub fn to_api(&self) -> OfferingQuery {
-        OfferingQuery {
+    pub fn to_api(&self) -> CaptacaoQuery {
+        CaptacaoQuery {
             page: self.page,
             page_size: PAGE_SIZE,
             field_search: Some(self.search.clone()).filter(|s| !s.is_empty()),
@@ -334,5 +334,4 @@ impl ListState {
 }
 
 #[cfg(test)]
-#[path = "query_tests.rs"]
 mod tests;

@@ -10,20 +10,19 @@
 use std::collections::BTreeMap;
 
 use axum::extract::{Path, Query};
-use axum::http::StatusCode;
-use axum::response::Response;
 use maud::{Markup, html};
 use rust_decimal::Decimal;
 use serde::Deserialize;
 
 use super::view::detail_href;
+use crate::web::{PageError, PageResult, routes};
 use super::{EMPTY_TEXT, EMPTY_TITLE, load};
-use crate::api::models::{Offering, SimulationItem};
+use crate::api::models::{Captacao, SimulationItem};
 use crate::domain::dates;
 use crate::domain::money::{self, MAX_MONEY_INPUT_CHARS};
-use crate::domain::offering::{self, DisplayStatus};
+use crate::domain::captacao::{self, DisplayStatus};
 use crate::web::Ctx;
-use crate::web::ui::{Page, alert::Alert, cards, format, island, offering as ui_offering};
+use crate::web::ui::{Page, captacao as ui_captacao, cards, format, island};
 
 pub const TITLE: &str = "Simule o seu investimento";
 pub const MSG_AMOUNT: &str = "Informe um valor maior que zero no formato 1.234,56.";
@@ -38,50 +37,34 @@ pub async fn view_simular_get(
     ctx: Ctx,
     Path(url): Path<String>,
     Query(form): Query<SimForm>,
-) -> Response {
-    let o = match load(&ctx, &url, TITLE).await {
-        Ok(o) => o,
-        Err(r) => return r,
-    };
-    if offering::display_status(&ui_offering::facts(&o), ui_offering::now())
+) -> PageResult {
+    let o = load(&ctx, &url, TITLE).await?;
+    if captacao::display_status(&ui_captacao::facts(&o), ui_captacao::now())
         == DisplayStatus::Rascunho
     {
-        return ctx.page(TITLE, super::draft_card(&ctx, TITLE));
+        return Ok(ctx.page(TITLE, super::draft_card(&ctx, TITLE)));
     }
     let typed = form.valor.trim();
     if typed.is_empty() {
-        return ctx.page(TITLE, panel(&ctx, &o, typed, None));
+        return Ok(ctx.page(TITLE, panel(&ctx, &o, typed, None)));
     }
+    let form_again = || Page::new(TITLE, panel(&ctx, &o, typed, None));
     let amount = match money::parse_brl(typed) {
         Ok(v) if v > Decimal::ZERO => v,
-        _ => {
-            return ctx.render(
-                Page::new(TITLE, panel(&ctx, &o, typed, None))
-                    .with_status(StatusCode::UNPROCESSABLE_ENTITY)
-                    .with_alert(Alert::atencao(MSG_AMOUNT)),
-            );
-        }
+        _ => return Err(PageError::refused(form_again(), MSG_AMOUNT)),
     };
-    match ctx.app.api.simulate(o.id, amount, ctx.token()).await {
-        Ok(items) => {
-            let page = Page::new(TITLE, panel(&ctx, &o, typed, Some(&items)));
-            ctx.render(if items.is_empty() {
-                page
-            } else {
-                page.with_islands()
-            })
-        }
-        Err(e) => {
-            if matches!(e, crate::api::ApiError::Unauthorized) {
-                return ctx.failure(TITLE, &e);
-            }
-            ctx.render(
-                Page::new(TITLE, panel(&ctx, &o, typed, None))
-                    .with_status(StatusCode::BAD_GATEWAY)
-                    .with_alert(Alert::atencao(e.user_message())),
-            )
-        }
-    }
+    let items = ctx
+        .app
+        .api
+        .simulate(o.id, amount, ctx.maybe_token())
+        .await
+        .map_err(|e| PageError::form_failed(form_again(), &e))?;
+    let page = Page::new(TITLE, panel(&ctx, &o, typed, Some(&items)));
+    Ok(ctx.render(if items.is_empty() {
+        page
+    } else {
+        page.with_islands()
+    }))
 }
 
 /// `h1`…`h4`: the panel's headings sit one level lower inside the modal.
@@ -94,8 +77,8 @@ fn heading(level: u8, id: Option<&str>, content: Markup) -> Markup {
     }
 }
 
-fn panel(ctx: &Ctx, o: &Offering, typed: &str, results: Option<&[SimulationItem]>) -> Markup {
-    let action = format!("{}/simular", detail_href(o));
+fn panel(ctx: &Ctx, o: &Captacao, typed: &str, results: Option<&[SimulationItem]>) -> Markup {
+    let action = routes::captacao_simular(&o.url_amigavel);
     // In the modal the dialog's own heading (level 2) names the panel.
     let level = if ctx.partial { 3 } else { 2 };
     html! {

@@ -1,18 +1,21 @@
-//! /investir: the offering list with search, filters, sorting, pagination, list/card
-//! views and the portfolio allocation block (spec §2 "Offering list").
+//! The captações: the list at /investir (search, filters, sorting, pagination, list and
+//! card views, the portfolio allocation block) and, in `detalhe`, one captação's page,
+//! its preview, its PDF and its simulation.
 
+pub(crate) mod detalhe;
 pub(crate) mod query;
 pub(crate) mod view;
 
 use axum::extract::RawQuery as RawQueryString;
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
+use axum::response::IntoResponse;
 
-use crate::web::Ctx;
+use crate::api::ApiError;
+use crate::web::{Ctx, PageError, PageResult};
 use crate::web::ui::{Page, alert::Alert};
 pub use query::RawQuery;
 
-pub async fn view_investir_get(ctx: Ctx, RawQueryString(qs): RawQueryString) -> Response {
+pub async fn view_captacoes_get(ctx: Ctx, RawQueryString(qs): RawQueryString) -> PageResult {
     let raw: RawQuery =
         serde_urlencoded::from_str(qs.as_deref().unwrap_or_default()).unwrap_or_default();
     let (state, message) = query::parse(&raw);
@@ -29,23 +32,20 @@ pub async fn view_investir_get(ctx: Ctx, RawQueryString(qs): RawQueryString) -> 
     .iter()
     .any(|v| v.is_some());
     if from_form && message.is_none() {
-        return axum::response::Redirect::to(&state.href()).into_response();
+        return Ok(axum::response::Redirect::to(&state.href()).into_response());
     }
     let api_query = state.to_api();
-    let token = ctx.token();
+    let token = ctx.maybe_token();
     // The list and the allocation block are fetched together.
-    let (list, summary) = tokio::join!(ctx.app.api.offerings(&api_query, token), async {
+    let (list, summary) = tokio::join!(ctx.app.api.captacoes(&api_query, token), async {
         match token {
             Some(t) => Some(ctx.app.api.summary(t).await),
             None => None,
         }
     });
-    let list = match list {
-        Err(crate::api::ApiError::Unauthorized) => {
-            return ctx.failure("Investir", &crate::api::ApiError::Unauthorized);
-        }
-        other => other,
-    };
+    if let Err(ApiError::Unauthorized) = list {
+        return Err(PageError::LoginRequired);
+    }
     let main = view::page(
         &ctx,
         &state,
@@ -63,5 +63,5 @@ pub async fn view_investir_get(ctx: Ctx, RawQueryString(qs): RawQueryString) -> 
             .with_status(StatusCode::UNPROCESSABLE_ENTITY)
             .with_alert(Alert::atencao(m));
     }
-    ctx.render(page)
+    Ok(ctx.render(page))
 }

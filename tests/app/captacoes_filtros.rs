@@ -326,6 +326,6 @@ async fn a_failing_download_says_so() {
     assert_eq!(
         texts(&doc, "main a[href='/investir/fazenda-falha']").len(),
         1,
-        "a way back to the offering"
+        "a way back to the captacao"
     );
 }

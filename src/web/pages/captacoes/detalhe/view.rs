@@ -3,27 +3,27 @@
 use maud::{Markup, html};
 
 use super::{NO_FILE, operation_pdf};
-use crate::api::models::Offering;
-use crate::domain::{dates, offering};
-use crate::web::ui::{format, island, offering as ui_offering};
+use crate::api::models::Captacao;
+use crate::domain::{dates, captacao};
+use crate::web::ui::{format, island, captacao as ui_captacao};
 use crate::web::{Ctx, routes};
 
 pub const TAX_NOTE: &str = "Isenta de imposto de renda para pessoa física";
 
-pub fn detail_href(o: &Offering) -> String {
-    format!("{}/{}", routes::INVESTIR, o.url_amigavel)
+pub fn detail_href(o: &Captacao) -> String {
+    routes::captacao(&o.url_amigavel)
 }
 
-pub fn back_to(o: &Offering) -> Markup {
+pub fn back_to(o: &Captacao) -> Markup {
     html! {
         p { a.botao.botao-secundario href=(detail_href(o)) { "Voltar para " (o.nome_captacao) } }
     }
 }
 
-pub fn detail(ctx: &Ctx, o: &Offering, preview: bool) -> Markup {
-    let f = ui_offering::facts(o);
-    let now = ui_offering::now();
-    let status = offering::display_status(&f, now);
+pub fn detail(ctx: &Ctx, o: &Captacao, preview: bool) -> Markup {
+    let f = ui_captacao::facts(o);
+    let now = ui_captacao::now();
+    let status = captacao::display_status(&f, now);
     let end = f.fim_captacao;
     html! {
         article.detalhe {
@@ -55,16 +55,16 @@ pub fn detail(ctx: &Ctx, o: &Offering, preview: bool) -> Markup {
 
 fn facts(
     ctx: &Ctx,
-    o: &Offering,
-    f: &offering::OfferingFacts,
-    status: &offering::DisplayStatus,
+    o: &Captacao,
+    f: &captacao::CaptacaoFacts,
+    status: &captacao::DisplayStatus,
 ) -> Markup {
     let deadline = o.fim_captacao.as_deref().unwrap_or_default();
     html! {
         section aria-labelledby="fatos-titulo" {
             h2 #fatos-titulo.sr-only { "Resumo da operação" }
             dl.fatos {
-                div { dt { "Status" } dd { (ui_offering::status_badge(status)) } }
+                div { dt { "Status" } dd { (ui_captacao::status_badge(status)) } }
                 div { dt { "Prazo" } dd { (o.vencimento.map(|v| format!("{v} meses")).unwrap_or_else(|| "-".into())) } }
                 div { dt { "Remuneração líquida" } dd { (o.rendimento_descricao.as_deref().unwrap_or("-")) } }
                 div { dt { "Classificação ESG" } dd { (o.classificacao_esg.as_deref().unwrap_or("-")) } }
@@ -73,9 +73,9 @@ fn facts(
                     @if let Some(d) = &o.descricao_rating { span.dica { " — " (d) } }
                 } }
                 div { dt { "Valor em captação" } dd { (ctx.money(o.limite_arrecadacao)) } }
-                div { dt { "Captado" } dd { (ui_offering::progress(f, "percentual-captado")) } }
-                div { dt { "Disponível para investir" } dd { (ctx.money(offering::available(f))) } }
-                @if !deadline.is_empty() && !status.is_finished() && f.fim_captacao.is_some_and(|t| t > ui_offering::now()) {
+                div { dt { "Captado" } dd { (ui_captacao::progress(f, "percentual-captado")) } }
+                div { dt { "Disponível para investir" } dd { (ctx.money(captacao::available(f))) } }
+                @if !deadline.is_empty() && !status.is_finished() && f.fim_captacao.is_some_and(|t| t > ui_captacao::now()) {
                     div { dt { "Termina em" } dd {
                         (island::countdown(deadline, &format::datetime(Some(deadline)), "Captação encerrada"))
                     } }
@@ -85,7 +85,7 @@ fn facts(
     }
 }
 
-fn accordions(ctx: &Ctx, o: &Offering) -> Markup {
+fn accordions(ctx: &Ctx, o: &Captacao) -> Markup {
     let images = |tipo: &str| -> Vec<_> { o.galeria.iter().filter(|g| g.tipo == tipo).collect() };
     let gallery: Vec<_> = o
         .galeria
@@ -191,11 +191,11 @@ fn location(_ctx: &Ctx, loc: &crate::api::models::Localizacao) -> Markup {
     }
 }
 
-fn documents(o: &Offering) -> Markup {
+fn documents(o: &Captacao) -> Markup {
     html! {
         h3 { "Documentos" }
         @if operation_pdf(o).is_some() {
-            p { a.link-download href=(format!("{}/documento", detail_href(o))) target="_blank" rel="noopener" type="application/pdf" {
+            p { a.link-download href=(routes::captacao_documento(&o.url_amigavel)) target="_blank" rel="noopener" type="application/pdf" {
                 "Baixar informações da operação (PDF)" span.sr-only { " (abre em nova janela)" }
             } }
         } @else {
@@ -204,16 +204,16 @@ fn documents(o: &Offering) -> Markup {
     }
 }
 
-fn sidebar(ctx: &Ctx, o: &Offering, f: &offering::OfferingFacts, preview: bool) -> Markup {
-    let now = ui_offering::now();
+fn sidebar(ctx: &Ctx, o: &Captacao, f: &captacao::CaptacaoFacts, preview: bool) -> Markup {
+    let now = ui_captacao::now();
     let invest_href = if ctx.session.is_some() {
-        format!("{}/ordem", detail_href(o))
+        routes::captacao_reservar(&o.url_amigavel)
     } else {
         routes::QUERO_INVESTIR.to_owned()
     };
     html! {
         div.cartao.cartao-investir #investir {
-            @match offering::closed_reason(f, now) {
+            @match captacao::closed_reason(f, now) {
                 None => {
                     p.rotulo { "Investimento mínimo" }
                     p.valor-destaque { (ctx.money(o.rentabilidade.investimento_minimo.unwrap_or_default())) }
@@ -227,7 +227,7 @@ fn sidebar(ctx: &Ctx, o: &Offering, f: &offering::OfferingFacts, preview: bool) 
                             a.botao.botao-primario.botao-largo href=(invest_href) { "Investir" }
                         }
                         // With JS the simulation opens as a modal on this page (islands/simulacao.tsx).
-                        @let simular = format!("{}/simular", detail_href(o));
+                        @let simular = routes::captacao_simular(&o.url_amigavel);
                         (island::mount("simulacao", &serde_json::json!({"url": simular}), html! {
                             a.botao.botao-secundario.botao-largo href=(simular) { "Simular" }
                         }))

@@ -15,13 +15,13 @@ const GENERIC: &str = "Ocorreu um erro. Tente novamente.";
 async fn platform() -> (MockServer, TestApp) {
     let server = MockServer::start().await;
     mock_login(&server).await;
-    let offering = json!({"id": 5, "urlAmigavel": "fazenda-x", "nomeCaptacao": "Fazenda X",
+    let captacao = json!({"id": 5, "urlAmigavel": "fazenda-x", "nomeCaptacao": "Fazenda X",
         "status": {"name": "Captação no ar"}, "limiteArrecadacao": 100000, "arrecadado": 0, "reservado": 0,
         "disponivel": 100000, "acompanhamento": 0, "fimCaptacao": "2099-12-31T23:59:59-03:00",
         "rentabilidade": {"investimentoMinimo": 1000}});
     Mock::given(method("GET"))
         .and(path("/v1/captacoes/urlamigavel/fazenda-x"))
-        .respond_with(ResponseTemplate::new(200).set_body_json(offering))
+        .respond_with(ResponseTemplate::new(200).set_body_json(captacao))
         .mount(&server)
         .await;
     Mock::given(method("GET"))
@@ -108,7 +108,8 @@ async fn signing_fails_and_the_term_and_tick_stay() {
     let resp = app
         .post_form("/reservas/9/termos", &[("aceite", "sim")])
         .await;
-    assert_eq!(resp.status(), 422);
+    // The platform failed (not the investor): 502, like every form of the product.
+    assert_eq!(resp.status(), 502);
     let doc = html(resp).await;
     assert_eq!(text(&doc, "dialog.alerta p"), GENERIC);
     assert_eq!(text(&doc, "main h1"), "Termo de adesão");
@@ -124,7 +125,7 @@ async fn a_confirmation_timeout_shows_the_summary_to_try_again() {
         .mount(&server)
         .await;
     let resp = app.post_form("/reservas/9/confirmar", &[]).await;
-    assert_eq!(resp.status(), 422);
+    assert_eq!(resp.status(), 502);
     let doc = html(resp).await;
     assert_eq!(text(&doc, "dialog.alerta p"), GENERIC);
     assert_eq!(

@@ -2,14 +2,14 @@
 //! with the countdown, the QR code (SVG rendered here) and the copyable code; partner
 //! debit → 'Em análise' with its explanation (spec §4 "Reservation status as shown").
 
-use axum::extract::Path;
-use axum::response::Response;
 use maud::{Markup, PreEscaped, html};
 
-use crate::api::models::{PixInfo, Reservation};
+use crate::api::models::{PixInfo, Reserva};
 use crate::domain::pix::{self, StaticPix};
 use crate::web::ui::{Page, badge, format, island};
-use crate::web::{Ctx, routes};
+use crate::domain::status::Status;
+use crate::web::error::{Id, OnPage};
+use crate::web::{Ctx, PageResult, routes};
 
 pub const TITLE: &str = "Detalhe da reserva";
 pub const COPY_OK: &str = "Código Pix copiado com sucesso!";
@@ -21,38 +21,33 @@ pub const EXPLAIN_PIX: &str = "Pague o Pix dentro do prazo para garantir a sua r
 pub const EXPLAIN_PAID: &str =
     "Pagamento confirmado. O rendimento começa na data de início informada.";
 
-pub async fn view_reserva_get(ctx: Ctx, Path(id): Path<String>) -> Response {
-    let (Some(id), Some(token)) = (id.parse::<i64>().ok(), ctx.token()) else {
-        return crate::web::pages::not_found::view_not_found(ctx).await;
-    };
-    match ctx.app.api.reservation(token, id).await {
-        Ok(r) => {
-            let (main, islands) = reservation_panel(&ctx, &r, 1);
-            let page = Page::new(TITLE, main);
-            ctx.render(if islands { page.with_islands() } else { page })
-        }
-        Err(crate::api::ApiError::NotFound { .. }) => {
-            crate::web::pages::not_found::view_not_found(ctx).await
-        }
-        Err(e) => ctx.failure(TITLE, &e),
-    }
+pub async fn view_reserva_get(ctx: Ctx, Id(id): Id) -> PageResult {
+    let r = ctx
+        .app
+        .api
+        .reserva(ctx.token()?, id)
+        .await
+        .on_page(TITLE)?;
+    let (main, islands) = reserva_panel(&ctx, &r, 1);
+    let page = Page::new(TITLE, main);
+    Ok(ctx.render(if islands { page.with_islands() } else { page }))
 }
 
 /// The Pix payload of a reservation (spec §4: version 01, key, receiver, message
 /// 'Captação: {name}', value).
-pub fn pix_payload(r: &Reservation, p: &PixInfo) -> Option<String> {
+pub fn pix_payload(r: &Reserva, p: &PixInfo) -> Option<String> {
     let code = StaticPix {
         key: p.chave.clone(),
         merchant_name: p.nome.clone().unwrap_or_default(),
         merchant_city: p.cidade.clone().unwrap_or_else(|| "SAO PAULO".into()),
         amount: Some(p.valor.unwrap_or(r.investimento)),
-        description: Some(pix::offering_pix_message(&r.nome_captacao)),
+        description: Some(pix::captacao_pix_message(&r.nome_captacao)),
         txid: p.txid.clone(),
     };
     match pix::brcode(&code) {
         Ok(c) => Some(c),
         Err(e) => {
-            tracing::warn!(error = %e, reserva = r.id, "no Pix code for this reservation");
+            tracing::warn!(error = %e, reserva = r.id, "no Pix code for this reserva");
             None
         }
     }
@@ -60,9 +55,9 @@ pub fn pix_payload(r: &Reservation, p: &PixInfo) -> Option<String> {
 
 /// The panel; also used by the home's 'Detalhe da reserva'. Returns whether it holds
 /// islands.
-pub fn reservation_panel(ctx: &Ctx, r: &Reservation, level: u8) -> (Markup, bool) {
-    let status = r.status.name.as_str();
-    let pix = r.pix.as_ref().filter(|_| status == "Aporte pendente");
+pub fn reserva_panel(ctx: &Ctx, r: &Reserva, level: u8) -> (Markup, bool) {
+    let status = &r.status.name;
+    let pix = r.pix.as_ref().filter(|_| *status == Status::AportePendente);
     let deadline = r
         .prazo_pagamento
         .clone()
@@ -71,7 +66,7 @@ pub fn reservation_panel(ctx: &Ctx, r: &Reservation, level: u8) -> (Markup, bool
     let markup = html! {
         section.reserva aria-labelledby="reserva-titulo" {
             (heading(level, "reserva-titulo", TITLE))
-            p { (badge::status(status)) " " (r.nome_captacao) }
+            p { (badge::status(status, r.status.color.as_deref())) " " (r.nome_captacao) }
             dl.fatos {
                 div { dt { "Valor" } dd { (ctx.money(r.investimento)) } }
                 div { dt { "Forma de pagamento" } dd { (r.tipo_do_pagamento_descricao.as_deref().unwrap_or("-")) } }
@@ -79,29 +74,29 @@ pub fn reservation_panel(ctx: &Ctx, r: &Reservation, level: u8) -> (Markup, bool
                 div { dt { "Início do rendimento" } dd { (format::date(r.inicio_rendimento.as_deref())) } }
             }
             @match status {
-                "Aporte pendente" => {
-                    (heading(level + 1, "", "Aporte pendente"))
+                Status::AportePendente => {
+                    (heading(level + 1, "", status.label()))
                     p { (EXPLAIN_PIX) }
                     @if let Some(d) = &deadline {
                         div.prazo-pix { "Prazo para pagamento: " (island::countdown(d, &format::datetime(Some(d)), "Prazo encerrado")) }
                     }
                     @if let (Some(code), Some(p)) = (&payload, pix) { (pix_block(ctx, r, p, code, level)) }
                 },
-                "Em análise" => { (heading(level + 1, "", "Em análise")) p { (EXPLAIN_ANALYSIS) } },
-                "Aprovado" => { (heading(level + 1, "", "Aprovado")) p { (EXPLAIN_APPROVED) } },
-                "Pago" => { (heading(level + 1, "", "Pago")) p { (EXPLAIN_PAID) } },
+                Status::EmAnalise => { (heading(level + 1, "", status.label())) p { (EXPLAIN_ANALYSIS) } },
+                Status::Aprovado => { (heading(level + 1, "", status.label())) p { (EXPLAIN_APPROVED) } },
+                Status::Pago => { (heading(level + 1, "", status.label())) p { (EXPLAIN_PAID) } },
                 _ => {},
             }
             p.acoes {
                 @if let Some(url) = &r.url_amigavel {
-                    a.botao.botao-primario href=(format!("{}/{}", routes::INVESTIR, url)) { "Fechar" }
+                    a.botao.botao-primario href=(routes::captacao(url)) { "Fechar" }
                     " "
                 }
                 a.botao.botao-secundario href=(routes::CARTEIRA) { "Ir para a carteira" }
             }
         }
     };
-    (markup, deadline.is_some() && status == "Aporte pendente")
+    (markup, deadline.is_some() && *status == Status::AportePendente)
 }
 
 /// A heading of the given level (the panel is a page of its own, or a side panel on home).
@@ -117,7 +112,7 @@ fn heading(level: u8, id: &str, text: &str) -> Markup {
     }
 }
 
-fn pix_block(ctx: &Ctx, _r: &Reservation, p: &PixInfo, code: &str, level: u8) -> Markup {
+fn pix_block(ctx: &Ctx, _r: &Reserva, p: &PixInfo, code: &str, level: u8) -> Markup {
     let qr = pix::qr_svg(code).ok();
     html! {
         div.pix {

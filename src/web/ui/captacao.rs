@@ -4,20 +4,21 @@
 use jiff::Timestamp;
 use maud::{Markup, html};
 
-use crate::api::models::Offering;
+use crate::api::models::Captacao;
 use crate::domain::dates::parse_platform_datetime;
-use crate::domain::offering::{self, DisplayStatus, OfferingFacts};
+use crate::domain::status::Status;
+use crate::domain::captacao::{self, DisplayStatus, CaptacaoFacts};
 use crate::web::ui::format;
 
-pub fn facts(o: &Offering) -> OfferingFacts {
-    let status_name = if o.status.name.trim().is_empty() {
-        o.status_captacao.clone().unwrap_or_default()
+pub fn facts(o: &Captacao) -> CaptacaoFacts {
+    let status = if o.status.name.is_empty() {
+        Status::from(o.status_captacao.as_deref().unwrap_or_default())
     } else {
         o.status.name.clone()
     };
     let ts = |s: &Option<String>| s.as_deref().and_then(parse_platform_datetime);
-    OfferingFacts {
-        status_name,
+    CaptacaoFacts {
+        status,
         limite: o.limite_arrecadacao,
         arrecadado: o.arrecadado,
         reservado: o.reservado,
@@ -36,17 +37,17 @@ pub fn status_badge(status: &DisplayStatus) -> Markup {
         DisplayStatus::Captado => "badge-info",
         DisplayStatus::PreLancamento => "badge-aviso",
         DisplayStatus::Rascunho => "badge-neutro",
-        DisplayStatus::Other(_) => "badge-sucesso",
+        DisplayStatus::Other(s) => s.tone().class(),
     };
     html! { span.badge.(class) { (status.label()) } }
 }
 
 /// Percent raised (reserved included) as text and a `<progress>` bar.
-pub fn progress(f: &OfferingFacts, label_id: &str) -> Markup {
-    let pct = offering::percent_raised(f);
+pub fn progress(f: &CaptacaoFacts, label_id: &str) -> Markup {
+    let pct = captacao::percent_raised(f);
     html! {
         span #(label_id) { (format::percent(pct)) }
-        progress.barra-progresso max="100" value=(offering::progress_width(f)) aria-labelledby=(label_id) {
+        progress.barra-progresso max="100" value=(captacao::progress_width(f)) aria-labelledby=(label_id) {
             (format::percent(pct))
         }
     }

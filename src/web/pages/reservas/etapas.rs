@@ -7,14 +7,16 @@ use axum::response::{IntoResponse, Redirect, Response};
 use maud::{Markup, html};
 use serde::Deserialize;
 
-use super::{MSG_SUCCESS, MSG_SUCCESS_TITLE, TITLE, next, platform_refusal, refuse, reserva_href};
-use crate::api::models::{Offering, OrderTerm, Reservation};
+use super::{MSG_SUCCESS, MSG_SUCCESS_TITLE, TITLE, next};
+use crate::api::models::{Captacao, ReservaTermo, Reserva};
 use crate::domain::money::MAX_MONEY_INPUT_CHARS;
-use crate::domain::offering::{self, available};
-use crate::domain::order::{self, AmountLimits};
-use crate::web::pages::detalhe::load;
-use crate::web::ui::{Page, format, offering as ui_offering};
-use crate::web::{Ctx, routes};
+use crate::domain::captacao::{self, available};
+use crate::domain::reserva::{self, AmountLimits};
+use crate::domain::status::{CadastroStatus, Status};
+use crate::web::error::{Id, OnPage};
+use crate::web::pages::captacoes::detalhe::load;
+use crate::web::ui::{Page, captacao as ui_captacao, format};
+use crate::web::{Ctx, PageError, PageResult, routes};
 
 const STEPS: [&str; 3] = ["Valor", "Termos", "Confirmação"];
 
@@ -31,19 +33,15 @@ pub fn steps(current: usize) -> Markup {
     }
 }
 
-fn detail_href(url: &str) -> String {
-    format!("{}/{}", routes::INVESTIR, url)
-}
-
-/// Who may enter the flow (spec §6): visitors sign up; only Completo invests. `Some` is
+/// Who may enter the flow: visitors sign up; only a Completo profile invests. `Some` is
 /// the page to show instead of the flow.
 fn gate(ctx: &Ctx) -> Option<Response> {
     let Some(s) = &ctx.session else {
         return Some(Redirect::to(routes::QUERO_INVESTIR).into_response());
     };
-    let (heading, text, cta) = match s.user.cadastro.as_deref().map(str::trim) {
-        Some("Completo") => return None,
-        Some("Em análise") | Some("Em analise") => (
+    let (heading, text, cta) = match &s.user.cadastro {
+        Some(CadastroStatus::Completo) => return None,
+        Some(CadastroStatus::EmAnalise) => (
             "Seu perfil está em análise",
             "Estamos verificando o seu perfil. Em breve, após a análise, você já poderá investir.",
             None,
@@ -64,7 +62,7 @@ fn gate(ctx: &Ctx) -> Option<Response> {
     }))
 }
 
-fn limits(o: &Offering) -> AmountLimits {
+fn limits(o: &Captacao) -> AmountLimits {
     AmountLimits {
         investimento_minimo: o.rentabilidade.investimento_minimo.unwrap_or_default(),
         disponivel: o.disponivel,
@@ -72,8 +70,8 @@ fn limits(o: &Offering) -> AmountLimits {
     }
 }
 
-fn amount_page(ctx: &Ctx, o: &Offering, typed: &str, partner: bool) -> Page {
-    let f = ui_offering::facts(o);
+fn amount_page(ctx: &Ctx, o: &Captacao, typed: &str, partner: bool) -> Page {
+    let f = ui_captacao::facts(o);
     let main = html! {
         section.ordem aria-labelledby="ordem-titulo" {
             (steps(1))
@@ -85,7 +83,7 @@ fn amount_page(ctx: &Ctx, o: &Offering, typed: &str, partner: bool) -> Page {
                 div { dt { "Remuneração líquida" } dd { (o.rendimento_descricao.as_deref().unwrap_or("-")) } }
                 div { dt { "Forma de pagamento" } dd { (if partner { "Débito em conta na corretora parceira" } else { "Pix" }) } }
             }
-            form.formulario method="post" action=(format!("{}/ordem", detail_href(&o.url_amigavel))) {
+            form.formulario method="post" action=(routes::captacao_reservar(&o.url_amigavel)) {
                 div.campo {
                     label for="valor" { "Valor do investimento (R$)" }
                     input #valor type="text" name="valor" inputmode="decimal" maxlength=(MAX_MONEY_INPUT_CHARS)
@@ -95,7 +93,7 @@ fn amount_page(ctx: &Ctx, o: &Offering, typed: &str, partner: bool) -> Page {
                 div.form-acoes {
                     button.botao.botao-primario type="submit" { "Continuar" }
                     " "
-                    a.botao.botao-texto href=(detail_href(&o.url_amigavel)) { "Cancelar" }
+                    a.botao.botao-texto href=(routes::captacao(&o.url_amigavel)) { "Cancelar" }
                 }
             }
         }
@@ -103,18 +101,18 @@ fn amount_page(ctx: &Ctx, o: &Offering, typed: &str, partner: bool) -> Page {
     Page::new(TITLE, main)
 }
 
-fn closed_page(ctx: &Ctx, o: &Offering, reason: &offering::ClosedReason) -> Response {
+fn closed_page(ctx: &Ctx, o: &Captacao, reason: &captacao::ClosedReason) -> Response {
     ctx.page(TITLE, html! {
         section.cartao aria-labelledby="fechado-titulo" {
             h1 #fechado-titulo { "Fechado para investimento" }
             p { (reason.message()) }
-            p { a.botao.botao-secundario href=(detail_href(&o.url_amigavel)) { "Voltar para a operação" } }
+            p { a.botao.botao-secundario href=(routes::captacao(&o.url_amigavel)) { "Voltar para a operação" } }
         }
     })
 }
 
 async fn partner_permitted(ctx: &Ctx) -> bool {
-    match ctx.token() {
+    match ctx.maybe_token() {
         Some(t) => ctx
             .app
             .api
@@ -126,19 +124,16 @@ async fn partner_permitted(ctx: &Ctx) -> bool {
 }
 
 /// Step 1: the amount.
-pub async fn view_ordem_get(ctx: Ctx, Path(url): Path<String>) -> Response {
+pub async fn view_valor_get(ctx: Ctx, Path(url): Path<String>) -> PageResult {
     if let Some(r) = gate(&ctx) {
-        return r;
+        return Ok(r);
     }
-    let (offering, partner) = tokio::join!(load(&ctx, &url, TITLE), partner_permitted(&ctx));
-    let o = match offering {
-        Ok(o) => o,
-        Err(r) => return r,
-    };
-    if let Some(reason) = offering::closed_reason(&ui_offering::facts(&o), ui_offering::now()) {
-        return closed_page(&ctx, &o, &reason);
+    let (captacao, partner) = tokio::join!(load(&ctx, &url, TITLE), partner_permitted(&ctx));
+    let o = captacao?;
+    if let Some(reason) = captacao::closed_reason(&ui_captacao::facts(&o), ui_captacao::now()) {
+        return Ok(closed_page(&ctx, &o, &reason));
     }
-    ctx.render(amount_page(&ctx, &o, "", partner))
+    Ok(ctx.render(amount_page(&ctx, &o, "", partner)))
 }
 
 #[derive(Deserialize)]
@@ -147,48 +142,34 @@ pub struct AmountForm {
     valor: String,
 }
 
-pub async fn view_ordem_post(
+pub async fn view_valor_post(
     ctx: Ctx,
     headers: HeaderMap,
     Path(url): Path<String>,
     Form(form): Form<AmountForm>,
-) -> Response {
+) -> PageResult {
     if let Some(r) = gate(&ctx) {
-        return r;
+        return Ok(r);
     }
-    let (offering, partner) = tokio::join!(load(&ctx, &url, TITLE), partner_permitted(&ctx));
-    let o = match offering {
-        Ok(o) => o,
-        Err(r) => return r,
-    };
+    let (captacao, partner) = tokio::join!(load(&ctx, &url, TITLE), partner_permitted(&ctx));
+    let o = captacao?;
     let typed = form.valor.trim();
-    let amount = match order::validate_amount(typed, limits(&o)) {
-        Ok(a) => a,
-        Err(msg) => return refuse(&ctx, &headers, amount_page(&ctx, &o, typed, partner), msg),
-    };
-    let Some(token) = ctx.token() else {
-        return Redirect::to(routes::QUERO_INVESTIR).into_response();
-    };
-    match ctx
+    let form_again = || amount_page(&ctx, &o, typed, partner);
+    let amount = reserva::validate_amount(typed, limits(&o))
+        .map_err(|e| PageError::refused(form_again(), e.message()))?;
+    let term = ctx
         .app
         .api
-        .create_reservation(token, o.id, amount, order::payment_type(partner))
+        .create_reserva(ctx.token()?, o.id, amount, reserva::payment_type(partner))
         .await
-    {
-        Ok(term) => match term.reservation_id() {
-            Some(id) => next(&headers, &format!("/reservas/{id}/termos")),
-            None => refuse(
-                &ctx,
-                &headers,
-                amount_page(&ctx, &o, typed, partner),
-                crate::api::GENERIC_ERROR,
-            ),
-        },
-        Err(e) => platform_refusal(&ctx, &headers, amount_page(&ctx, &o, typed, partner), &e),
+        .map_err(|e| PageError::form_failed(form_again(), &e))?;
+    match term.reserva_id() {
+        Some(id) => Ok(next(&headers, &routes::reserva_termos(id))),
+        None => Err(PageError::refused(form_again(), crate::api::GENERIC_ERROR)),
     }
 }
 
-fn terms_page(id: i64, term: &OrderTerm, accepted: bool, chosen: Option<&str>) -> Page {
+fn terms_page(id: i64, term: &ReservaTermo, accepted: bool, chosen: Option<&str>) -> Page {
     let main = html! {
         section.ordem aria-labelledby="termos-titulo" {
             (steps(2))
@@ -197,7 +178,7 @@ fn terms_page(id: i64, term: &OrderTerm, accepted: bool, chosen: Option<&str>) -
             div.termo-conteudo tabindex="0" role="region" aria-label="Texto do termo" {
                 @for p in term.conteudo.split("\n\n") { p { (p) } }
             }
-            form.formulario method="post" action=(format!("/reservas/{id}/termos")) {
+            form.formulario method="post" action=(routes::reserva_termos(id)) {
                 @if term.termos.len() > 1 {
                     fieldset {
                         legend { "Escolha uma opção" }
@@ -225,25 +206,18 @@ fn terms_page(id: i64, term: &OrderTerm, accepted: bool, chosen: Option<&str>) -
     Page::new(TITLE, main)
 }
 
-fn reservation_id(raw: &str) -> Option<i64> {
-    raw.parse().ok()
-}
-
 /// Step 2: the terms.
-pub async fn view_termos_get(ctx: Ctx, Path(id): Path<String>) -> Response {
-    let (Some(id), Some(token)) = (reservation_id(&id), ctx.token()) else {
-        return crate::web::pages::not_found::view_not_found(ctx).await;
-    };
-    match ctx.app.api.reservation_term(token, id).await {
-        Ok(term) if term.status.as_deref().is_some_and(|s| s != "Aberto") => {
-            Redirect::to(&reserva_href(id)).into_response()
-        }
-        Ok(term) => ctx.render(terms_page(id, &term, false, term.opcao_aceita.as_deref())),
-        Err(crate::api::ApiError::NotFound { .. }) => {
-            crate::web::pages::not_found::view_not_found(ctx).await
-        }
-        Err(e) => ctx.failure(TITLE, &e),
+pub async fn view_termos_get(ctx: Ctx, Id(id): Id) -> PageResult {
+    let term = ctx
+        .app
+        .api
+        .reserva_termo(ctx.token()?, id)
+        .await
+        .on_page(TITLE)?;
+    if term.status.as_ref().is_some_and(|s| *s != Status::Aberto) {
+        return Ok(Redirect::to(&routes::reserva(id)).into_response());
     }
+    Ok(ctx.render(terms_page(id, &term, false, term.opcao_aceita.as_deref())))
 }
 
 #[derive(Deserialize)]
@@ -257,30 +231,25 @@ pub struct TermsForm {
 pub async fn view_termos_post(
     ctx: Ctx,
     headers: HeaderMap,
-    Path(id): Path<String>,
+    Id(id): Id,
     Form(form): Form<TermsForm>,
-) -> Response {
-    let (Some(id), Some(token)) = (reservation_id(&id), ctx.token()) else {
-        return crate::web::pages::not_found::view_not_found(ctx).await;
-    };
-    let term = match ctx.app.api.reservation_term(token, id).await {
-        Ok(t) => t,
-        Err(e) => return ctx.failure(TITLE, &e),
-    };
+) -> PageResult {
+    let token = ctx.token()?;
+    let term = ctx.app.api.reserva_termo(token, id).await.on_page(TITLE)?;
     let accepted = form.aceite.is_some();
     let options: Vec<String> = term.termos.iter().map(|t| t.opcao.clone()).collect();
-    let page = terms_page(id, &term, accepted, form.opcao.as_deref());
-    let chosen = match order::validate_terms(accepted, form.opcao.as_deref(), &options) {
-        Ok(c) => c,
-        Err(msg) => return refuse(&ctx, &headers, page, msg),
-    };
-    match ctx.app.api.sign_terms(token, id, chosen.as_deref()).await {
-        Ok(()) => next(&headers, &format!("/reservas/{id}/confirmar")),
-        Err(e) => platform_refusal(&ctx, &headers, page, &e),
-    }
+    let form_again = || terms_page(id, &term, accepted, form.opcao.as_deref());
+    let chosen = reserva::validate_terms(accepted, form.opcao.as_deref(), &options)
+        .map_err(|e| PageError::refused(form_again(), e.message()))?;
+    ctx.app
+        .api
+        .sign_terms(token, id, chosen.as_deref())
+        .await
+        .map_err(|e| PageError::form_failed(form_again(), &e))?;
+    Ok(next(&headers, &routes::reserva_confirmar(id)))
 }
 
-fn summary_page(ctx: &Ctx, r: &Reservation) -> Page {
+fn summary_page(ctx: &Ctx, r: &Reserva) -> Page {
     let main = html! {
         section.ordem aria-labelledby="resumo-ordem-titulo" {
             (steps(3))
@@ -293,11 +262,11 @@ fn summary_page(ctx: &Ctx, r: &Reservation) -> Page {
                 div { dt { "Forma de pagamento" } dd { (r.tipo_do_pagamento_descricao.as_deref().unwrap_or("-")) } }
                 div { dt { "Início do rendimento (estimado)" } dd { (format::date(r.inicio_rendimento.as_deref())) } }
             }
-            form.formulario method="post" action=(format!("/reservas/{}/confirmar", r.id)) {
+            form.formulario method="post" action=(routes::reserva_confirmar(r.id)) {
                 div.form-acoes {
                     button.botao.botao-primario type="submit" { "Confirmar investimento" }
                     @if let Some(url) = &r.url_amigavel {
-                        " " a.botao.botao-texto href=(detail_href(url)) { "Cancelar" }
+                        " " a.botao.botao-texto href=(routes::captacao(url)) { "Cancelar" }
                     }
                 }
             }
@@ -307,40 +276,39 @@ fn summary_page(ctx: &Ctx, r: &Reservation) -> Page {
 }
 
 /// Step 3: summary and confirmation.
-pub async fn view_confirmar_get(ctx: Ctx, Path(id): Path<String>) -> Response {
-    let (Some(id), Some(token)) = (reservation_id(&id), ctx.token()) else {
-        return crate::web::pages::not_found::view_not_found(ctx).await;
-    };
-    match ctx.app.api.reservation(token, id).await {
-        Ok(r) if r.status.name != "Aberto" => Redirect::to(&reserva_href(id)).into_response(),
-        Ok(r) if !r.termo_aceito => Redirect::to(&format!("/reservas/{id}/termos")).into_response(),
-        Ok(r) => ctx.render(summary_page(&ctx, &r)),
-        Err(crate::api::ApiError::NotFound { .. }) => {
-            crate::web::pages::not_found::view_not_found(ctx).await
-        }
-        Err(e) => ctx.failure(TITLE, &e),
+pub async fn view_confirmar_get(ctx: Ctx, Id(id): Id) -> PageResult {
+    let r = ctx
+        .app
+        .api
+        .reserva(ctx.token()?, id)
+        .await
+        .on_page(TITLE)?;
+    if r.status.name != Status::Aberto {
+        return Ok(Redirect::to(&routes::reserva(id)).into_response());
     }
+    if !r.termo_aceito {
+        return Ok(Redirect::to(&routes::reserva_termos(id)).into_response());
+    }
+    Ok(ctx.render(summary_page(&ctx, &r)))
 }
 
-pub async fn view_confirmar_post(ctx: Ctx, headers: HeaderMap, Path(id): Path<String>) -> Response {
-    let (Some(id), Some(token)) = (reservation_id(&id), ctx.token()) else {
-        return crate::web::pages::not_found::view_not_found(ctx).await;
-    };
+pub async fn view_confirmar_post(ctx: Ctx, headers: HeaderMap, Id(id): Id) -> PageResult {
+    let token = ctx.token()?;
     match ctx.app.api.confirm_investment(token, id).await {
         Ok(_) => {
             ctx.jar.set_flash(MSG_SUCCESS_TITLE, MSG_SUCCESS);
-            next(&headers, &reserva_href(id))
+            Ok(next(&headers, &routes::reserva(id)))
         }
         Err(e) => {
-            // Show the reservation as it now stands (e.g. Cancelado after losing a race).
-            let page = match ctx.app.api.reservation(token, id).await {
+            // Show the reserva as it now stands (e.g. Cancelado after losing a race).
+            let page = match ctx.app.api.reserva(token, id).await {
                 Ok(r) => summary_page(&ctx, &r),
                 Err(_) => Page::new(
                     TITLE,
                     html! { p { a href=(routes::INVESTIR) { "Voltar para as captações" } } },
                 ),
             };
-            platform_refusal(&ctx, &headers, page, &e)
+            Err(PageError::form_failed(page, &e))
         }
     }
 }

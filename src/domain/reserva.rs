@@ -1,19 +1,22 @@
-//! The order's amount and terms rules (spec §5 "Order amount", "Terms"), in the spec's
-//! order, with its exact messages (shown under 'Atenção!').
+//! The order's rules for a new reserva: the amount (filled, at least the minimum
+//! investment, within what is still available) and the terms (the declaration ticked,
+//! one option chosen when there are several), in that order, each failure naming its
+//! field and the message shown under 'Atenção!'.
 
 use rust_decimal::Decimal;
 
 use super::money;
+use super::validate::FieldError;
 
 pub const MSG_FILL: &str = "Necessário preencher todos os campos para prosseguir.";
 pub const MSG_MINIMUM: &str =
     "O valor informado precisa ser maior que zero, e igual ou maior que o investimento mínimo.";
 pub const MSG_NOT_AVAILABLE: &str = "O valor da sua reserva não está mais disponível para investir. Verifique a quantia disponível na página da operação.";
 pub const MSG_TERMS: &str = "Necessário concordar com os termos para prosseguir.";
-/// Not in the spec (it shows no message for a missing choice); the platform's own words.
+/// For a missing choice among several term options (the platform's own words).
 pub const MSG_OPTION: &str = "Selecione uma das opções do termo para prosseguir.";
 
-/// Payment types (spec §3 Order): 1 Pix, 2 debit at the partner brokerage.
+/// Payment types: 1 Pix, 2 debit at the partner brokerage.
 pub const PIX: i64 = 1;
 pub const PARTNER_DEBIT: i64 = 2;
 
@@ -27,23 +30,24 @@ pub struct AmountLimits {
 
 /// The amount as typed ('1.234,56', max 20 characters) → the amount, or the spec's message.
 /// Unparseable input counts as not filled: the field holds no amount.
-pub fn validate_amount(typed: &str, limits: AmountLimits) -> Result<Decimal, &'static str> {
+pub fn validate_amount(typed: &str, limits: AmountLimits) -> Result<Decimal, FieldError> {
+    let refuse = |message| Err(FieldError::new("valor", message));
     let amount = match money::parse_brl(typed) {
         Ok(v) if v > Decimal::ZERO => v,
-        Ok(_) => return Err(MSG_MINIMUM),
-        Err(money::MoneyError::Negative) => return Err(MSG_MINIMUM),
-        Err(_) => return Err(MSG_FILL),
+        Ok(_) => return refuse(MSG_MINIMUM),
+        Err(money::MoneyError::Negative) => return refuse(MSG_MINIMUM),
+        Err(_) => return refuse(MSG_FILL),
     };
     if amount < limits.investimento_minimo {
-        return Err(MSG_MINIMUM);
+        return refuse(MSG_MINIMUM);
     }
     if limits.reservado > Decimal::ZERO && amount > limits.disponivel - limits.reservado {
-        return Err(MSG_NOT_AVAILABLE);
+        return refuse(MSG_NOT_AVAILABLE);
     }
     Ok(amount)
 }
 
-/// Payment type: 2 when the platform permits partner liquidation, else 1 (spec §4).
+/// Payment type: 2 when the platform permits partner liquidation, else 1.
 pub fn payment_type(partner_permitted: bool) -> i64 {
     if partner_permitted {
         PARTNER_DEBIT
@@ -57,21 +61,36 @@ pub fn validate_terms(
     accepted: bool,
     chosen: Option<&str>,
     options: &[String],
-) -> Result<Option<String>, &'static str> {
+) -> Result<Option<String>, FieldError> {
     if !accepted {
-        return Err(MSG_TERMS);
+        return Err(FieldError::new("aceite", MSG_TERMS));
     }
     match (options.len(), chosen) {
         (0, _) => Ok(None),
         (1, _) => Ok(options.first().cloned()),
         (_, Some(c)) if options.iter().any(|o| o == c) => Ok(Some(c.to_owned())),
-        _ => Err(MSG_OPTION),
+        _ => Err(FieldError::new("opcao", MSG_OPTION)),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn validate_amount(typed: &str, limits: AmountLimits) -> Result<Decimal, &'static str> {
+        super::validate_amount(typed, limits).map_err(|e| {
+            assert_eq!(e.field(), "valor");
+            e.message()
+        })
+    }
+
+    fn validate_terms(
+        accepted: bool,
+        chosen: Option<&str>,
+        options: &[String],
+    ) -> Result<Option<String>, &'static str> {
+        super::validate_terms(accepted, chosen, options).map_err(|e| e.message())
+    }
     use rust_decimal_macros::dec;
 
     const LIMITS: AmountLimits = AmountLimits {

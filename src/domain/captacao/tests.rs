@@ -1,4 +1,5 @@
 use super::*;
+use crate::domain::status::Status;
 use rust_decimal_macros::dec;
 
 fn ts(s: &str) -> Timestamp {
@@ -10,9 +11,9 @@ fn now() -> Timestamp {
     ts("2026-11-21T18:00:00Z")
 }
 
-fn on_air() -> OfferingFacts {
-    OfferingFacts {
-        status_name: "Captação no ar".into(),
+fn on_air() -> CaptacaoFacts {
+    CaptacaoFacts {
+        status: Status::from("Captação no ar"),
         limite: dec!(1000000),
         arrecadado: dec!(400000),
         reservado: dec!(0),
@@ -30,7 +31,7 @@ fn an_offering_on_air_keeps_its_status_and_is_open() {
     let f = on_air();
     assert_eq!(
         display_status(&f, now()),
-        DisplayStatus::Other("Captação no ar".into())
+        DisplayStatus::Other(Status::CaptacaoNoAr)
     );
     assert!(!display_status(&f, now()).is_finished());
     assert_eq!(closed_reason(&f, now()), None);
@@ -38,8 +39,8 @@ fn an_offering_on_air_keeps_its_status_and_is_open() {
 
 #[test]
 fn finalizado_stays_even_when_full() {
-    let f = OfferingFacts {
-        status_name: "Finalizado".into(),
+    let f = CaptacaoFacts {
+        status: Status::from("Finalizado"),
         arrecadado: dec!(1000000),
         disponivel: dec!(0),
         ..on_air()
@@ -50,7 +51,7 @@ fn finalizado_stays_even_when_full() {
 
 #[test]
 fn raised_plus_reserved_reaching_the_limit_is_captado() {
-    let f = OfferingFacts {
+    let f = CaptacaoFacts {
         arrecadado: dec!(970000),
         reservado: dec!(30000),
         disponivel: dec!(30000),
@@ -58,7 +59,7 @@ fn raised_plus_reserved_reaching_the_limit_is_captado() {
     };
     assert_eq!(display_status(&f, now()), DisplayStatus::Captado);
     assert_eq!(closed_reason(&f, now()), Some(ClosedReason::LimitReached));
-    let below = OfferingFacts {
+    let below = CaptacaoFacts {
         reservado: dec!(29999.99),
         ..f
     };
@@ -67,8 +68,8 @@ fn raised_plus_reserved_reaching_the_limit_is_captado() {
 
 #[test]
 fn rascunho_is_recognised_whatever_the_case() {
-    let f = OfferingFacts {
-        status_name: " rascunho ".into(),
+    let f = CaptacaoFacts {
+        status: Status::from(" rascunho "),
         ..on_air()
     };
     assert_eq!(display_status(&f, now()), DisplayStatus::Rascunho);
@@ -76,7 +77,7 @@ fn rascunho_is_recognised_whatever_the_case() {
 
 #[test]
 fn pre_launch_needs_the_flag_a_past_or_today_date_and_a_start_today_or_later() {
-    let base = OfferingFacts {
+    let base = CaptacaoFacts {
         pre_lancamento: true,
         data_pre_lancamento: Some(ts("2026-11-21T03:00:00Z")), // today 00:00 SP
         inicio_captacao: Some(ts("2026-11-21T23:00:00Z")),     // today 20:00 SP
@@ -85,7 +86,7 @@ fn pre_launch_needs_the_flag_a_past_or_today_date_and_a_start_today_or_later() {
     assert_eq!(display_status(&base, now()), DisplayStatus::PreLancamento);
     // Flag off.
     assert!(!is_pre_launch(
-        &OfferingFacts {
+        &CaptacaoFacts {
             pre_lancamento: false,
             ..base.clone()
         },
@@ -93,7 +94,7 @@ fn pre_launch_needs_the_flag_a_past_or_today_date_and_a_start_today_or_later() {
     ));
     // Pre-launch date tomorrow.
     assert!(!is_pre_launch(
-        &OfferingFacts {
+        &CaptacaoFacts {
             data_pre_lancamento: Some(ts("2026-11-22T03:00:00Z")),
             ..base.clone()
         },
@@ -101,7 +102,7 @@ fn pre_launch_needs_the_flag_a_past_or_today_date_and_a_start_today_or_later() {
     ));
     // Fundraising started yesterday.
     assert!(!is_pre_launch(
-        &OfferingFacts {
+        &CaptacaoFacts {
             inicio_captacao: Some(ts("2026-11-20T15:00:00Z")),
             ..base.clone()
         },
@@ -109,7 +110,7 @@ fn pre_launch_needs_the_flag_a_past_or_today_date_and_a_start_today_or_later() {
     ));
     // Missing dates.
     assert!(!is_pre_launch(
-        &OfferingFacts {
+        &CaptacaoFacts {
             data_pre_lancamento: None,
             ..base.clone()
         },
@@ -120,7 +121,7 @@ fn pre_launch_needs_the_flag_a_past_or_today_date_and_a_start_today_or_later() {
 #[test]
 fn days_are_compared_in_sao_paulo_not_utc() {
     // 22/11 01:00 UTC is still 21/11 in São Paulo: "today".
-    let f = OfferingFacts {
+    let f = CaptacaoFacts {
         pre_lancamento: true,
         data_pre_lancamento: Some(ts("2026-11-22T01:00:00Z")),
         inicio_captacao: Some(ts("2026-11-25T12:00:00Z")),
@@ -128,7 +129,7 @@ fn days_are_compared_in_sao_paulo_not_utc() {
     };
     assert!(is_pre_launch(&f, now()));
     // 21/11 02:00 UTC is 20/11 in São Paulo: a start "yesterday".
-    let started = OfferingFacts {
+    let started = CaptacaoFacts {
         inicio_captacao: Some(ts("2026-11-21T02:00:00Z")),
         ..f
     };
@@ -137,7 +138,7 @@ fn days_are_compared_in_sao_paulo_not_utc() {
 
 #[test]
 fn a_pre_launch_offering_is_open_for_investment() {
-    let f = OfferingFacts {
+    let f = CaptacaoFacts {
         pre_lancamento: true,
         data_pre_lancamento: Some(ts("2026-11-18T03:00:00Z")),
         inicio_captacao: Some(ts("2026-11-26T03:00:00Z")),
@@ -148,14 +149,14 @@ fn a_pre_launch_offering_is_open_for_investment() {
 
 #[test]
 fn percent_raised_includes_reserved() {
-    let f = OfferingFacts {
+    let f = CaptacaoFacts {
         acompanhamento: dec!(40),
         reservado: dec!(25000),
         ..on_air()
     };
     assert_eq!(percent_raised(&f), dec!(42.50));
     assert_eq!(percent_raised(&on_air()), dec!(40));
-    let third = OfferingFacts {
+    let third = CaptacaoFacts {
         limite: dec!(300000),
         acompanhamento: dec!(0),
         reservado: dec!(100000),
@@ -166,7 +167,7 @@ fn percent_raised_includes_reserved() {
 
 #[test]
 fn the_progress_bar_never_exceeds_its_track() {
-    let f = OfferingFacts {
+    let f = CaptacaoFacts {
         acompanhamento: dec!(99),
         reservado: dec!(50000),
         ..on_air()
@@ -177,7 +178,7 @@ fn the_progress_bar_never_exceeds_its_track() {
 
 #[test]
 fn a_zero_limit_does_not_divide_by_zero() {
-    let f = OfferingFacts {
+    let f = CaptacaoFacts {
         limite: dec!(0),
         reservado: dec!(10),
         ..on_air()
@@ -188,13 +189,13 @@ fn a_zero_limit_does_not_divide_by_zero() {
 
 #[test]
 fn available_is_disponivel_minus_reserved_and_never_negative() {
-    let f = OfferingFacts {
+    let f = CaptacaoFacts {
         disponivel: dec!(600000),
         reservado: dec!(25000),
         ..on_air()
     };
     assert_eq!(available(&f), dec!(575000));
-    let over = OfferingFacts {
+    let over = CaptacaoFacts {
         disponivel: dec!(1000),
         reservado: dec!(5000),
         ..on_air()
@@ -204,7 +205,7 @@ fn available_is_disponivel_minus_reserved_and_never_negative() {
 
 #[test]
 fn an_offering_past_its_end_date_is_closed_with_that_date() {
-    let f = OfferingFacts {
+    let f = CaptacaoFacts {
         fim_captacao: Some(ts("2026-11-19T02:59:59Z")),
         ..on_air()
     };
@@ -221,8 +222,8 @@ fn an_offering_past_its_end_date_is_closed_with_that_date() {
 
 #[test]
 fn finalizado_below_its_limit_ended_by_date_and_full_by_limit() {
-    let by_date = OfferingFacts {
-        status_name: "Finalizado".into(),
+    let by_date = CaptacaoFacts {
+        status: Status::from("Finalizado"),
         fim_captacao: Some(ts("2026-10-01T15:00:00Z")),
         ..on_air()
     };
@@ -230,7 +231,7 @@ fn finalizado_below_its_limit_ended_by_date_and_full_by_limit() {
         closed_reason(&by_date, now()),
         Some(ClosedReason::PeriodEnded(jiff::civil::date(2026, 10, 1)))
     );
-    let by_limit = OfferingFacts {
+    let by_limit = CaptacaoFacts {
         arrecadado: dec!(1000000),
         disponivel: dec!(0),
         ..by_date
@@ -247,7 +248,7 @@ fn finalizado_below_its_limit_ended_by_date_and_full_by_limit() {
 
 #[test]
 fn nothing_left_to_invest_is_closed_by_limit() {
-    let f = OfferingFacts {
+    let f = CaptacaoFacts {
         disponivel: dec!(25000),
         reservado: dec!(25000),
         arrecadado: dec!(400000),

@@ -7,16 +7,16 @@ use super::query::{
     RawQuery, STATUS_OPTIONS, TERM_MAX, View,
 };
 use crate::api::ApiError;
-use crate::api::models::{Offering, Resumo, SearchResponse};
-use crate::domain::{offering, paging};
-use crate::web::ui::{cards, format, island, offering as ui_offering};
+use crate::api::models::{Captacao, Resumo, SearchResponse};
+use crate::domain::{captacao, paging};
+use crate::web::ui::{cards, format, island, captacao as ui_captacao};
 use crate::web::{Ctx, routes};
 
 pub fn page(
     ctx: &Ctx,
     state: &ListState,
     raw: &RawQuery,
-    list: Option<&SearchResponse<Offering>>,
+    list: Option<&SearchResponse<Captacao>>,
     failed: bool,
     summary: Option<&Result<Resumo, ApiError>>,
 ) -> Markup {
@@ -30,7 +30,7 @@ pub fn page(
         @if failed {
             (cards::error_card(&ctx.here, None))
         } @else if let Some(list) = list {
-            @let rows: Vec<&Offering> = list.dados.iter().filter(|o| offering::display_status(&ui_offering::facts(o), ui_offering::now()) != offering::DisplayStatus::Rascunho).collect();
+            @let rows: Vec<&Captacao> = list.dados.iter().filter(|o| captacao::display_status(&ui_captacao::facts(o), ui_captacao::now()) != captacao::DisplayStatus::Rascunho).collect();
             @if rows.is_empty() {
                 (cards::empty_card(cards::EMPTY_TITLE, cards::EMPTY_TEXT))
             } @else {
@@ -59,8 +59,8 @@ fn search_form(state: &ListState) -> Markup {
     }
 }
 
-fn toolbar(state: &ListState, list: Option<&SearchResponse<Offering>>) -> Markup {
-    let sim = format!("/carteira/simulador?{}", state.with_page(1).query_string());
+fn toolbar(state: &ListState, list: Option<&SearchResponse<Captacao>>) -> Markup {
+    let sim = routes::carteira_simulador(&state.with_page(1).query_string());
     html! {
         div.barra-ferramentas {
             @if let Some(l) = list {
@@ -194,7 +194,7 @@ fn allocation_block(ctx: &Ctx, summary: &Result<Resumo, ApiError>) -> Markup {
                 },
                 Ok(r) if r.lista_produtos.is_empty() => {
                     p { "Você tem " (ctx.money(r.saldo_disponivel)) " disponíveis para investir." }
-                    p { a.botao.botao-secundario href="/carteira/simulador" { "Simular investimento" } }
+                    p { a.botao.botao-secundario href=(routes::CARTEIRA_SIMULADOR) { "Simular investimento" } }
                 },
                 Ok(r) => {
                     ul.lista-produtos {
@@ -209,9 +209,9 @@ fn allocation_block(ctx: &Ctx, summary: &Result<Resumo, ApiError>) -> Markup {
     }
 }
 
-fn invest_href(ctx: &Ctx, o: &Offering) -> String {
+fn invest_href(ctx: &Ctx, o: &Captacao) -> String {
     if ctx.session.is_some() {
-        format!("{}/{}#investir", routes::INVESTIR, o.url_amigavel)
+        routes::captacao_investir(&o.url_amigavel)
     } else {
         routes::QUERO_INVESTIR.to_owned()
     }
@@ -247,8 +247,8 @@ fn sort_header(state: &ListState, opts: &TableOptions, field: &'static str, labe
     }
 }
 
-pub fn table(ctx: &Ctx, state: &ListState, rows: &[&Offering], opts: &TableOptions) -> Markup {
-    let now = ui_offering::now();
+pub fn table(ctx: &Ctx, state: &ListState, rows: &[&Captacao], opts: &TableOptions) -> Markup {
+    let now = ui_captacao::now();
     html! {
         div.tabela-rolagem tabindex="0" role="region" aria-label="Tabela; role para o lado para ver todas as colunas" {
             table.tabela-captacoes {
@@ -268,18 +268,18 @@ pub fn table(ctx: &Ctx, state: &ListState, rows: &[&Offering], opts: &TableOptio
                 } }
                 tbody {
                     @for o in rows {
-                        @let f = ui_offering::facts(o);
-                        @let status = offering::display_status(&f, now);
+                        @let f = ui_captacao::facts(o);
+                        @let status = captacao::display_status(&f, now);
                         tr.finalizada[status.is_finished()] {
-                            td { (ui_offering::status_badge(&status)) }
-                            th scope="row" { a href=(format!("{}/{}", routes::INVESTIR, o.url_amigavel)) { (o.nome_captacao) } }
+                            td { (ui_captacao::status_badge(&status)) }
+                            th scope="row" { a href=(routes::captacao(&o.url_amigavel)) { (o.nome_captacao) } }
                             td { (o.vencimento.map(|v| format!("{v} meses")).unwrap_or_else(|| "-".into())) }
                             td { (o.rendimento_descricao.as_deref().unwrap_or("-")) }
                             td { (o.rating.as_deref().unwrap_or("-")) }
                             td { (o.classificacao_esg.as_deref().unwrap_or("-")) }
                             td { (ctx.money(o.limite_arrecadacao)) }
-                            td { (format::percent(offering::percent_raised(&f))) }
-                            td { (ctx.money(offering::available(&f))) }
+                            td { (format::percent(captacao::percent_raised(&f))) }
+                            td { (ctx.money(captacao::available(&f))) }
                             td { (format::date(o.fim_captacao.as_deref())) }
                             td { (row_action(ctx, o, &status)) }
                         }
@@ -290,10 +290,10 @@ pub fn table(ctx: &Ctx, state: &ListState, rows: &[&Offering], opts: &TableOptio
     }
 }
 
-fn row_action(ctx: &Ctx, o: &Offering, status: &offering::DisplayStatus) -> Markup {
-    let detail = format!("{}/{}", routes::INVESTIR, o.url_amigavel);
+fn row_action(ctx: &Ctx, o: &Captacao, status: &captacao::DisplayStatus) -> Markup {
+    let detail = routes::captacao(&o.url_amigavel);
     html! {
-        @if status.is_finished() || offering::available(&ui_offering::facts(o)).is_zero() {
+        @if status.is_finished() || captacao::available(&ui_captacao::facts(o)).is_zero() {
             a.botao-seta href=(detail) aria-label=(format!("Ver {}", o.nome_captacao)) { "→" }
         } @else {
             a.botao.botao-primario href=(invest_href(ctx, o)) aria-label=(format!("Investir em {}", o.nome_captacao)) { "Investir" }
@@ -301,26 +301,26 @@ fn row_action(ctx: &Ctx, o: &Offering, status: &offering::DisplayStatus) -> Mark
     }
 }
 
-fn card_grid(ctx: &Ctx, rows: &[&Offering]) -> Markup {
-    let now = ui_offering::now();
+fn card_grid(ctx: &Ctx, rows: &[&Captacao]) -> Markup {
+    let now = ui_captacao::now();
     html! {
         ul.grade-cartoes {
             @for (i, o) in rows.iter().enumerate() {
-                @let f = ui_offering::facts(o);
-                @let status = offering::display_status(&f, now);
+                @let f = ui_captacao::facts(o);
+                @let status = captacao::display_status(&f, now);
                 li.cartao.cartao-captacao.finalizada[status.is_finished()] {
                     @if let Some(img) = &o.imagem_principal {
                         img src=(img) alt="" width="400" height="225" loading="lazy";
                     }
-                    (ui_offering::status_badge(&status))
-                    h2 { a href=(format!("{}/{}", routes::INVESTIR, o.url_amigavel)) { (o.nome_captacao) } }
+                    (ui_captacao::status_badge(&status))
+                    h2 { a href=(routes::captacao(&o.url_amigavel)) { (o.nome_captacao) } }
                     dl.fatos {
                         div { dt { "Prazo" } dd { (o.vencimento.map(|v| format!("{v} meses")).unwrap_or_else(|| "-".into())) } }
                         div { dt { "Remuneração líquida" } dd { (o.rendimento_descricao.as_deref().unwrap_or("-")) } }
                         div { dt { "Rating" } dd { (o.rating.as_deref().unwrap_or("-")) } }
-                        div { dt { "Disponível" } dd { (ctx.money(offering::available(&f))) } }
+                        div { dt { "Disponível" } dd { (ctx.money(captacao::available(&f))) } }
                     }
-                    (ui_offering::progress(&f, &format!("progresso-{i}")))
+                    (ui_captacao::progress(&f, &format!("progresso-{i}")))
                     (row_action(ctx, o, &status))
                 }
             }

@@ -1,4 +1,5 @@
-//! Offering rules (spec §4 "Offering display status", §2 "Offering detail" sidebar).
+//! Captação rules: the status an investor sees, pre-launch, percent raised, the amount
+//! still available and why a captação is closed for investment.
 //! "Now" is always a parameter; dates are compared as São Paulo calendar days.
 
 use jiff::Timestamp;
@@ -6,17 +7,15 @@ use jiff::civil::Date;
 use rust_decimal::Decimal;
 
 use super::dates;
+use super::status::Status;
 
-pub const FINALIZADO: &str = "Finalizado";
-pub const CAPTADO: &str = "Captado";
-pub const RASCUNHO: &str = "Rascunho";
 pub const PRE_LANCAMENTO: &str = "Pré-lançamento";
 
 /// What the rules need to know about an offering.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct OfferingFacts {
+pub struct CaptacaoFacts {
     /// `status.name` (or statusCaptacao when the object is missing).
-    pub status_name: String,
+    pub status: Status,
     pub limite: Decimal,
     pub arrecadado: Decimal,
     pub reservado: Decimal,
@@ -38,18 +37,18 @@ pub enum DisplayStatus {
     /// arrecadado + reservado ≥ limite.
     Captado,
     PreLancamento,
-    /// Any other status name, shown as the platform names it.
-    Other(String),
+    /// Any other status, shown as the platform names it.
+    Other(Status),
 }
 
 impl DisplayStatus {
     pub fn label(&self) -> &str {
         match self {
-            DisplayStatus::Rascunho => RASCUNHO,
-            DisplayStatus::Finalizado => FINALIZADO,
-            DisplayStatus::Captado => CAPTADO,
+            DisplayStatus::Rascunho => Status::Rascunho.label(),
+            DisplayStatus::Finalizado => Status::Finalizado.label(),
+            DisplayStatus::Captado => Status::Captado.label(),
             DisplayStatus::PreLancamento => PRE_LANCAMENTO,
-            DisplayStatus::Other(s) => s,
+            DisplayStatus::Other(s) => s.label(),
         }
     }
 
@@ -59,18 +58,14 @@ impl DisplayStatus {
     }
 }
 
-fn same_status(a: &str, b: &str) -> bool {
-    a.trim().eq_ignore_ascii_case(b)
-}
-
 /// Full when what was raised plus what is reserved reaches the limit.
-pub fn is_full(f: &OfferingFacts) -> bool {
+pub fn is_full(f: &CaptacaoFacts) -> bool {
     f.limite > Decimal::ZERO && f.arrecadado + f.reservado >= f.limite
 }
 
 /// Pre-launch: flagged, the pre-launch day is today or earlier, and fundraising starts
 /// today or later (calendar days in São Paulo).
-pub fn is_pre_launch(f: &OfferingFacts, now: Timestamp) -> bool {
+pub fn is_pre_launch(f: &CaptacaoFacts, now: Timestamp) -> bool {
     let today = dates::today_in_sao_paulo(now);
     let day = |ts: Option<Timestamp>| ts.map(dates::today_in_sao_paulo);
     f.pre_lancamento
@@ -78,23 +73,20 @@ pub fn is_pre_launch(f: &OfferingFacts, now: Timestamp) -> bool {
         && day(f.inicio_captacao).is_some_and(|d| d >= today)
 }
 
-pub fn display_status(f: &OfferingFacts, now: Timestamp) -> DisplayStatus {
-    if same_status(&f.status_name, RASCUNHO) {
-        DisplayStatus::Rascunho
-    } else if same_status(&f.status_name, FINALIZADO) {
-        DisplayStatus::Finalizado
-    } else if is_full(f) || same_status(&f.status_name, CAPTADO) {
-        DisplayStatus::Captado
-    } else if is_pre_launch(f, now) {
-        DisplayStatus::PreLancamento
-    } else {
-        DisplayStatus::Other(f.status_name.trim().to_owned())
+pub fn display_status(f: &CaptacaoFacts, now: Timestamp) -> DisplayStatus {
+    match &f.status {
+        Status::Rascunho => DisplayStatus::Rascunho,
+        Status::Finalizado => DisplayStatus::Finalizado,
+        Status::Captado => DisplayStatus::Captado,
+        _ if is_full(f) => DisplayStatus::Captado,
+        _ if is_pre_launch(f, now) => DisplayStatus::PreLancamento,
+        other => DisplayStatus::Other(other.clone()),
     }
 }
 
 /// Percent raised as displayed: the platform's figure plus reserved / limit × 100 when
 /// something is reserved; two decimals.
-pub fn percent_raised(f: &OfferingFacts) -> Decimal {
+pub fn percent_raised(f: &CaptacaoFacts) -> Decimal {
     let extra = if f.reservado > Decimal::ZERO && f.limite > Decimal::ZERO {
         f.reservado / f.limite * Decimal::ONE_HUNDRED
     } else {
@@ -104,12 +96,12 @@ pub fn percent_raised(f: &OfferingFacts) -> Decimal {
 }
 
 /// Width of the progress bar, 0–100.
-pub fn progress_width(f: &OfferingFacts) -> Decimal {
+pub fn progress_width(f: &CaptacaoFacts) -> Decimal {
     percent_raised(f).clamp(Decimal::ZERO, Decimal::ONE_HUNDRED)
 }
 
 /// Available for investment: disponível − reservado, never negative.
-pub fn available(f: &OfferingFacts) -> Decimal {
+pub fn available(f: &CaptacaoFacts) -> Decimal {
     (f.disponivel - f.reservado).max(Decimal::ZERO)
 }
 
@@ -137,7 +129,7 @@ impl ClosedReason {
 /// The detail's sidebar: open (minimum investment, Investir, Simular) or closed with its
 /// reason. Open when not finished (or in pre-launch), the period has not ended, and
 /// something is available.
-pub fn closed_reason(f: &OfferingFacts, now: Timestamp) -> Option<ClosedReason> {
+pub fn closed_reason(f: &CaptacaoFacts, now: Timestamp) -> Option<ClosedReason> {
     let status = display_status(f, now);
     let ended_on = f
         .fim_captacao
@@ -164,5 +156,4 @@ pub fn closed_reason(f: &OfferingFacts, now: Timestamp) -> Option<ClosedReason> 
 }
 
 #[cfg(test)]
-#[path = "offering_tests.rs"]
 mod tests;
