@@ -8,8 +8,8 @@ use super::{
     ApiError, PlatformClient,
     captacoes::Blob,
     models::{
-        AllocationDetail, AllocationSummary, Confirmation, ReservaTermo, Reserva,
-        ReservaDocumento, Resumo,
+        AllocationDetail, AllocationSummary, Confirmation, Reserva, ReservaDocumento, ReservaTermo,
+        Resumo,
     },
 };
 

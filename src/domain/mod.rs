@@ -1,12 +1,12 @@
 //! Pure domain rules: money, dates, validation, Pix, reference lists, state names.
 //! No I/O and no clock: "now" is always a parameter.
 
+pub mod captacao;
 pub mod dates;
 pub mod money;
-pub mod captacao;
-pub mod reserva;
 pub mod paging;
 pub mod pix;
 pub mod reference;
+pub mod reserva;
 pub mod status;
 pub mod validate;

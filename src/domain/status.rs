@@ -131,9 +131,11 @@ impl Status {
             | Status::PagamentoAtrasado
             | Status::PreLancamento
             | Status::EmAndamento => Tone::Aviso,
-            Status::EmAnalise | Status::Aberto | Status::Simulado | Status::Extra | Status::Captado => {
-                Tone::Info
-            }
+            Status::EmAnalise
+            | Status::Aberto
+            | Status::Simulado
+            | Status::Extra
+            | Status::Captado => Tone::Info,
             Status::Aprovado
             | Status::Aprovada
             | Status::Pago

@@ -55,7 +55,7 @@ impl Ctx {
             .uri
             .path_and_query()
             .map(|pq| pq.as_str().to_owned())
-            .unwrap_or_else(|| "/".into());
+            .unwrap_or_else(|| super::routes::HOME.into());
         let partial = parts
             .uri
             .query()

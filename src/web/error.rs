@@ -52,7 +52,11 @@ pub enum PageError {
 impl PageError {
     /// The user's input broke a rule: the form again, 422, the rule's message.
     pub fn refused(page: Page, message: impl Into<String>) -> Self {
-        Self::shown_with(page, Alert::atencao(message), StatusCode::UNPROCESSABLE_ENTITY)
+        Self::shown_with(
+            page,
+            Alert::atencao(message),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
     }
 
     /// `page` again with an 'Atenção!' alert and `status` (a missing file, a failed
@@ -216,8 +220,7 @@ fn render(ctx: &Ctx, error: PageError, wants_json: bool) -> Response {
                 p.campo-ajuda { "Código do erro: " code { (request_id) } }
             };
             ctx.render(
-                Page::new(cards::ERROR_TITLE, main)
-                    .with_status(StatusCode::INTERNAL_SERVER_ERROR),
+                Page::new(cards::ERROR_TITLE, main).with_status(StatusCode::INTERNAL_SERVER_ERROR),
             )
         }
     }

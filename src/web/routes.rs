@@ -32,6 +32,8 @@ pub const DADOS_CADASTRAIS: &str = "/minha-conta/dados-cadastrais";
 pub const ALTERAR_SENHA: &str = "/minha-conta/alterar-senha";
 pub const NOTIFICACOES: &str = "/notificacoes";
 pub const ASSETS_PREFIX: &str = "/assets/";
+/// Every cookie of the app covers the whole site.
+pub const COOKIE_PATH: &str = "/";
 
 /// Characters a friendly URL keeps as they are in a path segment; anything else
 /// (a space, `/`, `?`, `#`, non-ASCII) is percent-encoded, so an odd `urlAmigavel` from
@@ -172,11 +174,22 @@ mod tests {
         assert_eq!(carteira_contrato(7), CARTEIRA_CONTRATO.replace("{id}", "7"));
         assert_eq!(
             carteira_documento(7, 9),
-            CARTEIRA_DOCUMENTO.replace("{id}", "7").replace("{doc}", "9")
+            CARTEIRA_DOCUMENTO
+                .replace("{id}", "7")
+                .replace("{doc}", "9")
         );
-        assert_eq!(captacao_reservar("a"), CAPTACAO_RESERVAR.replace("{url}", "a"));
-        assert_eq!(captacao_simular("a"), CAPTACAO_SIMULAR.replace("{url}", "a"));
-        assert_eq!(captacao_documento("a"), CAPTACAO_DOCUMENTO.replace("{url}", "a"));
+        assert_eq!(
+            captacao_reservar("a"),
+            CAPTACAO_RESERVAR.replace("{url}", "a")
+        );
+        assert_eq!(
+            captacao_simular("a"),
+            CAPTACAO_SIMULAR.replace("{url}", "a")
+        );
+        assert_eq!(
+            captacao_documento("a"),
+            CAPTACAO_DOCUMENTO.replace("{url}", "a")
+        );
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Sign-up (/quero-investir), the sandbox outbox, the first access with a temporary
 //! password and the password change (/minha-conta/alterar-senha).
 
+use colheita::web::routes;
 use std::time::Duration;
 
 use scraper::{Html, Selector};
@@ -63,7 +64,7 @@ impl Signup<'_> {
 }
 
 async fn sign_up(app: &TestApp, s: &Signup<'_>) -> reqwest::Response {
-    app.post_form("/quero-investir", &s.form()).await
+    app.post_form(routes::QUERO_INVESTIR, &s.form()).await
 }
 
 fn attr(doc: &Html, selector: &str, name: &str) -> Option<String> {
@@ -109,7 +110,7 @@ fn assert_kept(doc: &Html, s: &Signup<'_>) {
 #[tokio::test]
 async fn the_sign_up_form_has_its_title_labelled_fields_limits_and_links() {
     let app = TestApp::with_sandbox(&[]).await;
-    let resp = app.get("/quero-investir").await;
+    let resp = app.get(routes::QUERO_INVESTIR).await;
     assert_eq!(resp.status(), 200);
     let doc = html(resp).await;
     assert_eq!(title(&doc), "Cadastre-se | Colheita");
@@ -149,12 +150,12 @@ async fn the_sign_up_form_has_its_title_labelled_fields_limits_and_links() {
     assert!(text(&doc, "label[for=cadastro-termos]").contains("termos e condições"));
     assert_eq!(
         attr(&doc, "label[for=cadastro-termos] a", "href").as_deref(),
-        Some("/politica-de-privacidade")
+        Some(routes::POLITICA_PRIVACIDADE)
     );
     assert_eq!(text(&doc, "form button[type=submit]"), "Enviar");
     assert_eq!(
         attr(&doc, "form .form-acoes a", "href").as_deref(),
-        Some("/")
+        Some(routes::HOME)
     );
     assert_eq!(
         text(&doc, "form .form-acoes a"),
@@ -166,7 +167,7 @@ async fn the_sign_up_form_has_its_title_labelled_fields_limits_and_links() {
         Some("celular")
     );
 
-    let policy = app.get("/politica-de-privacidade").await;
+    let policy = app.get(routes::POLITICA_PRIVACIDADE).await;
     assert_eq!(policy.status(), 200);
     let doc = html(policy).await;
     assert_eq!(title(&doc), "Política de privacidade | Colheita");
@@ -285,8 +286,8 @@ async fn a_sign_up_sends_the_spec_record_and_shows_the_success_card_once() {
     };
     let resp = sign_up(&app, &s).await;
     assert_eq!(resp.status(), 303);
-    assert_eq!(location(&resp), "/quero-investir/sucesso");
-    let resp = app.get("/quero-investir/sucesso").await;
+    assert_eq!(location(&resp), routes::QUERO_INVESTIR_SUCESSO);
+    let resp = app.get(routes::QUERO_INVESTIR_SUCESSO).await;
     assert_eq!(resp.status(), 200);
     let doc = html(resp).await;
     assert_eq!(title(&doc), "Cadastre-se | Colheita");
@@ -301,14 +302,14 @@ async fn a_sign_up_sends_the_spec_record_and_shows_the_success_card_once() {
     );
     assert_eq!(
         attr(&doc, "main .cadastro-sucesso a.botao", "href").as_deref(),
-        Some("/entrar")
+        Some(routes::ENTRAR)
     );
     // The card is the only message: no alert dialog repeating it.
     assert!(!exists(&doc, "dialog.alerta"));
     // Only right after a success: a reload goes back to the form.
-    let again = app.get("/quero-investir/sucesso").await;
+    let again = app.get(routes::QUERO_INVESTIR_SUCESSO).await;
     assert_eq!(again.status(), 303);
-    assert_eq!(location(&again), "/quero-investir");
+    assert_eq!(location(&again), routes::QUERO_INVESTIR);
 }
 
 /// The form after a platform answer of `status` with `body`, asserting the alert and
@@ -450,12 +451,12 @@ async fn entering_the_sign_up_page_clears_the_session() {
     let app = TestApp::with_sandbox(&[]).await;
     let doc = html(app.login("investidor@colheita.dev", "colheita123").await).await;
     assert!(exists(&doc, ".menu-perfil"));
-    let doc = html(app.get("/quero-investir").await).await;
+    let doc = html(app.get(routes::QUERO_INVESTIR).await).await;
     assert!(
         !exists(&doc, ".menu-perfil"),
         "the sign-up is drawn for a visitor"
     );
-    let resp = app.get("/").await;
+    let resp = app.get(routes::HOME).await;
     assert_eq!(resp.status(), 303, "the session is gone");
     assert!(location(&resp).contains("/login?"));
 }
@@ -520,7 +521,7 @@ async fn a_new_investor_gets_a_temporary_password_and_must_change_it_on_first_ac
     assert!(first[1].contains("Olá, Joana!"));
     assert_eq!(
         attr(&outbox, "article.mensagem a", "href"),
-        Some(app.url("/entrar"))
+        Some(app.url(routes::ENTRAR))
     );
     assert_eq!(temporary.len(), 10);
 
@@ -560,7 +561,7 @@ async fn a_new_investor_gets_a_temporary_password_and_must_change_it_on_first_ac
         let app = &app;
         async move {
             let form: Vec<(&str, &str)> = form.iter().map(|(k, v)| (*k, v.as_str())).collect();
-            app.post_form("/minha-conta/alterar-senha", &form).await
+            app.post_form(routes::ALTERAR_SENHA, &form).await
         }
     };
     for (atual, nova, conf, message, invalid) in [
@@ -621,8 +622,8 @@ async fn a_new_investor_gets_a_temporary_password_and_must_change_it_on_first_ac
 
     let resp = change(&temporary, "Safra2027", "Safra2027").await;
     assert_eq!(resp.status(), 303);
-    assert_eq!(location(&resp), "/");
-    let doc = html(app.get("/").await).await;
+    assert_eq!(location(&resp), routes::HOME);
+    let doc = html(app.get(routes::HOME).await).await;
     assert_eq!(text(&doc, "dialog.alerta h2"), "Sucesso!");
     assert_eq!(
         text(&doc, "dialog.alerta #alerta-mensagem"),
@@ -632,7 +633,9 @@ async fn a_new_investor_gets_a_temporary_password_and_must_change_it_on_first_ac
 
     // The old password no longer logs in; the new one does, straight to / (no trocarsenha).
     app.logout().await;
-    let resp = app.login_from(app.get("/").await, email, &temporary).await;
+    let resp = app
+        .login_from(app.get(routes::HOME).await, email, &temporary)
+        .await;
     assert_eq!(resp.status(), 401);
     let doc = html(app.login(email, "Safra2027").await).await;
     assert_eq!(title(&doc), "Início | Colheita");
@@ -679,8 +682,8 @@ async fn the_password_change_shows_the_platform_message_and_survives_its_failure
     let app = TestApp::with_platform(&server.uri(), &[]).await;
     mock_token(&server, token_body("a1", "r1", 300, 1800, "trocarsenha")).await;
     mock_user(&server).await;
-    let resp = login_via_callback(&app, "/").await;
-    assert_eq!(location(&resp), "/minha-conta/alterar-senha");
+    let resp = login_via_callback(&app, routes::HOME).await;
+    assert_eq!(location(&resp), routes::ALTERAR_SENHA);
     let form = [
         ("senha_atual", "Antiga123"),
         ("nova_senha", "Safra2027"),
@@ -707,7 +710,7 @@ async fn the_password_change_shows_the_platform_message_and_survives_its_failure
             .respond_with(template)
             .mount_as_scoped(&server)
             .await;
-        let resp = app.post_form("/minha-conta/alterar-senha", &form).await;
+        let resp = app.post_form(routes::ALTERAR_SENHA, &form).await;
         assert_eq!(resp.status(), status, "{message}");
         assert_alert(&html(resp).await, message);
         drop(guard);
@@ -718,7 +721,7 @@ async fn the_password_change_shows_the_platform_message_and_survives_its_failure
         .respond_with(ResponseTemplate::new(401))
         .mount_as_scoped(&server)
         .await;
-    let resp = app.post_form("/minha-conta/alterar-senha", &form).await;
+    let resp = app.post_form(routes::ALTERAR_SENHA, &form).await;
     assert_eq!(resp.status(), 303);
     assert!(location(&resp).contains("/login?"));
 }

@@ -1,6 +1,7 @@
 //! /investir, the detail, the preview, the PDF and the simulation (issue 3), against the
 //! sandbox and against a failing platform.
 
+use colheita::web::routes;
 use serde_json::json;
 use wiremock::matchers::{method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
@@ -22,7 +23,7 @@ fn column(doc: &scraper::Html, n: usize) -> Vec<String> {
 #[tokio::test]
 async fn the_list_shows_twelve_offerings_a_page_without_drafts() {
     let app = TestApp::with_sandbox(&[]).await;
-    let resp = app.get("/investir").await;
+    let resp = app.get(routes::INVESTIR).await;
     assert_eq!(resp.status(), 200);
     let doc = html(resp).await;
     assert_eq!(title(&doc), "Investir | Colheita");
@@ -170,7 +171,7 @@ async fn a_failing_list_shows_the_error_card_with_the_spec_text() {
         .mount(&server)
         .await;
     let app = TestApp::with_platform(&server.uri(), &[]).await;
-    let resp = app.get("/investir").await;
+    let resp = app.get(routes::INVESTIR).await;
     assert_eq!(resp.status(), 502);
     let doc = html(resp).await;
     assert_eq!(text(&doc, ".cartao-erro h2"), "Ops! Houve uma falha.");
@@ -196,8 +197,8 @@ async fn allocation_with(resumo: ResponseTemplate) -> scraper::Html {
         .mount(&server)
         .await;
     let app = TestApp::with_platform(&server.uri(), &[]).await;
-    login_via_callback(&app, "/").await;
-    let doc = html(app.get("/investir").await).await;
+    login_via_callback(&app, routes::HOME).await;
+    let doc = html(app.get(routes::INVESTIR).await).await;
     drop(server);
     doc
 }
@@ -226,7 +227,9 @@ async fn the_allocation_block_has_its_three_states() {
 #[tokio::test]
 async fn the_detail_shows_every_part_and_the_visitor_invests_by_signing_up() {
     let app = TestApp::with_sandbox(&[]).await;
-    let resp = app.get("/investir/fazenda-santa-luzia-soja-2027").await;
+    let resp = app
+        .get(&routes::captacao("fazenda-santa-luzia-soja-2027"))
+        .await;
     assert_eq!(resp.status(), 200);
     let doc = html(resp).await;
     assert_eq!(title(&doc), "Detalhes da operação | Colheita");
@@ -263,7 +266,7 @@ async fn the_detail_shows_every_part_and_the_visitor_invests_by_signing_up() {
 async fn closed_offerings_say_why() {
     let app = TestApp::with_sandbox(&[]).await;
     let full = html(
-        app.get("/investir/soja-fazenda-tres-irmaos-cruz-alta")
+        app.get(&routes::captacao("soja-fazenda-tres-irmaos-cruz-alta"))
             .await,
     )
     .await;
@@ -273,7 +276,7 @@ async fn closed_offerings_say_why() {
         "Esta captação atingiu o limite de arrecadação."
     );
     let ended = html(
-        app.get("/investir/soja-fazenda-rio-das-mortes-primavera")
+        app.get(&routes::captacao("soja-fazenda-rio-das-mortes-primavera"))
             .await,
     )
     .await;
@@ -284,8 +287,10 @@ async fn closed_offerings_say_why() {
 async fn a_draft_shows_the_empty_card_and_unknown_urls_the_404() {
     let app = TestApp::with_sandbox(&[]).await;
     let doc = html(
-        app.get("/investir/milho-fazenda-sete-lagoas-chapadao-do-sul")
-            .await,
+        app.get(&routes::captacao(
+            "milho-fazenda-sete-lagoas-chapadao-do-sul",
+        ))
+        .await,
     )
     .await;
     assert_eq!(
@@ -296,17 +301,24 @@ async fn a_draft_shows_the_empty_card_and_unknown_urls_the_404() {
         text(&doc, ".cartao-vazio p"),
         "Não há resultado(s) para o(s) parâmetro(s) informado(s)"
     );
-    assert_eq!(app.get("/investir/nao-existe-mesmo").await.status(), 404);
+    assert_eq!(
+        app.get(&routes::captacao("nao-existe-mesmo"))
+            .await
+            .status(),
+        404
+    );
 }
 
 #[tokio::test]
 async fn the_preview_needs_login_shows_drafts_and_hides_the_buttons() {
     let app = TestApp::with_sandbox(&[]).await;
     let first = app
-        .get("/investir/milho-fazenda-sete-lagoas-chapadao-do-sul")
+        .get(&routes::captacao(
+            "milho-fazenda-sete-lagoas-chapadao-do-sul",
+        ))
         .await;
     drop(first);
-    let resp = app.get("/preview/1").await;
+    let resp = app.get(&routes::preview(1)).await;
     assert_eq!(resp.status(), 303, "preview needs login");
     let landed = app
         .login_from(resp, "investidor@colheita.dev", "colheita123")
@@ -323,10 +335,14 @@ async fn the_preview_needs_login_shows_drafts_and_hides_the_buttons() {
 #[tokio::test]
 async fn an_offering_without_a_pdf_says_no_file() {
     let app = TestApp::with_sandbox(&[]).await;
-    let doc = html(app.get("/investir/cafe-conilon-sitio-boa-vista").await).await;
+    let doc = html(
+        app.get(&routes::captacao("cafe-conilon-sitio-boa-vista"))
+            .await,
+    )
+    .await;
     assert!(text(&doc, "details.acordeao").contains("Nenhum arquivo encontrado."));
     let resp = app
-        .get("/investir/cafe-conilon-sitio-boa-vista/documento")
+        .get(&routes::captacao_documento("cafe-conilon-sitio-boa-vista"))
         .await;
     assert_eq!(resp.status(), 404);
     let doc = html(resp).await;
@@ -337,7 +353,7 @@ async fn an_offering_without_a_pdf_says_no_file() {
 async fn the_simulation_runs_only_with_an_amount_and_refuses_bad_ones() {
     let app = TestApp::with_sandbox(&[]).await;
     let doc = html(
-        app.get("/investir/fazenda-santa-luzia-soja-2027/simular")
+        app.get(&routes::captacao_simular("fazenda-santa-luzia-soja-2027"))
             .await,
     )
     .await;

@@ -2,13 +2,14 @@
 //! PDF (the last PdfCaptacao, streamed; the download failing), against the sandbox and
 //! against a wiremock platform.
 
+use colheita::web::routes;
 use serde_json::json;
 use wiremock::matchers::{method, path, query_param};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
 use crate::support::*;
 
-const SANTA_LUZIA: &str = "/investir/fazenda-santa-luzia-soja-2027";
+const SANTA_LUZIA: &str = "fazenda-santa-luzia-soja-2027";
 
 /// The text of a PDF's string operands (literal and hex), Latin-1 decoded (WinAnsi
 /// accents), whitespace collapsed: enough to read the sandbox's uncompressed PDFs.
@@ -78,7 +79,10 @@ fn attr(doc: &scraper::Html, selector: &str, name: &str) -> Option<String> {
 async fn the_simulation_shows_each_scenario_with_its_total_and_installments() {
     let app = TestApp::with_sandbox(&[]).await;
     let resp = app
-        .get(&format!("{SANTA_LUZIA}/simular?valor=10.000,00"))
+        .get(&format!(
+            "{}?valor=10.000,00",
+            routes::captacao_simular(SANTA_LUZIA)
+        ))
         .await;
     assert_eq!(resp.status(), 200);
     let doc = html(resp).await;
@@ -152,13 +156,13 @@ async fn the_simulation_shows_each_scenario_with_its_total_and_installments() {
 async fn the_modal_gets_the_panel_alone_and_a_refusal_with_its_alert() {
     let app = TestApp::with_sandbox(&[]).await;
     // The detail's Simular link is the simulation island's fallback.
-    let detail = html(app.get(SANTA_LUZIA).await).await;
+    let detail = html(app.get(&routes::captacao(SANTA_LUZIA)).await).await;
     let props: serde_json::Value = serde_json::from_str(&text(
         &detail,
         "#investir [data-island=simulacao] script[type='application/json']",
     ))
     .unwrap();
-    assert_eq!(props, json!({"url": format!("{SANTA_LUZIA}/simular")}));
+    assert_eq!(props, json!({"url": routes::captacao_simular(SANTA_LUZIA)}));
     assert_eq!(
         texts(
             &detail,
@@ -167,7 +171,12 @@ async fn the_modal_gets_the_panel_alone_and_a_refusal_with_its_alert() {
         vec!["Simular"]
     );
 
-    let resp = app.get(&format!("{SANTA_LUZIA}/simular?parcial=1")).await;
+    let resp = app
+        .get(&format!(
+            "{}?parcial=1",
+            routes::captacao_simular(SANTA_LUZIA)
+        ))
+        .await;
     assert_eq!(resp.status(), 200);
     let body = resp.text().await.unwrap();
     assert!(
@@ -183,7 +192,10 @@ async fn the_modal_gets_the_panel_alone_and_a_refusal_with_its_alert() {
     );
 
     let resp = app
-        .get(&format!("{SANTA_LUZIA}/simular?valor=1.000,00&parcial=1"))
+        .get(&format!(
+            "{}?valor=1.000,00&parcial=1",
+            routes::captacao_simular(SANTA_LUZIA)
+        ))
         .await;
     assert_eq!(resp.status(), 200);
     let frag = scraper::Html::parse_fragment(&resp.text().await.unwrap());
@@ -192,7 +204,10 @@ async fn the_modal_gets_the_panel_alone_and_a_refusal_with_its_alert() {
     assert_eq!(texts(&frag, "[data-island=chart]").len(), 1);
 
     let resp = app
-        .get(&format!("{SANTA_LUZIA}/simular?valor=12a&parcial=1"))
+        .get(&format!(
+            "{}?valor=12a&parcial=1",
+            routes::captacao_simular(SANTA_LUZIA)
+        ))
         .await;
     assert_eq!(resp.status(), 422);
     let frag = scraper::Html::parse_fragment(&resp.text().await.unwrap());
@@ -260,7 +275,7 @@ async fn an_empty_simulation_says_nothing_was_found() {
 #[tokio::test]
 async fn the_operation_pdf_is_the_last_pdfcaptacao_streamed_from_the_sandbox() {
     let app = TestApp::with_sandbox(&[]).await;
-    let resp = app.get(&format!("{SANTA_LUZIA}/documento")).await;
+    let resp = app.get(&routes::captacao_documento(SANTA_LUZIA)).await;
     assert_eq!(resp.status(), 200);
     assert_eq!(resp.headers()["content-type"], "application/pdf");
     let bytes = resp.bytes().await.unwrap();
@@ -295,7 +310,7 @@ async fn the_download_asks_the_platform_for_the_last_pdfcaptacao() {
         .mount(&server)
         .await;
     let app = TestApp::with_platform(&server.uri(), &[]).await;
-    let resp = app.get("/investir/fazenda-docs/documento").await;
+    let resp = app.get(&routes::captacao_documento("fazenda-docs")).await;
     assert_eq!(resp.status(), 200);
     assert_eq!(resp.headers()["content-type"], "application/pdf");
     assert_eq!(&resp.bytes().await.unwrap()[..], b"%PDF-1.7 nove");
@@ -315,7 +330,7 @@ async fn a_failing_download_says_so() {
         .mount(&server)
         .await;
     let app = TestApp::with_platform(&server.uri(), &[]).await;
-    let resp = app.get("/investir/fazenda-falha/documento").await;
+    let resp = app.get(&routes::captacao_documento("fazenda-falha")).await;
     assert_eq!(resp.status(), 502);
     let doc = html(resp).await;
     assert_eq!(text(&doc, "dialog.alerta h2"), "Atenção!");

@@ -1,5 +1,6 @@
 //! Home and wallet (issue 6) against the sandbox and a failing platform.
 
+use colheita::web::routes;
 use serde_json::json;
 use wiremock::matchers::{method, path, path_regex};
 use wiremock::{Mock, MockServer, ResponseTemplate};
@@ -27,7 +28,7 @@ fn attr(doc: &scraper::Html, sel: &str, name: &str) -> Vec<String> {
 #[tokio::test]
 async fn home_shows_the_allocation_with_percentages_that_add_up() {
     let app = ana().await;
-    let doc = html(app.get("/").await).await;
+    let doc = html(app.get(routes::HOME).await).await;
     let items = texts(&doc, ".lista-alocacao li");
     assert!(items.len() >= 2, "{items:?}");
     let mut sum = rust_decimal::Decimal::ZERO;
@@ -54,7 +55,7 @@ async fn home_shows_the_allocation_with_percentages_that_add_up() {
 #[tokio::test]
 async fn pending_reservations_have_the_spec_columns_badges_and_validity() {
     let app = ana().await;
-    let doc = html(app.get("/").await).await;
+    let doc = html(app.get(routes::HOME).await).await;
     let heads = texts(&doc, "section[aria-labelledby=pendentes-titulo] thead th");
     assert_eq!(
         &heads[..7],
@@ -114,7 +115,7 @@ async fn pending_reservations_have_the_spec_columns_badges_and_validity() {
 #[tokio::test]
 async fn opportunities_sort_only_on_status_name_and_end_date() {
     let app = ana().await;
-    let doc = html(app.get("/").await).await;
+    let doc = html(app.get(routes::HOME).await).await;
     let sortable = texts(
         &doc,
         "section[aria-labelledby=oportunidades-titulo] th[aria-sort]",
@@ -188,12 +189,12 @@ async fn finished_rows_are_greyed_with_only_an_arrow() {
 #[tokio::test]
 async fn the_wallet_has_one_accordion_per_offering_and_toggle_opens_all() {
     let app = ana().await;
-    let doc = html(app.get("/carteira").await).await;
+    let doc = html(app.get(routes::CARTEIRA).await).await;
     assert_eq!(title(&doc), "Minha carteira | Colheita");
     let n = texts(&doc, "details.acordeao").len();
     assert!(n >= 2);
     assert_eq!(texts(&doc, "details.acordeao[open]").len(), 0);
-    let all = html(app.get("/carteira?toggle=true").await).await;
+    let all = html(app.get(&routes::carteira_expandida()).await).await;
     assert_eq!(texts(&all, "details.acordeao[open]").len(), n);
     let buttons = texts(&all, ".reserva-linha .carteira-acoes a");
     assert!(buttons.iter().any(|b| b == "Fluxo de recebimento"));
@@ -215,7 +216,7 @@ async fn the_wallet_has_one_accordion_per_offering_and_toggle_opens_all() {
 #[tokio::test]
 async fn cash_flow_documents_and_contract_of_a_reservation() {
     let app = ana().await;
-    let doc = html(app.get("/carteira?toggle=true").await).await;
+    let doc = html(app.get(&routes::carteira_expandida()).await).await;
     let flow = attr(&doc, ".reserva-linha a[href*='fluxo=']", "href");
     let panel = html(app.get(&flow[0]).await).await;
     assert_eq!(text(&panel, "#painel h2"), "Fluxo de recebimento");
@@ -236,7 +237,7 @@ async fn cash_flow_documents_and_contract_of_a_reservation() {
     let pdf = app.get(&contract[0]).await;
     assert_eq!(pdf.status(), 200);
     assert!(pdf.bytes().await.unwrap().starts_with(b"%PDF"));
-    let alloc = app.get("/carteira/alocacao.pdf").await;
+    let alloc = app.get(routes::CARTEIRA_ALOCACAO_PDF).await;
     assert_eq!(alloc.headers()["content-type"], "application/pdf");
 }
 
@@ -249,7 +250,7 @@ async fn wallet_with_failing(route: &str, answer: ResponseTemplate) -> (TestApp,
         .mount(&server)
         .await;
     let app = TestApp::with_platform(&server.uri(), &[]).await;
-    login_via_callback(&app, "/").await;
+    login_via_callback(&app, routes::HOME).await;
     (app, server)
 }
 
@@ -257,7 +258,7 @@ async fn wallet_with_failing(route: &str, answer: ResponseTemplate) -> (TestApp,
 async fn download_failures_say_what_happened() {
     let (app, _s) =
         wallet_with_failing(r"^/v1/reservas/7/documentos/1$", ResponseTemplate::new(500)).await;
-    let resp = app.get("/carteira/reservas/7/documentos/1").await;
+    let resp = app.get(&routes::carteira_documento(7, 1)).await;
     assert_eq!(resp.status(), 502);
     assert_eq!(
         text(&html(resp).await, "dialog.alerta p"),
@@ -268,7 +269,7 @@ async fn download_failures_say_what_happened() {
         ResponseTemplate::new(404).set_body_json(json!({"mensagem": "x"})),
     )
     .await;
-    let resp = app.get("/carteira/reservas/7/documentos/1").await;
+    let resp = app.get(&routes::carteira_documento(7, 1)).await;
     assert_eq!(
         text(&html(resp).await, "dialog.alerta p"),
         "Nenhum arquivo encontrado."
@@ -279,7 +280,7 @@ async fn download_failures_say_what_happened() {
             .set_body_json(json!({"mensagem": "Contrato indisponível no momento."})),
     )
     .await;
-    let doc = html(app.get("/carteira/reservas/7/contrato").await).await;
+    let doc = html(app.get(&routes::carteira_contrato(7)).await).await;
     assert_eq!(text(&doc, "dialog.alerta h2"), "Atenção!");
     assert_eq!(
         text(&doc, "dialog.alerta p"),
@@ -309,7 +310,7 @@ async fn a_failing_wallet_shows_the_error_card() {
         ResponseTemplate::new(503),
     )
     .await;
-    let resp = app.get("/carteira").await;
+    let resp = app.get(routes::CARTEIRA).await;
     assert_eq!(resp.status(), 502);
     assert_eq!(
         text(&html(resp).await, ".cartao-erro h2"),
@@ -320,8 +321,13 @@ async fn a_failing_wallet_shows_the_error_card() {
 #[tokio::test]
 async fn hidden_values_mask_every_amount_on_home_and_wallet() {
     let app = ana().await;
-    app.post_form("/visibilidade", &[("voltar", "/")]).await;
-    for page in ["/", "/carteira?toggle=true", "/carteira/alocacao"] {
+    app.post_form(routes::VISIBILIDADE, &[("voltar", routes::HOME)])
+        .await;
+    for page in [
+        routes::HOME,
+        &routes::carteira_expandida(),
+        routes::CARTEIRA_ALOCACAO,
+    ] {
         let doc = html(app.get(page).await).await;
         assert_eq!(texts(&doc, "html.valores-ocultos").len(), 1, "{page}");
         let values = texts(&doc, ".valor").len();
@@ -346,7 +352,7 @@ async fn hidden_values_mask_every_amount_on_home_and_wallet() {
 #[tokio::test]
 async fn the_detailed_allocation_and_the_simulator() {
     let app = ana().await;
-    let doc = html(app.get("/carteira/alocacao").await).await;
+    let doc = html(app.get(routes::CARTEIRA_ALOCACAO).await).await;
     assert_eq!(
         texts(&doc, "main h2"),
         vec!["Por captação", "Por tipo de garantia"]

@@ -14,6 +14,7 @@ mod support;
 
 use colheita::domain::reference::area_codes;
 use colheita::domain::validate::{is_valid_cpf, is_valid_mobile_phone};
+use colheita::web::routes;
 
 use support::{Rng, oracle, valid_cpf};
 
@@ -89,7 +90,20 @@ fn cpf_agrees_with_brazilian_utils_and_cpf_cnpj_validator() {
 fn cpf_odd_shapes_agree_with_brazilian_utils() {
     let mut rng = Rng(0xBADC0DE);
     let seps = [
-        ".", "-", "/", " ", "  ", "\t", "\u{a0}", ". ", "--", ",", "_", "a", "\u{2003}", "",
+        ".",
+        "-",
+        routes::HOME,
+        " ",
+        "  ",
+        "\t",
+        "\u{a0}",
+        ". ",
+        "--",
+        ",",
+        "_",
+        "a",
+        "\u{2003}",
+        "",
     ];
     let mut inputs = Vec::new();
     for base in cpf_candidates(&mut rng, 1500) {

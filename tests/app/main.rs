@@ -3,14 +3,15 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod cadastro;
-mod carteira;
-mod domain_oracles;
 mod captacoes;
 mod captacoes_filtros;
-mod reservas;
-mod reservas_falhas;
+mod carteira;
+mod domain_oracles;
 mod platform;
 mod qr_decode;
+mod reservas;
+mod reservas_falhas;
+mod routes;
 mod sandbox_journey;
 mod session;
 mod shell;

@@ -2,8 +2,9 @@
 //! debit, JSON mode for the island, the race for the last amount.
 
 use crate::support::*;
+use colheita::web::routes;
 
-const OFFER: &str = "/investir/fazenda-santa-luzia-soja-2027";
+const OFFER: &str = "fazenda-santa-luzia-soja-2027";
 
 async fn investor(email: &str) -> TestApp {
     let app = TestApp::with_sandbox(&[]).await;
@@ -19,29 +20,29 @@ fn input_value(doc: &scraper::Html, sel: &str) -> String {
 }
 
 async fn step1(app: &TestApp, valor: &str) -> reqwest::Response {
-    app.post_form(&format!("{OFFER}/ordem"), &[("valor", valor)])
+    app.post_form(&routes::captacao_reservar(OFFER), &[("valor", valor)])
         .await
 }
 
 #[tokio::test]
 async fn a_visitor_pressing_investir_goes_to_sign_up() {
     let app = TestApp::with_sandbox(&[]).await;
-    let resp = app.get(&format!("{OFFER}/ordem")).await;
+    let resp = app.get(&routes::captacao_reservar(OFFER)).await;
     assert_eq!(resp.status(), 303);
-    assert_eq!(location(&resp), "/quero-investir");
+    assert_eq!(location(&resp), routes::QUERO_INVESTIR);
 }
 
 #[tokio::test]
 async fn basico_and_em_analise_are_told_why_they_cannot_invest_yet() {
     let app = investor("basico@colheita.dev").await;
-    let doc = html(app.get(&format!("{OFFER}/ordem")).await).await;
+    let doc = html(app.get(&routes::captacao_reservar(OFFER)).await).await;
     assert_eq!(
         text(&doc, "main h1"),
         "Complete o seu cadastro para investir"
     );
     assert!(texts(&doc, "form[action$='/ordem']").is_empty());
     let app = investor("analise@colheita.dev").await;
-    let doc = html(app.get(&format!("{OFFER}/ordem")).await).await;
+    let doc = html(app.get(&routes::captacao_reservar(OFFER)).await).await;
     assert!(text(&doc, "main").contains("Em breve, após a análise, você já poderá investir."));
 }
 
@@ -152,7 +153,7 @@ async fn two_term_options_need_a_choice() {
     // Rated BB: the sandbox presents two options.
     let resp = app
         .post_form(
-            "/investir/cacau-cabruca-fazenda-provisao/ordem",
+            &routes::captacao_reservar("cacau-cabruca-fazenda-provisao"),
             &[("valor", "1.000,00")],
         )
         .await;
@@ -186,7 +187,7 @@ async fn the_island_gets_json_from_the_same_routes() {
     let app = investor("investidor@colheita.dev").await;
     let bad = app
         .client
-        .post(app.url(&format!("{OFFER}/ordem")))
+        .post(app.url(&routes::captacao_reservar(OFFER)))
         .header("Origin", &app.web_url)
         .header("Accept", "application/json")
         .form(&[("valor", "")])
@@ -201,7 +202,7 @@ async fn the_island_gets_json_from_the_same_routes() {
     );
     let ok = app
         .client
-        .post(app.url(&format!("{OFFER}/ordem")))
+        .post(app.url(&routes::captacao_reservar(OFFER)))
         .header("Origin", &app.web_url)
         .header("Accept", "application/json")
         .form(&[("valor", "1.000,00")])
@@ -217,7 +218,7 @@ async fn the_island_gets_json_from_the_same_routes() {
 async fn racing_for_the_last_amount_never_oversubscribes() {
     let app = TestApp::with_sandbox(&[]).await;
     // 348.000,00 left; 12 investors × 40.000,00 = 480.000,00: at most 8 can win.
-    let offer = "/investir/trigo-cooperado-planalto-passo-fundo";
+    let offer = &routes::captacao("trigo-cooperado-planalto-passo-fundo");
     let mut browsers = Vec::new();
     for _ in 0..12 {
         let b = app.another_browser();

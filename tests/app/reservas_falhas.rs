@@ -1,6 +1,7 @@
 //! The platform failing at each step of the order: the user sees what happened, what
 //! they typed is kept, and the reservation's state stays clear (nothing is lost).
 
+use colheita::web::routes;
 use std::time::Duration;
 
 use serde_json::json;
@@ -41,7 +42,7 @@ async fn platform() -> (MockServer, TestApp) {
             "urlAmigavel": "fazenda-x", "investimento": 2000, "status": {"name": "Aberto"}, "termoAceito": true,
             "tipoDoPagamentoDescricao": "Pix"}))).mount(&server).await;
     let app = TestApp::with_platform(&server.uri(), &[]).await;
-    login_via_callback(&app, "/").await;
+    login_via_callback(&app, routes::HOME).await;
     (server, app)
 }
 
@@ -57,7 +58,10 @@ async fn creating_the_reservation_fails_with_the_server_message_and_the_amount_k
         .mount(&server)
         .await;
     let resp = app
-        .post_form("/investir/fazenda-x/ordem", &[("valor", "2.000,00")])
+        .post_form(
+            &routes::captacao_reservar("fazenda-x"),
+            &[("valor", "2.000,00")],
+        )
         .await;
     assert_eq!(resp.status(), 422);
     let doc = html(resp).await;
@@ -77,8 +81,11 @@ async fn an_unavailable_platform_at_creation_is_the_generic_message() {
         .mount(&server)
         .await;
     let doc = html(
-        app.post_form("/investir/fazenda-x/ordem", &[("valor", "2.000,00")])
-            .await,
+        app.post_form(
+            &routes::captacao_reservar("fazenda-x"),
+            &[("valor", "2.000,00")],
+        )
+        .await,
     )
     .await;
     assert_eq!(text(&doc, "dialog.alerta p"), GENERIC);
@@ -90,8 +97,11 @@ async fn an_unavailable_platform_at_creation_is_the_generic_message() {
         .mount(&server)
         .await;
     let doc = html(
-        app.post_form("/investir/fazenda-x/ordem", &[("valor", "2.000,00")])
-            .await,
+        app.post_form(
+            &routes::captacao_reservar("fazenda-x"),
+            &[("valor", "2.000,00")],
+        )
+        .await,
     )
     .await;
     assert_eq!(text(&doc, "dialog.alerta p"), GENERIC);
@@ -106,7 +116,7 @@ async fn signing_fails_and_the_term_and_tick_stay() {
         .mount(&server)
         .await;
     let resp = app
-        .post_form("/reservas/9/termos", &[("aceite", "sim")])
+        .post_form(&routes::reserva_termos(9), &[("aceite", "sim")])
         .await;
     // The platform failed (not the investor): 502, like every form of the product.
     assert_eq!(resp.status(), 502);
@@ -124,7 +134,7 @@ async fn a_confirmation_timeout_shows_the_summary_to_try_again() {
         .respond_with(ResponseTemplate::new(200).set_delay(Duration::from_secs(4)))
         .mount(&server)
         .await;
-    let resp = app.post_form("/reservas/9/confirmar", &[]).await;
+    let resp = app.post_form(&routes::reserva_confirmar(9), &[]).await;
     assert_eq!(resp.status(), 502);
     let doc = html(resp).await;
     assert_eq!(text(&doc, "dialog.alerta p"), GENERIC);
@@ -144,8 +154,8 @@ async fn confirming_accepts_200_201_and_204() {
             .respond_with(ResponseTemplate::new(status))
             .mount(&server)
             .await;
-        let resp = app.post_form("/reservas/9/confirmar", &[]).await;
+        let resp = app.post_form(&routes::reserva_confirmar(9), &[]).await;
         assert_eq!(resp.status(), 303, "{status}");
-        assert_eq!(location(&resp), "/reservas/9");
+        assert_eq!(location(&resp), routes::reserva(9));
     }
 }

@@ -1,6 +1,7 @@
 //! The real thing: the web app against the embedded sandbox, logging in as a person does.
 
 use crate::support::*;
+use colheita::web::routes;
 
 #[tokio::test]
 async fn an_investor_logs_in_through_the_sandbox_and_is_greeted_by_first_name() {
@@ -16,7 +17,7 @@ async fn an_investor_logs_in_through_the_sandbox_and_is_greeted_by_first_name() 
 async fn a_wrong_password_is_refused_with_a_clear_message() {
     let app = TestApp::with_sandbox(&[]).await;
     // The login page belongs to the sandbox (the login provider), not to the web app.
-    let to_login = app.get("/").await;
+    let to_login = app.get(routes::HOME).await;
     assert!(location(&to_login).starts_with(app.sandbox_url.as_deref().unwrap()));
     let resp = app
         .login_from(to_login, "investidor@colheita.dev", "errada")
@@ -67,7 +68,7 @@ async fn short_lived_tokens_are_refreshed_with_rotation_on_every_page() {
         200
     );
     for _ in 0..3 {
-        assert_eq!(app.get("/").await.status(), 200);
+        assert_eq!(app.get(routes::HOME).await.status(), 200);
     }
 }
 
@@ -78,7 +79,7 @@ async fn after_logout_the_old_session_is_dead_at_the_sandbox_too() {
     let resp = app.logout().await;
     assert_eq!(resp.status(), 303);
     assert!(location(&resp).contains("/login?"));
-    assert_eq!(app.get("/").await.status(), 303);
+    assert_eq!(app.get(routes::HOME).await.status(), 303);
 }
 
 #[tokio::test]

@@ -1,6 +1,7 @@
 //! The session against a wiremock platform: guard, return address, state, tipoResposta,
 //! refresh, logout, token sizes, platform failures.
 
+use colheita::web::routes;
 use std::time::Duration;
 
 use serde_json::json;
@@ -19,7 +20,7 @@ async fn platform() -> (MockServer, TestApp) {
 #[tokio::test]
 async fn a_visitor_on_a_private_page_is_sent_to_login_with_client_redirect_and_state() {
     let (server, app) = platform().await;
-    let resp = app.get("/carteira?toggle=true").await;
+    let resp = app.get(&routes::carteira_expandida()).await;
     assert_eq!(resp.status(), 303);
     let login = url::Url::parse(&location(&resp)).unwrap();
     assert_eq!(
@@ -28,7 +29,7 @@ async fn a_visitor_on_a_private_page_is_sent_to_login_with_client_redirect_and_s
     );
     let q: std::collections::HashMap<_, _> = login.query_pairs().into_owned().collect();
     assert_eq!(q["client_id"], "colheita-web");
-    assert_eq!(q["redirect_uri"], app.url("/autenticacao"));
+    assert_eq!(q["redirect_uri"], app.url(routes::AUTENTICACAO));
     assert!(q["state"].len() >= 32);
 }
 
@@ -36,9 +37,9 @@ async fn a_visitor_on_a_private_page_is_sent_to_login_with_client_redirect_and_s
 async fn after_login_the_user_returns_to_the_saved_address() {
     let (server, app) = platform().await;
     mock_login(&server).await;
-    let resp = login_via_callback(&app, "/carteira?toggle=true").await;
+    let resp = login_via_callback(&app, &routes::carteira_expandida()).await;
     assert_eq!(resp.status(), 303);
-    assert_eq!(location(&resp), "/carteira?toggle=true");
+    assert_eq!(location(&resp), routes::carteira_expandida());
 }
 
 #[tokio::test]
@@ -46,7 +47,7 @@ async fn without_a_saved_address_login_lands_on_home_with_the_greeting() {
     let (server, app) = platform().await;
     mock_login(&server).await;
     mock_home(&server).await;
-    let resp = app.get("/entrar").await;
+    let resp = app.get(routes::ENTRAR).await;
     let state = url::Url::parse(&location(&resp))
         .unwrap()
         .query_pairs()
@@ -57,8 +58,8 @@ async fn without_a_saved_address_login_lands_on_home_with_the_greeting() {
     let resp = app
         .get(&format!("/autenticacao?code=c&state={state}"))
         .await;
-    assert_eq!(location(&resp), "/");
-    let doc = html(app.get("/").await).await;
+    assert_eq!(location(&resp), routes::HOME);
+    let doc = html(app.get(routes::HOME).await).await;
     assert_eq!(text(&doc, ".menu-perfil summary"), "Olá, Ana");
     assert_eq!(title(&doc), "Início | Colheita");
     assert!(text(&doc, ".resumo-lista").contains("R$ 12.345,67"));
@@ -73,7 +74,7 @@ async fn a_state_we_did_not_issue_is_refused_without_calling_the_provider() {
         .expect(0)
         .mount(&server)
         .await;
-    let _ = app.get("/entrar").await;
+    let _ = app.get(routes::ENTRAR).await;
     let resp = app.get("/autenticacao?code=c&state=forjado").await;
     assert_eq!(resp.status(), 400);
     let doc = html(resp).await;
@@ -92,7 +93,7 @@ async fn a_failed_exchange_shows_the_server_message_then_login() {
         )
         .mount(&server)
         .await;
-    let resp = login_via_callback(&app, "/").await;
+    let resp = login_via_callback(&app, routes::HOME).await;
     assert_eq!(resp.status(), 400);
     let doc = html(resp).await;
     assert_eq!(text(&doc, "dialog.alerta h2"), "Atenção!");
@@ -111,8 +112,8 @@ async fn trocarsenha_goes_to_the_password_change_page() {
     let (server, app) = platform().await;
     mock_token(&server, token_body("a1", "r1", 300, 1800, "trocarsenha")).await;
     mock_user(&server).await;
-    let resp = login_via_callback(&app, "/carteira").await;
-    assert_eq!(location(&resp), "/minha-conta/alterar-senha");
+    let resp = login_via_callback(&app, routes::CARTEIRA).await;
+    assert_eq!(location(&resp), routes::ALTERAR_SENHA);
 }
 
 #[tokio::test]
@@ -127,7 +128,7 @@ async fn atualizarcadastro_and_atualizarsuitability_stay_on_the_callback() {
         let (server, app) = platform().await;
         mock_token(&server, token_body("a1", "r1", 300, 1800, tipo)).await;
         mock_user(&server).await;
-        let resp = login_via_callback(&app, "/").await;
+        let resp = login_via_callback(&app, routes::HOME).await;
         assert_eq!(resp.status(), 200, "{tipo}");
         let doc = html(resp).await;
         assert_eq!(text(&doc, "h1"), heading);
@@ -137,7 +138,7 @@ async fn atualizarcadastro_and_atualizarsuitability_stay_on_the_callback() {
 #[tokio::test]
 async fn the_callback_without_a_code_sends_a_visitor_to_login() {
     let (_server, app) = platform().await;
-    let resp = app.get("/autenticacao").await;
+    let resp = app.get(routes::AUTENTICACAO).await;
     assert_eq!(resp.status(), 303);
     assert!(location(&resp).contains("/login?"));
 }
@@ -164,10 +165,10 @@ async fn a_token_near_expiry_is_refreshed_on_the_server_before_the_page() {
         .mount(&server)
         .await;
     mock_home_rest(&server).await;
-    login_via_callback(&app, "/").await;
-    assert_eq!(app.get("/").await.status(), 200);
+    login_via_callback(&app, routes::HOME).await;
+    assert_eq!(app.get(routes::HOME).await.status(), 200);
     // The refreshed token is stored: no second refresh.
-    assert_eq!(app.get("/").await.status(), 200);
+    assert_eq!(app.get(routes::HOME).await.status(), 200);
 }
 
 #[tokio::test]
@@ -182,8 +183,8 @@ async fn a_failed_refresh_sends_the_user_to_login() {
         )
         .mount(&server)
         .await;
-    login_via_callback(&app, "/").await;
-    let resp = app.get("/carteira").await;
+    login_via_callback(&app, routes::HOME).await;
+    let resp = app.get(routes::CARTEIRA).await;
     assert_eq!(resp.status(), 303);
     assert!(location(&resp).starts_with(&format!("{}/login?", server.uri())));
 }
@@ -199,8 +200,8 @@ async fn a_dead_refresh_token_is_not_even_tried() {
         .expect(0)
         .mount(&server)
         .await;
-    login_via_callback(&app, "/").await;
-    assert_eq!(app.get("/").await.status(), 303);
+    login_via_callback(&app, routes::HOME).await;
+    assert_eq!(app.get(routes::HOME).await.status(), 303);
 }
 
 #[tokio::test]
@@ -208,7 +209,7 @@ async fn public_pages_stay_open_when_the_session_cannot_be_refreshed() {
     let (server, app) = platform().await;
     mock_token(&server, token_body("a1", "r1", 30, 0, "sucesso")).await;
     mock_user(&server).await;
-    login_via_callback(&app, "/").await;
+    login_via_callback(&app, routes::HOME).await;
     assert_eq!(app.get("/pagina-que-nao-existe").await.status(), 404);
 }
 
@@ -222,7 +223,7 @@ async fn logout_ends_the_session_clears_cookies_but_keeps_the_return_address() {
         .expect(1)
         .mount(&server)
         .await;
-    login_via_callback(&app, "/").await;
+    login_via_callback(&app, routes::HOME).await;
     let resp = app.logout().await;
     assert_eq!(resp.status(), 303);
     assert!(location(&resp).starts_with(&format!("{}/login?", server.uri())));
@@ -246,7 +247,7 @@ async fn logout_ends_the_session_clears_cookies_but_keeps_the_return_address() {
             .iter()
             .any(|c| c.starts_with("colheita_retorno=") && c.contains("Max-Age=0"))
     );
-    assert_eq!(app.get("/").await.status(), 303);
+    assert_eq!(app.get(routes::HOME).await.status(), 303);
 }
 
 #[tokio::test]
@@ -258,9 +259,9 @@ async fn logout_works_even_when_the_provider_fails() {
         .respond_with(ResponseTemplate::new(500))
         .mount(&server)
         .await;
-    login_via_callback(&app, "/").await;
+    login_via_callback(&app, routes::HOME).await;
     assert_eq!(app.logout().await.status(), 303);
-    assert_eq!(app.get("/").await.status(), 303);
+    assert_eq!(app.get(routes::HOME).await.status(), 303);
 }
 
 #[tokio::test]
@@ -273,13 +274,13 @@ async fn a_platform_401_on_a_page_sends_the_user_to_login_keeping_the_address() 
         .mount(&server)
         .await;
     mock_home_rest(&server).await;
-    login_via_callback(&app, "/").await;
+    login_via_callback(&app, routes::HOME).await;
     let resp = app.get("/?aba=1").await;
     assert_eq!(resp.status(), 303);
     assert!(location(&resp).contains("/login?"));
     // Logging in again comes back to the same address.
-    let resp = login_via_callback(&app, "/carteira").await;
-    assert_eq!(location(&resp), "/carteira");
+    let resp = login_via_callback(&app, routes::CARTEIRA).await;
+    assert_eq!(location(&resp), routes::CARTEIRA);
 }
 
 #[tokio::test]
@@ -297,11 +298,11 @@ async fn keycloak_sized_tokens_fit_in_the_cookies() {
         .mount(&server)
         .await;
     mock_home_rest(&server).await;
-    let resp = login_via_callback(&app, "/").await;
+    let resp = login_via_callback(&app, routes::HOME).await;
     for c in resp.headers().get_all("set-cookie") {
         assert!(c.len() < 4000, "cookie of {} bytes", c.len());
     }
-    assert_eq!(app.get("/").await.status(), 200);
+    assert_eq!(app.get(routes::HOME).await.status(), 200);
 }
 
 async fn logged_in_home_with(answer: ResponseTemplate) -> reqwest::Response {
@@ -318,8 +319,8 @@ async fn logged_in_home_with(answer: ResponseTemplate) -> reqwest::Response {
             .mount(&server)
             .await;
     }
-    login_via_callback(&app, "/").await;
-    let resp = app.get("/").await;
+    login_via_callback(&app, routes::HOME).await;
+    let resp = app.get(routes::HOME).await;
     std::mem::forget(server); // keep the mock alive until the test ends
     resp
 }
@@ -356,13 +357,15 @@ async fn the_visibility_toggle_masks_every_amount() {
     let (server, app) = platform().await;
     mock_login(&server).await;
     mock_home(&server).await;
-    login_via_callback(&app, "/").await;
-    let doc = html(app.get("/").await).await;
+    login_via_callback(&app, routes::HOME).await;
+    let doc = html(app.get(routes::HOME).await).await;
     assert!(texts(&doc, "html.valores-ocultos").is_empty());
-    let resp = app.post_form("/visibilidade", &[("voltar", "/")]).await;
+    let resp = app
+        .post_form(routes::VISIBILIDADE, &[("voltar", routes::HOME)])
+        .await;
     assert_eq!(resp.status(), 303);
-    assert_eq!(location(&resp), "/");
-    let doc = html(app.get("/").await).await;
+    assert_eq!(location(&resp), routes::HOME);
+    let doc = html(app.get(routes::HOME).await).await;
     assert_eq!(texts(&doc, "html.valores-ocultos").len(), 1);
     assert_eq!(
         texts(&doc, ".valor").len(),
@@ -371,10 +374,10 @@ async fn the_visibility_toggle_masks_every_amount() {
     // The island's JSON answer flips it back.
     let resp = app
         .client
-        .post(app.url("/visibilidade"))
+        .post(app.url(routes::VISIBILIDADE))
         .header("Origin", &app.web_url)
         .header("Accept", "application/json")
-        .form(&[("voltar", "/")])
+        .form(&[("voltar", routes::HOME)])
         .send()
         .await
         .unwrap();

@@ -1,6 +1,7 @@
 //! The shell: 404, headers, compression, cross-site protection, no-JS pages.
 
 use crate::support::*;
+use colheita::web::routes;
 
 async fn app() -> TestApp {
     // A platform that is not there: none of these pages may need it.
@@ -10,7 +11,7 @@ async fn app() -> TestApp {
 #[tokio::test]
 async fn healthz_answers_without_the_platform() {
     let app = app().await;
-    let resp = app.get("/healthz").await;
+    let resp = app.get(routes::HEALTHZ).await;
     assert_eq!(resp.status(), 200);
 }
 
@@ -45,7 +46,7 @@ async fn pages_without_islands_load_no_javascript() {
 #[tokio::test]
 async fn every_response_carries_the_security_headers() {
     let app = app().await;
-    for path in ["/nao-existe", "/healthz", "/"] {
+    for path in ["/nao-existe", routes::HEALTHZ, routes::HOME] {
         let resp = app.get(path).await;
         let h = resp.headers();
         let csp = h["content-security-policy"].to_str().unwrap();
@@ -76,7 +77,7 @@ async fn cross_site_posts_are_refused() {
     let app = app().await;
     let evil = app
         .client
-        .post(app.url("/sair"))
+        .post(app.url(routes::SAIR))
         .header("Origin", "https://evil.example")
         .send()
         .await
@@ -84,7 +85,7 @@ async fn cross_site_posts_are_refused() {
     assert_eq!(evil.status(), 403);
     let evil = app
         .client
-        .post(app.url("/visibilidade"))
+        .post(app.url(routes::VISIBILIDADE))
         .header("Sec-Fetch-Site", "cross-site")
         .send()
         .await

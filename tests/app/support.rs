@@ -1,6 +1,7 @@
 //! TestApp: the web app (and the sandbox, or a wiremock platform) on ephemeral ports,
 //! driven by a cookie-keeping HTTP client, one method per user action.
 
+use colheita::web::routes;
 use std::path::PathBuf;
 
 use clap::Parser;
@@ -142,7 +143,7 @@ impl TestApp {
     /// Logs in through the sandbox's login page, as a person does; returns the page
     /// the user lands on.
     pub async fn login(&self, email: &str, password: &str) -> reqwest::Response {
-        let resp = self.get("/").await;
+        let resp = self.get(routes::HOME).await;
         self.login_from(resp, email, password).await
     }
 
@@ -177,7 +178,7 @@ impl TestApp {
     }
 
     pub async fn logout(&self) -> reqwest::Response {
-        self.post_form("/sair", &[]).await
+        self.post_form(routes::SAIR, &[]).await
     }
 }
 

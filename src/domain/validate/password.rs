@@ -38,7 +38,10 @@ struct PasswordChange<'a> {
         custom(function = "letters_and_digits")
     )]
     nova_senha: &'a str,
-    #[validate(custom(function = "filled"), must_match(other = "nova_senha", code = "confirmacao"))]
+    #[validate(
+        custom(function = "filled"),
+        must_match(other = "nova_senha", code = "confirmacao")
+    )]
     confirmacao_senha: &'a str,
 }
 
@@ -63,13 +66,41 @@ fn letters_and_digits(v: &str) -> Result<(), ValidationError> {
 /// Every field filled → length → letters and digits → confirmation (then, below, different
 /// from the current one).
 const RULES: &[Rule] = &[
-    Rule { field: "senha_atual", code: REQUIRED, message: MSG_PREENCHER_CAMPOS },
-    Rule { field: "nova_senha", code: REQUIRED, message: MSG_PREENCHER_CAMPOS },
-    Rule { field: "confirmacao_senha", code: REQUIRED, message: MSG_PREENCHER_CAMPOS },
-    Rule { field: "nova_senha", code: "curta", message: MSG_SENHA_CURTA },
-    Rule { field: "nova_senha", code: "longa", message: MSG_SENHA_LONGA },
-    Rule { field: "nova_senha", code: "letras_numeros", message: MSG_SENHA_LETRAS_NUMEROS },
-    Rule { field: "confirmacao_senha", code: "confirmacao", message: MSG_CONFIRMACAO },
+    Rule {
+        field: "senha_atual",
+        code: REQUIRED,
+        message: MSG_PREENCHER_CAMPOS,
+    },
+    Rule {
+        field: "nova_senha",
+        code: REQUIRED,
+        message: MSG_PREENCHER_CAMPOS,
+    },
+    Rule {
+        field: "confirmacao_senha",
+        code: REQUIRED,
+        message: MSG_PREENCHER_CAMPOS,
+    },
+    Rule {
+        field: "nova_senha",
+        code: "curta",
+        message: MSG_SENHA_CURTA,
+    },
+    Rule {
+        field: "nova_senha",
+        code: "longa",
+        message: MSG_SENHA_LONGA,
+    },
+    Rule {
+        field: "nova_senha",
+        code: "letras_numeros",
+        message: MSG_SENHA_LETRAS_NUMEROS,
+    },
+    Rule {
+        field: "confirmacao_senha",
+        code: "confirmacao",
+        message: MSG_CONFIRMACAO,
+    },
 ];
 
 /// Checks the change and reports the failures in the order above.

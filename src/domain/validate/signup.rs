@@ -80,15 +80,51 @@ fn terms_rule(v: &bool) -> Result<(), ValidationError> {
 
 /// The order in which the user is told: all filled → terms → name → e-mail → mobile → CPF.
 const RULES: &[Rule] = &[
-    Rule { field: "nome", code: REQUIRED, message: MSG_PREENCHER_CAMPOS },
-    Rule { field: "email", code: REQUIRED, message: MSG_PREENCHER_CAMPOS },
-    Rule { field: "celular", code: REQUIRED, message: MSG_PREENCHER_CAMPOS },
-    Rule { field: "cpf", code: REQUIRED, message: MSG_PREENCHER_CAMPOS },
-    Rule { field: "termos", code: "termos", message: MSG_TERMOS },
-    Rule { field: "nome", code: "nome", message: MSG_NOME_INVALIDO },
-    Rule { field: "email", code: "email", message: MSG_EMAIL_INVALIDO },
-    Rule { field: "celular", code: "celular", message: MSG_CELULAR_INVALIDO },
-    Rule { field: "cpf", code: "cpf", message: MSG_CPF_INVALIDO },
+    Rule {
+        field: "nome",
+        code: REQUIRED,
+        message: MSG_PREENCHER_CAMPOS,
+    },
+    Rule {
+        field: "email",
+        code: REQUIRED,
+        message: MSG_PREENCHER_CAMPOS,
+    },
+    Rule {
+        field: "celular",
+        code: REQUIRED,
+        message: MSG_PREENCHER_CAMPOS,
+    },
+    Rule {
+        field: "cpf",
+        code: REQUIRED,
+        message: MSG_PREENCHER_CAMPOS,
+    },
+    Rule {
+        field: "termos",
+        code: "termos",
+        message: MSG_TERMOS,
+    },
+    Rule {
+        field: "nome",
+        code: "nome",
+        message: MSG_NOME_INVALIDO,
+    },
+    Rule {
+        field: "email",
+        code: "email",
+        message: MSG_EMAIL_INVALIDO,
+    },
+    Rule {
+        field: "celular",
+        code: "celular",
+        message: MSG_CELULAR_INVALIDO,
+    },
+    Rule {
+        field: "cpf",
+        code: "cpf",
+        message: MSG_CPF_INVALIDO,
+    },
 ];
 
 /// A sign-up that passed every rule, normalised for the platform.

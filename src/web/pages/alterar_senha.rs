@@ -48,9 +48,9 @@ pub async fn view_alterar_senha_post(ctx: Ctx, Form(f): Form<SenhaForm>) -> Page
         .await
         .map_err(|e| {
             // The platform knows the current password; its refusal marks that field.
-            let marks = e
-                .mentions(SENHA_ATUAL_NAO_CONFERE)
-                .then(|| FormError::single(FieldError::new("senha_atual", SENHA_ATUAL_NAO_CONFERE)));
+            let marks = e.mentions(SENHA_ATUAL_NAO_CONFERE).then(|| {
+                FormError::single(FieldError::new("senha_atual", SENHA_ATUAL_NAO_CONFERE))
+            });
             PageError::form_failed(Page::new(TITLE, view(marks.as_ref())), &e)
         })?;
     ctx.jar.set_flash(SUCCESS_TITLE, SUCCESS_TEXT);

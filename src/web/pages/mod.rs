@@ -45,9 +45,15 @@ pub fn routes() -> Router<AppState> {
             routes::CARTEIRA_ALOCACAO_PDF,
             get(carteira::view_alocacao_pdf_get),
         )
-        .route(routes::CARTEIRA_SIMULADOR, get(carteira::view_simulador_get))
+        .route(
+            routes::CARTEIRA_SIMULADOR,
+            get(carteira::view_simulador_get),
+        )
         .route(routes::CARTEIRA_CONTRATO, get(carteira::view_contrato_get))
-        .route(routes::CARTEIRA_DOCUMENTO, get(carteira::view_documento_get))
+        .route(
+            routes::CARTEIRA_DOCUMENTO,
+            get(carteira::view_documento_get),
+        )
         .route(routes::PREVIEW, get(detalhe::view_preview_get))
         .route(routes::HEALTHZ, get(|| async { "ok" }))
         .route(

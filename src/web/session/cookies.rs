@@ -80,7 +80,7 @@ impl Jar {
         c.set_http_only(true);
         c.set_same_site(SameSite::Lax);
         c.set_secure(self.secure);
-        c.set_path("/");
+        c.set_path(crate::web::routes::COOKIE_PATH);
         c
     }
 

@@ -5,9 +5,9 @@ use jiff::Timestamp;
 use maud::{Markup, html};
 
 use crate::api::models::Captacao;
+use crate::domain::captacao::{self, CaptacaoFacts, DisplayStatus};
 use crate::domain::dates::parse_platform_datetime;
 use crate::domain::status::Status;
-use crate::domain::captacao::{self, DisplayStatus, CaptacaoFacts};
 use crate::web::ui::format;
 
 pub fn facts(o: &Captacao) -> CaptacaoFacts {

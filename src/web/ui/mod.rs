@@ -2,13 +2,13 @@
 
 pub mod alert;
 pub mod badge;
+pub mod captacao;
 pub mod cards;
 pub mod download;
 pub mod format;
 pub mod header;
 pub mod island;
 pub mod layout;
-pub mod captacao;
 
 use axum::http::StatusCode;
 use maud::Markup;

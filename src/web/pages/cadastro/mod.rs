@@ -100,7 +100,9 @@ pub async fn view_sucesso_get(mut ctx: Ctx) -> PageResult {
     // The flash is the marker; taking it here also keeps the shell from showing it as
     // an alert dialog on top of the card that says the same.
     match ctx.flash.take() {
-        Some(f) if f.titulo == SUCCESS_TITLE => Ok(ctx.render(Page::new(TITLE, view::success(&ctx)))),
+        Some(f) if f.titulo == SUCCESS_TITLE => {
+            Ok(ctx.render(Page::new(TITLE, view::success(&ctx))))
+        }
         other => {
             // Some other one-shot alert: keep it for the form.
             if let Some(f) = other {
@@ -118,4 +120,3 @@ fn without_session(mut ctx: Ctx) -> Ctx {
     ctx.session = None;
     ctx
 }
-

@@ -11,8 +11,8 @@ use axum::http::StatusCode;
 use axum::response::IntoResponse;
 
 use crate::api::ApiError;
-use crate::web::{Ctx, PageError, PageResult};
 use crate::web::ui::{Page, alert::Alert};
+use crate::web::{Ctx, PageError, PageResult};
 pub use query::RawQuery;
 
 pub async fn view_captacoes_get(ctx: Ctx, RawQueryString(qs): RawQueryString) -> PageResult {

@@ -9,7 +9,7 @@ use super::query::{
 use crate::api::ApiError;
 use crate::api::models::{Captacao, Resumo, SearchResponse};
 use crate::domain::{captacao, paging};
-use crate::web::ui::{cards, format, island, captacao as ui_captacao};
+use crate::web::ui::{captacao as ui_captacao, cards, format, island};
 use crate::web::{Ctx, routes};
 
 pub fn page(

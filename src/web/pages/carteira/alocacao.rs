@@ -5,9 +5,9 @@
 use maud::{Markup, html};
 
 use crate::api::models::AllocationDetail;
+use crate::web::error::OnPage;
 use crate::web::pages::home::PALETTE;
 use crate::web::ui::{Page, format, island};
-use crate::web::error::OnPage;
 use crate::web::{Ctx, PageResult, routes};
 
 pub const TITLE: &str = "Alocação da carteira";

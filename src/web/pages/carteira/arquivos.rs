@@ -20,7 +20,13 @@ fn back() -> Page {
 
 pub async fn view_alocacao_pdf_get(ctx: Ctx) -> PageResult {
     let r = ctx.app.api.allocation_pdf(ctx.token()?).await;
-    download::answer(r, back(), "alocacao-carteira.pdf", true, Some(DOWNLOAD_FAILED))
+    download::answer(
+        r,
+        back(),
+        "alocacao-carteira.pdf",
+        true,
+        Some(DOWNLOAD_FAILED),
+    )
 }
 
 pub async fn view_documento_get(ctx: Ctx, Id(id): Id, DocId(doc): DocId) -> PageResult {

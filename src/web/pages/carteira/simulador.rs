@@ -6,11 +6,11 @@ use maud::{Markup, html};
 use rust_decimal::Decimal;
 
 use crate::api::models::{Captacao, SimulationItem};
-use crate::domain::money::{self, MAX_MONEY_INPUT_CHARS};
 use crate::domain::captacao;
+use crate::domain::money::{self, MAX_MONEY_INPUT_CHARS};
+use crate::web::error::OnPage;
 use crate::web::pages::captacoes::query::{self, RawQuery};
 use crate::web::ui::{Page, captacao as ui_captacao, cards};
-use crate::web::error::OnPage;
 use crate::web::{Ctx, PageError, PageResult, routes};
 
 pub const TITLE: &str = "Simulador";
@@ -86,7 +86,14 @@ pub async fn view_simulador_get(ctx: Ctx, RawQueryString(qs): RawQueryString) ->
         .zip(results)
         .map(|(o, r)| (*o, r.ok().and_then(|v| v.into_iter().next())))
         .collect();
-    let main = view(&ctx, &typed, &open, &picked, &carried, Some((amount, &rows)));
+    let main = view(
+        &ctx,
+        &typed,
+        &open,
+        &picked,
+        &carried,
+        Some((amount, &rows)),
+    );
     Ok(ctx.page(TITLE, main))
 }
 

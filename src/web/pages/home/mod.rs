@@ -10,9 +10,9 @@ use axum::extract::RawQuery as RawQueryString;
 use serde::Deserialize;
 
 use crate::api::ApiError;
-use crate::web::{Ctx, PageError, PageResult};
 use crate::web::pages::captacoes::query::{self, RawQuery};
 use crate::web::ui::Page;
+use crate::web::{Ctx, PageError, PageResult};
 
 pub const TITLE: &str = "Início";
 /// The opportunities sort only on these columns.

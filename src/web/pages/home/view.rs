@@ -9,7 +9,7 @@ use crate::domain::captacao;
 use crate::web::pages::captacoes::query::ListState;
 use crate::web::pages::captacoes::view::{TableOptions, pagination, table};
 use crate::web::pages::reservas::reserva_panel;
-use crate::web::ui::{badge, cards, format, island, captacao as ui_captacao};
+use crate::web::ui::{badge, captacao as ui_captacao, cards, format, island};
 use crate::web::{Ctx, routes};
 
 pub struct HomeData {

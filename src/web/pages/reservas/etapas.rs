@@ -8,9 +8,9 @@ use maud::{Markup, html};
 use serde::Deserialize;
 
 use super::{MSG_SUCCESS, MSG_SUCCESS_TITLE, TITLE, next};
-use crate::api::models::{Captacao, ReservaTermo, Reserva};
-use crate::domain::money::MAX_MONEY_INPUT_CHARS;
+use crate::api::models::{Captacao, Reserva, ReservaTermo};
 use crate::domain::captacao::{self, available};
+use crate::domain::money::MAX_MONEY_INPUT_CHARS;
 use crate::domain::reserva::{self, AmountLimits};
 use crate::domain::status::{CadastroStatus, Status};
 use crate::web::error::{Id, OnPage};
@@ -277,12 +277,7 @@ fn summary_page(ctx: &Ctx, r: &Reserva) -> Page {
 
 /// Step 3: summary and confirmation.
 pub async fn view_confirmar_get(ctx: Ctx, Id(id): Id) -> PageResult {
-    let r = ctx
-        .app
-        .api
-        .reserva(ctx.token()?, id)
-        .await
-        .on_page(TITLE)?;
+    let r = ctx.app.api.reserva(ctx.token()?, id).await.on_page(TITLE)?;
     if r.status.name != Status::Aberto {
         return Ok(Redirect::to(&routes::reserva(id)).into_response());
     }

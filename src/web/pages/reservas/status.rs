@@ -6,9 +6,9 @@ use maud::{Markup, PreEscaped, html};
 
 use crate::api::models::{PixInfo, Reserva};
 use crate::domain::pix::{self, StaticPix};
-use crate::web::ui::{Page, badge, format, island};
 use crate::domain::status::Status;
 use crate::web::error::{Id, OnPage};
+use crate::web::ui::{Page, badge, format, island};
 use crate::web::{Ctx, PageResult, routes};
 
 pub const TITLE: &str = "Detalhe da reserva";
@@ -22,12 +22,7 @@ pub const EXPLAIN_PAID: &str =
     "Pagamento confirmado. O rendimento começa na data de início informada.";
 
 pub async fn view_reserva_get(ctx: Ctx, Id(id): Id) -> PageResult {
-    let r = ctx
-        .app
-        .api
-        .reserva(ctx.token()?, id)
-        .await
-        .on_page(TITLE)?;
+    let r = ctx.app.api.reserva(ctx.token()?, id).await.on_page(TITLE)?;
     let (main, islands) = reserva_panel(&ctx, &r, 1);
     let page = Page::new(TITLE, main);
     Ok(ctx.render(if islands { page.with_islands() } else { page }))
@@ -96,7 +91,10 @@ pub fn reserva_panel(ctx: &Ctx, r: &Reserva, level: u8) -> (Markup, bool) {
             }
         }
     };
-    (markup, deadline.is_some() && *status == Status::AportePendente)
+    (
+        markup,
+        deadline.is_some() && *status == Status::AportePendente,
+    )
 }
 
 /// A heading of the given level (the panel is a page of its own, or a side panel on home).

@@ -87,6 +87,16 @@ pub async fn view_documento_get(ctx: Ctx, Path(url): Path<String>) -> PageResult
     let Some(doc) = operation_pdf(&o) else {
         return Err(download::no_file(back));
     };
-    let blob = ctx.app.api.captacao_documento(o.id, doc, ctx.maybe_token()).await;
-    download::answer(blob, back, &format!("{}.pdf", o.url_amigavel), true, Some(download::FAILED))
+    let blob = ctx
+        .app
+        .api
+        .captacao_documento(o.id, doc, ctx.maybe_token())
+        .await;
+    download::answer(
+        blob,
+        back,
+        &format!("{}.pdf", o.url_amigavel),
+        true,
+        Some(download::FAILED),
+    )
 }

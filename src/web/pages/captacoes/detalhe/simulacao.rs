@@ -15,14 +15,14 @@ use rust_decimal::Decimal;
 use serde::Deserialize;
 
 use super::view::detail_href;
-use crate::web::{PageError, PageResult, routes};
 use super::{EMPTY_TEXT, EMPTY_TITLE, load};
 use crate::api::models::{Captacao, SimulationItem};
+use crate::domain::captacao::{self, DisplayStatus};
 use crate::domain::dates;
 use crate::domain::money::{self, MAX_MONEY_INPUT_CHARS};
-use crate::domain::captacao::{self, DisplayStatus};
 use crate::web::Ctx;
 use crate::web::ui::{Page, captacao as ui_captacao, cards, format, island};
+use crate::web::{PageError, PageResult, routes};
 
 pub const TITLE: &str = "Simule o seu investimento";
 pub const MSG_AMOUNT: &str = "Informe um valor maior que zero no formato 1.234,56.";

@@ -4,8 +4,8 @@ use maud::{Markup, html};
 
 use super::{NO_FILE, operation_pdf};
 use crate::api::models::Captacao;
-use crate::domain::{dates, captacao};
-use crate::web::ui::{format, island, captacao as ui_captacao};
+use crate::domain::{captacao, dates};
+use crate::web::ui::{captacao as ui_captacao, format, island};
 use crate::web::{Ctx, routes};
 
 pub const TAX_NOTE: &str = "Isenta de imposto de renda para pessoa física";

@@ -10,7 +10,7 @@ fn an_empty_query_is_page_one_with_no_filters() {
     assert_eq!(s.page, 1);
     assert!(!s.has_filters());
     assert_eq!(msg, None);
-    assert_eq!(s.href(), "/investir");
+    assert_eq!(s.href(), crate::web::routes::INVESTIR);
 }
 
 #[test]
