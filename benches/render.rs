@@ -1,7 +1,7 @@
 //! Server render time of the /investir list and of the offering detail, the platform call
-//! left out (issue 3 "Performance"): both pages are rendered to HTML, shell included, from
-//! an offering already in memory (`benches/offering.json`, the sandbox's Santa Luzia with
-//! its gallery, FAQ and documents; the list is twelve copies of it, a full page).
+//! left out: both pages are rendered to HTML, shell included, from an offering already in
+//! memory (`benches/captacao.json`, the sandbox's Santa Luzia with its gallery, FAQ and
+//! documents; the list is twelve copies of it, a full page).
 //!
 //! Plain std timing, no framework: `cargo bench --bench render` (add `-- 50000` for more
 //! iterations). Not part of the test suite.

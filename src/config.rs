@@ -1,4 +1,4 @@
-//! Command line and environment configuration (DESIGN §3).
+//! Command line and environment configuration.
 //!
 //! Every flag has a `COLHEITA_*` environment variable. With no `--api-url`, the web app
 //! talks to the embedded platform sandbox, so `cargo run` alone shows the whole product.

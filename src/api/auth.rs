@@ -1,4 +1,4 @@
-//! Login provider calls (spec §7 "Login provider").
+//! Login provider calls.
 
 use reqwest::Method;
 use serde_json::json;

@@ -1,4 +1,4 @@
-//! Sign-up (`POST /v1/cadastro`, public): the sign-up record of spec §3.
+//! Sign-up (`POST /v1/cadastro`, public): builds and sends the sign-up record.
 
 use reqwest::Method;
 use serde_json::Value;
@@ -7,7 +7,7 @@ use super::models::{SignupBasicos, SignupPessoais, SignupRecord, SignupTelefone}
 use super::{ApiError, PlatformClient};
 use crate::domain::validate::{ValidSignup, format_phone_br};
 
-/// Phone type of the sign-up (spec §9): mobile.
+/// Phone type of the sign-up: always mobile.
 const PHONE_TYPE_MOBILE: i64 = 2;
 
 impl SignupRecord {
@@ -38,7 +38,7 @@ impl SignupRecord {
 }
 
 impl PlatformClient {
-    /// `POST /v1/cadastro`. Spec §7: the sign-up succeeded when the answer has an `id`;
+    /// `POST /v1/cadastro`. The sign-up succeeded when the answer has an `id`;
     /// `Ok(None)` is a 2xx answer without one (the caller shows the generic error).
     pub async fn sign_up(&self, record: &SignupRecord) -> Result<Option<String>, ApiError> {
         let body: Value =

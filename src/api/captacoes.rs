@@ -16,7 +16,7 @@ pub struct Blob {
     pub bytes: bytes::Bytes,
 }
 
-/// Query of `GET /v1/captacoes` with the spec's parameter names (spec §7).
+/// Query of `GET /v1/captacoes`, serialised with the platform's PascalCase parameter names.
 #[derive(Debug, Clone, Default, Serialize, PartialEq)]
 #[serde(rename_all = "PascalCase")]
 pub struct CaptacaoQuery {

@@ -8,7 +8,7 @@ use serde::de::DeserializeOwned;
 
 use super::error::ApiError;
 
-/// The platform marker header every request carries (DESIGN §4).
+/// The platform marker header every request carries (`web` for this app).
 pub const PLATFORM_HEADER: &str = "X-Plataforma";
 
 #[derive(Debug, Clone)]
@@ -50,7 +50,7 @@ impl PlatformClient {
         format!("{}{}", base.as_str().trim_end_matches('/'), path)
     }
 
-    /// A request to the product API, with the spec's headers and the Bearer when given.
+    /// A request to the product API, with `Origin`, `X-Plataforma: web` and the Bearer when given.
     pub(crate) fn api(&self, method: Method, path: &str, token: Option<&str>) -> RequestBuilder {
         let rb = self
             .http

@@ -1,4 +1,4 @@
-//! Typed client of the platform API and of the login provider (spec §7, DESIGN §4).
+//! Typed client of the platform API and of the login provider.
 
 mod auth;
 mod cadastro;

@@ -1,4 +1,4 @@
-//! Serde models of spec §3. Every field is optional or defaulted so that an unknown or
+//! Serde models of the platform API. Every field is optional or defaulted so that an unknown or
 //! missing field never breaks a page: the platform owns the data, we only read it.
 
 use rust_decimal::Decimal;
@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::domain::status::{CadastroStatus, Status};
 
-/// Session token (spec §3 "Session token"), as the login provider sends it.
+/// Session token, as the login provider sends it.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Token {
     pub access_token: String,
@@ -102,7 +102,7 @@ pub struct Rentabilidade {
     pub investimento_minimo: Option<Decimal>,
 }
 
-/// Offering (captação), spec §3.
+/// Offering (captação).
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Captacao {
@@ -134,7 +134,7 @@ pub struct Captacao {
     pub rentabilidade: Rentabilidade,
 }
 
-/// Search response, spec §3.
+/// A page of search results: dados and totalRegistros.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SearchResponse<T> {
@@ -159,7 +159,7 @@ pub struct DadosBasicos {
     pub telefones: Vec<Telefone>,
 }
 
-/// The registration record (spec §3 "User (registration)"); only what the pages read
+/// The registration record of a user; only what the pages read
 /// is typed here, the rest is kept as raw JSON so a PUT can send it back whole.
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
@@ -180,7 +180,7 @@ pub struct Produto {
     pub valor: Decimal,
 }
 
-/// Summarised balance and portfolio (`GET /v1/reservas/resumo`), spec §3 client store.
+/// Summarised balance and portfolio (`GET /v1/reservas/resumo`).
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Resumo {
@@ -208,7 +208,7 @@ pub struct Parcela {
     pub status_pagamento: Option<Status>,
 }
 
-/// Simulation result item (spec §3): a scenario with its total and installments.
+/// Simulation result item: a scenario with its total and installments.
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SimulationItem {
@@ -217,14 +217,14 @@ pub struct SimulationItem {
     pub parcelas: Vec<Parcela>,
 }
 
-/// Sign-up record (spec §3), the body of `POST /v1/cadastro`.
+/// Sign-up record, the body of `POST /v1/cadastro`.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct SignupRecord {
     pub is_checked: bool,
     pub step: i64,
     pub status: i64,
-    /// Always sent, `null` for a plain sign-up (spec §7: "the sign-up record and idReserva").
+    /// Always sent, `null` for a plain sign-up.
     pub id_reserva: Option<i64>,
     pub dados_basicos: SignupBasicos,
     pub dados_pessoais: SignupPessoais,
@@ -240,7 +240,7 @@ pub struct SignupBasicos {
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct SignupTelefone {
-    /// 2 = mobile (spec §9 "Phone type in sign-up: 2").
+    /// 2 = mobile; the sign-up always sends 2.
     pub tipo: i64,
     pub codigo_area: String,
     pub numero: String,
@@ -261,7 +261,7 @@ pub struct StatusColor {
     pub color: Option<String>,
 }
 
-/// Receiver's Pix data (spec §3 Reservation/Order confirmation).
+/// Receiver's Pix data, as a reservation or an order confirmation carries it.
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct PixInfo {
@@ -296,7 +296,7 @@ fn string_or_number<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D:
     })
 }
 
-/// The order's term (spec §3 Term + Order ids), as created or re-read.
+/// The order's term with the order's ids, as created or re-read.
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ReservaTermo {
@@ -321,7 +321,7 @@ impl ReservaTermo {
     }
 }
 
-/// Confirmation answer (spec §3): Pix data (or none for partner debit) and the yield start.
+/// Confirmation answer: Pix data (or none for partner debit) and the yield start.
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Confirmation {
@@ -332,7 +332,7 @@ pub struct Confirmation {
     pub pix: Option<PixInfo>,
 }
 
-/// Reservation (spec §3).
+/// Reservation.
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Reserva {
@@ -357,7 +357,7 @@ pub struct Reserva {
     pub prazo_pagamento: Option<String>,
 }
 
-/// One offering of the allocation summary (spec §3 "Allocation summary").
+/// One offering of the allocation summary.
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct AllocationItem {
@@ -417,7 +417,7 @@ pub struct AllocationDetail {
     pub por_garantia: Vec<AllocationByGuarantee>,
 }
 
-/// A reservation document (spec §3: id and titulo).
+/// A reservation document: id and titulo.
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(default)]
 pub struct ReservaDocumento {

@@ -1,4 +1,5 @@
-//! Reservation calls (`/v1/reservas`) and the order flow (spec §7, DESIGN §4).
+//! Reservation calls (`/v1/reservas`) and the order flow: create the reservation, sign the
+//! term, confirm the investment.
 
 use reqwest::Method;
 use rust_decimal::Decimal;

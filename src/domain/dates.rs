@@ -1,8 +1,8 @@
 //! Dates as Brazilians read them, always in São Paulo time.
 //!
 //! The platform and its users live on `America/Sao_Paulo`, whatever zone the
-//! server runs in. "Now" is always a parameter (CONVENTIONS §8) so that rules
-//! like "not in the future" are testable.
+//! server runs in. "Now" is always a parameter, never read from the clock inside
+//! a rule, so that rules like "not in the future" are testable.
 
 use std::sync::LazyLock;
 
@@ -90,7 +90,7 @@ pub fn month_year_br(ts: Timestamp) -> String {
     format!("{name} de {}", d.year())
 }
 
-/// Parses a typed `dd/mm/aaaa` date (spec §5 "Date dd/mm/yyyy"): exactly two
+/// Parses a typed `dd/mm/aaaa` date: exactly two
 /// digits, two digits, four digits; month 1–12; day 1–31 and valid for the
 /// month (no 31 in April, June, September, November; February follows the
 /// leap-year rule); not after `today`. Surrounding whitespace is ignored

@@ -7,7 +7,7 @@
 
 use rust_decimal::{Decimal, RoundingStrategy};
 
-/// Longest money input the forms accept (spec §9 "money inputs 20").
+/// Longest money input the forms accept: 20 characters.
 pub const MAX_MONEY_INPUT_CHARS: usize = 20;
 
 /// Why a typed amount was refused. The Display texts are shown to the user.
@@ -62,8 +62,8 @@ pub fn format_decimal_br(v: Decimal, places: u32) -> String {
     out
 }
 
-/// `12,50%`: two decimals (spec §9 "Percentages have 2 decimals"), no space
-/// before the sign, as Brazilian financial sites write it.
+/// `12,50%`: percentages always have two decimals, no space before the sign,
+/// as Brazilian financial sites write it.
 pub fn format_percent(v: Decimal) -> String {
     format!("{}%", format_decimal_br(v, 2))
 }

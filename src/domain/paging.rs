@@ -1,4 +1,4 @@
-//! Pagination (spec §9: a window of 5 page links).
+//! Pagination: the page links shown are a window of 5 around the current page.
 
 /// Number of pages for `total` items of `page_size` (at least 1).
 pub fn total_pages(total: u64, page_size: u32) -> u32 {

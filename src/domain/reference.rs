@@ -1,4 +1,4 @@
-//! Static reference lists that are part of the product (spec §1): area codes,
+//! Static reference lists that are part of the product: area codes,
 //! states, banks, countries, professions and guarantee types.
 //!
 //! The JSON files under `domain/data/` are copies of `shared/data` (see its
@@ -141,7 +141,7 @@ pub fn profession_by_code(code: &str) -> Option<&'static Profession> {
     PROFESSIONS.iter().find(|p| p.code == code)
 }
 
-/// Guarantee types of an offering (spec §3 "Guarantee ids").
+/// Guarantee types of an offering, each with its platform id and its label.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Guarantee {
     Aval,
@@ -155,7 +155,7 @@ pub enum Guarantee {
 }
 
 impl Guarantee {
-    /// Every guarantee, in the spec's order.
+    /// Every guarantee, in the order the platform lists them.
     pub const ALL: [Guarantee; 8] = [
         Guarantee::Aval,
         Guarantee::PenhorAgricola,

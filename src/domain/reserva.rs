@@ -28,7 +28,7 @@ pub struct AmountLimits {
     pub reservado: Decimal,
 }
 
-/// The amount as typed ('1.234,56', max 20 characters) → the amount, or the spec's message.
+/// The amount as typed ('1.234,56', max 20 characters) → the amount, or the failure with its message.
 /// Unparseable input counts as not filled: the field holds no amount.
 pub fn validate_amount(typed: &str, limits: AmountLimits) -> Result<Decimal, FieldError> {
     let refuse = |message| Err(FieldError::new("valor", message));

@@ -1,4 +1,5 @@
-//! Security headers, cross-origin POST protection and HTML compression (DESIGN §5).
+//! Security headers (CSP, nosniff, no framing), refusal of cross-site state-changing requests,
+//! and HTML compression.
 
 use axum::extract::{Request, State};
 use axum::http::{HeaderValue, Method, StatusCode, header};
@@ -88,7 +89,7 @@ fn same_origin(headers: &axum::http::HeaderMap, public_origin: &str) -> bool {
     }
 }
 
-/// Compresses HTML only: static assets are precompressed at build time (DESIGN §7).
+/// Compresses HTML only: static assets are precompressed at build time.
 pub fn compression() -> CompressionLayer<impl Predicate> {
     CompressionLayer::new().compress_when(
         |_status: StatusCode,

@@ -1,5 +1,5 @@
-//! /investir, the detail, the preview, the PDF and the simulation (issue 3), against the
-//! sandbox and against a failing platform.
+//! /investir, the detail, the preview, the PDF and the simulation, against the sandbox and
+//! against a failing platform.
 
 use colheita::web::routes;
 use serde_json::json;
@@ -53,7 +53,7 @@ async fn filters_by_rating_and_term_with_the_number_inputs() {
     let resp = app
         .get("/investir?Rating=AA&VencimentoDe=12&VencimentoAte=24")
         .await;
-    // The form's separate ends become the spec's parameter in the address.
+    // The form's separate ends become one parameter in the address (`Vencimento=a-b`).
     assert_eq!(resp.status(), 303);
     assert_eq!(location(&resp), "/investir?Rating=AA&Vencimento=12-24");
     let doc = html(app.get(&location(&resp)).await).await;

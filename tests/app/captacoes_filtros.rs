@@ -1,4 +1,4 @@
-//! Issue 3, the rest: the simulation (page, modal fragment, empty answer) and the operation
+//! Offerings, the rest: the simulation (page, modal fragment, empty answer) and the operation
 //! PDF (the last PdfCaptacao, streamed; the download failing), against the sandbox and
 //! against a wiremock platform.
 

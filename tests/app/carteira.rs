@@ -1,4 +1,4 @@
-//! Home and wallet (issue 6) against the sandbox and a failing platform.
+//! Home and wallet against the sandbox and a failing platform.
 
 use colheita::web::routes;
 use serde_json::json;
@@ -150,7 +150,7 @@ async fn opportunities_sort_only_on_status_name_and_end_date() {
     );
     let next = attr(&by_end, "th[aria-sort=ascending] a", "href");
     assert_eq!(next, vec!["/?OrderByField=DataFim&OrderByCriteria=DESC"]);
-    // A column the spec does not sort on is ignored in the address.
+    // A column the opportunities do not sort on is ignored in the address.
     let ignored = html(app.get("/?OrderByField=Rating").await).await;
     assert!(texts(&ignored, "th[aria-sort=ascending]").is_empty());
 }

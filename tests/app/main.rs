@@ -1,5 +1,6 @@
-//! The one integration-test binary (CONVENTIONS 10): the web app over real HTTP, against
-//! the embedded sandbox or a wiremock platform.
+//! The one integration-test binary (each file under tests/ would otherwise be linked
+//! separately): the web app over real HTTP, against the embedded sandbox or a wiremock
+//! platform.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod cadastro;

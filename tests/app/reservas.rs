@@ -1,4 +1,4 @@
-//! The order flow (issue 5) against the sandbox: gates, every message, Pix and partner
+//! The order flow against the sandbox: gates, every message, Pix and partner
 //! debit, JSON mode for the island, the race for the last amount.
 
 use crate::support::*;

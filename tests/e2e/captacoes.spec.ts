@@ -1,4 +1,4 @@
-// Offerings as a visitor uses them (issue 3), with and without JavaScript: filter (sliders with
+// Offerings as a visitor uses them, with and without JavaScript: filter (sliders with
 // the keyboard, or the number inputs), sort a column twice, paginate, open a detail, scroll the
 // gallery with the keyboard, simulate (modal with JS, page without), download the PDF.
 import { expect, test, type Locator, type Page } from '@playwright/test';

@@ -9,9 +9,9 @@ export const visitorRoutes: string[] = [LOGIN_PAGE, '/naoexiste-404', '/quero-in
 /** Pages of a logged-in investor (investidor@colheita.dev). */
 export const investorRoutes: string[] = ['/', '/minha-conta/alterar-senha'];
 
-// Offerings (issue 3): list, cards, empty search, an open, a closed and a draft detail, the
-// simulation page with results; the preview of a draft (seed id 35: 'Milho – Fazenda Sete
-// Lagoas', 35th in src/sandbox/seed/offerings.json).
+// Offerings: list, cards, empty search, an open, a closed and a draft detail, the simulation
+// page with results; the preview of a draft (seed id 35: 'Milho – Fazenda Sete Lagoas', 35th
+// in src/sandbox/seed/offerings.json).
 visitorRoutes.push(
   '/investir',
   '/investir?Visao=cartoes',

@@ -3,8 +3,8 @@
 //! own rules as custom validators; each failure is a typed [`FieldError`].
 //!
 //! Every function is pure and total: it answers `false`/`None` for anything
-//! it does not understand, so handlers can map failures to the spec's
-//! messages without worrying about panics.
+//! it does not understand, so forms can map failures to their messages
+//! without worrying about panics.
 
 mod cpf;
 mod errors;

@@ -71,8 +71,8 @@ fn name_words(s: &str) -> Option<Vec<&str>> {
 
 /// Valid name: letters (accents included) and spaces only, at least two
 /// words, the first word longer than one letter. Surrounding spaces are
-/// ignored. Hyphens and apostrophes are refused, as the spec says "letters
-/// and spaces only".
+/// ignored. Hyphens and apostrophes are refused: a name is letters and
+/// spaces only.
 pub fn is_valid_name(s: &str) -> bool {
     let Some(words) = name_words(s.trim()) else {
         return false;

@@ -6,9 +6,9 @@
 //! digits; the DDD is one of the 67 assigned area codes; the subscriber
 //! number starts with 9 and is not one repeated digit; no letters.
 //!
-//! Spec §5 also mentions "a 6-9 prefixed landline style". We do not accept
-//! 6/7/8-prefixed 11-digit numbers: since 2016 every Brazilian mobile has
-//! the leading 9, libphonenumber classifies the others as non-mobile, the
+//! Only a leading 9 is accepted: 6/7/8-prefixed 11-digit numbers (an older,
+//! landline-like style) are refused because since 2016 every Brazilian mobile
+//! has the leading 9, libphonenumber classifies the others as non-mobile, the
 //! vectors (which define the product rule) reject `(11) 81234-5678`, and the
 //! sign-up stores the number as phone type 2 (mobile).
 

@@ -1,4 +1,5 @@
-//! The one cookie factory and the typed session stored in encrypted cookies (DESIGN §5).
+//! The one cookie factory (every cookie is made in one place, with the same security
+//! attributes) and the typed session stored in encrypted cookies.
 //!
 //! The access and refresh tokens live in two separate private cookies: Keycloak-sized
 //! tokens (≈1.5 KB + ≈1 KB) would overflow the 4 KB limit of one cookie once encrypted.
@@ -17,7 +18,7 @@ pub const STATE: &str = "colheita_estado";
 pub const FLASH: &str = "colheita_aviso";
 pub const HIDE_VALUES: &str = "colheita_ocultar";
 
-/// Every session cookie but the return address (spec §4: logout keeps it).
+/// Every session cookie but the return address (logout keeps it).
 const SESSION_COOKIES: &[&str] = &[ACCESS, REFRESH, USER, STATE, FLASH];
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -126,7 +127,7 @@ impl Jar {
         self.set_private(USER, user);
     }
 
-    /// Clears the session, keeping the return address (spec §4 "Session").
+    /// Clears the session, keeping the return address (to come back to after the next login).
     pub fn clear_session(&self) {
         for name in SESSION_COOKIES {
             if self.cookies.get(name).is_some() {

@@ -50,8 +50,8 @@ pub async fn guard(
     let resp = next.run(req).await;
     if resp.extensions().get::<LoginRequired>().is_some() {
         jar.clear_session();
-        // Spec §8: a 401 on a GET saves the return address; after a POST the address
-        // of the form is not a page to go back to.
+        // A 401 on a GET saves the return address (to come back after login); after a POST
+        // the address of the form is not a page to go back to.
         return login_redirect(&app, &jar, is_get.then_some(return_to.as_str()));
     }
     resp

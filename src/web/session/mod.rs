@@ -1,5 +1,6 @@
 //! The session: encrypted cookies, the navigation guard with server-side refresh, and the
-//! login redirect (spec §2 "Navigation guard", §4 "Session", §9 token validity).
+//! login redirect: private pages need a live session, and the access token is refreshed
+//! before it expires.
 
 mod cookies;
 mod guard;
@@ -9,7 +10,7 @@ pub use cookies::{Flash, Jar, StoredToken, UserSummary};
 pub use guard::{CurrentSession, LoginRequired, fetch_user_summary, guard, login_redirect};
 pub use refresh::RefreshCache;
 
-/// Seconds before expiry at which the access token is refreshed (spec §9).
+/// Seconds before expiry at which the access token is refreshed.
 pub const REFRESH_MARGIN_SECS: i64 = 60;
 
 /// The live session of a request, once the guard has validated (or refreshed) it.
@@ -19,7 +20,7 @@ pub struct Session {
     pub user: UserSummary,
 }
 
-/// Token validity (spec §9): the access token is usable while its age is below
+/// Token validity: the access token is usable while its age is below
 /// `expires_in` minus the refresh margin; the session lives while the refresh token's age
 /// is below `refresh_expires_in`.
 pub fn access_fresh(access: &StoredToken, now: i64) -> bool {

@@ -1,4 +1,4 @@
-//! The alert dialog (spec §2 shell): a title, a message and 'Fechar'. It is a native
+//! The alert dialog of the page shell: a title, a message and 'Fechar'. It is a native
 //! `<dialog open>` closed by a `method="dialog"` form, so it works without JavaScript.
 
 use maud::{Markup, html};

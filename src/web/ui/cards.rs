@@ -1,9 +1,10 @@
-//! Error, empty and not-found cards (spec §2, §8).
+//! Error, empty and not-found cards: what a list, a search or an address shows when it fails,
+//! finds nothing or does not exist.
 
 use maud::{Markup, html};
 
 pub const ERROR_TITLE: &str = "Ops! Houve uma falha.";
-/// The list failure text of spec §8.
+/// The text shown when a list could not be loaded.
 pub const LIST_ERROR_TEXT: &str =
     "Algo de inesperado ocorreu ao coletarmos suas informações. Por favor, tente novamente.";
 pub const EMPTY_TITLE: &str = "Nenhum item encontrado.";

@@ -28,7 +28,7 @@ pub const MSG_EM_ANDAMENTO: &str = "Já existe um cadastro em andamento com os d
 /// What the platform's message contains in that case.
 const PROSPECT_EM_ANDAMENTO: &str = "Prospect com cadastro em andamento";
 
-/// The form as posted. Missing fields are empty (the spec's first rule reports them).
+/// The form as posted. Missing fields are empty (the first rule, every field filled, reports them).
 #[derive(Debug, Default, Deserialize)]
 pub struct CadastroForm {
     #[serde(default)]

@@ -19,7 +19,7 @@ pub async fn view_captacoes_get(ctx: Ctx, RawQueryString(qs): RawQueryString) ->
     let raw: RawQuery =
         serde_urlencoded::from_str(qs.as_deref().unwrap_or_default()).unwrap_or_default();
     let (state, message) = query::parse(&raw);
-    // The filter form sends each slider end on its own; the address keeps the spec's names
+    // The filter form sends each slider end on its own; the address keeps the platform's parameter names
     // (`Vencimento=6-24`), so the URL is the one to share and Back works.
     let from_form = [
         &raw.vencimento_de,

@@ -1,13 +1,13 @@
-//! The /investir state, all of it in the query string with the spec's parameter names
-//! (spec §2, §7): parsed from what the browser sent (slider or number inputs), and written
-//! back canonically for links (shareable URL, Back works).
+//! The /investir state, all of it in the query string with the platform API's parameter
+//! names: parsed from what the browser sent (slider or number inputs), and written back
+//! canonically for links (shareable URL, Back works).
 
 use serde::Deserialize;
 
 use crate::api::CaptacaoQuery;
 use crate::domain::validate::SEARCH_MAX_CHARS;
 
-/// Spec §9: the search page size is fixed at 12.
+/// The search page size is fixed at 12.
 pub const PAGE_SIZE: u32 = 12;
 pub const TERM_MAX: u32 = 100;
 pub const PERCENT_MAX: u32 = 100;
@@ -58,7 +58,7 @@ pub struct RawQuery {
     pub status_captacao: Option<String>,
     #[serde(rename = "NomeCaptacao")]
     pub nome_captacao: Option<String>,
-    /// Spec §2: a clear timestamp; accepted and not kept.
+    /// A `clear` timestamp an address may carry: accepted, and not written back into links.
     pub clear: Option<String>,
     #[serde(rename = "Visao")]
     pub visao: Option<String>,
@@ -211,7 +211,7 @@ pub fn parse(raw: &RawQuery) -> (ListState, Option<&'static str>) {
         search,
     };
     if !state.search.is_empty() {
-        // Spec §2: the free-text search clears all other filters.
+        // The free-text search clears all other filters.
         state.vencimento = None;
         state.acompanhamento = None;
         state.disponivel = None;
@@ -237,7 +237,7 @@ impl ListState {
             || !self.nome.is_empty()
     }
 
-    /// The canonical query string (without '?'), with the spec's names.
+    /// The canonical query string (without '?'), with the platform's parameter names.
     pub fn query_string(&self) -> String {
         let mut q = url::form_urlencoded::Serializer::new(String::new());
         if self.page > 1 {

@@ -218,7 +218,7 @@ fn invest_href(ctx: &Ctx, o: &Captacao) -> String {
 }
 
 /// Which columns sort, and the page the sort links lead to (the list sorts on every
-/// column; the home's opportunities only on Status, NomeCaptacao and DataFim, spec §2).
+/// column; the home's opportunities only on Status, NomeCaptacao and DataFim).
 pub struct TableOptions {
     pub sortable: &'static [&'static str],
     pub base: &'static str,

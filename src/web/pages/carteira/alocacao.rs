@@ -1,5 +1,5 @@
 //! /carteira/alocacao: the detailed allocation, by offering and by guarantee type, as
-//! tables with a donut chart (the spec leaves the content open; this is what an investor
+//! tables with a donut chart (what an investor
 //! needs to see where the money is and what protects it).
 
 use maud::{Markup, html};

@@ -1,6 +1,6 @@
 //! Minha carteira (/carteira): one accordion per offering with its reservations, the
 //! allocation PDF, and per reservation the cash flow, the attached documents and the
-//! contract (spec §2 "Wallet"); plus /carteira/alocacao and /carteira/simulador.
+//! contract; plus /carteira/alocacao and /carteira/simulador.
 
 mod alocacao;
 mod arquivos;

@@ -20,7 +20,7 @@ pub struct HomeData {
     pub state: ListState,
 }
 
-/// 18 colours (spec §9), the same as the chart island's, each ≥ 3:1 against white.
+/// 18 colours, the same as the chart island's, each ≥ 3:1 against white.
 pub const PALETTE: [&str; 18] = [
     "#1b5e20", "#0d47a1", "#b71c1c", "#e65100", "#4a148c", "#006064", "#827717", "#880e4f",
     "#3e2723", "#2e7d32", "#1565c0", "#c62828", "#bf360c", "#6a1b9a", "#00838f", "#5d4037",

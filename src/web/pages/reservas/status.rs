@@ -1,6 +1,6 @@
 //! The status screen after confirmation ('Detalhe da reserva'): Pix → 'Aporte pendente'
 //! with the countdown, the QR code (SVG rendered here) and the copyable code; partner
-//! debit → 'Em análise' with its explanation (spec §4 "Reservation status as shown").
+//! debit → 'Em análise' with its explanation.
 
 use maud::{Markup, PreEscaped, html};
 
@@ -28,8 +28,8 @@ pub async fn view_reserva_get(ctx: Ctx, Id(id): Id) -> PageResult {
     Ok(ctx.render(if islands { page.with_islands() } else { page }))
 }
 
-/// The Pix payload of a reservation (spec §4: version 01, key, receiver, message
-/// 'Captação: {name}', value).
+/// The Pix payload of a reservation: version 01, key, receiver, message 'Captação: {name}'
+/// and value.
 pub fn pix_payload(r: &Reserva, p: &PixInfo) -> Option<String> {
     let code = StaticPix {
         key: p.chave.clone(),
