@@ -2,12 +2,16 @@
 //!
 //! 1. `npm ci --ignore-scripts` in `islands/` when `islands/node_modules` is missing or older than
 //!    `islands/package-lock.json`.
-//! 2. `node islands/build.mjs $OUT_DIR/islands-out` (esbuild: one content-hashed chunk per island,
+//! 2. The island contracts: every `islands/*.tsx` must be an `Island` of `islands/props`, whose
+//!    props structs are written as TypeScript to `islands/generated/props.ts`; then
+//!    `tsc --noEmit -p islands` type-checks the islands against them, so a props field renamed in
+//!    Rust fails the build until the island that reads it follows.
+//! 3. `node islands/build.mjs $OUT_DIR/islands-out` (esbuild: one content-hashed chunk per island,
 //!    a shared chunk, `manifest.json`).
-//! 3. Every file of `static/` (recursively) gets a content-hashed URL `/assets/{stem}-{hash8}.{ext}`;
+//! 4. Every file of `static/` (recursively) gets a content-hashed URL `/assets/{stem}-{hash8}.{ext}`;
 //!    island files keep esbuild's hashed names under `/assets/`.
-//! 4. Text assets are gzipped here (best compression, kept only when smaller).
-//! 5. `$OUT_DIR/assets.rs` holds the table that `src/web/assets.rs` includes.
+//! 5. Text assets are gzipped here (best compression, kept only when smaller).
+//! 6. `$OUT_DIR/assets.rs` holds the table that `src/web/assets.rs` includes.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -17,6 +21,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::SystemTime;
 
+use colheita_islands::Island;
 use flate2::Compression;
 use flate2::write::GzEncoder;
 use sha2::{Digest, Sha256};
@@ -49,6 +54,9 @@ fn run() -> BuildResult<()> {
 
     check_node()?;
     npm_ci_if_needed(&islands)?;
+    check_island_names(&islands)?;
+    write_props_types(&islands)?;
+    typecheck(&root)?;
 
     let islands_out = out_dir.join("islands-out");
     let status = Command::new("node")
@@ -97,9 +105,20 @@ fn run() -> BuildResult<()> {
     let manifest_path = islands_out.join("manifest.json");
     let manifest_text = fs::read_to_string(&manifest_path)
         .map_err(|e| format!("reading {}: {e}", manifest_path.display()))?;
-    let manifest: BTreeMap<String, String> = parse_manifest(&manifest_text)
-        .ok_or_else(|| format!("{} is not a flat JSON object", manifest_path.display()))?;
+    let manifest: BTreeMap<String, String> = serde_json::from_str(&manifest_text).map_err(|e| {
+        format!(
+            "{} is not a JSON object of strings: {e}",
+            manifest_path.display()
+        )
+    })?;
     for (logical, file_name) in manifest {
+        // Values are bare file names inside islands-out: never a path that leaves it.
+        if file_name.is_empty() || file_name.starts_with('.') || file_name.contains(['/', '\\']) {
+            return Err(format!(
+                "{}: {logical} maps to {file_name:?}, not a file name",
+                manifest_path.display()
+            ));
+        }
         let path = islands_out.join(&file_name);
         let bytes = read(&path)?;
         entries.push(entry(logical, file_name, path, &bytes, &gz_dir)?);
@@ -174,11 +193,74 @@ fn track_islands(islands: &Path) -> BuildResult<()> {
             names.push(path);
         }
     }
+    names.push(islands.join("generated").join("props.ts"));
     names.sort();
     for path in names {
         println!("cargo:rerun-if-changed={}", path.display());
     }
     Ok(())
+}
+
+/// Every `islands/*.tsx` is an island of the enum, and every island of the enum has its file.
+fn check_island_names(islands: &Path) -> BuildResult<()> {
+    let dir = fs::read_dir(islands).map_err(|e| format!("reading {}: {e}", islands.display()))?;
+    let mut files = Vec::new();
+    for item in dir {
+        let item = item.map_err(|e| format!("reading {}: {e}", islands.display()))?;
+        if let Some(stem) = item.file_name().to_string_lossy().strip_suffix(".tsx") {
+            files.push(stem.to_owned());
+        }
+    }
+    let names: Vec<&str> = Island::ALL.iter().map(|i| i.name()).collect();
+    for file in &files {
+        if !names.contains(&file.as_str()) {
+            return Err(format!(
+                "islands/{file}.tsx is not an island of the `Island` enum in islands/props/src/lib.rs; \
+                 add it there, with its props struct"
+            ));
+        }
+    }
+    for name in names {
+        if !files.iter().any(|f| f == name) {
+            return Err(format!(
+                "the `Island` enum of islands/props/src/lib.rs names {name:?}, but islands/{name}.tsx is missing"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// `islands/generated/props.ts`, rewritten only when the props structs changed (so a build
+/// never touches a file that is already right, and git stays clean).
+fn write_props_types(islands: &Path) -> BuildResult<()> {
+    let dir = islands.join("generated");
+    fs::create_dir_all(&dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
+    write_if_changed(
+        &dir.join("props.ts"),
+        colheita_islands::typescript().as_bytes(),
+    )
+}
+
+/// `tsc --noEmit -p islands`: its errors (a props field the islands read differently from the
+/// Rust structs, or any other type error) fail the build.
+fn typecheck(root: &Path) -> BuildResult<()> {
+    let tsc = root.join("islands/node_modules/typescript/bin/tsc");
+    let out = Command::new("node")
+        .arg(&tsc)
+        .args(["--noEmit", "--pretty", "false", "-p", "islands"])
+        .current_dir(root)
+        .output()
+        .map_err(|e| format!("could not run `{}`: {e}", tsc.display()))?;
+    if out.status.success() {
+        return Ok(());
+    }
+    Err(format!(
+        "the islands do not type-check (`tsc --noEmit -p islands`, {}). The props types come from \
+         the Rust structs of islands/props, written to islands/generated/props.ts:\n\n{}{}",
+        out.status,
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    ))
 }
 
 fn check_node() -> BuildResult<()> {
@@ -345,33 +427,4 @@ fn write_if_changed(path: &Path, bytes: &[u8]) -> BuildResult<()> {
         return Ok(());
     }
     fs::write(path, bytes).map_err(|e| format!("writing {}: {e}", path.display()))
-}
-
-/// Parses the flat `{"logical": "file"}` object that build.mjs writes (no serde in build-deps).
-fn parse_manifest(text: &str) -> Option<BTreeMap<String, String>> {
-    let body = text.trim().strip_prefix('{')?.strip_suffix('}')?;
-    let mut map = BTreeMap::new();
-    for pair in body.split(',') {
-        let pair = pair.trim();
-        if pair.is_empty() {
-            continue;
-        }
-        let (key, value) = pair.split_once(':')?;
-        let key = unquote(key)?;
-        let value = unquote(value)?;
-        let safe = |s: &str| {
-            !s.is_empty()
-                && s.chars()
-                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '/'))
-        };
-        if !safe(&key) || !safe(&value) || value.contains('/') {
-            return None;
-        }
-        map.insert(key, value);
-    }
-    Some(map)
-}
-
-fn unquote(s: &str) -> Option<String> {
-    Some(s.trim().strip_prefix('"')?.strip_suffix('"')?.to_owned())
 }

@@ -1,8 +1,6 @@
 // Charts (chart.js): the simulation's line chart of installments and the wallet's donut.
 // The server's fallback (a data table) stays available under "Ver dados em tabela": it is the
 // chart's accessible description and what a screen-reader user reads.
-// Props: {"kind": "line" | "doughnut", "height": 400, "title": string, "labels": string[],
-//         "datasets": [{"label": string, "data": string[] (decimal strings)}], "colors"?: string[]}.
 import { useEffect, useRef } from 'react';
 import {
   ArcElement,
@@ -16,29 +14,26 @@ import {
   PointElement,
   Tooltip,
 } from 'chart.js';
+import type { ChartProps } from './generated/props';
 import { island } from './mount';
 
 Chart.register(ArcElement, CategoryScale, DoughnutController, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip);
 
-/** 18 colours (spec §9), each with at least 3:1 contrast against white for graphics (WCAG 1.4.11). */
+/**
+ * 18 colours, the same as the server's legend swatches (`PALETTE` of the home page), each with at
+ * least 3:1 contrast against white, as graphics need (WCAG 1.4.11).
+ */
 export const PALETTE = [
   '#1b5e20', '#0d47a1', '#b71c1c', '#e65100', '#4a148c', '#006064', '#827717', '#880e4f', '#3e2723',
   '#2e7d32', '#1565c0', '#c62828', '#bf360c', '#6a1b9a', '#00838f', '#5d4037', '#ad1457', '#37474f',
 ];
 
-export interface ChartProps {
-  kind?: 'line' | 'doughnut';
-  height?: number;
-  title?: string;
-  labels?: string[];
-  datasets?: { label: string; data: string[] }[];
-  colors?: string[];
-  fallbackHtml?: string;
-}
+/** The props, and the server's fallback (the data table) read before React replaces it. */
+type Props = ChartProps & { fallbackHtml?: string };
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
-export default function ChartIsland({ kind = 'line', height = 400, title = 'Gráfico', labels = [], datasets = [], colors, fallbackHtml }: ChartProps) {
+export default function ChartIsland({ kind = 'line', height = 400, title = 'Gráfico', labels = [], datasets = [], colors, fallbackHtml }: Props) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     if (!canvas.current) return;

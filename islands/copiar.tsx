@@ -1,7 +1,8 @@
 // The "Copiar código Pix" button (plain DOM, no React: it sits next to a read-only field that
 // already works without JS — the code can be selected and copied by hand).
-// Props: {"target": id of the field, "ok": success text, "fail": failure text}.
-export function mount(el: HTMLElement, props: Record<string, unknown>): void {
+import type { CopiarProps } from './generated/props';
+
+export function mount(el: HTMLElement, props: CopiarProps): void {
   const target = document.getElementById(String(props.target ?? ''));
   if (!(target instanceof HTMLTextAreaElement || target instanceof HTMLInputElement)) return;
   const button = document.createElement('button');

@@ -1,12 +1,7 @@
 // Live countdown to a deadline. Server fallback: the deadline as text ("22/11/2026 às 18:00").
-// Props: {"deadline": RFC 3339 string, "finishedText"?: string}.
 import { useEffect, useState } from 'react';
+import type { CountdownProps } from './generated/props';
 import { island } from './mount';
-
-export interface CountdownProps {
-  deadline: string;
-  finishedText?: string;
-}
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 

@@ -68,7 +68,7 @@ function start(root: ParentNode = document): void {
   });
 }
 
-// Islands that load server HTML into the page (the order modal, the simulation panel) ask for
+// Islands that load server HTML into the page (the reservation and simulation modals) ask for
 // the islands inside it to be mounted: `el.dispatchEvent(new CustomEvent('ilhas:montar', {bubbles: true}))`.
 document.addEventListener('ilhas:montar', (event) => {
   const root = event.target;

@@ -1,18 +1,13 @@
 // The Localização map (Leaflet + OpenStreetMap tiles). Fallback: the place as text and a link to
 // OpenStreetMap, which stays under the map. Leaflet's stylesheet is one of our own static assets;
 // its URL comes in the props and is added to the page only when a map mounts.
-// Props: {"lat": number, "lon": number, "label": string, "css": string}.
 import { useEffect, useRef } from 'react';
 import { circleMarker, map as leafletMap, tileLayer } from 'leaflet';
+import type { MapProps } from './generated/props';
 import { island } from './mount';
 
-export interface MapProps {
-  lat: number;
-  lon: number;
-  label: string;
-  css?: string;
-  fallbackHtml?: string;
-}
+/** The props, and the server's fallback (place and link) read before React replaces it. */
+type Props = MapProps & { fallbackHtml?: string };
 
 function ensureCss(href?: string) {
   if (!href || document.querySelector(`link[href="${href}"]`)) return;
@@ -22,7 +17,7 @@ function ensureCss(href?: string) {
   document.head.appendChild(link);
 }
 
-export default function MapIsland({ lat, lon, label, css, fallbackHtml }: MapProps) {
+export default function MapIsland({ lat, lon, label, css, fallbackHtml }: Props) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     ensureCss(css);

@@ -5,6 +5,8 @@
 // Plain DOM, no React: it enhances the server's input instead of replacing it, so the
 // typed value, the label and aria attributes stay exactly as the server rendered them.
 
+import type { MascaraTelefoneProps } from './generated/props';
+
 const MAX_DIGITS = 11;
 
 /** `11912345678` → `(11) 91234-5678`; partial input is masked as far as it goes. */
@@ -31,7 +33,7 @@ function caretAfterDigits(masked: string, digits: number): number {
   return masked.length;
 }
 
-export function mount(el: HTMLElement): void {
+export function mount(el: HTMLElement, _props: MascaraTelefoneProps): void {
   const input = el.querySelector<HTMLInputElement>('input[type="tel"]');
   if (!input) return;
   input.addEventListener('input', (event) => {

@@ -3,20 +3,9 @@
 // Home and End move it (the keyboard alternative to dragging that WCAG 2.2 asks for), and the
 // inputs keep the names of the server's number inputs (`VencimentoDe`, `VencimentoAte`, …): the
 // form submits exactly as without JS, and the server stays the one that validates.
-// Props: {"sliders": [{name, label, unit, min, max, step, from, to}]}.
 import { useState } from 'react';
+import type { Slider, SliderProps } from './generated/props';
 import { island } from './mount';
-
-export interface SliderSpec {
-  name: string;
-  label: string;
-  unit: string;
-  min: number;
-  max: number;
-  step: number;
-  from: number;
-  to: number;
-}
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', maximumFractionDigits: 0 });
 
@@ -26,7 +15,7 @@ export function formatValue(unit: string, v: number): string {
   return `${v} ${unit}`;
 }
 
-function Range({ spec }: { spec: SliderSpec }) {
+function Range({ spec }: { spec: Slider }) {
   const [from, setFrom] = useState(spec.from);
   const [to, setTo] = useState(spec.to);
   const id = `faixa-${spec.name}`;
@@ -64,7 +53,7 @@ function Range({ spec }: { spec: SliderSpec }) {
   );
 }
 
-export default function Sliders({ sliders = [] }: { sliders?: SliderSpec[] }) {
+export default function Sliders({ sliders = [] }: SliderProps) {
   return (
     <>
       {sliders.map((s) => (

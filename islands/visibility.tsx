@@ -6,12 +6,13 @@
 // a submit button with `aria-pressed`. With JS the submit becomes a fetch with
 // `Accept: application/json`; the server answers `{"visivel": bool}` and we toggle
 // `valores-ocultos` on `<html>`, so every amount flips without a reload.
+import type { VisibilityProps } from './generated/props';
 import { withOverlay } from './overlay';
 
 const LABEL_HIDE = 'Ocultar valores';
 const LABEL_SHOW = 'Mostrar valores';
 
-export function mount(el: HTMLElement): void {
+export function mount(el: HTMLElement, _props: VisibilityProps): void {
   const form = el.querySelector('form');
   const button = form?.querySelector('button');
   if (!form || !button) return;

@@ -97,8 +97,10 @@ pub fn visibility_toggle(ctx: &Ctx) -> Markup {
         }
     };
     super::island::mount(
-        "visibility",
-        &serde_json::json!({"visible": visible, "action": routes::VISIBILIDADE}),
+        &super::island::VisibilityProps {
+            visible,
+            action: routes::VISIBILIDADE.into(),
+        },
         fallback,
     )
 }

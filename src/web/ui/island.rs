@@ -1,8 +1,18 @@
-//! Island mount points (DESIGN §5): the server renders the fallback and the props; the
-//! loader mounts the island's own chunk only where one is on the page.
+//! Island mount points. The server renders the fallback (a page that works without JS) and the
+//! island's props; the loader mounts the island's own chunk only where one is on the page.
+//!
+//! The props are always the island's own struct of `colheita-islands` (islands/props): its
+//! [`IslandProps::ISLAND`] names the island, so props cannot be paired with another island, and
+//! the islands' TypeScript reads the same structs (the build type-checks them).
 
 use maud::{Markup, PreEscaped, html};
 use serde::Serialize;
+
+pub use colheita_islands::{
+    ChartDataset, ChartKind, ChartProps, CopiarProps, CountdownProps, Island, IslandProps,
+    MapProps, MascaraTelefoneProps, ReservaProps, SimulacaoProps, Slider, SliderProps,
+    VisibilityProps,
+};
 
 use crate::web::assets;
 
@@ -16,16 +26,18 @@ pub fn props_json<T: Serialize>(props: &T) -> String {
         .replace('&', "\\u0026")
 }
 
-pub fn mount<T: Serialize>(name: &str, props: &T, fallback: Markup) -> Markup {
-    mount_with(name, props, fallback, false)
+/// The island of `props`, mounted as soon as the page loads.
+pub fn mount<P: IslandProps>(props: &P, fallback: Markup) -> Markup {
+    mount_with(props, fallback, false)
 }
 
 /// An island loaded only when scrolled near the viewport (charts, maps).
-pub fn mount_lazy<T: Serialize>(name: &str, props: &T, fallback: Markup) -> Markup {
-    mount_with(name, props, fallback, true)
+pub fn mount_lazy<P: IslandProps>(props: &P, fallback: Markup) -> Markup {
+    mount_with(props, fallback, true)
 }
 
-fn mount_with<T: Serialize>(name: &str, props: &T, fallback: Markup, lazy: bool) -> Markup {
+fn mount_with<P: IslandProps>(props: &P, fallback: Markup, lazy: bool) -> Markup {
+    let name = P::ISLAND.name();
     html! {
         div data-island=(name) data-src=(assets::island_src(name)) data-lazy=[lazy.then_some("")] {
             (fallback)
@@ -36,17 +48,10 @@ fn mount_with<T: Serialize>(name: &str, props: &T, fallback: Markup, lazy: bool)
 
 /// A live countdown to `deadline` (RFC 3339); without JS the deadline shows as text.
 pub fn countdown(deadline_rfc3339: &str, deadline_text: &str, finished_text: &str) -> Markup {
-    #[derive(Serialize)]
-    #[serde(rename_all = "camelCase")]
-    struct Props<'a> {
-        deadline: &'a str,
-        finished_text: &'a str,
-    }
     mount(
-        "countdown",
-        &Props {
-            deadline: deadline_rfc3339,
-            finished_text,
+        &CountdownProps {
+            deadline: deadline_rfc3339.to_owned(),
+            finished_text: finished_text.to_owned(),
         },
         html! { time.contagem datetime=(deadline_rfc3339) { (deadline_text) } },
     )
@@ -62,5 +67,28 @@ mod tests {
         assert!(!json.contains('<') && !json.contains('>') && !json.contains('&'));
         let back: serde_json::Value = serde_json::from_str(&json).unwrap();
         assert_eq!(back["x"], "</script><b>&");
+    }
+
+    #[test]
+    fn every_island_has_its_chunk() {
+        for island in Island::ALL {
+            let url = assets::island_src(island.name());
+            assert_ne!(url, assets::MISSING, "islands/{}.js", island.name());
+        }
+    }
+
+    #[test]
+    fn the_props_name_their_island() {
+        let html = mount(
+            &SimulacaoProps {
+                url: "/investir/x/simular".into(),
+            },
+            html! { a href="/investir/x/simular" { "Simular" } },
+        )
+        .into_string();
+        assert!(html.starts_with(r#"<div data-island="simulacao" data-src="/assets/simulacao-"#));
+        assert!(html.ends_with(
+            r#"<script type="application/json">{"url":"/investir/x/simular"}</script></div>"#
+        ));
     }
 }

@@ -147,7 +147,7 @@ fn filters_panel(state: &ListState, raw: &RawQuery) -> Markup {
                         @for r in RATING_OPTIONS { option value=(r) selected[state.rating == Some(*r)] { (r) } }
                     }
                 }
-                (island::mount("sliders", &slider_props(&ranges), html! {
+                (island::mount(&slider_props(&ranges), html! {
                     @for (spec, range) in SLIDERS.iter().zip(ranges) {
                         @let (lo, hi) = range.unwrap_or((0, spec.max));
                         fieldset.faixa {
@@ -171,16 +171,25 @@ fn filters_panel(state: &ListState, raw: &RawQuery) -> Markup {
     }
 }
 
-fn slider_props(ranges: &[Option<(u32, u32)>; 3]) -> serde_json::Value {
+fn slider_props(ranges: &[Option<(u32, u32)>; 3]) -> island::SliderProps {
     let items: Vec<_> = SLIDERS
         .iter()
         .zip(ranges)
         .map(|(s, r)| {
             let (lo, hi) = r.unwrap_or((0, s.max));
-            serde_json::json!({"name": s.name, "label": s.label, "unit": s.unit, "min": 0, "max": s.max, "step": s.step, "from": lo, "to": hi})
+            island::Slider {
+                name: s.name.into(),
+                label: s.label.into(),
+                unit: s.unit.into(),
+                min: 0,
+                max: s.max,
+                step: s.step,
+                from: lo,
+                to: hi,
+            }
         })
         .collect();
-    serde_json::json!({ "sliders": items })
+    island::SliderProps { sliders: items }
 }
 
 fn allocation_block(ctx: &Ctx, summary: &Result<Resumo, ApiError>) -> Markup {

@@ -28,10 +28,19 @@ pub async fn view_alocacao_get(ctx: Ctx) -> PageResult {
 }
 
 fn view(ctx: &Ctx, d: &AllocationDetail) -> Markup {
-    let labels: Vec<&str> = d.por_garantia.iter().map(|g| g.garantia.as_str()).collect();
+    let labels: Vec<String> = d.por_garantia.iter().map(|g| g.garantia.clone()).collect();
     let values: Vec<String> = d.por_garantia.iter().map(|g| g.valor.to_string()).collect();
-    let props = serde_json::json!({"kind": "doughnut", "height": 280, "title": "Alocação por tipo de garantia",
-        "labels": labels, "datasets": [{"label": "Valor", "data": values}], "colors": PALETTE});
+    let props = island::ChartProps {
+        kind: island::ChartKind::Doughnut,
+        height: 280,
+        title: "Alocação por tipo de garantia".into(),
+        labels,
+        datasets: vec![island::ChartDataset {
+            label: "Valor".into(),
+            data: values,
+        }],
+        colors: Some(PALETTE.map(String::from).into()),
+    };
     html! {
         h1 { (TITLE) }
         p { "Total alocado: " (ctx.money(d.alocacao_total)) }
@@ -65,7 +74,7 @@ fn view(ctx: &Ctx, d: &AllocationDetail) -> Markup {
             section.secao aria-labelledby="por-garantia" {
                 h2 #por-garantia { "Por tipo de garantia" }
                 div.alocacao-grafico {
-                    (island::mount_lazy("chart", &props, html! { p.sr-only { "Gráfico de rosca; os mesmos dados estão na tabela." } }))
+                    (island::mount_lazy(&props, html! { p.sr-only { "Gráfico de rosca; os mesmos dados estão na tabela." } }))
                     div.tabela-rolagem tabindex="0" role="region" aria-label="Tabela; role para o lado para ver todas as colunas" { table.tabela {
                         thead { tr { th scope="col" { "Garantia" } th scope="col" { "Valor" } th scope="col" { "Percentual" } th scope="col" { "Captações" } } }
                         tbody { @for (i, g) in d.por_garantia.iter().enumerate() { tr {

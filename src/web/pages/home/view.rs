@@ -76,13 +76,22 @@ pub fn allocation(ctx: &Ctx, a: Option<&AllocationSummary>) -> Markup {
 }
 
 fn donut(ctx: &Ctx, a: &AllocationSummary) -> Markup {
-    let labels: Vec<&str> = a.lista.iter().map(|i| i.nome_captacao.as_str()).collect();
+    let labels: Vec<String> = a.lista.iter().map(|i| i.nome_captacao.clone()).collect();
     let values: Vec<String> = a.lista.iter().map(|i| i.alocacao.to_string()).collect();
-    let props = serde_json::json!({"kind": "doughnut", "height": 280, "title": "Alocação da carteira por captação",
-        "labels": labels, "datasets": [{"label": "Alocação", "data": values}], "colors": PALETTE});
+    let props = island::ChartProps {
+        kind: island::ChartKind::Doughnut,
+        height: 280,
+        title: "Alocação da carteira por captação".into(),
+        labels,
+        datasets: vec![island::ChartDataset {
+            label: "Alocação".into(),
+            data: values,
+        }],
+        colors: Some(PALETTE.map(String::from).into()),
+    };
     html! {
         div.alocacao-grafico {
-            (island::mount("chart", &props, html! { p.sr-only { "Gráfico de rosca; os mesmos dados estão na lista." } }))
+            (island::mount(&props, html! { p.sr-only { "Gráfico de rosca; os mesmos dados estão na lista." } }))
             div {
                 ul.lista-alocacao aria-label="Captações da carteira" {
                     @for (i, item) in a.lista.iter().enumerate() {

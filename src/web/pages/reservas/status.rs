@@ -119,7 +119,7 @@ fn pix_block(ctx: &Ctx, _r: &Reserva, p: &PixInfo, code: &str, level: u8) -> Mar
                 label for="codigo-pix" { "Pix copia e cola" }
                 textarea #codigo-pix readonly rows="4" spellcheck="false" { (code) }
             }
-            (island::mount("copiar", &serde_json::json!({"target": "codigo-pix", "ok": COPY_OK, "fail": COPY_FAIL}), html! {}))
+            (island::mount(&island::CopiarProps { target: "codigo-pix".into(), ok: COPY_OK.into(), fail: COPY_FAIL.into() }, html! {}))
             (heading(level + 2, "", "Dados do recebedor"))
             dl.fatos {
                 div { dt { "Nome" } dd { (p.nome.as_deref().unwrap_or("-")) } }

@@ -109,7 +109,7 @@ fn panel(ctx: &Ctx, o: &Captacao, typed: &str, results: Option<&[SimulationItem]
 
 /// The chart's x axis: every payment day of every scenario, in order (the reinvestment
 /// scenario pays once, at maturity, so its line is zero until then).
-fn chart_props(items: &[SimulationItem]) -> serde_json::Value {
+fn chart_props(items: &[SimulationItem]) -> island::ChartProps {
     let day = |s: Option<&str>| {
         s.and_then(dates::parse_platform_datetime)
             .map(dates::today_in_sao_paulo)
@@ -136,11 +136,20 @@ fn chart_props(items: &[SimulationItem]) -> serde_json::Value {
                     data[*i] += p.valor;
                 }
             }
-            serde_json::json!({"label": s.nome, "data": data.iter().map(Decimal::to_string).collect::<Vec<_>>()})
+            island::ChartDataset {
+                label: s.nome.clone(),
+                data: data.iter().map(Decimal::to_string).collect::<Vec<_>>(),
+            }
         })
         .collect();
-    serde_json::json!({"kind": "line", "height": 400, "labels": labels, "datasets": datasets,
-        "title": "Parcelas previstas por cenário"})
+    island::ChartProps {
+        kind: island::ChartKind::Line,
+        height: 400,
+        labels,
+        datasets,
+        title: "Parcelas previstas por cenário".into(),
+        colors: None,
+    }
 }
 
 fn scenarios(ctx: &Ctx, items: &[SimulationItem], level: u8) -> Markup {
@@ -154,7 +163,7 @@ fn scenarios(ctx: &Ctx, items: &[SimulationItem], level: u8) -> Markup {
                 }
             }
         }
-        (island::mount_lazy("chart", &chart_props(items), html! {
+        (island::mount_lazy(&chart_props(items), html! {
             @for s in items {
                 div.tabela-rolagem tabindex="0" role="region" aria-label="Tabela; role para o lado para ver todas as colunas" {
                     table.tabela {

@@ -182,7 +182,7 @@ fn location(_ctx: &Ctx, loc: &crate::api::models::Localizacao) -> Markup {
     };
     html! {
         @match osm {
-            Some((lat, lon, href)) => (island::mount_lazy("map", &serde_json::json!({"lat": lat, "lon": lon, "label": place, "css": crate::web::assets::asset_url("css/leaflet.css")}), html! {
+            Some((lat, lon, href)) => (island::mount_lazy(&island::MapProps { lat, lon, label: place.to_string(), css: crate::web::assets::asset_url("css/leaflet.css").into() }, html! {
                 p.local { (place) }
                 p { a href=(href) target="_blank" rel="noopener noreferrer" { "Ver no OpenStreetMap" span.sr-only { " (abre em nova janela)" } } }
             })),
@@ -220,7 +220,7 @@ fn sidebar(ctx: &Ctx, o: &Captacao, f: &captacao::CaptacaoFacts, preview: bool) 
                     @if !preview {
                         @if ctx.session.is_some() {
                             // With JS the order opens as a side modal on this page.
-                            (island::mount("order", &serde_json::json!({"href": invest_href, "label": "Investir"}), html! {
+                            (island::mount(&island::ReservaProps { href: invest_href.clone(), label: "Investir".into() }, html! {
                                 a.botao.botao-primario.botao-largo href=(invest_href) { "Investir" }
                             }))
                         } @else {
@@ -228,7 +228,7 @@ fn sidebar(ctx: &Ctx, o: &Captacao, f: &captacao::CaptacaoFacts, preview: bool) 
                         }
                         // With JS the simulation opens as a modal on this page (islands/simulacao.tsx).
                         @let simular = routes::captacao_simular(&o.url_amigavel);
-                        (island::mount("simulacao", &serde_json::json!({"url": simular}), html! {
+                        (island::mount(&island::SimulacaoProps { url: simular.clone() }, html! {
                             a.botao.botao-secundario.botao-largo href=(simular) { "Simular" }
                         }))
                     }
