@@ -9,6 +9,7 @@ use serde_json::{Value, json};
 use super::Sandbox;
 use super::auth::Investidor;
 use super::erro::{ApiError, SESSAO_INVALIDA};
+use crate::domain::validate::format_phone_br;
 
 pub(crate) async fn meu_cadastro(
     State(sandbox): State<Sandbox>,
@@ -45,7 +46,7 @@ fn usuario_json(r: &Row<'_>) -> rusqlite::Result<Value> {
             "tipo": 2,
             "codigoArea": ddd,
             "numero": numero,
-            "telefoneCompleto": telefone_completo(ddd, numero),
+            "telefoneCompleto": format_phone_br(&format!("{ddd}{numero}")),
         }]),
         _ => json!([]),
     };
@@ -121,13 +122,4 @@ fn usuario_json(r: &Row<'_>) -> rusqlite::Result<Value> {
         // 0 while the registration is Básico, 1 once submitted for (or past) analysis.
         "status": if cadastro == "Básico" { 0 } else { 1 },
     }))
-}
-
-/// `(11) 98741-6352`.
-fn telefone_completo(ddd: &str, numero: &str) -> String {
-    let corte = numero.len().saturating_sub(4);
-    match (numero.get(..corte), numero.get(corte..)) {
-        (Some(a), Some(b)) => format!("({ddd}) {a}-{b}"),
-        _ => format!("({ddd}) {numero}"),
-    }
 }

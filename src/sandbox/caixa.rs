@@ -10,7 +10,9 @@ use maud::{DOCTYPE, Markup, html};
 use rusqlite::{Transaction, params};
 
 use super::erro::ApiError;
+use super::cabecalhos::{self, Conteudo};
 use super::{Sandbox, tempo};
+use crate::domain::dates;
 
 /// The page's own look, on top of the login page's stylesheet (served at
 /// `/caixa-de-saida.css`: the CSP allows no inline style).
@@ -97,13 +99,10 @@ pub(crate) async fn pagina(State(sandbox): State<Sandbox>) -> Response {
     }
 }
 
-/// `22/11/2026 às 18:05` in São Paulo.
+/// `22/11/2026 às 18:05` in São Paulo, and the same instant in RFC 3339.
 fn data_hora(ms: i64) -> (String, String) {
-    let z = tempo::de_ms(ms).to_zoned(tempo::fuso());
-    (
-        z.strftime("%d/%m/%Y às %H:%M").to_string(),
-        tempo::rfc3339(z.timestamp()),
-    )
+    let ts = tempo::de_ms(ms);
+    (dates::format_datetime_br(ts), tempo::rfc3339(ts))
 }
 
 /// The line of a body that carries a temporary password (shown as code, easy to copy).
@@ -173,22 +172,7 @@ fn documento(mensagens: &[Mensagem]) -> Response {
         }
     };
     let mut resposta = (StatusCode::OK, corpo).into_response();
-    let h = resposta.headers_mut();
-    h.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(
-            "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; frame-ancestors 'none'",
-        ),
-    );
-    h.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
-    h.insert(
-        header::REFERRER_POLICY,
-        HeaderValue::from_static("no-referrer"),
-    );
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    cabecalhos::proteger(resposta.headers_mut(), Conteudo::Pagina);
     resposta
 }
 

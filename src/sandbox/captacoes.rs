@@ -15,23 +15,6 @@ use super::{Sandbox, tempo};
 use filtro::Consulta;
 use modelo::{Onde, carregar};
 
-/// Portuguese label of a guarantee id (spec §3 enumeration).
-pub(crate) fn rotulo_garantia(id: &str) -> Option<&'static str> {
-    Some(match id {
-        "Aval" => "Aval",
-        "PenhorAgricola" => "Penhor agrícola",
-        "CessaoFiduciaria" => "Cessão fiduciária de recebíveis",
-        "AlienacaoFiduciariaProdutosAgropecuarios" => {
-            "Alienação fiduciária de produtos agropecuários"
-        }
-        "AlienacaoFiduciariaBensMoveis" => "Alienação fiduciária de bens móveis",
-        "AlienacaoFiduciariaImovelRural" => "Alienação fiduciária de imóvel rural",
-        "AlienacaoFiduciariaImovelUrbano" => "Alienação fiduciária de imóvel urbano",
-        "Hipoteca" => "Hipoteca",
-        _ => return None,
-    })
-}
-
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct Pagina {
@@ -49,12 +32,11 @@ pub(crate) async fn listar(
         .db()
         .ler(move |c| {
             let agora = tempo::agora();
-            let hoje = tempo::hoje(agora);
             let mut lista: Vec<_> = carregar(c, agora, Onde::Publicas)?
                 .into_iter()
-                .filter(|o| consulta.aceita(o, hoje))
+                .filter(|o| consulta.aceita(o, agora))
                 .collect();
-            consulta.ordenar(&mut lista, hoje);
+            consulta.ordenar(&mut lista, agora);
             let (inicio, fim) = consulta.janela(lista.len());
             let dados = lista[inicio..fim]
                 .iter()

@@ -18,6 +18,7 @@ use super::reserva::{self, Reserva};
 use super::{Sandbox, fluxo, tempo};
 
 use percentual::percentuais;
+use crate::domain::dates;
 
 /// `GET /v1/reservas/{id}`: the investor's reservation (another's → 404).
 pub(crate) async fn por_id(
@@ -84,7 +85,7 @@ pub(crate) fn alocacao(
     usuario: i64,
     agora: Timestamp,
 ) -> Result<Vec<Grupo>, ApiError> {
-    let hoje = tempo::hoje(agora);
+    let hoje = dates::today_in_sao_paulo(agora);
     let reservas = reserva::carregar(
         c,
         "r.usuario_id = ?1 AND r.status IN ('Pago', 'Aprovado') ORDER BY r.criada_em, r.id",

@@ -15,7 +15,7 @@ use axum::response::{IntoResponse, Response};
 use rusqlite::{OptionalExtension, params};
 use rust_decimal::Decimal;
 
-use super::captacoes::rotulo_garantia;
+use crate::domain::reference::Guarantee;
 use super::erro::ApiError;
 use super::{Sandbox, tempo};
 use crate::domain::{dates, money};
@@ -119,7 +119,7 @@ pub(crate) fn gerar(f: &Ficha, gerado_em: jiff::Timestamp) -> Vec<u8> {
     let garantias: Vec<&str> = f
         .garantias
         .split(',')
-        .filter_map(|g| rotulo_garantia(g.trim()))
+        .filter_map(|g| Guarantee::from_id(g).map(Guarantee::label))
         .collect();
     let local = match (f.cidade.trim(), f.uf.trim()) {
         ("", _) => "-".to_owned(),

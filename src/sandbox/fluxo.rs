@@ -8,6 +8,7 @@ use jiff::civil::Date;
 use rust_decimal::Decimal;
 
 use super::simulacao::{self, Termos};
+use crate::domain::dates;
 
 /// One installment of [`fluxo`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -65,7 +66,7 @@ pub(crate) fn fluxo(
             let data = p.data_pagamento.parse::<jiff::Timestamp>().ok()?;
             Some(Parcela {
                 numero: p.numero,
-                data: super::tempo::hoje(data),
+                data: dates::today_in_sao_paulo(data),
                 valor: p.valor,
             })
         })

@@ -6,6 +6,7 @@
 //! would talk to the real platform, so pointing it elsewhere is configuration only.
 
 mod auth;
+mod cabecalhos;
 mod cadastro;
 mod cadastro_novo;
 mod caixa;

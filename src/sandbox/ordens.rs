@@ -20,13 +20,12 @@ use super::auth::Investidor;
 use super::erro::{ApiError, SESSAO_INVALIDA};
 use super::reserva::{self, Reserva};
 use super::{Sandbox, carteira, documentos_reserva, tempo};
+use crate::domain::order::{MSG_NOT_AVAILABLE, MSG_TERMS, PARTNER_DEBIT};
 
 use capacidade::Capacidade;
 
-pub(crate) const INDISPONIVEL: &str = "O valor da sua reserva não está mais disponível para investir. Verifique a quantia disponível na página da operação.";
 pub(crate) const FECHADA: &str = "Esta captação não está aberta para investimentos.";
 pub(crate) const NAO_ABERTA: &str = "Esta reserva não está mais aberta para alterações.";
-pub(crate) const CONCORDAR: &str = "Necessário concordar com os termos para prosseguir.";
 pub(crate) const APENAS_COMPLETO: &str =
     "Apenas investidores com cadastro completo podem investir.";
 
@@ -118,7 +117,7 @@ async fn criar(
             let centavos = pedido.centavos(cap.minimo)?;
             let tipo = pedido.tipo_pagamento(permite)?;
             if centavos > cap.livre() {
-                return Err(ApiError::new(StatusCode::CONFLICT, INDISPONIVEL));
+                return Err(ApiError::new(StatusCode::CONFLICT, MSG_NOT_AVAILABLE));
             }
             let ms = tempo::ms(agora);
             tx.execute(
@@ -179,7 +178,7 @@ async fn assinar(
                 return Err(ApiError::new(StatusCode::CONFLICT, NAO_ABERTA));
             }
             if !aceite.aceite {
-                return Err(ApiError::requisicao(CONCORDAR));
+                return Err(ApiError::requisicao(MSG_TERMS));
             }
             let t = termo::termo(&r);
             let opcao = match (aceite.opcao.as_deref(), t.opcoes.as_slice()) {
@@ -225,7 +224,7 @@ async fn confirmar(
                 _ => return Ok(Err(ApiError::new(StatusCode::CONFLICT, NAO_ABERTA))),
             }
             if r.termo_aceito_em.is_none() {
-                return Ok(Err(ApiError::requisicao(CONCORDAR)));
+                return Ok(Err(ApiError::requisicao(MSG_TERMS)));
             }
             let ms = tempo::ms(agora);
             let cap = Capacidade::ler(tx, r.captacao_id, agora)?
@@ -233,7 +232,7 @@ async fn confirmar(
             let recusa = if !cap.aberta(agora) {
                 Some(ApiError::requisicao(FECHADA))
             } else if r.centavos > cap.livre() {
-                Some(ApiError::new(StatusCode::CONFLICT, INDISPONIVEL))
+                Some(ApiError::new(StatusCode::CONFLICT, MSG_NOT_AVAILABLE))
             } else {
                 None
             };
@@ -246,7 +245,7 @@ async fn confirmar(
                 return Ok(Err(erro));
             }
             let inicio = tempo::ms(reserva::dia_seguinte(agora));
-            if r.tipo_pagamento == 2 {
+            if r.tipo_pagamento == PARTNER_DEBIT {
                 tx.execute(
                     "UPDATE reservas SET status = 'Em análise', confirmada_em = ?1,
                         inicio_rendimento = ?2, atualizada_em = ?1 WHERE id = ?3",

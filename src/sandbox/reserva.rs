@@ -7,10 +7,11 @@ use rusqlite::{Connection, Row, ToSql, params};
 use rust_decimal::Decimal;
 use serde_json::{Value, json};
 
-use super::captacoes::rotulo_garantia;
+use crate::domain::reference::Guarantee;
 use super::erro::ApiError;
 use super::fluxo::{self, Parcela};
 use super::tempo;
+use crate::domain::{dates, order};
 
 pub(crate) const NAO_ENCONTRADA: &str = "Reserva não encontrada.";
 
@@ -49,7 +50,7 @@ impl OfertaDaReserva {
     pub(crate) fn rotulos_garantias(&self) -> Vec<&'static str> {
         self.garantias
             .iter()
-            .filter_map(|g| rotulo_garantia(g))
+            .filter_map(|g| Guarantee::from_id(g).map(Guarantee::label))
             .collect()
     }
 }
@@ -189,7 +190,7 @@ pub(crate) fn cor_status(status: &str) -> &'static str {
 }
 
 pub(crate) fn descricao_pagamento(tipo: i64) -> &'static str {
-    if tipo == 2 {
+    if tipo == order::PARTNER_DEBIT {
         "Débito em conta na corretora parceira"
     } else {
         "Pix"
@@ -198,7 +199,7 @@ pub(crate) fn descricao_pagamento(tipo: i64) -> &'static str {
 
 /// Midnight (São Paulo) of the day after `ts`: when earnings start.
 pub(crate) fn dia_seguinte(ts: Timestamp) -> Timestamp {
-    tempo::somar_dias(tempo::hoje(ts), 1)
+    tempo::somar_dias(dates::today_in_sao_paulo(ts), 1)
         .and_then(|d| tempo::no_dia(d, 0, 0, 0))
         .unwrap_or(ts)
 }
@@ -228,7 +229,7 @@ impl Reserva {
     }
 
     pub(crate) fn inicio_dia(&self, agora: Timestamp) -> Date {
-        tempo::hoje(self.inicio_rendimento(agora))
+        dates::today_in_sao_paulo(self.inicio_rendimento(agora))
     }
 
     pub(crate) fn vencimento(&self, agora: Timestamp) -> Date {
@@ -282,7 +283,7 @@ impl Reserva {
 
     pub(crate) fn json(&self, agora: Timestamp) -> Value {
         let status = self.status(agora);
-        let hoje = tempo::hoje(agora);
+        let hoje = dates::today_in_sao_paulo(agora);
         let fluxo: Vec<Value> = self
             .fluxo(agora)
             .into_iter()

@@ -13,6 +13,7 @@ use serde::Serialize;
 use super::auth::{self, Investidor};
 use super::erro::{ApiError, SESSAO_INVALIDA};
 use super::{Sandbox, tempo};
+use crate::domain::order;
 
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -83,7 +84,7 @@ pub(crate) async fn resumo(
                     }
                     "Em análise" | "Aprovado" => {
                         provisionado += centavos;
-                        if tipo == 2 {
+                        if tipo == order::PARTNER_DEBIT {
                             a_debitar += centavos;
                         }
                     }

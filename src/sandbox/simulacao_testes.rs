@@ -12,6 +12,7 @@ use serde_json::Value;
 
 use super::*;
 use crate::sandbox::tests::{ambiente, get};
+use crate::domain::dates;
 
 fn termos(anual: Decimal, prazo: u32, periodicidade: u32, inicio: Date) -> Termos {
     Termos {
@@ -200,7 +201,7 @@ async fn the_endpoint_answers_the_scenarios_of_a_seeded_offering() {
     assert_eq!(lista[1]["totalReceber"], serde_json::json!(117.5));
     // The first payment is a month after the day after fundraising ends.
     let fim = jiff::Timestamp::from_str(oferta["fimCaptacao"].as_str().unwrap()).unwrap();
-    let d0 = tempo::somar_dias(tempo::hoje(fim), 1).unwrap();
+    let d0 = tempo::somar_dias(dates::today_in_sao_paulo(fim), 1).unwrap();
     let primeira = d0.checked_add(Span::new().months(1)).unwrap();
     assert_eq!(
         parcelas[0]["dataPagamento"].as_str().unwrap(),

@@ -2,10 +2,11 @@
 //! follows the product's own rules: pt-BR, labelled fields, autocomplete hints, the error
 //! in a `role="alert"` element, no inline script or style (a strict CSP is sent).
 
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use maud::{DOCTYPE, Markup, html};
 
+use super::super::cabecalhos::{self, Conteudo};
 use super::super::{DEMO_LOGINS, DEMO_PASSWORD};
 
 pub(crate) const CREDENCIAIS_INVALIDAS: &str = "E-mail ou senha inválidos.";
@@ -90,22 +91,6 @@ fn pagina(status: StatusCode, titulo: &str, corpo: Markup) -> Response {
         }
     };
     let mut resposta = (status, documento).into_response();
-    let h = resposta.headers_mut();
-    h.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(
-            "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; frame-ancestors 'none'",
-        ),
-    );
-    h.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
-    h.insert(
-        header::REFERRER_POLICY,
-        HeaderValue::from_static("no-referrer"),
-    );
-    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    cabecalhos::proteger(resposta.headers_mut(), Conteudo::Pagina);
     resposta
 }

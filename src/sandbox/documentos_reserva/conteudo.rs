@@ -10,16 +10,8 @@ use super::super::reserva::{self, Reserva};
 use super::super::tempo;
 use super::Titular;
 use super::pdf::Documento;
+use crate::domain::validate::mask_cpf;
 use crate::domain::{dates, money};
-
-/// `123.456.789-01` → `***.456.789-**`: enough to recognise, not to reuse.
-fn cpf_mascarado(cpf: &str) -> String {
-    let d: String = cpf.chars().filter(char::is_ascii_digit).collect();
-    match (d.get(3..6), d.get(6..9)) {
-        (Some(a), Some(b)) if d.len() == 11 => format!("***.{a}.{b}-**"),
-        _ => "***".to_owned(),
-    }
-}
 
 fn data_hora(ms: Option<i64>) -> String {
     ms.map_or_else(
@@ -33,7 +25,7 @@ fn cabecalho(doc: &mut Documento, titulo: &str, r: &Reserva, t: &Titular) {
     doc.subtitulo(&r.oferta.nome);
     doc.campo("Reserva nº", &r.id.to_string());
     doc.campo("Investidor(a)", &t.nome);
-    doc.campo("CPF", &cpf_mascarado(&t.cpf));
+    doc.campo("CPF", &mask_cpf(&t.cpf));
     doc.campo("E-mail", &t.email);
 }
 
@@ -144,7 +136,7 @@ fn fluxo(doc: &mut Documento, r: &Reserva, agora: Timestamp) {
         return;
     }
     doc.secao("Fluxo de recebimento estimado");
-    let hoje = tempo::hoje(agora);
+    let hoje = dates::today_in_sao_paulo(agora);
     for p in parcelas {
         doc.campo(
             &format!(
@@ -167,7 +159,7 @@ pub(super) fn alocacao(grupos: &[Grupo], t: &Titular, agora: Timestamp) -> Vec<u
     let mut doc = Documento::new();
     doc.titulo(titulo);
     doc.subtitulo(&t.nome);
-    doc.campo("CPF", &cpf_mascarado(&t.cpf));
+    doc.campo("CPF", &mask_cpf(&t.cpf));
     doc.campo("Posição em", &dates::format_datetime_br(agora));
     let total: i64 = grupos.iter().map(|g| g.alocacao).sum();
     let rendimento: Decimal = grupos.iter().map(|g| g.rendimento).sum();
@@ -220,15 +212,4 @@ pub(super) fn alocacao(grupos: &[Grupo], t: &Titular, agora: Timestamp) -> Vec<u
     }
     rodape(&mut doc, agora);
     doc.finalizar(titulo, &t.nome)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::cpf_mascarado;
-
-    #[test]
-    fn cpf_mostra_so_o_meio() {
-        assert_eq!(cpf_mascarado("52998224725"), "***.982.247-**");
-        assert_eq!(cpf_mascarado("123"), "***");
-    }
 }

@@ -8,10 +8,8 @@ use rust_decimal::prelude::ToPrimitive;
 use serde_json::Value;
 
 use super::super::erro::ApiError;
+use crate::domain::order::{MSG_FILL, MSG_MINIMUM, PARTNER_DEBIT, PIX};
 
-pub(super) const PREENCHER: &str = "Necessário preencher todos os campos para prosseguir.";
-pub(super) const VALOR: &str =
-    "O valor informado precisa ser maior que zero, e igual ou maior que o investimento mínimo.";
 
 /// The body of `POST /v1/reservas`.
 pub(super) struct Pedido {
@@ -46,15 +44,15 @@ fn decimal(v: &Value) -> Option<Decimal> {
 impl Pedido {
     pub(super) fn ler(corpo: &[u8]) -> Result<Pedido, ApiError> {
         let v: Value =
-            serde_json::from_slice(corpo).map_err(|_| ApiError::requisicao(PREENCHER))?;
+            serde_json::from_slice(corpo).map_err(|_| ApiError::requisicao(MSG_FILL))?;
         let id_captacao = v
             .get("idCaptacao")
             .and_then(inteiro)
-            .ok_or_else(|| ApiError::requisicao(PREENCHER))?;
+            .ok_or_else(|| ApiError::requisicao(MSG_FILL))?;
         let investimento = match v.get("investimento") {
-            None | Some(Value::Null) => return Err(ApiError::requisicao(PREENCHER)),
+            None | Some(Value::Null) => return Err(ApiError::requisicao(MSG_FILL)),
             Some(Value::String(s)) if s.trim().is_empty() => {
-                return Err(ApiError::requisicao(PREENCHER));
+                return Err(ApiError::requisicao(MSG_FILL));
             }
             Some(x) => decimal(x),
         };
@@ -81,7 +79,7 @@ impl Pedido {
 
     /// The amount in cents: > 0, at least the minimum, at most two decimals.
     pub(super) fn centavos(&self, minimo: i64) -> Result<i64, ApiError> {
-        let erro = || ApiError::requisicao(VALOR);
+        let erro = || ApiError::requisicao(MSG_MINIMUM);
         let valor = self.investimento.ok_or_else(erro)?;
         let cem = valor.checked_mul(Decimal::ONE_HUNDRED).ok_or_else(erro)?;
         if cem.fract() != Decimal::ZERO {
@@ -97,9 +95,9 @@ impl Pedido {
     /// 1 (Pix) or 2 (partner debit, only when permitted).
     pub(super) fn tipo_pagamento(&self, permite_ativa: bool) -> Result<i64, ApiError> {
         match self.tipo_pagamento {
-            None | Some(Some(1)) => Ok(1),
-            Some(Some(2)) if permite_ativa => Ok(2),
-            Some(Some(2)) => Err(ApiError::requisicao(
+            None | Some(Some(PIX)) => Ok(PIX),
+            Some(Some(PARTNER_DEBIT)) if permite_ativa => Ok(PARTNER_DEBIT),
+            Some(Some(PARTNER_DEBIT)) => Err(ApiError::requisicao(
                 "Débito em conta na corretora parceira não está disponível para a sua conta.",
             )),
             _ => Err(ApiError::requisicao("Forma de pagamento inválida.")),

@@ -4,7 +4,7 @@ use rust_decimal::Decimal;
 use serde::Serialize;
 
 use super::super::super::tempo;
-use super::super::rotulo_garantia;
+use crate::domain::reference::Guarantee;
 use super::Captacao;
 
 impl Captacao {
@@ -52,7 +52,7 @@ impl Captacao {
             garantias: self
                 .garantias
                 .split(',')
-                .filter_map(rotulo_garantia)
+                .filter_map(|g| Guarantee::from_id(g).map(Guarantee::label))
                 .collect::<Vec<_>>()
                 .join("; "),
             galeria,
