@@ -1,15 +1,33 @@
-//! `GET /v1/cadastro/meucadastro`: the investor's registration (spec §3 "User
-//! (registration)") plus `id`, `codigo` and `cadastro`.
+//! `/v1/cadastro`: the investor's registration as the platform returns it (personal,
+//! address and bank data) plus `id`, `codigo` and `cadastro`; the sign-up; the
+//! partner-debit permission; and the password change (`/v2/seguranca/senha`).
 
-use axum::Json;
 use axum::extract::State;
+use axum::routing::{get, post, put};
+use axum::{Json, Router};
 use rusqlite::{OptionalExtension, Row, params};
 use serde_json::{Value, json};
 
-use super::Sandbox;
-use super::auth::Investidor;
-use super::erro::{ApiError, SESSAO_INVALIDA};
 use crate::domain::validate::format_phone_br;
+use crate::sandbox::Sandbox;
+use crate::sandbox::autenticacao::Investidor;
+use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
+
+pub(crate) mod novo;
+pub(crate) mod senha;
+
+/// The investor's registration: reading it, the sign-up, the partner-debit permission
+/// and the password change.
+pub(crate) fn routes() -> Router<Sandbox> {
+    Router::new()
+        .route("/v1/cadastro/meucadastro", get(meu_cadastro))
+        .route("/v1/cadastro", post(novo::cadastrar))
+        .route(
+            "/v1/cadastro/permiteLiquidacaoViaAtiva",
+            get(permite_liquidacao),
+        )
+        .route("/v2/seguranca/senha", put(senha::alterar))
+}
 
 pub(crate) async fn meu_cadastro(
     State(sandbox): State<Sandbox>,
@@ -32,6 +50,28 @@ pub(crate) async fn meu_cadastro(
             .optional()?
             .map(Json)
             // The session outlived its user (a reset database): same as an invalid token.
+            .ok_or_else(|| ApiError::nao_autorizado(SESSAO_INVALIDA))
+        })
+        .await
+}
+
+/// `GET /v1/cadastro/permiteLiquidacaoViaAtiva`: whether the investor may pay by debit at
+/// the partner brokerage.
+async fn permite_liquidacao(
+    State(sandbox): State<Sandbox>,
+    investidor: Investidor,
+) -> Result<Json<bool>, ApiError> {
+    let id = investidor.usuario_id;
+    sandbox
+        .db()
+        .ler(move |c| {
+            c.query_row(
+                "SELECT permite_liquidacao_ativa FROM usuarios WHERE id = ?1",
+                params![id],
+                |r| r.get::<_, bool>(0),
+            )
+            .optional()?
+            .map(Json)
             .ok_or_else(|| ApiError::nao_autorizado(SESSAO_INVALIDA))
         })
         .await

@@ -1,18 +1,20 @@
-//! The sandbox's e-mail outbox (DESIGN §4, sandbox-only): instead of sending mail, the
+//! The sandbox's e-mail outbox (the real platform has none): instead of sending mail, the
 //! sandbox keeps every message and shows them, newest first, at `GET /caixa-de-saida`,
 //! so a person (or an end-to-end test) can read the temporary password of a sign-up.
 
+use axum::Router;
 use axum::extract::State;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use axum::routing::get;
 use jiff::Timestamp;
 use maud::{DOCTYPE, Markup, html};
 use rusqlite::{Transaction, params};
 
-use super::erro::ApiError;
-use super::cabecalhos::{self, Conteudo};
-use super::{Sandbox, tempo};
 use crate::domain::dates;
+use crate::sandbox::cabecalhos::{self, Conteudo};
+use crate::sandbox::erro::ApiError;
+use crate::sandbox::{Sandbox, tempo};
 
 /// The page's own look, on top of the login page's stylesheet (served at
 /// `/caixa-de-saida.css`: the CSP allows no inline style).
@@ -28,6 +30,13 @@ const CSS: &str = "\
 .corpo-mensagem p { margin: 0 0 .5rem; overflow-wrap: anywhere; }
 .corpo-mensagem p:last-child { margin: 0; }
 ";
+
+/// `GET /caixa-de-saida` and its stylesheet.
+pub(crate) fn routes() -> Router<Sandbox> {
+    Router::new()
+        .route("/caixa-de-saida", get(pagina))
+        .route("/caixa-de-saida.css", get(css))
+}
 
 /// `GET /caixa-de-saida.css`.
 pub(crate) async fn css() -> Response {

@@ -1,19 +1,35 @@
 //! `GET /v1/captacoes` (search), `GET /v1/captacoes/{id}` and
 //! `GET /v1/captacoes/urlamigavel/{url}` (CONTRACTS.md).
 
+pub(crate) mod documentos;
 mod filtro;
+pub(crate) mod midia;
 mod modelo;
 
-use axum::Json;
 use axum::extract::{Path, RawQuery, State};
+use axum::routing::get;
+use axum::{Json, Router};
 use serde::Serialize;
 use serde_json::Value;
 
-use super::erro::ApiError;
-use super::{Sandbox, tempo};
+use crate::sandbox::erro::ApiError;
+use crate::sandbox::{Sandbox, tempo};
 
 use filtro::Consulta;
 use modelo::{Onde, carregar};
+
+/// `/v1/captacoes` (search, one offering, its documents) and `/midia` (its images).
+pub(crate) fn routes() -> Router<Sandbox> {
+    Router::new()
+        .route("/v1/captacoes", get(listar))
+        .route("/v1/captacoes/{id}", get(por_id))
+        .route("/v1/captacoes/urlamigavel/{url}", get(por_url_amigavel))
+        .route(
+            "/v1/captacoes/{id}/documento/{doc}",
+            get(documentos::documento),
+        )
+        .route("/midia/{*arquivo}", get(midia::servir))
+}
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]

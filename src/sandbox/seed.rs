@@ -13,10 +13,10 @@ use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 use serde::Deserialize;
 
-use crate::domain::reference::Guarantee;
-use super::erro::SandboxError;
-use super::{SandboxConfig, tempo};
 use crate::domain::dates;
+use crate::domain::reference::Guarantee;
+use crate::sandbox::erro::SandboxError;
+use crate::sandbox::{SandboxConfig, tempo};
 
 const OFERTAS_JSON: &str = include_str!("seed/offerings.json");
 

@@ -50,7 +50,12 @@ pub(crate) fn somar_dias(date: Date, dias: i64) -> Option<Date> {
 
 /// The instant `hh:mm:ss` of `date` in São Paulo.
 pub(crate) fn no_dia(date: Date, h: i8, m: i8, s: i8) -> Option<Timestamp> {
-    Some(date.at(h, m, s, 0).to_zoned(dates::sao_paulo()).ok()?.timestamp())
+    Some(
+        date.at(h, m, s, 0)
+            .to_zoned(dates::sao_paulo())
+            .ok()?
+            .timestamp(),
+    )
 }
 
 /// The São Paulo calendar day of a stored instant.

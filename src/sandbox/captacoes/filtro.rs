@@ -8,11 +8,11 @@ use jiff::Timestamp;
 use jiff::civil::Date;
 use rust_decimal::Decimal;
 
-use super::super::erro::ApiError;
-use super::super::tempo;
-use super::super::texto::dobrar;
-use super::modelo::Captacao;
 use crate::domain::dates;
+use crate::sandbox::captacoes::modelo::Captacao;
+use crate::sandbox::erro::ApiError;
+use crate::sandbox::tempo;
+use crate::sandbox::texto::dobrar;
 
 pub(crate) const TAMANHO_PADRAO: usize = 12;
 pub(crate) const TAMANHO_MAXIMO: usize = 1000;
@@ -148,7 +148,10 @@ impl Consulta {
         };
         contem(&self.busca, &[&c.nome, &c.descricao_produto, &c.cidade])
             && contem(&self.nome, &[&c.nome])
-            && (self.status.is_empty() || self.status.contains(&dobrar(c.status_exibido(agora).label())))
+            && (self.status.is_empty()
+                || self
+                    .status
+                    .contains(&dobrar(c.status_exibido(agora).label())))
             && (self.rating.is_empty() || self.rating.contains(&dobrar(&c.rating)))
             && self
                 .vencimento
@@ -192,8 +195,9 @@ impl Consulta {
 
 fn comparar(campo: Campo, a: &Captacao, b: &Captacao, agora: Timestamp) -> Ordering {
     match campo {
-        Campo::Status => dobrar(a.status_exibido(agora).label())
-            .cmp(&dobrar(b.status_exibido(agora).label())),
+        Campo::Status => {
+            dobrar(a.status_exibido(agora).label()).cmp(&dobrar(b.status_exibido(agora).label()))
+        }
         Campo::NomeCaptacao => dobrar(&a.nome).cmp(&dobrar(&b.nome)),
         Campo::DataFim => a.fim.cmp(&b.fim),
         Campo::Vencimento => a.vencimento.cmp(&b.vencimento),

@@ -9,9 +9,9 @@ use jiff::Timestamp;
 use rusqlite::{Connection, Row};
 use rust_decimal::Decimal;
 
-use super::super::erro::ApiError;
-use super::super::tempo;
 use crate::domain::offering::{self, DisplayStatus, OfferingFacts};
+use crate::sandbox::erro::ApiError;
+use crate::sandbox::tempo;
 
 /// Which offerings to load.
 pub(crate) enum Onde<'a> {

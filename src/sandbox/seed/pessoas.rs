@@ -1,16 +1,16 @@
-//! The seeded investors: the four demo logins of DESIGN §3 plus a few more whose pending
-//! reservations make up the offerings' `reservado`. Every datum is valid by the rules of
-//! spec §5: CPF check digits (computed here, never typed), mobile phones with real area
-//! codes and the 9 prefix, real CEPs, 3-digit bank codes.
+//! The seeded investors: the four demo logins listed at start-up plus a few more whose
+//! pending reservations make up the offerings' `reservado`. Every datum passes the
+//! product's own validation: CPF check digits (computed here, never typed), mobile phones
+//! with real area codes and the 9 prefix, real CEPs, 3-digit bank codes.
 
 mod cadastros;
 
 use jiff::Timestamp;
 use rusqlite::{Transaction, params};
 
-use super::super::auth::senha;
-use super::super::erro::SandboxError;
-use super::super::{DEMO_PASSWORD, tempo};
+use crate::sandbox::autenticacao::senha;
+use crate::sandbox::erro::SandboxError;
+use crate::sandbox::{DEMO_PASSWORD, tempo};
 use cadastros::PESSOAS;
 
 /// The ids the reservation planner hands reservations to.

@@ -3,9 +3,9 @@
 use rust_decimal::Decimal;
 use serde::Serialize;
 
-use super::super::super::tempo;
 use crate::domain::reference::Guarantee;
-use super::Captacao;
+use crate::sandbox::captacoes::modelo::Captacao;
+use crate::sandbox::tempo;
 
 impl Captacao {
     pub(crate) fn json(&self, public_url: &str) -> OfertaJson<'_> {
@@ -103,7 +103,7 @@ impl Captacao {
     }
 }
 
-/// Status object: a stable id and a colour for every status name of spec §4.
+/// Status object: a stable id and a colour for every offering status name.
 #[derive(Serialize)]
 pub(crate) struct StatusJson<'a> {
     id: i64,
