@@ -2,6 +2,9 @@
 //! address and bank data) plus `id`, `codigo` and `cadastro`; the sign-up; the
 //! partner-debit permission; and the password change (`/v2/seguranca/senha`).
 
+pub(crate) mod novo;
+pub(crate) mod senha;
+
 use axum::extract::State;
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
@@ -12,9 +15,6 @@ use crate::domain::validate::format_phone_br;
 use crate::sandbox::Sandbox;
 use crate::sandbox::autenticacao::Investidor;
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
-
-pub(crate) mod novo;
-pub(crate) mod senha;
 
 /// The investor's registration: reading it, the sign-up, the partner-debit permission
 /// and the password change.
