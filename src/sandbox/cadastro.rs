@@ -1,14 +1,33 @@
-//! `GET /v1/cadastro/meucadastro`: the investor's registration (spec §3 "User
-//! (registration)") plus `id`, `codigo` and `cadastro`.
+//! `/v1/cadastro`: the investor's registration as the platform returns it (personal,
+//! address and bank data) plus `id`, `codigo` and `cadastro`; the sign-up; the
+//! partner-debit permission; and the password change (`/v2/seguranca/senha`).
 
-use axum::Json;
+pub(crate) mod novo;
+pub(crate) mod senha;
+
 use axum::extract::State;
+use axum::routing::{get, post, put};
+use axum::{Json, Router};
 use rusqlite::{OptionalExtension, Row, params};
 use serde_json::{Value, json};
 
-use super::Sandbox;
-use super::auth::Investidor;
-use super::erro::{ApiError, SESSAO_INVALIDA};
+use crate::domain::validate::format_phone_br;
+use crate::sandbox::Sandbox;
+use crate::sandbox::autenticacao::Investidor;
+use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
+
+/// The investor's registration: reading it, the sign-up, the partner-debit permission
+/// and the password change.
+pub(crate) fn routes() -> Router<Sandbox> {
+    Router::new()
+        .route("/v1/cadastro/meucadastro", get(meu_cadastro))
+        .route("/v1/cadastro", post(novo::cadastrar))
+        .route(
+            "/v1/cadastro/permiteLiquidacaoViaAtiva",
+            get(permite_liquidacao),
+        )
+        .route("/v2/seguranca/senha", put(senha::alterar))
+}
 
 pub(crate) async fn meu_cadastro(
     State(sandbox): State<Sandbox>,
@@ -36,6 +55,28 @@ pub(crate) async fn meu_cadastro(
         .await
 }
 
+/// `GET /v1/cadastro/permiteLiquidacaoViaAtiva`: whether the investor may pay by debit at
+/// the partner brokerage.
+async fn permite_liquidacao(
+    State(sandbox): State<Sandbox>,
+    investidor: Investidor,
+) -> Result<Json<bool>, ApiError> {
+    let id = investidor.usuario_id;
+    sandbox
+        .db()
+        .ler(move |c| {
+            c.query_row(
+                "SELECT permite_liquidacao_ativa FROM usuarios WHERE id = ?1",
+                params![id],
+                |r| r.get::<_, bool>(0),
+            )
+            .optional()?
+            .map(Json)
+            .ok_or_else(|| ApiError::nao_autorizado(SESSAO_INVALIDA))
+        })
+        .await
+}
+
 fn usuario_json(r: &Row<'_>) -> rusqlite::Result<Value> {
     let codigo: String = r.get(1)?;
     let ddd: Option<String> = r.get(5)?;
@@ -45,7 +86,7 @@ fn usuario_json(r: &Row<'_>) -> rusqlite::Result<Value> {
             "tipo": 2,
             "codigoArea": ddd,
             "numero": numero,
-            "telefoneCompleto": telefone_completo(ddd, numero),
+            "telefoneCompleto": format_phone_br(&format!("{ddd}{numero}")),
         }]),
         _ => json!([]),
     };
@@ -121,13 +162,4 @@ fn usuario_json(r: &Row<'_>) -> rusqlite::Result<Value> {
         // 0 while the registration is Básico, 1 once submitted for (or past) analysis.
         "status": if cadastro == "Básico" { 0 } else { 1 },
     }))
-}
-
-/// `(11) 98741-6352`.
-fn telefone_completo(ddd: &str, numero: &str) -> String {
-    let corte = numero.len().saturating_sub(4);
-    match (numero.get(..corte), numero.get(corte..)) {
-        (Some(a), Some(b)) => format!("({ddd}) {a}-{b}"),
-        _ => format!("({ddd}) {numero}"),
-    }
 }

@@ -1,16 +1,20 @@
-//! The sandbox's e-mail outbox (DESIGN §4, sandbox-only): instead of sending mail, the
+//! The sandbox's e-mail outbox (the real platform has none): instead of sending mail, the
 //! sandbox keeps every message and shows them, newest first, at `GET /caixa-de-saida`,
 //! so a person (or an end-to-end test) can read the temporary password of a sign-up.
 
+use axum::Router;
 use axum::extract::State;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use axum::routing::get;
 use jiff::Timestamp;
 use maud::{DOCTYPE, Markup, html};
 use rusqlite::{Transaction, params};
 
-use super::erro::ApiError;
-use super::{Sandbox, tempo};
+use crate::domain::dates;
+use crate::sandbox::cabecalhos::{self, Conteudo};
+use crate::sandbox::erro::ApiError;
+use crate::sandbox::{Sandbox, tempo};
 
 /// The page's own look, on top of the login page's stylesheet (served at
 /// `/caixa-de-saida.css`: the CSP allows no inline style).
@@ -26,6 +30,13 @@ const CSS: &str = "\
 .corpo-mensagem p { margin: 0 0 .5rem; overflow-wrap: anywhere; }
 .corpo-mensagem p:last-child { margin: 0; }
 ";
+
+/// `GET /caixa-de-saida` and its stylesheet.
+pub(crate) fn routes() -> Router<Sandbox> {
+    Router::new()
+        .route("/caixa-de-saida", get(pagina))
+        .route("/caixa-de-saida.css", get(css))
+}
 
 /// `GET /caixa-de-saida.css`.
 pub(crate) async fn css() -> Response {
@@ -97,13 +108,10 @@ pub(crate) async fn pagina(State(sandbox): State<Sandbox>) -> Response {
     }
 }
 
-/// `22/11/2026 às 18:05` in São Paulo.
+/// `22/11/2026 às 18:05` in São Paulo, and the same instant in RFC 3339.
 fn data_hora(ms: i64) -> (String, String) {
-    let z = tempo::de_ms(ms).to_zoned(tempo::fuso());
-    (
-        z.strftime("%d/%m/%Y às %H:%M").to_string(),
-        tempo::rfc3339(z.timestamp()),
-    )
+    let ts = tempo::de_ms(ms);
+    (dates::format_datetime_br(ts), tempo::rfc3339(ts))
 }
 
 /// The line of a body that carries a temporary password (shown as code, easy to copy).
@@ -173,22 +181,7 @@ fn documento(mensagens: &[Mensagem]) -> Response {
         }
     };
     let mut resposta = (StatusCode::OK, corpo).into_response();
-    let h = resposta.headers_mut();
-    h.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(
-            "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; frame-ancestors 'none'",
-        ),
-    );
-    h.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
-    h.insert(
-        header::REFERRER_POLICY,
-        HeaderValue::from_static("no-referrer"),
-    );
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    cabecalhos::proteger(resposta.headers_mut(), Conteudo::Pagina);
     resposta
 }
 

@@ -1,35 +1,34 @@
 //! `GET /v1/captacoes` (search), `GET /v1/captacoes/{id}` and
 //! `GET /v1/captacoes/urlamigavel/{url}` (CONTRACTS.md).
 
+pub(crate) mod documentos;
 mod filtro;
+pub(crate) mod midia;
 mod modelo;
 
-use axum::Json;
 use axum::extract::{Path, RawQuery, State};
+use axum::routing::get;
+use axum::{Json, Router};
 use serde::Serialize;
 use serde_json::Value;
 
-use super::erro::ApiError;
-use super::{Sandbox, tempo};
+use crate::sandbox::erro::ApiError;
+use crate::sandbox::{Sandbox, tempo};
 
 use filtro::Consulta;
 use modelo::{Onde, carregar};
 
-/// Portuguese label of a guarantee id (spec §3 enumeration).
-pub(crate) fn rotulo_garantia(id: &str) -> Option<&'static str> {
-    Some(match id {
-        "Aval" => "Aval",
-        "PenhorAgricola" => "Penhor agrícola",
-        "CessaoFiduciaria" => "Cessão fiduciária de recebíveis",
-        "AlienacaoFiduciariaProdutosAgropecuarios" => {
-            "Alienação fiduciária de produtos agropecuários"
-        }
-        "AlienacaoFiduciariaBensMoveis" => "Alienação fiduciária de bens móveis",
-        "AlienacaoFiduciariaImovelRural" => "Alienação fiduciária de imóvel rural",
-        "AlienacaoFiduciariaImovelUrbano" => "Alienação fiduciária de imóvel urbano",
-        "Hipoteca" => "Hipoteca",
-        _ => return None,
-    })
+/// `/v1/captacoes` (search, one offering, its documents) and `/midia` (its images).
+pub(crate) fn routes() -> Router<Sandbox> {
+    Router::new()
+        .route("/v1/captacoes", get(listar))
+        .route("/v1/captacoes/{id}", get(por_id))
+        .route("/v1/captacoes/urlamigavel/{url}", get(por_url_amigavel))
+        .route(
+            "/v1/captacoes/{id}/documento/{doc}",
+            get(documentos::documento),
+        )
+        .route("/midia/{*arquivo}", get(midia::servir))
 }
 
 #[derive(Serialize)]
@@ -49,12 +48,11 @@ pub(crate) async fn listar(
         .db()
         .ler(move |c| {
             let agora = tempo::agora();
-            let hoje = tempo::hoje(agora);
             let mut lista: Vec<_> = carregar(c, agora, Onde::Publicas)?
                 .into_iter()
-                .filter(|o| consulta.aceita(o, hoje))
+                .filter(|o| consulta.aceita(o, agora))
                 .collect();
-            consulta.ordenar(&mut lista, hoje);
+            consulta.ordenar(&mut lista, agora);
             let (inicio, fim) = consulta.janela(lista.len());
             let dados = lista[inicio..fim]
                 .iter()

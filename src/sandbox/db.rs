@@ -10,8 +10,8 @@ use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
 
-use super::erro::{ApiError, SandboxError};
-use super::{SandboxConfig, seed, tempo};
+use crate::sandbox::erro::{ApiError, SandboxError};
+use crate::sandbox::{SandboxConfig, seed, tempo};
 
 /// Readers run in parallel under WAL; 4 connections are plenty for a demo platform and
 /// keep the file-descriptor count low.

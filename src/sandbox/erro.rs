@@ -1,5 +1,6 @@
 //! Errors: `SandboxError` for start-up, `ApiError` for answers in the platform's error
-//! envelope `{"mensagem": "...", "detalheErro": "..."}` (DESIGN §4).
+//! envelope `{"mensagem": "...", "detalheErro": "..."}`, the one shape every platform
+//! error has.
 
 use axum::Json;
 use axum::http::{HeaderValue, StatusCode, header};
@@ -39,6 +40,8 @@ struct Envelope<'a> {
 }
 
 pub(crate) const SESSAO_INVALIDA: &str = "Sessão expirada ou inválida.";
+/// The platform's answer for a document that does not exist (yet).
+pub(crate) const NENHUM_ARQUIVO: &str = "Nenhum arquivo encontrado.";
 
 impl ApiError {
     pub(crate) fn new(status: StatusCode, mensagem: impl Into<String>) -> Self {
@@ -60,6 +63,11 @@ impl ApiError {
 
     pub(crate) fn nao_encontrado() -> Self {
         Self::new(StatusCode::NOT_FOUND, "Recurso não encontrado.")
+    }
+
+    /// 404 for a document that does not exist (yet).
+    pub(crate) fn nenhum_arquivo() -> Self {
+        Self::new(StatusCode::NOT_FOUND, NENHUM_ARQUIVO)
     }
 
     pub(crate) fn nao_autorizado(mensagem: &str) -> Self {

@@ -1,28 +1,20 @@
 //! The embedded platform sandbox: a real implementation of the platform API and of the
 //! login provider, persisted in SQLite and seeded with realistic data, so that
-//! `cargo run` with no configuration shows the whole product working (DESIGN §1).
+//! `cargo run` with no configuration shows the whole product working.
 //!
 //! The web app never reaches into this module: it talks to it over HTTP exactly as it
 //! would talk to the real platform, so pointing it elsewhere is configuration only.
 
-mod auth;
+mod autenticacao;
+mod cabecalhos;
 mod cadastro;
-mod cadastro_novo;
 mod caixa;
 mod captacoes;
-mod carteira;
 mod db;
-mod documentos;
-mod documentos_reserva;
 mod erro;
-mod fluxo;
-mod midia;
-mod ordens;
-mod reserva;
+mod pdf;
 mod reservas;
 mod seed;
-mod senha;
-mod simulacao;
 mod tempo;
 mod texto;
 
@@ -34,11 +26,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
-use axum::routing::get;
 
 pub use erro::SandboxError;
 
-/// Password of every demo investor (DESIGN §3).
+/// Password of every demo investor.
 pub const DEMO_PASSWORD: &str = "colheita123";
 
 /// The demo investors, as (e-mail, description) for the startup banner.
@@ -58,7 +49,9 @@ pub const DEMO_LOGINS: &[(&str, &str)] = &[
     ("analise@colheita.dev", "cadastro Em análise"),
 ];
 
-/// How the sandbox is started; `SandboxConfig::new` gives the defaults of DESIGN §3.
+/// How the sandbox is started; `SandboxConfig::new` gives the defaults: access tokens
+/// live 5 minutes, refresh tokens 30 minutes, login codes 1 minute, and an unpaid Pix
+/// reservation is cancelled 24 hours after confirmation.
 #[derive(Debug, Clone)]
 pub struct SandboxConfig {
     /// Folder holding `sandbox.db`.
@@ -112,32 +105,16 @@ impl Sandbox {
         })
     }
 
-    /// The sandbox's HTTP surface: login provider, `/v1` API and `/midia`.
+    /// The sandbox's HTTP surface, one group per platform resource: the login provider
+    /// (`autenticacao`), `/v1/captacoes` and `/midia`, `/v1/reservas`, `/v1/cadastro` and
+    /// the password, plus the sandbox-only e-mail outbox.
     pub fn router(&self) -> Router {
         Router::new()
-            .merge(auth::routes())
-            .merge(ordens::routes())
-            .route("/v1/captacoes", get(captacoes::listar))
-            .route("/v1/captacoes/{id}", get(captacoes::por_id))
-            .route(
-                "/v1/captacoes/urlamigavel/{url}",
-                get(captacoes::por_url_amigavel),
-            )
-            .route("/v1/cadastro/meucadastro", get(cadastro::meu_cadastro))
-            .route(
-                "/v1/cadastro",
-                axum::routing::post(cadastro_novo::cadastrar),
-            )
-            .route("/v2/seguranca/senha", axum::routing::put(senha::alterar))
-            .route("/caixa-de-saida", get(caixa::pagina))
-            .route("/caixa-de-saida.css", get(caixa::css))
-            .route("/v1/reservas/resumo", get(reservas::resumo))
-            .route(
-                "/v1/captacoes/{id}/documento/{doc}",
-                get(documentos::documento),
-            )
-            .route("/v1/reservas/simular/{id}", get(simulacao::simular))
-            .route("/midia/{*arquivo}", get(midia::servir))
+            .merge(autenticacao::routes())
+            .merge(captacoes::routes())
+            .merge(reservas::routes())
+            .merge(cadastro::routes())
+            .merge(caixa::routes())
             .fallback(erro::nao_encontrado)
             .with_state(self.clone())
     }
@@ -151,7 +128,7 @@ impl Sandbox {
     pub async fn expire_overdue(&self) -> Result<usize, SandboxError> {
         let agora = tempo::agora();
         self.db()
-            .escrever(move |tx| reservas::expirar(tx, agora))
+            .escrever(move |tx| reservas::resumo::expirar(tx, agora))
             .await
             .map_err(|e| SandboxError::Tarefa(e.mensagem().to_owned()))
     }

@@ -1,137 +1,250 @@
-//! Reservations: `GET /v1/reservas/resumo` (the balance and wallet summary of the
-//! header) and the expiry of overdue Pix reservations.
+//! `/v1/reservas` (CONTRACTS.md "Reservations API"). The order flow: create the reservation
+//! (Aberto), accept its term, confirm it. Confirmation checks the offering's room and
+//! commits the amount in one IMMEDIATE transaction, so concurrent orders can never
+//! oversubscribe an offering.
+//!
+//! The reservation resource also holds the reservation model, the summary, the
+//! simulation and cash flow, the wallet and the reservation's documents.
 
-use std::collections::BTreeMap;
+mod capacidade;
+pub(crate) mod carteira;
+pub(crate) mod documentos;
+pub(crate) mod fluxo;
+mod pedido;
+pub(crate) mod reserva;
+pub(crate) mod resumo;
+pub(crate) mod simulacao;
+pub(crate) mod termo;
+mod transicoes;
 
-use axum::Json;
-use axum::extract::State;
-use jiff::Timestamp;
-use rusqlite::{OptionalExtension, Transaction, params};
-use rust_decimal::Decimal;
-use serde::Serialize;
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::routing::{get, patch, post};
+use axum::{Json, Router};
+use rusqlite::{OptionalExtension, params};
+use serde_json::Value;
 
-use super::auth::{self, Investidor};
-use super::erro::{ApiError, SESSAO_INVALIDA};
-use super::{Sandbox, tempo};
+use crate::domain::order::{MSG_NOT_AVAILABLE, MSG_TERMS, PARTNER_DEBIT};
+use crate::sandbox::autenticacao::Investidor;
+use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
+use crate::sandbox::{Sandbox, tempo};
+use reserva::Reserva;
 
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub(crate) struct Resumo {
-    saldo_bloqueado: Decimal,
-    saldo_d0: Decimal,
-    saldo_d1: Decimal,
-    saldo_d2: Decimal,
-    saldo_disponivel: Decimal,
-    saldo_total: Decimal,
-    valor_provisionado: Decimal,
-    valor_patrimonio_total: Decimal,
-    lista_produtos: Vec<Produto>,
+use capacidade::Capacidade;
+
+pub(crate) const FECHADA: &str = "Esta captação não está aberta para investimentos.";
+pub(crate) const NAO_ABERTA: &str = "Esta reserva não está mais aberta para alterações.";
+pub(crate) const APENAS_COMPLETO: &str =
+    "Apenas investidores com cadastro completo podem investir.";
+
+/// Every `/v1/reservas` route: the order flow, the summary, the simulation, the wallet,
+/// the documents, and the sandbox-only transitions.
+pub(crate) fn routes() -> Router<Sandbox> {
+    Router::new()
+        .route("/v1/reservas", post(criar))
+        .route("/v1/reservas/resumo", get(resumo::resumo))
+        .route("/v1/reservas/simular/{id}", get(simulacao::simular))
+        .route("/v1/reservas/pendentes", get(carteira::pendentes))
+        .route("/v1/reservas/alocacao/resumida", get(carteira::resumida))
+        .route("/v1/reservas/alocacao/detalhada", get(carteira::detalhada))
+        .route(
+            "/v1/reservas/alocacao/exportar/{tipo}",
+            get(documentos::exportar_alocacao),
+        )
+        .route("/v1/reservas/{id}", get(carteira::por_id))
+        .route("/v1/reservas/{id}/termo", get(ver_termo))
+        .route("/v1/reservas/{id}/assinarcontrato", patch(assinar))
+        .route("/v1/reservas/{id}/confirmarinvestimento", patch(confirmar))
+        .route("/v1/reservas/{id}/documentos", get(documentos::listar))
+        .route(
+            "/v1/reservas/{id}/documentos/{doc}",
+            get(documentos::baixar),
+        )
+        .route("/v1/reservas/{id}/contrato", get(documentos::contrato))
+        .merge(transicoes::routes())
 }
 
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Produto {
-    nome_captacao: String,
-    valor: Decimal,
-}
-
-/// Computed from the investor's reservations and brokerage cash:
-/// * `saldoTotal`: cash at the partner brokerage;
-/// * `saldoBloqueado`: the part of it earmarked for partner-debit reservations awaiting
-///   settlement (Em análise, Aprovado); `saldoDisponivel` (= D0 = D1 = D2, the sandbox
-///   settles nothing in between) is the rest;
-/// * `valorProvisionado`: reserved but not yet paid (live Aporte pendente, Em análise,
-///   Aprovado);
-/// * `valorPatrimonioTotal`: paid investments plus cash;
-/// * `listaProdutos`: paid investments per offering, largest first.
-pub(crate) async fn resumo(
+/// `POST /v1/reservas`: a new Aberto reservation and its term (201).
+async fn criar(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
-) -> Result<Json<Resumo>, ApiError> {
-    let id = investidor.usuario_id;
+    corpo: Bytes,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let pedido = pedido::Pedido::ler(&corpo)?;
+    let usuario = investidor.usuario_id;
+    let agora = tempo::agora();
+    let corpo = sandbox
+        .db()
+        .escrever(move |tx| {
+            let (cadastro, permite): (String, bool) = tx
+                .query_row(
+                    "SELECT cadastro, permite_liquidacao_ativa FROM usuarios WHERE id = ?1",
+                    params![usuario],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )
+                .optional()?
+                .ok_or_else(|| ApiError::nao_autorizado(SESSAO_INVALIDA))?;
+            if cadastro != "Completo" {
+                return Err(ApiError::new(StatusCode::FORBIDDEN, APENAS_COMPLETO));
+            }
+            let cap = Capacidade::ler(tx, pedido.id_captacao, agora)?
+                .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, "Captação não encontrada."))?;
+            if pedido.simulado {
+                return Err(ApiError::requisicao("Reservas simuladas não são aceitas."));
+            }
+            if !cap.aberta(agora) {
+                return Err(ApiError::requisicao(FECHADA));
+            }
+            let centavos = pedido.centavos(cap.minimo)?;
+            let tipo = pedido.tipo_pagamento(permite)?;
+            if centavos > cap.livre() {
+                return Err(ApiError::new(StatusCode::CONFLICT, MSG_NOT_AVAILABLE));
+            }
+            let ms = tempo::ms(agora);
+            tx.execute(
+                "INSERT INTO reservas (usuario_id, captacao_id, status, tipo_pagamento, origem,
+                    investimento_centavos, criada_em, atualizada_em)
+                 VALUES (?1, ?2, 'Aberto', ?3, ?4, ?5, ?6, ?6)",
+                params![
+                    usuario,
+                    pedido.id_captacao,
+                    tipo,
+                    pedido.origem,
+                    centavos,
+                    ms
+                ],
+            )?;
+            let r = reserva::do_investidor(tx, tx.last_insert_rowid(), usuario)?;
+            let mut corpo = termo::termo(&r).json(&r);
+            if let Some(o) = corpo.as_object_mut() {
+                o.insert(
+                    "inicioRendimento".into(),
+                    Value::String(tempo::rfc3339(r.inicio_rendimento(agora))),
+                );
+            }
+            Ok(corpo)
+        })
+        .await?;
+    Ok((StatusCode::CREATED, Json(corpo)))
+}
+
+/// `GET /v1/reservas/{id}/termo`: the term again (a reloaded step 2).
+async fn ver_termo(
+    State(sandbox): State<Sandbox>,
+    investidor: Investidor,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    reserva::ler_do_investidor(&sandbox, &investidor, &id, |_, r| {
+        Ok(Json(termo::termo(&r).json(&r)))
+    })
+    .await
+}
+
+/// `PATCH /v1/reservas/{id}/assinarcontrato` `{opcao, aceite}` → 204.
+async fn assinar(
+    State(sandbox): State<Sandbox>,
+    investidor: Investidor,
+    Path(id): Path<String>,
+    corpo: Bytes,
+) -> Result<StatusCode, ApiError> {
+    let id = reserva::ler_id(&id)?;
+    let aceite = pedido::Aceite::ler(&corpo);
+    let usuario = investidor.usuario_id;
     let agora = tempo::agora();
     sandbox
         .db()
-        .ler(move |c| {
-            let saldo: i64 = c
-                .query_row("SELECT saldo_centavos FROM usuarios WHERE id = ?1", params![id], |r| {
-                    r.get(0)
-                })
-                .optional()?
-                .ok_or_else(|| ApiError::nao_autorizado(SESSAO_INVALIDA))?;
-            let mut q = c.prepare_cached(
-                "SELECT r.status, r.tipo_pagamento, r.investimento_centavos, r.pix_vencimento, c.nome
-                 FROM reservas r JOIN captacoes c ON c.id = r.captacao_id
-                 WHERE r.usuario_id = ?1",
-            )?;
-            let linhas = q.query_map(params![id], |r| {
-                Ok((
-                    r.get::<_, String>(0)?,
-                    r.get::<_, i64>(1)?,
-                    r.get::<_, i64>(2)?,
-                    r.get::<_, Option<i64>>(3)?,
-                    r.get::<_, String>(4)?,
-                ))
-            })?;
-            let (mut provisionado, mut a_debitar, mut pago) = (0i64, 0i64, 0i64);
-            let mut produtos: BTreeMap<String, i64> = BTreeMap::new();
-            for linha in linhas {
-                let (status, tipo, centavos, vencimento, nome) = linha?;
-                match status.as_str() {
-                    "Aporte pendente" if vencimento.is_some_and(|v| v > tempo::ms(agora)) => {
-                        provisionado += centavos;
-                    }
-                    "Em análise" | "Aprovado" => {
-                        provisionado += centavos;
-                        if tipo == 2 {
-                            a_debitar += centavos;
-                        }
-                    }
-                    "Pago" => {
-                        pago += centavos;
-                        *produtos.entry(nome).or_insert(0) += centavos;
-                    }
-                    _ => {}
-                }
+        .escrever(move |tx| {
+            let r = reserva::do_investidor(tx, id, usuario)?;
+            if r.status(agora) != "Aberto" {
+                return Err(ApiError::new(StatusCode::CONFLICT, NAO_ABERTA));
             }
-            let bloqueado = a_debitar.min(saldo).max(0);
-            let disponivel = saldo - bloqueado;
-            let mut lista: Vec<(String, i64)> = produtos.into_iter().collect();
-            lista.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
-            Ok(Json(Resumo {
-                saldo_bloqueado: reais(bloqueado),
-                saldo_d0: reais(disponivel),
-                saldo_d1: reais(disponivel),
-                saldo_d2: reais(disponivel),
-                saldo_disponivel: reais(disponivel),
-                saldo_total: reais(saldo),
-                valor_provisionado: reais(provisionado),
-                valor_patrimonio_total: reais(pago + saldo),
-                lista_produtos: lista
-                    .into_iter()
-                    .map(|(nome_captacao, c)| Produto {
-                        nome_captacao,
-                        valor: reais(c),
-                    })
-                    .collect(),
-            }))
+            if !aceite.aceite {
+                return Err(ApiError::requisicao(MSG_TERMS));
+            }
+            let t = termo::termo(&r);
+            let opcao = match (aceite.opcao.as_deref(), t.opcoes.as_slice()) {
+                (Some(o), _) if t.descricao_da_opcao(o).is_some() => o.to_owned(),
+                (None, [(unica, _)]) => (*unica).to_owned(),
+                _ => {
+                    return Err(ApiError::requisicao(
+                        "Selecione uma das opções do termo para prosseguir.",
+                    ));
+                }
+            };
+            let ms = tempo::ms(agora);
+            tx.execute(
+                "UPDATE reservas SET termo_opcao = ?1, termo_aceito_em = ?2, atualizada_em = ?2
+                 WHERE id = ?3",
+                params![opcao, ms, id],
+            )?;
+            Ok(StatusCode::NO_CONTENT)
         })
         .await
 }
 
-fn reais(centavos: i64) -> Decimal {
-    Decimal::new(centavos, 2)
-}
-
-/// Cancels Aporte pendente reservations past their Pix deadline (DESIGN §4) and forgets
-/// dead codes and tokens. Returns how many reservations were cancelled.
-pub(crate) fn expirar(tx: &Transaction<'_>, agora: Timestamp) -> Result<usize, ApiError> {
-    let ms = tempo::ms(agora);
-    let canceladas = tx.execute(
-        "UPDATE reservas SET status = 'Cancelado', cancelada_em = pix_vencimento, atualizada_em = ?1
-         WHERE status = 'Aporte pendente' AND pix_vencimento <= ?1",
-        params![ms],
-    )?;
-    auth::limpar(tx, agora)?;
-    Ok(canceladas)
+/// `PATCH /v1/reservas/{id}/confirmarinvestimento`: Pix → Aporte pendente with a deadline,
+/// partner debit → Em análise; over capacity → 409 and the reservation is cancelled.
+async fn confirmar(
+    State(sandbox): State<Sandbox>,
+    investidor: Investidor,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let id = reserva::ler_id(&id)?;
+    let usuario = investidor.usuario_id;
+    let prazo_pix = sandbox.cfg().pix_deadline;
+    let agora = tempo::agora();
+    // The inner Result carries refusals that must still commit (the cancellation).
+    sandbox
+        .db()
+        .escrever(move |tx| {
+            let r = reserva::do_investidor(tx, id, usuario)?;
+            match r.status(agora) {
+                "Aberto" => {}
+                // A retried confirmation (lost answer) gets the same answer again.
+                "Aporte pendente" | "Em análise" => return Ok(Ok(r.confirmacao_json(agora))),
+                _ => return Ok(Err(ApiError::new(StatusCode::CONFLICT, NAO_ABERTA))),
+            }
+            if r.termo_aceito_em.is_none() {
+                return Ok(Err(ApiError::requisicao(MSG_TERMS)));
+            }
+            let ms = tempo::ms(agora);
+            let cap = Capacidade::ler(tx, r.captacao_id, agora)?
+                .ok_or_else(|| ApiError::interno("reserva sem captação"))?;
+            let recusa = if !cap.aberta(agora) {
+                Some(ApiError::requisicao(FECHADA))
+            } else if r.centavos > cap.livre() {
+                Some(ApiError::new(StatusCode::CONFLICT, MSG_NOT_AVAILABLE))
+            } else {
+                None
+            };
+            if let Some(erro) = recusa {
+                tx.execute(
+                    "UPDATE reservas SET status = 'Cancelado', cancelada_em = ?1, atualizada_em = ?1
+                     WHERE id = ?2",
+                    params![ms, id],
+                )?;
+                return Ok(Err(erro));
+            }
+            let inicio = tempo::ms(reserva::dia_seguinte(agora));
+            if r.tipo_pagamento == PARTNER_DEBIT {
+                tx.execute(
+                    "UPDATE reservas SET status = 'Em análise', confirmada_em = ?1,
+                        inicio_rendimento = ?2, atualizada_em = ?1 WHERE id = ?3",
+                    params![ms, inicio, id],
+                )?;
+            } else {
+                let vencimento = tempo::ms(tempo::mais(agora, prazo_pix));
+                tx.execute(
+                    "UPDATE reservas SET status = 'Aporte pendente', confirmada_em = ?1,
+                        pix_vencimento = ?2, inicio_rendimento = ?3, atualizada_em = ?1
+                     WHERE id = ?4",
+                    params![ms, vencimento, inicio, id],
+                )?;
+            }
+            let r: Reserva = reserva::do_investidor(tx, id, usuario)?;
+            Ok(Ok(r.confirmacao_json(agora)))
+        })
+        .await?
+        .map(Json)
 }

@@ -13,12 +13,10 @@ use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 use serde::Deserialize;
 
-use super::captacoes::rotulo_garantia;
-use super::erro::SandboxError;
-use super::{SandboxConfig, tempo};
-
-#[cfg(test)]
-pub(crate) use pessoas::cpf_valido;
+use crate::domain::dates;
+use crate::domain::reference::Guarantee;
+use crate::sandbox::erro::SandboxError;
+use crate::sandbox::{SandboxConfig, tempo};
 
 const OFERTAS_JSON: &str = include_str!("seed/offerings.json");
 
@@ -180,11 +178,11 @@ fn inserir_oferta(
         return Err(erro(&format!("status desconhecido {:?}", o.status)));
     }
     for g in &o.garantias {
-        if rotulo_garantia(g).is_none() {
+        if Guarantee::from_id(g).is_none() {
             return Err(erro(&format!("garantia desconhecida {g:?}")));
         }
     }
-    let hoje = tempo::hoje(agora);
+    let hoje = dates::today_in_sao_paulo(agora);
     let dia =
         |dias: i64| tempo::somar_dias(hoje, dias).ok_or_else(|| erro("data fora do intervalo"));
     let inicio =

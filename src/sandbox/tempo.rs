@@ -4,25 +4,16 @@
 use std::time::Duration;
 
 use jiff::civil::Date;
-use jiff::tz::TimeZone;
 use jiff::{SignedDuration, Timestamp};
+
+use crate::domain::dates;
 
 pub(crate) fn agora() -> Timestamp {
     Timestamp::now()
 }
 
-/// America/Sao_Paulo from the bundled tz database. The fixed -03:00 fallback only
-/// matters if the bundle were missing; Brazil has had no DST since 2019.
-pub(crate) fn fuso() -> TimeZone {
-    TimeZone::get("America/Sao_Paulo").unwrap_or_else(|_| TimeZone::fixed(jiff::tz::offset(-3)))
-}
-
-pub(crate) fn hoje(agora: Timestamp) -> Date {
-    agora.to_zoned(fuso()).date()
-}
-
 pub(crate) fn rfc3339(ts: Timestamp) -> String {
-    ts.to_zoned(fuso())
+    ts.to_zoned(dates::sao_paulo())
         .strftime("%Y-%m-%dT%H:%M:%S%:z")
         .to_string()
 }
@@ -59,10 +50,15 @@ pub(crate) fn somar_dias(date: Date, dias: i64) -> Option<Date> {
 
 /// The instant `hh:mm:ss` of `date` in São Paulo.
 pub(crate) fn no_dia(date: Date, h: i8, m: i8, s: i8) -> Option<Timestamp> {
-    Some(date.at(h, m, s, 0).to_zoned(fuso()).ok()?.timestamp())
+    Some(
+        date.at(h, m, s, 0)
+            .to_zoned(dates::sao_paulo())
+            .ok()?
+            .timestamp(),
+    )
 }
 
 /// The São Paulo calendar day of a stored instant.
 pub(crate) fn dia_de_ms(ms: i64) -> Date {
-    hoje(de_ms(ms))
+    dates::today_in_sao_paulo(de_ms(ms))
 }

@@ -4,13 +4,15 @@
 use std::cmp::Ordering;
 use std::str::FromStr;
 
+use jiff::Timestamp;
 use jiff::civil::Date;
 use rust_decimal::Decimal;
 
-use super::super::erro::ApiError;
-use super::super::tempo;
-use super::super::texto::dobrar;
-use super::modelo::Captacao;
+use crate::domain::dates;
+use crate::sandbox::captacoes::modelo::Captacao;
+use crate::sandbox::erro::ApiError;
+use crate::sandbox::tempo;
+use crate::sandbox::texto::dobrar;
 
 pub(crate) const TAMANHO_PADRAO: usize = 12;
 pub(crate) const TAMANHO_MAXIMO: usize = 1000;
@@ -136,7 +138,7 @@ impl Consulta {
 
     /// Whether an offering passes every filter. Dates: the fundraising starts on or after
     /// DataInicio and ends on or before DataFim.
-    pub(crate) fn aceita(&self, c: &Captacao, hoje: Date) -> bool {
+    pub(crate) fn aceita(&self, c: &Captacao, agora: Timestamp) -> bool {
         let contem = |alvo: &Option<String>, campos: &[&str]| {
             alvo.as_ref().is_none_or(|a| {
                 campos
@@ -146,7 +148,10 @@ impl Consulta {
         };
         contem(&self.busca, &[&c.nome, &c.descricao_produto, &c.cidade])
             && contem(&self.nome, &[&c.nome])
-            && (self.status.is_empty() || self.status.contains(&dobrar(c.status_exibido(hoje))))
+            && (self.status.is_empty()
+                || self
+                    .status
+                    .contains(&dobrar(c.status_exibido(agora).label())))
             && (self.rating.is_empty() || self.rating.contains(&dobrar(&c.rating)))
             && self
                 .vencimento
@@ -162,12 +167,12 @@ impl Consulta {
     }
 
     /// Sorts by the requested field (ties by id, ascending, so pages are stable).
-    pub(crate) fn ordenar(&self, lista: &mut [Captacao], hoje: Date) {
+    pub(crate) fn ordenar(&self, lista: &mut [Captacao], agora: Timestamp) {
         let Some(campo) = self.ordem else {
             return;
         };
         lista.sort_by(|a, b| {
-            let ordem = comparar(campo, a, b, hoje);
+            let ordem = comparar(campo, a, b, agora);
             let ordem = if self.decrescente {
                 ordem.reverse()
             } else {
@@ -188,9 +193,11 @@ impl Consulta {
     }
 }
 
-fn comparar(campo: Campo, a: &Captacao, b: &Captacao, hoje: Date) -> Ordering {
+fn comparar(campo: Campo, a: &Captacao, b: &Captacao, agora: Timestamp) -> Ordering {
     match campo {
-        Campo::Status => dobrar(a.status_exibido(hoje)).cmp(&dobrar(b.status_exibido(hoje))),
+        Campo::Status => {
+            dobrar(a.status_exibido(agora).label()).cmp(&dobrar(b.status_exibido(agora).label()))
+        }
         Campo::NomeCaptacao => dobrar(&a.nome).cmp(&dobrar(&b.nome)),
         Campo::DataFim => a.fim.cmp(&b.fim),
         Campo::Vencimento => a.vencimento.cmp(&b.vencimento),
@@ -282,7 +289,7 @@ fn data(valor: &str, nome: &str) -> Result<Date, ApiError> {
         return Ok(d);
     }
     if let Ok(ts) = valor.parse::<jiff::Timestamp>() {
-        return Ok(tempo::hoje(ts));
+        return Ok(dates::today_in_sao_paulo(ts));
     }
     let partes: Vec<&str> = valor.split('/').collect();
     match partes.as_slice() {

@@ -6,12 +6,12 @@ mod json;
 use std::collections::HashMap;
 
 use jiff::Timestamp;
-use jiff::civil::Date;
 use rusqlite::{Connection, Row};
 use rust_decimal::Decimal;
 
-use super::super::erro::ApiError;
-use super::super::tempo;
+use crate::domain::offering::{self, DisplayStatus, OfferingFacts};
+use crate::sandbox::erro::ApiError;
+use crate::sandbox::tempo;
 
 /// Which offerings to load.
 pub(crate) enum Onde<'a> {
@@ -73,25 +73,25 @@ impl Captacao {
         (self.arrecadado * Decimal::ONE_HUNDRED / self.limite).round_dp(2)
     }
 
-    /// The status a visitor sees (spec §4 "Offering display status"): Finalizado stays;
-    /// full (arrecadado + reservado ≥ limite) shows Captado; a pre-launch window shows
-    /// Pré-lançamento; otherwise the stored status.
-    pub(crate) fn status_exibido(&self, hoje: Date) -> &str {
-        if matches!(self.status.as_str(), "Finalizado" | "Rascunho") {
-            return &self.status;
+    /// The status a visitor sees, by the product's display rule.
+    pub(crate) fn status_exibido(&self, agora: Timestamp) -> DisplayStatus {
+        offering::display_status(&self.fatos(), agora)
+    }
+
+    /// What the domain's offering rules need to know.
+    fn fatos(&self) -> OfferingFacts {
+        OfferingFacts {
+            status_name: self.status.clone(),
+            limite: self.limite,
+            arrecadado: self.arrecadado,
+            reservado: self.reservado,
+            disponivel: self.disponivel(),
+            acompanhamento: self.acompanhamento(),
+            pre_lancamento: self.pre_lancamento,
+            data_pre_lancamento: self.data_pre_lancamento.map(tempo::de_ms),
+            inicio_captacao: Some(tempo::de_ms(self.inicio)),
+            fim_captacao: Some(tempo::de_ms(self.fim)),
         }
-        if self.arrecadado + self.reservado >= self.limite {
-            return "Captado";
-        }
-        let pre_lancamento = self.pre_lancamento
-            && self
-                .data_pre_lancamento
-                .is_some_and(|d| tempo::dia_de_ms(d) <= hoje)
-            && tempo::dia_de_ms(self.inicio) >= hoje;
-        if pre_lancamento {
-            return "Pré-lançamento";
-        }
-        &self.status
     }
 }
 

@@ -36,7 +36,7 @@ CREATE TABLE captacoes (
     investimento_minimo_centavos INTEGER NOT NULL CHECK (investimento_minimo_centavos > 0),
     descricao_pagamento TEXT NOT NULL,
     periodicidade_meses INTEGER NOT NULL,
-    -- guarantee ids (spec §3 enumeration) separated by ','
+    -- guarantee ids (Aval, PenhorAgricola, Hipoteca, ...) separated by ',''
     garantias TEXT NOT NULL,
     cidade TEXT NOT NULL,
     uf TEXT NOT NULL,
@@ -148,7 +148,7 @@ CREATE TABLE tokens (
 ) STRICT;
 CREATE INDEX tokens_sessao ON tokens(sessao_id);
 
--- Reservation life cycle (DESIGN §4): Aberto -> (terms) -> confirmed: Pix -> Aporte
+-- Reservation life cycle: Aberto -> (terms) -> confirmed: Pix -> Aporte
 -- pendente (deadline) | partner debit -> Em análise; pay -> Pago; approve -> Aprovado;
 -- reject -> Aporte pendente with a new deadline; deadline passed -> Cancelado.
 CREATE TABLE reservas (

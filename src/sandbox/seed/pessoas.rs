@@ -1,16 +1,16 @@
-//! The seeded investors: the four demo logins of DESIGN §3 plus a few more whose pending
-//! reservations make up the offerings' `reservado`. Every datum is valid by the rules of
-//! spec §5: CPF check digits (computed here, never typed), mobile phones with real area
-//! codes and the 9 prefix, real CEPs, 3-digit bank codes.
+//! The seeded investors: the four demo logins listed at start-up plus a few more whose
+//! pending reservations make up the offerings' `reservado`. Every datum passes the
+//! product's own validation: CPF check digits (computed here, never typed), mobile phones
+//! with real area codes and the 9 prefix, real CEPs, 3-digit bank codes.
 
 mod cadastros;
 
 use jiff::Timestamp;
 use rusqlite::{Transaction, params};
 
-use super::super::auth::senha;
-use super::super::erro::SandboxError;
-use super::super::{DEMO_PASSWORD, tempo};
+use crate::sandbox::autenticacao::senha;
+use crate::sandbox::erro::SandboxError;
+use crate::sandbox::{DEMO_PASSWORD, tempo};
 use cadastros::PESSOAS;
 
 /// The ids the reservation planner hands reservations to.
@@ -125,18 +125,9 @@ fn digito_verificador(digitos: &[u32]) -> u32 {
 }
 
 #[cfg(test)]
-/// A CPF as spec §5 wants it: 11 digits, not all equal, both check digits right.
-pub(crate) fn cpf_valido(cpf: &str) -> bool {
-    let digitos: String = cpf.chars().filter(char::is_ascii_digit).collect();
-    if digitos.len() != 11 || digitos.bytes().all(|b| b == digitos.as_bytes()[0]) {
-        return false;
-    }
-    cpf_com_digitos(&digitos[..9]).as_deref() == Some(digitos.as_str())
-}
-
-#[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::validate::is_valid_cpf;
 
     #[test]
     fn digitos_do_cpf_conferem_com_calculo_independente() {
@@ -157,15 +148,7 @@ mod tests {
             .filter_map(|p| cpf_com_digitos(p.cpf_base))
             .collect();
         assert_eq!(calculados, esperados);
-        assert!(calculados.iter().all(|c| cpf_valido(c)));
-    }
-
-    #[test]
-    fn cpf_valido_recusa_invalidos() {
-        assert!(cpf_valido("529.982.247-25"));
-        assert!(!cpf_valido("529.982.247-24"));
-        assert!(!cpf_valido("111.111.111-11"));
-        assert!(!cpf_valido("1234567890"));
+        assert!(calculados.iter().all(|c| is_valid_cpf(c)));
     }
 
     #[test]

@@ -1,5 +1,8 @@
 //! `GET /v1/captacoes` filters, sorting and paging; detail routes; seeded figures.
 
+mod documentos;
+mod midia;
+
 use std::collections::HashSet;
 use std::str::FromStr;
 
@@ -7,8 +10,8 @@ use axum::http::StatusCode;
 use rust_decimal::Decimal;
 use serde_json::Value;
 
-use super::super::texto::dobrar;
 use super::*;
+use crate::sandbox::texto::dobrar;
 
 fn dec(v: &Value) -> Decimal {
     Decimal::from_str(&v.to_string()).unwrap_or_else(|_| panic!("not a number: {v}"))

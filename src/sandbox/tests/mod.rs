@@ -3,10 +3,9 @@
 
 mod api;
 mod autenticacao;
+mod cadastro;
 mod captacoes;
-mod carteira;
-mod ordens;
-mod ordens_recusas;
+mod reservas;
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -17,7 +16,7 @@ use axum::http::{HeaderMap, Method, Request, StatusCode, header};
 use serde_json::Value;
 use tower::ServiceExt;
 
-use super::{Sandbox, SandboxConfig};
+use crate::sandbox::{Sandbox, SandboxConfig};
 
 pub(super) const PUBLIC_URL: &str = "http://sandbox.test";
 pub(super) const CLIENT_ID: &str = "colheita-web";
@@ -152,7 +151,7 @@ pub(super) async fn postar_login(router: &Router, email: &str, senha: &str) -> R
 
 /// The code from a successful login's redirect.
 pub(super) async fn codigo(router: &Router, email: &str) -> String {
-    let r = postar_login(router, email, super::DEMO_PASSWORD).await;
+    let r = postar_login(router, email, crate::sandbox::DEMO_PASSWORD).await;
     assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.texto());
     let destino = url::Url::parse(r.headers[header::LOCATION].to_str().unwrap()).unwrap();
     destino

@@ -3,9 +3,9 @@
 use rust_decimal::Decimal;
 use serde::Serialize;
 
-use super::super::super::tempo;
-use super::super::rotulo_garantia;
-use super::Captacao;
+use crate::domain::reference::Guarantee;
+use crate::sandbox::captacoes::modelo::Captacao;
+use crate::sandbox::tempo;
 
 impl Captacao {
     pub(crate) fn json(&self, public_url: &str) -> OfertaJson<'_> {
@@ -52,7 +52,7 @@ impl Captacao {
             garantias: self
                 .garantias
                 .split(',')
-                .filter_map(rotulo_garantia)
+                .filter_map(|g| Guarantee::from_id(g).map(Guarantee::label))
                 .collect::<Vec<_>>()
                 .join("; "),
             galeria,
@@ -103,7 +103,7 @@ impl Captacao {
     }
 }
 
-/// Status object: a stable id and a colour for every status name of spec §4.
+/// Status object: a stable id and a colour for every offering status name.
 #[derive(Serialize)]
 pub(crate) struct StatusJson<'a> {
     id: i64,

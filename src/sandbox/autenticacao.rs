@@ -1,0 +1,279 @@
+//! The login provider (CONTRACTS.md "Login provider"): the login page, the code → token
+//! exchange, refresh with rotation, the end of a session, and the Bearer extractor of the
+//! protected API routes.
+
+mod pagina;
+pub(crate) mod senha;
+mod sessao;
+pub(crate) mod tokens;
+
+use axum::body::Bytes;
+use axum::extract::{FromRequestParts, RawQuery, State};
+use axum::http::request::Parts;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post, put};
+use axum::{Json, Router};
+use rusqlite::{OptionalExtension, params};
+use serde::Deserialize;
+
+use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
+use crate::sandbox::{Sandbox, tempo};
+
+pub(crate) use sessao::{CODIGO_INVALIDO, SESSAO_EXPIRADA, limpar};
+
+pub(crate) fn routes() -> Router<Sandbox> {
+    Router::new()
+        .route("/login", get(login_get).post(login_post))
+        .route("/login.css", get(css))
+        .route("/api/autenticacao/token", post(token_post).put(token_put))
+        .route("/api/autenticacao/encerrar-sessao", put(encerrar_sessao))
+}
+
+/// The query of `GET /login` and the fields of `POST /login`.
+#[derive(Debug, Default, Deserialize)]
+struct ParametrosLogin {
+    #[serde(default)]
+    client_id: String,
+    #[serde(default)]
+    redirect_uri: String,
+    #[serde(default)]
+    state: String,
+    #[serde(default)]
+    email: String,
+    #[serde(default)]
+    senha: String,
+}
+
+impl ParametrosLogin {
+    /// Where the user goes back to must be an absolute http(s) URL of a named client;
+    /// anything else gets an explanation page, never a redirect.
+    fn validar(&self) -> Result<url::Url, &'static str> {
+        if self.client_id.trim().is_empty() || self.client_id.len() > 200 {
+            return Err("Aplicação (client_id) não informada.");
+        }
+        match url::Url::parse(&self.redirect_uri) {
+            Ok(u) if matches!(u.scheme(), "http" | "https") && u.has_host() => Ok(u),
+            _ => Err(
+                "Endereço de retorno (redirect_uri) inválido: precisa ser uma URL http(s) absoluta.",
+            ),
+        }
+    }
+
+    fn formulario(&self, erro: bool) -> pagina::Formulario<'_> {
+        pagina::Formulario {
+            client_id: &self.client_id,
+            redirect_uri: &self.redirect_uri,
+            state: &self.state,
+            email: &self.email,
+            erro,
+        }
+    }
+}
+
+async fn login_get(RawQuery(query): RawQuery) -> Response {
+    let p: ParametrosLogin =
+        serde_urlencoded::from_str(query.as_deref().unwrap_or("")).unwrap_or_default();
+    if let Err(motivo) = p.validar() {
+        return pagina::parametros_invalidos(motivo);
+    }
+    pagina::login(StatusCode::OK, &p.formulario(false))
+}
+
+async fn login_post(State(sandbox): State<Sandbox>, corpo: Bytes) -> Response {
+    let Ok(mut p) = serde_urlencoded::from_bytes::<ParametrosLogin>(&corpo) else {
+        return pagina::parametros_invalidos("Formulário de login inválido.");
+    };
+    let destino = match p.validar() {
+        Ok(u) => u,
+        Err(motivo) => return pagina::parametros_invalidos(motivo),
+    };
+    p.email = p.email.trim().to_owned();
+    let email = p.email.clone();
+    let senha = std::mem::take(&mut p.senha);
+    let (client_id, redirect_uri) = (p.client_id.clone(), p.redirect_uri.clone());
+    // The password check (deliberately slow) runs on a read connection; only a
+    // successful login takes the write lock, briefly, to store the code.
+    let verificado = sandbox
+        .db()
+        .ler(move |c| {
+            let usuario: Option<(i64, String)> = if email.is_empty() || email.len() > 254 {
+                None
+            } else {
+                c.query_row(
+                    "SELECT id, senha_hash FROM usuarios WHERE email = ?1",
+                    params![email],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )
+                .optional()?
+            };
+            Ok(match usuario {
+                Some((id, hash)) => senha::confere(&senha, &hash).then_some(id),
+                None => {
+                    senha::gastar_tempo(&senha);
+                    None
+                }
+            })
+        })
+        .await;
+    let cfg = sandbox.cfg().clone();
+    let agora = tempo::agora();
+    let resultado = match verificado {
+        Ok(Some(id)) => {
+            sandbox
+                .db()
+                .escrever(move |tx| {
+                    sessao::criar_codigo(tx, &cfg, id, &client_id, &redirect_uri, agora).map(Some)
+                })
+                .await
+        }
+        outro => outro.map(|_| None),
+    };
+    match resultado {
+        Ok(Some(codigo)) => {
+            let mut destino = destino;
+            {
+                let mut q = destino.query_pairs_mut();
+                q.append_pair("code", &codigo);
+                if !p.state.is_empty() {
+                    q.append_pair("state", &p.state);
+                }
+            }
+            Redirect::to(destino.as_str()).into_response()
+        }
+        Ok(None) => pagina::login(StatusCode::UNAUTHORIZED, &p.formulario(true)),
+        Err(e) => e.into_response(),
+    }
+}
+
+async fn css() -> Response {
+    (
+        [
+            (
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("text/css; charset=utf-8"),
+            ),
+            (
+                header::CACHE_CONTROL,
+                HeaderValue::from_static("public, max-age=3600"),
+            ),
+        ],
+        pagina::CSS,
+    )
+        .into_response()
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct PedidoToken {
+    client_id: String,
+    #[serde(default)]
+    scope: String,
+    #[serde(default)]
+    code: Option<String>,
+    /// The platform spells this one field in snake_case on the wire.
+    #[serde(default, rename = "refresh_token")]
+    refresh_token: Option<String>,
+}
+
+fn ler_pedido(corpo: &Bytes) -> Result<PedidoToken, ApiError> {
+    serde_json::from_slice::<PedidoToken>(corpo)
+        .ok()
+        .filter(|p| !p.client_id.trim().is_empty())
+        .ok_or_else(|| {
+            ApiError::requisicao("Requisição inválida.")
+                .com_detalhe("Envie JSON com clientId, scope e code ou refresh_token.")
+        })
+}
+
+/// `POST /api/autenticacao/token` `{clientId, scope, code}`.
+async fn token_post(State(sandbox): State<Sandbox>, corpo: Bytes) -> Result<Response, ApiError> {
+    let pedido = ler_pedido(&corpo)?;
+    let codigo = pedido
+        .code
+        .filter(|c| !c.is_empty())
+        .ok_or_else(|| ApiError::requisicao(CODIGO_INVALIDO))?;
+    let cfg = sandbox.cfg().clone();
+    let agora = tempo::agora();
+    let resposta = sandbox
+        .db()
+        .escrever(move |tx| {
+            sessao::trocar_codigo(tx, &cfg, &codigo, &pedido.client_id, &pedido.scope, agora)
+        })
+        .await?;
+    Ok(sem_cache(Json(resposta)))
+}
+
+/// `PUT /api/autenticacao/token` `{clientId, scope, refresh_token}`: rotation.
+async fn token_put(State(sandbox): State<Sandbox>, corpo: Bytes) -> Result<Response, ApiError> {
+    let pedido = ler_pedido(&corpo)?;
+    let refresh = pedido
+        .refresh_token
+        .filter(|r| !r.is_empty())
+        .ok_or_else(|| ApiError::nao_autorizado(SESSAO_EXPIRADA))?;
+    let cfg = sandbox.cfg().clone();
+    let agora = tempo::agora();
+    let resposta = sandbox
+        .db()
+        .escrever(move |tx| sessao::renovar(tx, &cfg, &refresh, &pedido.client_id, agora))
+        .await?;
+    Ok(sem_cache(Json(resposta)))
+}
+
+/// `PUT /api/autenticacao/encerrar-sessao` `{clientId, scope, refresh_token}` → 204.
+async fn encerrar_sessao(
+    State(sandbox): State<Sandbox>,
+    corpo: Bytes,
+) -> Result<StatusCode, ApiError> {
+    let pedido = ler_pedido(&corpo)?;
+    let refresh = pedido.refresh_token.unwrap_or_default();
+    let agora = tempo::agora();
+    let encerrada = sandbox
+        .db()
+        .escrever(move |tx| sessao::encerrar(tx, &refresh, agora))
+        .await?;
+    if encerrada {
+        Ok(StatusCode::NO_CONTENT)
+    } else {
+        Err(ApiError::nao_autorizado(SESSAO_EXPIRADA))
+    }
+}
+
+fn sem_cache(json: impl IntoResponse) -> Response {
+    let mut r = json.into_response();
+    r.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    r
+}
+
+/// The investor behind `Authorization: Bearer <access token>`; 401 in the error envelope
+/// otherwise.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Investidor {
+    pub(crate) usuario_id: i64,
+}
+
+impl FromRequestParts<Sandbox> for Investidor {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, sandbox: &Sandbox) -> Result<Self, ApiError> {
+        let token = parts
+            .headers
+            .get(header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| {
+                let (esquema, resto) = v.split_once(' ')?;
+                esquema
+                    .eq_ignore_ascii_case("bearer")
+                    .then(|| resto.trim().to_owned())
+            })
+            .filter(|t| !t.is_empty() && t.len() <= 8192)
+            .ok_or_else(|| ApiError::nao_autorizado(SESSAO_INVALIDA))?;
+        let agora = tempo::agora();
+        let usuario_id = sandbox
+            .db()
+            .ler(move |c| sessao::usuario_do_acesso(c, &token, agora))
+            .await?;
+        Ok(Investidor { usuario_id })
+    }
+}

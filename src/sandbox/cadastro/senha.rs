@@ -1,0 +1,73 @@
+//! `PUT /v2/seguranca/senha` (Bearer): the password change. The rules of the web form are
+//! enforced again here; a success clears the temporary-password flag, so the next login
+//! answers tipoResposta 'sucesso' instead of 'trocarsenha'. The current session stays.
+
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::StatusCode;
+use rusqlite::{OptionalExtension, params};
+use serde::Deserialize;
+
+use crate::domain::validate::validate_new_password;
+use crate::sandbox::Sandbox;
+use crate::sandbox::autenticacao::{Investidor, senha};
+use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
+
+pub(crate) const SENHA_ATUAL_NAO_CONFERE: &str = "A senha atual não confere.";
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+struct Pedido {
+    senha_atual: String,
+    nova_senha: String,
+    confirmacao_senha: String,
+}
+
+pub(crate) async fn alterar(
+    State(sandbox): State<Sandbox>,
+    investidor: Investidor,
+    corpo: Bytes,
+) -> Result<StatusCode, ApiError> {
+    let p: Pedido = serde_json::from_slice(&corpo).map_err(|_| {
+        ApiError::requisicao("Requisição inválida.")
+            .com_detalhe("Envie JSON com senhaAtual, novaSenha e confirmacaoSenha.")
+    })?;
+    validate_new_password(&p.senha_atual, &p.nova_senha, &p.confirmacao_senha)
+        .map_err(|e| ApiError::requisicao(e.message()))?;
+    let id = investidor.usuario_id;
+    // The slow hash work (check + new hash) runs on a read connection; the write only
+    // swaps the hash, and only if nobody changed it in between.
+    let (antigo, novo) = sandbox
+        .db()
+        .ler(move |c| {
+            let antigo: String = c
+                .query_row(
+                    "SELECT senha_hash FROM usuarios WHERE id = ?1",
+                    params![id],
+                    |r| r.get(0),
+                )
+                .optional()?
+                .ok_or_else(|| ApiError::nao_autorizado(SESSAO_INVALIDA))?;
+            if !senha::confere(&p.senha_atual, &antigo) {
+                return Err(ApiError::requisicao(SENHA_ATUAL_NAO_CONFERE));
+            }
+            Ok((antigo, senha::gerar_hash(&p.nova_senha)))
+        })
+        .await?;
+    let trocada = sandbox
+        .db()
+        .escrever(move |tx| {
+            Ok(tx.execute(
+                "UPDATE usuarios SET senha_hash = ?1, senha_temporaria = 0
+                 WHERE id = ?2 AND senha_hash = ?3",
+                params![novo, id, antigo],
+            )?)
+        })
+        .await?;
+    if trocada == 1 {
+        Ok(StatusCode::NO_CONTENT)
+    } else {
+        // Changed concurrently: the current password we checked is no longer current.
+        Err(ApiError::requisicao(SENHA_ATUAL_NAO_CONFERE))
+    }
+}

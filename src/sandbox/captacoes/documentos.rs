@@ -1,0 +1,168 @@
+//! `GET /v1/captacoes/{id}/documento/{docId}` (public): the offering's document as a real
+//! PDF, generated on each request from the stored offering, so it always matches what the
+//! API shows. A document of another offering, or an unknown one, is 404
+//! `{"mensagem":"Nenhum arquivo encontrado."}`.
+//!
+//! The PDF uses the standard Helvetica fonts (every reader has them, nothing is embedded)
+//! with WinAnsiEncoding, so Portuguese accents are single bytes; the content stream is left
+//! uncompressed: the file stays a few kilobytes and its text is easy to check in tests.
+
+use axum::extract::{Path, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use rusqlite::{OptionalExtension, params};
+use rust_decimal::Decimal;
+
+use crate::domain::reference::Guarantee;
+use crate::domain::{dates, money};
+use crate::sandbox::erro::ApiError;
+use crate::sandbox::pdf;
+use crate::sandbox::{Sandbox, tempo};
+
+/// What the document shows, read from the database.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Ficha {
+    pub(crate) documento: String,
+    pub(crate) nome: String,
+    pub(crate) descricao_produto: String,
+    pub(crate) prazo_meses: i64,
+    pub(crate) rendimento_descricao: String,
+    pub(crate) rating: String,
+    pub(crate) descricao_rating: String,
+    pub(crate) classificacao_esg: String,
+    pub(crate) limite: Decimal,
+    pub(crate) investimento_minimo: Decimal,
+    pub(crate) fim_captacao: jiff::Timestamp,
+    pub(crate) descricao_pagamento: String,
+    /// Guarantee ids as stored (`Hipoteca,CessaoFiduciaria`).
+    pub(crate) garantias: String,
+    pub(crate) cidade: String,
+    pub(crate) uf: String,
+    pub(crate) empreendedor: String,
+}
+
+pub(crate) async fn documento(
+    State(sandbox): State<Sandbox>,
+    Path((id, doc)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    let (Ok(id), Ok(doc)) = (id.parse::<i64>(), doc.parse::<i64>()) else {
+        return Err(ApiError::nenhum_arquivo());
+    };
+    let gerado_em = tempo::agora();
+    let bytes = sandbox
+        .db()
+        .ler(move |c| {
+            let ficha = c
+                .query_row(
+                    "SELECT d.nome, c.nome, c.descricao_produto, c.vencimento_meses,
+                        c.rendimento_descricao, c.rating, c.descricao_rating, c.classificacao_esg,
+                        c.limite_centavos, c.investimento_minimo_centavos, c.fim_captacao,
+                        c.descricao_pagamento, c.garantias, c.cidade, c.uf, c.empreendedor_nome
+                     FROM captacao_documentos d JOIN captacoes c ON c.id = d.captacao_id
+                     WHERE d.id = ?2 AND d.captacao_id = ?1",
+                    params![id, doc],
+                    |r| {
+                        Ok(Ficha {
+                            documento: r.get(0)?,
+                            nome: r.get(1)?,
+                            descricao_produto: r.get(2)?,
+                            prazo_meses: r.get(3)?,
+                            rendimento_descricao: r.get(4)?,
+                            rating: r.get(5)?,
+                            descricao_rating: r.get(6)?,
+                            classificacao_esg: r.get(7)?,
+                            limite: Decimal::new(r.get(8)?, 2),
+                            investimento_minimo: Decimal::new(r.get(9)?, 2),
+                            fim_captacao: tempo::de_ms(r.get(10)?),
+                            descricao_pagamento: r.get(11)?,
+                            garantias: r.get(12)?,
+                            cidade: r.get(13)?,
+                            uf: r.get(14)?,
+                            empreendedor: r.get(15)?,
+                        })
+                    },
+                )
+                .optional()?
+                .ok_or_else(ApiError::nenhum_arquivo)?;
+            Ok(gerar(&ficha, gerado_em))
+        })
+        .await?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/pdf".to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("inline; filename=\"captacao-{id}-documento-{doc}.pdf\""),
+            ),
+            (header::CACHE_CONTROL, "no-store".to_owned()),
+        ],
+        bytes,
+    )
+        .into_response())
+}
+
+const AVISO_RISCO: &str = "Investimentos em captações do agronegócio envolvem riscos, inclusive o de \
+perda do capital investido: clima, pragas, preço das commodities e inadimplência do tomador podem \
+atrasar ou reduzir os pagamentos. A rentabilidade informada é líquida, estimada e não garantida, e \
+não há cobertura do Fundo Garantidor de Créditos (FGC). Leia todos os documentos da operação e \
+invista apenas o que estiver de acordo com o seu perfil.";
+
+/// The document's text, laid out and written as PDF bytes.
+pub(crate) fn gerar(f: &Ficha, gerado_em: jiff::Timestamp) -> Vec<u8> {
+    let garantias: Vec<&str> = f
+        .garantias
+        .split(',')
+        .filter_map(|g| Guarantee::from_id(g).map(Guarantee::label))
+        .collect();
+    let local = match (f.cidade.trim(), f.uf.trim()) {
+        ("", _) => "-".to_owned(),
+        (c, "") => c.to_owned(),
+        (c, u) => format!("{c} – {u}"),
+    };
+    let rating = if f.descricao_rating.trim().is_empty() {
+        f.rating.clone()
+    } else {
+        format!("{} — {}", f.rating, f.descricao_rating)
+    };
+    let mut doc = pdf::Documento::new();
+    doc.titulo("Informações da operação");
+    doc.subtitulo(&f.nome);
+    doc.campo("Documento", &f.documento);
+    doc.paragrafo(&f.descricao_produto);
+    doc.secao("Condições da oferta");
+    doc.campo("Remuneração líquida", &f.rendimento_descricao);
+    doc.campo("Prazo", &format!("{} meses", f.prazo_meses));
+    doc.campo(
+        "Investimento mínimo",
+        &money::format_brl(f.investimento_minimo),
+    );
+    doc.campo("Limite de arrecadação", &money::format_brl(f.limite));
+    doc.campo("Captação até", &dates::format_date_br(f.fim_captacao));
+    doc.campo("Forma de pagamento", &f.descricao_pagamento);
+    doc.campo(
+        "Garantias",
+        &if garantias.is_empty() {
+            "-".to_owned()
+        } else {
+            garantias.join("; ")
+        },
+    );
+    doc.campo("Rating", &rating);
+    doc.campo("Classificação ESG", &f.classificacao_esg);
+    doc.campo("Localização", &local);
+    doc.campo("Empreendedor rural", &f.empreendedor);
+    doc.campo(
+        "Tributação",
+        "Isenta de imposto de renda para pessoa física",
+    );
+    doc.secao("Aviso de risco");
+    doc.paragrafo(AVISO_RISCO);
+    doc.nota(&format!(
+        "Documento gerado em {} pela plataforma de demonstração (sandbox). Dados fictícios.",
+        dates::format_datetime_br(gerado_em)
+    ));
+    doc.finalizar(&f.documento, &f.nome)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,172 @@
+//! Documents of a reservation: the list, each document and the contract as real PDFs
+//! generated on request from the stored reservation, and the allocation export. A document
+//! that does not exist (yet) is 404 `{"mensagem":"Nenhum arquivo encontrado."}`, the
+//! platform's answer for a missing file.
+
+mod conteudo;
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use jiff::Timestamp;
+use rusqlite::{Connection, OptionalExtension, params};
+use serde_json::{Value, json};
+
+use crate::sandbox::autenticacao::Investidor;
+use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
+use crate::sandbox::reservas::reserva::{self, Reserva};
+use crate::sandbox::{Sandbox, reservas::carteira, tempo};
+
+const TERMO: (i64, &str) = (1, "Termo de adesão assinado");
+const COMPROVANTE_RESERVA: (i64, &str) = (2, "Comprovante de reserva");
+const COMPROVANTE_APORTE: (i64, &str) = (3, "Comprovante de aporte");
+
+/// Who signed: shown on every document.
+pub(crate) struct Titular {
+    pub(crate) nome: String,
+    pub(crate) cpf: String,
+    pub(crate) email: String,
+}
+
+fn titular(c: &Connection, usuario: i64) -> Result<Titular, ApiError> {
+    c.query_row(
+        "SELECT nome, cpf, email FROM usuarios WHERE id = ?1",
+        params![usuario],
+        |r| {
+            Ok(Titular {
+                nome: r.get(0)?,
+                cpf: r.get(1)?,
+                email: r.get(2)?,
+            })
+        },
+    )
+    .optional()?
+    .ok_or_else(|| ApiError::nao_autorizado(SESSAO_INVALIDA))
+}
+
+/// The documents a reservation has at this point of its life cycle.
+fn disponiveis(r: &Reserva, agora: Timestamp) -> Vec<(i64, &'static str)> {
+    let mut lista = Vec::new();
+    if r.termo_aceito_em.is_some() {
+        lista.push(TERMO);
+    }
+    if r.confirmada_em.is_some() {
+        lista.push(COMPROVANTE_RESERVA);
+    }
+    if r.status(agora) == "Pago" {
+        lista.push(COMPROVANTE_APORTE);
+    }
+    lista
+}
+
+fn pdf_resposta(bytes: Vec<u8>, disposicao: &str, arquivo: &str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "application/pdf".to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("{disposicao}; filename=\"{arquivo}\""),
+            ),
+            // Personal data: never kept by a shared cache.
+            (header::CACHE_CONTROL, "private, no-store".to_owned()),
+        ],
+        bytes,
+    )
+        .into_response()
+}
+
+/// `GET /v1/reservas/{id}/documentos` → `[{"id","titulo"}]`.
+pub(crate) async fn listar(
+    State(sandbox): State<Sandbox>,
+    investidor: Investidor,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    reserva::ler_do_investidor(&sandbox, &investidor, &id, |_, r| {
+        let lista: Vec<Value> = disponiveis(&r, tempo::agora())
+            .into_iter()
+            .map(|(id, titulo)| json!({ "id": id, "titulo": titulo }))
+            .collect();
+        Ok(Json(Value::Array(lista)))
+    })
+    .await
+}
+
+/// `GET /v1/reservas/{id}/documentos/{doc}` → the PDF.
+pub(crate) async fn baixar(
+    State(sandbox): State<Sandbox>,
+    investidor: Investidor,
+    Path((id, doc)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    let usuario = investidor.usuario_id;
+    let (bytes, arquivo) = reserva::ler_do_investidor(&sandbox, &investidor, &id, move |c, r| {
+        let agora = tempo::agora();
+        let doc: i64 = doc.parse().map_err(|_| ApiError::nenhum_arquivo())?;
+        let (doc, _) = disponiveis(&r, agora)
+            .into_iter()
+            .find(|(d, _)| *d == doc)
+            .ok_or_else(ApiError::nenhum_arquivo)?;
+        let t = titular(c, usuario)?;
+        let (bytes, nome) = match doc {
+            1 => (conteudo::termo(&r, &t, agora), "termo-de-adesao"),
+            2 => (
+                conteudo::comprovante_reserva(&r, &t, agora),
+                "comprovante-de-reserva",
+            ),
+            _ => (
+                conteudo::comprovante_aporte(&r, &t, agora),
+                "comprovante-de-aporte",
+            ),
+        };
+        Ok((bytes, format!("{nome}-reserva-{}.pdf", r.id)))
+    })
+    .await?;
+    Ok(pdf_resposta(bytes, "attachment", &arquivo))
+}
+
+/// `GET /v1/reservas/{id}/contrato` → the signed term as the contract (inline).
+pub(crate) async fn contrato(
+    State(sandbox): State<Sandbox>,
+    investidor: Investidor,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let usuario = investidor.usuario_id;
+    let bytes = reserva::ler_do_investidor(&sandbox, &investidor, &id, move |c, r| {
+        if r.termo_aceito_em.is_none() {
+            return Err(ApiError::nenhum_arquivo());
+        }
+        let t = titular(c, usuario)?;
+        Ok(conteudo::termo(&r, &t, tempo::agora()))
+    })
+    .await?;
+    Ok(pdf_resposta(
+        bytes,
+        "inline",
+        &format!("contrato-reserva-{id}.pdf"),
+    ))
+}
+
+/// `GET /v1/reservas/alocacao/exportar/{tipo}`: only `Pdf`.
+pub(crate) async fn exportar_alocacao(
+    State(sandbox): State<Sandbox>,
+    investidor: Investidor,
+    Path(tipo): Path<String>,
+) -> Result<Response, ApiError> {
+    if !tipo.eq_ignore_ascii_case("pdf") {
+        return Err(ApiError::requisicao("Tipo de exportação não suportado."));
+    }
+    let usuario = investidor.usuario_id;
+    let bytes = sandbox
+        .db()
+        .ler(move |c| {
+            let agora = tempo::agora();
+            let grupos = carteira::alocacao(c, usuario, agora)?;
+            if grupos.is_empty() {
+                return Err(ApiError::nenhum_arquivo());
+            }
+            let t = titular(c, usuario)?;
+            Ok(conteudo::alocacao(&grupos, &t, agora))
+        })
+        .await?;
+    Ok(pdf_resposta(bytes, "attachment", "alocacao-carteira.pdf"))
+}

@@ -1,0 +1,127 @@
+//! Reading the bodies of the order calls leniently (numbers or numeric strings), so that
+//! every refusal is one of the contract's messages rather than a deserializer's.
+
+use std::str::FromStr;
+
+use rust_decimal::Decimal;
+use rust_decimal::prelude::ToPrimitive;
+use serde_json::Value;
+
+use crate::domain::order::{MSG_FILL, MSG_MINIMUM, PARTNER_DEBIT, PIX};
+use crate::sandbox::erro::ApiError;
+
+/// The body of `POST /v1/reservas`.
+pub(super) struct Pedido {
+    pub(super) id_captacao: i64,
+    /// `None`: present but not a number.
+    investimento: Option<Decimal>,
+    pub(super) origem: String,
+    pub(super) simulado: bool,
+    /// `None`: absent (Pix); `Some(None)`: present but not an integer.
+    tipo_pagamento: Option<Option<i64>>,
+}
+
+fn inteiro(v: &Value) -> Option<i64> {
+    match v {
+        Value::Number(n) => n.as_i64(),
+        Value::String(s) => s.trim().parse().ok(),
+        _ => None,
+    }
+}
+
+fn decimal(v: &Value) -> Option<Decimal> {
+    let texto = match v {
+        Value::Number(n) => n.to_string(),
+        Value::String(s) => s.trim().to_owned(),
+        _ => return None,
+    };
+    Decimal::from_str(&texto)
+        .or_else(|_| Decimal::from_scientific(&texto))
+        .ok()
+}
+
+impl Pedido {
+    pub(super) fn ler(corpo: &[u8]) -> Result<Pedido, ApiError> {
+        let v: Value = serde_json::from_slice(corpo).map_err(|_| ApiError::requisicao(MSG_FILL))?;
+        let id_captacao = v
+            .get("idCaptacao")
+            .and_then(inteiro)
+            .ok_or_else(|| ApiError::requisicao(MSG_FILL))?;
+        let investimento = match v.get("investimento") {
+            None | Some(Value::Null) => return Err(ApiError::requisicao(MSG_FILL)),
+            Some(Value::String(s)) if s.trim().is_empty() => {
+                return Err(ApiError::requisicao(MSG_FILL));
+            }
+            Some(x) => decimal(x),
+        };
+        let origem = v
+            .get("origem")
+            .and_then(Value::as_str)
+            .map(str::trim)
+            .filter(|s| !s.is_empty() && s.len() <= 40)
+            .unwrap_or("Ativa")
+            .to_owned();
+        let simulado = matches!(v.get("simulado"), Some(Value::Bool(true)));
+        let tipo_pagamento = match v.get("tipoPagamento") {
+            None | Some(Value::Null) => None,
+            Some(x) => Some(inteiro(x)),
+        };
+        Ok(Pedido {
+            id_captacao,
+            investimento,
+            origem,
+            simulado,
+            tipo_pagamento,
+        })
+    }
+
+    /// The amount in cents: > 0, at least the minimum, at most two decimals.
+    pub(super) fn centavos(&self, minimo: i64) -> Result<i64, ApiError> {
+        let erro = || ApiError::requisicao(MSG_MINIMUM);
+        let valor = self.investimento.ok_or_else(erro)?;
+        let cem = valor.checked_mul(Decimal::ONE_HUNDRED).ok_or_else(erro)?;
+        if cem.fract() != Decimal::ZERO {
+            return Err(erro());
+        }
+        let centavos = cem.to_i64().ok_or_else(erro)?;
+        if centavos <= 0 || centavos < minimo {
+            return Err(erro());
+        }
+        Ok(centavos)
+    }
+
+    /// 1 (Pix) or 2 (partner debit, only when permitted).
+    pub(super) fn tipo_pagamento(&self, permite_ativa: bool) -> Result<i64, ApiError> {
+        match self.tipo_pagamento {
+            None | Some(Some(PIX)) => Ok(PIX),
+            Some(Some(PARTNER_DEBIT)) if permite_ativa => Ok(PARTNER_DEBIT),
+            Some(Some(PARTNER_DEBIT)) => Err(ApiError::requisicao(
+                "Débito em conta na corretora parceira não está disponível para a sua conta.",
+            )),
+            _ => Err(ApiError::requisicao("Forma de pagamento inválida.")),
+        }
+    }
+}
+
+/// The body of `PATCH …/assinarcontrato`; unreadable means not accepted.
+pub(super) struct Aceite {
+    pub(super) opcao: Option<String>,
+    pub(super) aceite: bool,
+}
+
+impl Aceite {
+    pub(super) fn ler(corpo: &[u8]) -> Aceite {
+        let v: Value = serde_json::from_slice(corpo).unwrap_or(Value::Null);
+        let aceite = match v.get("aceite") {
+            Some(Value::Bool(b)) => *b,
+            Some(Value::String(s)) => s.eq_ignore_ascii_case("true"),
+            _ => false,
+        };
+        let opcao = match v.get("opcao") {
+            Some(Value::String(s)) if !s.trim().is_empty() => Some(s.trim().to_owned()),
+            Some(Value::Number(n)) => Some(n.to_string()),
+            _ => None,
+        };
+        Aceite { opcao, aceite }
+    }
+}

@@ -1,0 +1,124 @@
+//! The reservation's term (a title, its text and the options the investor chooses from)
+//! shown at step 2 of the order and printed in the contract PDF:
+//! derived from the offering and the reservation, so it never drifts from what was signed
+//! (the chosen option is what the reservation stores).
+
+use serde_json::{Value, json};
+
+use crate::sandbox::reservas::reserva::{self, Reserva};
+
+pub(crate) const TITULO: &str = "Termo de adesão e ciência de riscos";
+
+pub(crate) struct Termo {
+    pub(crate) titulo: &'static str,
+    pub(crate) descricao: String,
+    /// Paragraphs separated by a blank line.
+    pub(crate) conteudo: String,
+    /// (opcao, descricao)
+    pub(crate) opcoes: Vec<(&'static str, &'static str)>,
+}
+
+const OPCAO_UNICA: (&str, &str) = (
+    "1",
+    "Li e compreendi este termo, declaro estar ciente dos riscos do investimento e concordo com as condições da oferta.",
+);
+
+const OPCAO_QUALIFICADO: (&str, &str) = (
+    "1",
+    "Declaro ser investidor qualificado, nos termos da regulamentação da CVM, ou possuir renda bruta anual ou investimentos financeiros superiores a R$ 200.000,00.",
+);
+
+const OPCAO_LIMITE: (&str, &str) = (
+    "2",
+    "Declaro não ser investidor qualificado e que, somado a esta reserva, não ultrapasso o limite de R$ 20.000,00 investidos em ofertas de crowdfunding neste ano-calendário.",
+);
+
+/// Ratings below investment grade (BB, B, C…) ask the investor which limit applies.
+pub(crate) fn grau_especulativo(rating: &str) -> bool {
+    let r = rating.trim().to_ascii_uppercase();
+    !(r.starts_with('A') || r.starts_with("BBB"))
+}
+
+pub(crate) fn termo(r: &Reserva) -> Termo {
+    let o = &r.oferta;
+    let garantias = o.rotulos_garantias();
+    let garantias = if garantias.is_empty() {
+        "Esta operação não conta com garantias reais ou fidejussórias.".to_owned()
+    } else {
+        format!(
+            "A operação conta com as seguintes garantias: {}. A existência de garantias não assegura o recebimento integral nem o prazo de recuperação dos valores, que dependem da execução das garantias.",
+            garantias.join("; ")
+        )
+    };
+    let especulativo = grau_especulativo(&o.rating);
+    let alerta_rating = if especulativo {
+        format!(
+            " O rating {} indica risco de crédito elevado, abaixo do grau de investimento.",
+            o.rating
+        )
+    } else {
+        String::new()
+    };
+    let paragrafos = [
+        format!(
+            "Pelo presente termo, o(a) investidor(a) manifesta sua adesão à oferta pública \"{}\", de titularidade de {} ({} – {}), distribuída pela plataforma Colheita com dispensa de registro na Comissão de Valores Mobiliários (CVM), nos termos da Resolução CVM nº 88/2022.",
+            o.nome, o.empreendedor, o.cidade, o.uf
+        ),
+        format!(
+            "Valor da reserva: {}; remuneração líquida: {}; prazo: {} meses; pagamento dos rendimentos: {}; liquidação: {}.",
+            crate::domain::money::format_brl(r.investimento()),
+            o.rendimento_descricao,
+            o.prazo,
+            o.descricao_pagamento,
+            reserva::descricao_pagamento(r.tipo_pagamento)
+        ),
+        garantias,
+        format!(
+            "O(A) investidor(a) declara estar ciente de que o investimento em operações de crédito do agronegócio envolve riscos, entre eles: risco de crédito do tomador; riscos climáticos, sanitários e de produtividade da safra; variação de preços das commodities; e risco de liquidez, pois não há mercado secundário garantido para o título.{alerta_rating}"
+        ),
+        "O investimento não conta com a garantia do Fundo Garantidor de Créditos (FGC). A rentabilidade passada não é garantia de rentabilidade futura, e o(a) investidor(a) pode perder parte ou a totalidade do valor investido.".to_owned(),
+        "A reserva somente será efetivada após a confirmação do investimento e a compensação do aporte. Reservas por Pix não pagas dentro do prazo informado serão canceladas automaticamente. Havendo desistência, o(a) investidor(a) poderá cancelar a reserva em até 5 (cinco) dias contados da confirmação, sem qualquer custo.".to_owned(),
+    ];
+    Termo {
+        titulo: TITULO,
+        descricao: format!(
+            "Leia com atenção as condições e os riscos da operação {} antes de prosseguir.",
+            o.nome
+        ),
+        conteudo: paragrafos.join("\n\n"),
+        opcoes: if especulativo {
+            vec![OPCAO_QUALIFICADO, OPCAO_LIMITE]
+        } else {
+            vec![OPCAO_UNICA]
+        },
+    }
+}
+
+impl Termo {
+    pub(crate) fn json(&self, r: &Reserva) -> Value {
+        json!({
+            "id": r.id,
+            "idReserva": r.id,
+            "idCaptacao": r.captacao_id,
+            "investimento": r.investimento(),
+            "tipoPagamento": r.tipo_pagamento,
+            "status": r.status_gravado,
+            "titulo": self.titulo,
+            "descricao": self.descricao,
+            "conteudo": self.conteudo,
+            "termos": self
+                .opcoes
+                .iter()
+                .map(|(opcao, descricao)| json!({ "opcao": opcao, "descricao": descricao }))
+                .collect::<Vec<_>>(),
+            "opcaoAceita": r.termo_aceito_em.and(r.termo_opcao.as_deref()),
+        })
+    }
+
+    pub(crate) fn descricao_da_opcao(&self, opcao: &str) -> Option<&'static str> {
+        self.opcoes
+            .iter()
+            .find(|(o, _)| *o == opcao)
+            .map(|(_, d)| *d)
+    }
+}

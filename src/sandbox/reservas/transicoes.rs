@@ -1,0 +1,108 @@
+//! Sandbox-only transitions, for tests and demos: they stand in for the platform's back
+//! office paying, approving or rejecting a reservation, which the real platform does out of
+//! the API's sight. No Bearer; never called by the web app.
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::routing::post;
+use axum::{Json, Router};
+use rusqlite::params;
+use serde_json::Value;
+
+use crate::sandbox::erro::ApiError;
+use crate::sandbox::reservas::reserva::{self, Reserva};
+use crate::sandbox::{Sandbox, tempo};
+
+pub(super) fn routes() -> Router<Sandbox> {
+    Router::new()
+        .route("/sandbox/reservas/{id}/pagar", post(pagar))
+        .route("/sandbox/reservas/{id}/aprovar", post(aprovar))
+        .route("/sandbox/reservas/{id}/rejeitar", post(rejeitar))
+}
+
+#[derive(Clone, Copy)]
+enum Acao {
+    Pagar,
+    Aprovar,
+    Rejeitar,
+}
+
+async fn pagar(State(s): State<Sandbox>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    transicao(s, &id, Acao::Pagar).await
+}
+
+async fn aprovar(
+    State(s): State<Sandbox>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    transicao(s, &id, Acao::Aprovar).await
+}
+
+async fn rejeitar(
+    State(s): State<Sandbox>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    transicao(s, &id, Acao::Rejeitar).await
+}
+
+async fn transicao(sandbox: Sandbox, id: &str, acao: Acao) -> Result<Json<Value>, ApiError> {
+    let id = reserva::ler_id(id)?;
+    let prazo_pix = sandbox.cfg().pix_deadline;
+    let agora = tempo::agora();
+    sandbox
+        .db()
+        .escrever(move |tx| {
+            let r: Reserva = reserva::carregar(tx, "r.id = ?1", params![id])?
+                .into_iter()
+                .next()
+                .ok_or_else(reserva::nao_encontrada)?;
+            let ms = tempo::ms(agora);
+            // Earnings start the day after the money arrives (or is guaranteed), as seeded.
+            let inicio = tempo::ms(reserva::dia_seguinte(agora));
+            let status = r.status(agora).to_owned();
+            let sql = match (acao, status.as_str()) {
+                // Aporte pendente: the estimate stored at confirmation gives way to the real
+                // start; an approved partner debit already has its start and is now settled.
+                (Acao::Pagar, "Aporte pendente" | "Aprovado") => Some(
+                    "UPDATE reservas SET paga_em = ?1, atualizada_em = ?1,
+                        inicio_rendimento = CASE WHEN status = 'Aprovado'
+                            THEN COALESCE(inicio_rendimento, ?2) ELSE ?2 END,
+                        status = 'Pago'
+                     WHERE id = ?3",
+                ),
+                (Acao::Aprovar, "Em análise") => Some(
+                    "UPDATE reservas SET status = 'Aprovado', aprovada_em = ?1,
+                        inicio_rendimento = ?2, atualizada_em = ?1 WHERE id = ?3",
+                ),
+                _ => None,
+            };
+            match (sql, acao, status.as_str()) {
+                (Some(sql), _, _) => {
+                    tx.execute(sql, params![ms, inicio, id])?;
+                }
+                (None, Acao::Rejeitar, "Em análise") => {
+                    // Not approved by the brokerage: the payment switches to Pix with a new
+                    // Pix deadline counted from now. The amount stays committed, so no
+                    // capacity check.
+                    let vencimento = tempo::ms(tempo::mais(agora, prazo_pix));
+                    tx.execute(
+                        "UPDATE reservas SET status = 'Aporte pendente', tipo_pagamento = 1,
+                            pix_vencimento = ?1, atualizada_em = ?2 WHERE id = ?3",
+                        params![vencimento, ms, id],
+                    )?;
+                }
+                _ => {
+                    return Err(ApiError::new(
+                        StatusCode::CONFLICT,
+                        format!("Transição inválida: reserva em {status}."),
+                    ));
+                }
+            }
+            let r = reserva::carregar(tx, "r.id = ?1", params![id])?
+                .into_iter()
+                .next()
+                .ok_or_else(reserva::nao_encontrada)?;
+            Ok(Json(r.json(agora)))
+        })
+        .await
+}

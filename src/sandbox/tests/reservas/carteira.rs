@@ -1,0 +1,360 @@
+//! The wallet on the sandbox: pending reservations, allocation (summary
+//! and detailed), reservation documents, contract and the allocation PDF.
+
+use axum::http::{Method, StatusCode, header};
+use rust_decimal::Decimal;
+use serde_json::Value;
+
+use crate::sandbox::tests::reservas::{
+    ATIVA, INVESTIDOR, chamar, dec, oferta_aberta, pedido, reservar, token,
+};
+use crate::sandbox::tests::*;
+
+fn soma(lista: &[Value], campo: &str) -> Decimal {
+    lista.iter().map(|i| dec(&i[campo])).sum()
+}
+
+fn assert_pdf(r: &Resposta) {
+    assert_eq!(r.status, StatusCode::OK, "{}", r.texto());
+    assert_eq!(r.headers[header::CONTENT_TYPE], "application/pdf");
+    assert!(r.corpo.starts_with(b"%PDF-"), "not a PDF");
+    assert!(r.corpo.windows(5).any(|w| w == b"%%EOF"));
+    assert!(r.corpo.len() > 1000);
+}
+
+/// A text shown in the uncompressed content stream: pdf-writer writes ASCII runs as
+/// literal strings and runs with accents (WinAnsi bytes) as hex strings.
+fn contem(pdf: &[u8], texto: &str) -> bool {
+    let bytes: Vec<u8> = texto
+        .chars()
+        .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?'))
+        .collect();
+    let hex: Vec<u8> = bytes
+        .iter()
+        .flat_map(|b| format!("{b:02x}").into_bytes())
+        .collect();
+    let minusculo = pdf.to_ascii_lowercase();
+    pdf.windows(bytes.len()).any(|w| w == bytes.as_slice())
+        || minusculo.windows(hex.len()).any(|w| w == hex.as_slice())
+}
+
+#[tokio::test]
+async fn pendentes_do_investidor_semeado() {
+    let amb = ambiente();
+    let t = token(&amb.router, INVESTIDOR).await;
+    let r = get(&amb.router, "/v1/reservas/pendentes", Some(&t)).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.texto());
+    let lista = r.json().as_array().unwrap().clone();
+    let status: Vec<&str> = lista
+        .iter()
+        .map(|r| r["status"]["name"].as_str().unwrap())
+        .collect();
+    // Seeded: Aporte pendente, Pago 12 days ago, Em análise, Aprovado; not the Pago of a
+    // closed offering 30+ days ago nor the Cancelado.
+    for s in ["Aporte pendente", "Pago", "Em análise", "Aprovado"] {
+        assert!(status.contains(&s), "{s} in {status:?}");
+    }
+    assert!(!status.contains(&"Cancelado"));
+    assert_eq!(status.iter().filter(|s| **s == "Pago").count(), 1);
+    let datas: Vec<jiff::Timestamp> = lista
+        .iter()
+        .map(|r| r["data"].as_str().unwrap().parse().unwrap())
+        .collect();
+    assert!(datas.windows(2).all(|w| w[0] >= w[1]), "newest first");
+    for r in &lista {
+        for campo in [
+            "id",
+            "data",
+            "nomeCaptacao",
+            "urlAmigavel",
+            "investimento",
+            "rendimento",
+            "prazo",
+            "dataVencimento",
+            "tipoDoPagamento",
+            "tipoDoPagamentoDescricao",
+            "inicioRendimento",
+            "parcelasAnuais",
+        ] {
+            assert!(!r[campo].is_null(), "{campo}: {r}");
+        }
+        assert!(r["status"]["color"].as_str().unwrap().starts_with('#'));
+        let pendente = r["status"]["name"] == "Aporte pendente";
+        assert_eq!(r["pix"].is_object(), pendente);
+        assert_eq!(r["prazoPagamento"].is_string(), pendente);
+    }
+    // A new Aberto reservation appears first.
+    let (id, minimo) = oferta_aberta(&amb, false).await;
+    let n = chamar(
+        &amb.router,
+        Method::POST,
+        "/v1/reservas",
+        &t,
+        Some(pedido(id, minimo, 1)),
+    )
+    .await;
+    let nova = n.json()["id"].clone();
+    let lista = get(&amb.router, "/v1/reservas/pendentes", Some(&t))
+        .await
+        .json();
+    assert_eq!(lista[0]["id"], nova);
+    assert_eq!(lista[0]["status"]["name"], "Aberto");
+    assert_eq!(
+        get(&amb.router, "/v1/reservas/pendentes", None)
+            .await
+            .status,
+        StatusCode::UNAUTHORIZED
+    );
+}
+
+#[tokio::test]
+async fn alocacao_resumida_soma_cem_e_segue_os_pagamentos() {
+    let amb = ambiente();
+    let t = token(&amb.router, INVESTIDOR).await;
+    let r = get(&amb.router, "/v1/reservas/alocacao/resumida", Some(&t)).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.texto());
+    let a = r.json();
+    let lista = a["lista"].as_array().unwrap().clone();
+    assert!(lista.len() >= 2, "{a}");
+    assert_eq!(soma(&lista, "percentualAlocacao"), Decimal::ONE_HUNDRED);
+    assert_eq!(soma(&lista, "alocacao"), dec(&a["alocacaoTotal"]));
+    assert_eq!(soma(&lista, "valor"), dec(&a["valorTotal"]));
+    assert_eq!(soma(&lista, "rendimento"), dec(&a["rendimentoTotal"]));
+    assert!(
+        dec(&a["rendimentoTotal"]) > Decimal::ZERO,
+        "seeded Pago 30+ days ago earns"
+    );
+    for item in &lista {
+        assert!(dec(&item["percentualAlocacao"]).scale() <= 2);
+        let reservas = item["listaReservas"].as_array().unwrap();
+        assert_eq!(soma(reservas, "investimento"), dec(&item["alocacao"]));
+        for r in reservas {
+            let s = r["status"]["name"].as_str().unwrap();
+            assert!(s == "Pago" || s == "Aprovado", "{s}");
+            assert!(
+                !r["fluxoRecebimentoAmortizacao"]
+                    .as_array()
+                    .unwrap()
+                    .is_empty()
+            );
+        }
+    }
+    // Paying a new reservation adds an item and keeps the sum at 100.00.
+    let (id, minimo) = oferta_aberta(&amb, true).await;
+    let (reserva, _) = reservar(&amb.router, &t, id, minimo * Decimal::from(7), 1).await;
+    let antes = lista.len();
+    let p = pedir(
+        &amb.router,
+        Method::POST,
+        &format!("/sandbox/reservas/{reserva}/pagar"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(p.status, StatusCode::OK);
+    let a = get(&amb.router, "/v1/reservas/alocacao/resumida", Some(&t))
+        .await
+        .json();
+    let lista = a["lista"].as_array().unwrap();
+    assert!(lista.len() >= antes);
+    assert_eq!(soma(lista, "percentualAlocacao"), Decimal::ONE_HUNDRED);
+    assert!(lista.iter().any(|i| {
+        i["listaReservas"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["id"] == reserva)
+    }));
+
+    // The partner-debit investor's items say so.
+    let ativa = token(&amb.router, ATIVA).await;
+    let a = get(&amb.router, "/v1/reservas/alocacao/resumida", Some(&ativa))
+        .await
+        .json();
+    assert!(
+        a["lista"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|i| i["liquidacaoAtiva"] == true)
+    );
+}
+
+#[tokio::test]
+async fn alocacao_vazia_e_exportacao() {
+    let amb = ambiente();
+    // A background investor with no invested reservation: find one through the DB.
+    let t = token(&amb.router, INVESTIDOR).await;
+    let pdf = get(&amb.router, "/v1/reservas/alocacao/exportar/Pdf", Some(&t)).await;
+    assert_pdf(&pdf);
+    assert!(contem(&pdf.corpo, "Alocação da carteira"));
+    assert!(contem(&pdf.corpo, "Por tipo de garantia"));
+    assert!(
+        pdf.headers[header::CONTENT_DISPOSITION]
+            .to_str()
+            .unwrap()
+            .contains("attachment")
+    );
+    let x = get(&amb.router, "/v1/reservas/alocacao/exportar/Xlsx", Some(&t)).await;
+    assert_eq!(x.status, StatusCode::BAD_REQUEST);
+    assert_eq!(x.json()["mensagem"], "Tipo de exportação não suportado.");
+
+    let basico = token(&amb.router, "basico@colheita.dev").await;
+    let a = get(&amb.router, "/v1/reservas/alocacao/resumida", Some(&basico))
+        .await
+        .json();
+    assert_eq!(a["lista"], serde_json::json!([]));
+    assert_eq!(dec(&a["valorTotal"]), Decimal::ZERO);
+    let d = get(
+        &amb.router,
+        "/v1/reservas/alocacao/detalhada",
+        Some(&basico),
+    )
+    .await
+    .json();
+    assert_eq!(d["porCaptacao"], serde_json::json!([]));
+    let vazio = get(
+        &amb.router,
+        "/v1/reservas/alocacao/exportar/Pdf",
+        Some(&basico),
+    )
+    .await;
+    assert_eq!(vazio.status, StatusCode::NOT_FOUND);
+    assert_eq!(vazio.json()["mensagem"], "Nenhum arquivo encontrado.");
+}
+
+#[tokio::test]
+async fn alocacao_detalhada_por_captacao_e_garantia() {
+    let amb = ambiente();
+    let t = token(&amb.router, INVESTIDOR).await;
+    let d = get(&amb.router, "/v1/reservas/alocacao/detalhada", Some(&t)).await;
+    assert_eq!(d.status, StatusCode::OK, "{}", d.texto());
+    let d = d.json();
+    let total = dec(&d["alocacaoTotal"]);
+    for lista in ["porCaptacao", "porGarantia"] {
+        let itens = d[lista].as_array().unwrap();
+        assert!(!itens.is_empty(), "{lista}");
+        assert_eq!(soma(itens, "percentual"), Decimal::ONE_HUNDRED, "{lista}");
+        assert_eq!(soma(itens, "valor"), total, "{lista}");
+    }
+    let resumo = get(&amb.router, "/v1/reservas/alocacao/resumida", Some(&t))
+        .await
+        .json();
+    assert_eq!(dec(&resumo["alocacaoTotal"]), total);
+    for g in d["porGarantia"].as_array().unwrap() {
+        assert!(g["garantia"].is_string() && !g["captacoes"].as_array().unwrap().is_empty());
+    }
+}
+
+#[tokio::test]
+async fn documentos_e_contrato_ao_longo_do_ciclo() {
+    let amb = ambiente();
+    let t = token(&amb.router, INVESTIDOR).await;
+    let (id, minimo) = oferta_aberta(&amb, false).await;
+    let n = chamar(
+        &amb.router,
+        Method::POST,
+        "/v1/reservas",
+        &t,
+        Some(pedido(id, minimo, 1)),
+    )
+    .await;
+    let reserva = n.json()["id"].as_i64().unwrap();
+    let docs = |r: i64| format!("/v1/reservas/{r}/documentos");
+
+    // Aberto, unsigned: nothing yet.
+    let l = get(&amb.router, &docs(reserva), Some(&t)).await;
+    assert_eq!(l.status, StatusCode::OK);
+    assert_eq!(l.json(), serde_json::json!([]));
+    let c = get(
+        &amb.router,
+        &format!("/v1/reservas/{reserva}/contrato"),
+        Some(&t),
+    )
+    .await;
+    assert_eq!(c.status, StatusCode::NOT_FOUND);
+    assert_eq!(c.json()["mensagem"], "Nenhum arquivo encontrado.");
+    let d = get(&amb.router, &format!("{}/1", docs(reserva)), Some(&t)).await;
+    assert_eq!(d.status, StatusCode::NOT_FOUND);
+    assert_eq!(d.json()["mensagem"], "Nenhum arquivo encontrado.");
+
+    let a = chamar(
+        &amb.router,
+        Method::PATCH,
+        &format!("/v1/reservas/{reserva}/assinarcontrato"),
+        &t,
+        Some(serde_json::json!({"opcao": "1", "aceite": true})),
+    )
+    .await;
+    assert_eq!(a.status, StatusCode::NO_CONTENT);
+    let l = get(&amb.router, &docs(reserva), Some(&t)).await.json();
+    assert_eq!(
+        l,
+        serde_json::json!([{"id": 1, "titulo": "Termo de adesão assinado"}])
+    );
+    let contrato = get(
+        &amb.router,
+        &format!("/v1/reservas/{reserva}/contrato"),
+        Some(&t),
+    )
+    .await;
+    assert_pdf(&contrato);
+    assert!(contem(
+        &contrato.corpo,
+        "Termo de adesão e ciência de riscos"
+    ));
+    assert!(contem(&contrato.corpo, "Aceito eletronicamente em"));
+
+    let c = chamar(
+        &amb.router,
+        Method::PATCH,
+        &format!("/v1/reservas/{reserva}/confirmarinvestimento"),
+        &t,
+        None,
+    )
+    .await;
+    assert_eq!(c.status, StatusCode::OK);
+    let p = pedir(
+        &amb.router,
+        Method::POST,
+        &format!("/sandbox/reservas/{reserva}/pagar"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(p.status, StatusCode::OK);
+    let l = get(&amb.router, &docs(reserva), Some(&t)).await.json();
+    let titulos: Vec<&str> = l
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["titulo"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        titulos,
+        [
+            "Termo de adesão assinado",
+            "Comprovante de reserva",
+            "Comprovante de aporte"
+        ]
+    );
+    for (doc, texto) in [
+        (1, "Declaração e aceite"),
+        (2, "Comprovante de reserva"),
+        (3, "Fluxo de recebimento estimado"),
+    ] {
+        let r = get(&amb.router, &format!("{}/{doc}", docs(reserva)), Some(&t)).await;
+        assert_pdf(&r);
+        assert!(contem(&r.corpo, texto), "{doc}: {texto}");
+        assert!(
+            r.headers[header::CONTENT_DISPOSITION]
+                .to_str()
+                .unwrap()
+                .starts_with("attachment")
+        );
+    }
+    let r = get(&amb.router, &format!("{}/9", docs(reserva)), Some(&t)).await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+    let r = get(&amb.router, &format!("{}/x", docs(reserva)), Some(&t)).await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+}
