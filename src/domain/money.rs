@@ -81,7 +81,7 @@ fn group_thousands(digits: &str) -> String {
         // A separator goes before every digit that starts a group of three
         // counted from the right.
         let remaining = len - i;
-        if i > 0 && remaining % 3 == 0 {
+        if i > 0 && remaining.is_multiple_of(3) {
             out.push('.');
         }
         out.push(c);

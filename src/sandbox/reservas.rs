@@ -25,7 +25,7 @@ use axum::{Json, Router};
 use rusqlite::{OptionalExtension, params};
 use serde_json::Value;
 
-use crate::domain::order::{MSG_NOT_AVAILABLE, MSG_TERMS, PARTNER_DEBIT};
+use crate::domain::reserva::{MSG_NOT_AVAILABLE, MSG_TERMS, PARTNER_DEBIT};
 use crate::sandbox::autenticacao::Investidor;
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
 use crate::sandbox::{Sandbox, tempo};

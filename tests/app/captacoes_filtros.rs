@@ -49,7 +49,7 @@ fn pdf_text(pdf: &[u8]) -> String {
                     .position(|&b| b == b'>')
                     .map_or(pdf.len(), |p| i + p);
                 let hex = &pdf[i + 1..end];
-                if hex.len() % 2 == 0 && hex.iter().all(u8::is_ascii_hexdigit) {
+                if hex.len().is_multiple_of(2) && hex.iter().all(u8::is_ascii_hexdigit) {
                     let bytes = hex
                         .chunks(2)
                         .map(|p| u8::from_str_radix(std::str::from_utf8(p).unwrap(), 16).unwrap());

@@ -89,10 +89,11 @@ pub fn in_order(errors: &ValidationErrors, rules: &[Rule]) -> Vec<FieldError> {
         .filter(|r| has(r.field, r.code))
         .map(|r| FieldError::new(r.field, r.message))
         .collect();
-    if out.is_empty() && !fields.is_empty() {
-        if let Some(first) = rules.first() {
-            out.push(FieldError::new(first.field, first.message));
-        }
+    if out.is_empty()
+        && !fields.is_empty()
+        && let Some(first) = rules.first()
+    {
+        out.push(FieldError::new(first.field, first.message));
     }
     out
 }

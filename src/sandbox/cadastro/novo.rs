@@ -350,7 +350,8 @@ mod tests {
             let s = senha_temporaria();
             assert_eq!(s.len(), 10);
             assert_eq!(
-                crate::domain::validate::validate_new_password("x", &s, &s),
+                crate::domain::validate::validate_new_password("x", &s, &s)
+                    .map_err(|e| e.message()),
                 Ok(())
             );
         }

@@ -126,12 +126,12 @@ impl Consulta {
                 _ => {}
             }
         }
-        if let (Some(i), Some(f)) = (c.data_inicio, c.data_fim) {
-            if i > f {
-                return Err(ApiError::requisicao(
-                    "DataInicio não pode ser posterior a DataFim.",
-                ));
-            }
+        if let (Some(i), Some(f)) = (c.data_inicio, c.data_fim)
+            && i > f
+        {
+            return Err(ApiError::requisicao(
+                "DataInicio não pode ser posterior a DataFim.",
+            ));
         }
         Ok(c)
     }
@@ -273,10 +273,10 @@ fn faixa(valor: &str, nome: &str) -> Result<Faixa, ApiError> {
             max: numero(valor)?,
         },
     };
-    if let (Some(a), Some(b)) = (f.min, f.max) {
-        if a > b {
-            return Err(invalida());
-        }
+    if let (Some(a), Some(b)) = (f.min, f.max)
+        && a > b
+    {
+        return Err(invalida());
     }
     Ok(f)
 }

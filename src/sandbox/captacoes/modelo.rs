@@ -9,7 +9,8 @@ use jiff::Timestamp;
 use rusqlite::{Connection, Row};
 use rust_decimal::Decimal;
 
-use crate::domain::offering::{self, DisplayStatus, OfferingFacts};
+use crate::domain::captacao::{self, CaptacaoFacts, DisplayStatus};
+use crate::domain::status::Status;
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::tempo;
 
@@ -75,13 +76,13 @@ impl Captacao {
 
     /// The status a visitor sees, by the product's display rule.
     pub(crate) fn status_exibido(&self, agora: Timestamp) -> DisplayStatus {
-        offering::display_status(&self.fatos(), agora)
+        captacao::display_status(&self.fatos(), agora)
     }
 
     /// What the domain's offering rules need to know.
-    fn fatos(&self) -> OfferingFacts {
-        OfferingFacts {
-            status_name: self.status.clone(),
+    fn fatos(&self) -> CaptacaoFacts {
+        CaptacaoFacts {
+            status: Status::from(self.status.as_str()),
             limite: self.limite,
             arrecadado: self.arrecadado,
             reservado: self.reservado,

@@ -40,7 +40,7 @@ pub(crate) fn texto_do_pdf(pdf: &[u8]) -> String {
                 let fim = pdf[i..].iter().position(|&b| b == b'>').map(|p| i + p);
                 if let Some(fim) = fim {
                     let hex = &pdf[i + 1..fim];
-                    if hex.iter().all(u8::is_ascii_hexdigit) && hex.len() % 2 == 0 {
+                    if hex.iter().all(u8::is_ascii_hexdigit) && hex.len().is_multiple_of(2) {
                         let bytes: Vec<u8> = hex
                             .chunks(2)
                             .map(|p| {

@@ -7,7 +7,7 @@ use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 use serde_json::Value;
 
-use crate::domain::order::{MSG_FILL, MSG_MINIMUM, PARTNER_DEBIT, PIX};
+use crate::domain::reserva::{MSG_FILL, MSG_MINIMUM, PARTNER_DEBIT, PIX};
 use crate::sandbox::erro::ApiError;
 
 /// The body of `POST /v1/reservas`.

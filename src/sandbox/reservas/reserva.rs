@@ -7,8 +7,9 @@ use rusqlite::{Connection, Row, ToSql, params};
 use rust_decimal::Decimal;
 use serde_json::{Value, json};
 
+use crate::domain::dates;
 use crate::domain::reference::Guarantee;
-use crate::domain::{dates, order};
+use crate::domain::reserva::PARTNER_DEBIT;
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::reservas::fluxo::{self, Parcela};
 use crate::sandbox::tempo;
@@ -190,7 +191,7 @@ pub(crate) fn cor_status(status: &str) -> &'static str {
 }
 
 pub(crate) fn descricao_pagamento(tipo: i64) -> &'static str {
-    if tipo == order::PARTNER_DEBIT {
+    if tipo == PARTNER_DEBIT {
         "Débito em conta na corretora parceira"
     } else {
         "Pix"

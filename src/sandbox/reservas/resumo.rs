@@ -10,7 +10,7 @@ use rusqlite::{OptionalExtension, Transaction, params};
 use rust_decimal::Decimal;
 use serde::Serialize;
 
-use crate::domain::order;
+use crate::domain::reserva;
 use crate::sandbox::autenticacao::{self, Investidor};
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
 use crate::sandbox::{Sandbox, tempo};
@@ -84,7 +84,7 @@ pub(crate) async fn resumo(
                     }
                     "Em análise" | "Aprovado" => {
                         provisionado += centavos;
-                        if tipo == order::PARTNER_DEBIT {
+                        if tipo == reserva::PARTNER_DEBIT {
                             a_debitar += centavos;
                         }
                     }

@@ -172,7 +172,7 @@ pub(crate) fn periodos(prazo: u32, periodicidade: u32) -> Vec<u32> {
         return vec![prazo];
     }
     let mut v = vec![periodicidade; (prazo / periodicidade) as usize];
-    if prazo % periodicidade != 0 {
+    if !prazo.is_multiple_of(periodicidade) {
         v.push(prazo % periodicidade);
     }
     v
