@@ -22,7 +22,40 @@ pub struct Token {
 pub struct TokenResponse {
     pub token: Token,
     #[serde(default)]
-    pub tipo_resposta: Option<String>,
+    pub tipo_resposta: Option<TipoResposta>,
+}
+
+/// What the login asks of the investor next: change a temporary password, update the
+/// registration or the investor profile; anything else (or nothing) goes on.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(from = "String", into = "String")]
+pub enum TipoResposta {
+    TrocarSenha,
+    AtualizarCadastro,
+    AtualizarSuitability,
+    Outro(String),
+}
+
+impl From<String> for TipoResposta {
+    fn from(s: String) -> Self {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "trocarsenha" => TipoResposta::TrocarSenha,
+            "atualizarcadastro" => TipoResposta::AtualizarCadastro,
+            "atualizarsuitability" => TipoResposta::AtualizarSuitability,
+            _ => TipoResposta::Outro(s),
+        }
+    }
+}
+
+impl From<TipoResposta> for String {
+    fn from(t: TipoResposta) -> String {
+        match t {
+            TipoResposta::TrocarSenha => "trocarsenha".into(),
+            TipoResposta::AtualizarCadastro => "atualizarcadastro".into(),
+            TipoResposta::AtualizarSuitability => "atualizarsuitability".into(),
+            TipoResposta::Outro(s) => s,
+        }
+    }
 }
 
 /// Offering status object.

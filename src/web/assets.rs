@@ -71,7 +71,7 @@ pub fn asset_url(logical: &str) -> &'static str {
     }
 }
 
-/// The raw bytes of an asset (e.g. for the sandbox's `/midia`).
+/// The raw bytes of an asset.
 pub fn asset_bytes(logical: &str) -> Option<&'static [u8]> {
     asset(logical).map(|a| a.bytes)
 }

@@ -6,6 +6,7 @@ use axum::response::{IntoResponse, Redirect, Response};
 use maud::html;
 use serde::Deserialize;
 
+use crate::api::models::TipoResposta;
 use crate::web::session::{UserSummary, login_redirect};
 use crate::web::ui::{Page, alert::Alert};
 use crate::web::{Ctx, PageError, PageResult, routes};
@@ -54,10 +55,10 @@ pub async fn view_autenticacao_get(ctx: Ctx, Query(q): Query<Callback>) -> PageR
     if let Some(u) = &user {
         ctx.jar.store_user(u);
     }
-    Ok(match answer.tipo_resposta.as_deref() {
-        Some("trocarsenha") => Redirect::to(routes::ALTERAR_SENHA).into_response(),
-        Some(kind @ ("atualizarcadastro" | "atualizarsuitability")) => {
-            stay_for_update(&ctx, kind, user.as_ref())
+    Ok(match answer.tipo_resposta {
+        Some(TipoResposta::TrocarSenha) => Redirect::to(routes::ALTERAR_SENHA).into_response(),
+        Some(kind @ (TipoResposta::AtualizarCadastro | TipoResposta::AtualizarSuitability)) => {
+            stay_for_update(&ctx, &kind, user.as_ref())
         }
         _ => {
             let to = ctx
@@ -88,8 +89,8 @@ fn failed_exchange(ctx: &Ctx, message: &str) -> PageError {
 
 /// atualizarcadastro / atualizarsuitability: the user stays here and is told
 /// what the platform asks for, with a way on.
-fn stay_for_update(ctx: &Ctx, kind: &str, user: Option<&UserSummary>) -> Response {
-    let (title, text) = if kind == "atualizarcadastro" {
+fn stay_for_update(ctx: &Ctx, kind: &TipoResposta, user: Option<&UserSummary>) -> Response {
+    let (title, text) = if *kind == TipoResposta::AtualizarCadastro {
         (
             "Atualize o seu cadastro",
             "Para continuar investindo, precisamos que você revise e atualize os seus dados cadastrais.",
