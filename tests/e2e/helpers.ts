@@ -8,8 +8,11 @@ import { expect, test, type Page } from '@playwright/test';
 const here = dirname(fileURLToPath(import.meta.url));
 /** The repository root. */
 export const ROOT = resolve(here, '..', '..');
-export const APP_URL = 'http://127.0.0.1:3310';
-export const SANDBOX_URL = 'http://127.0.0.1:3311';
+// E2E_PORT lets two checkouts run their suites side by side; the sandbox takes the next port.
+export const APP_PORT = Number(process.env.E2E_PORT ?? 3310);
+export const SANDBOX_PORT = APP_PORT + 1;
+export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
+export const SANDBOX_URL = `http://127.0.0.1:${SANDBOX_PORT}`;
 export const PASSWORD = 'colheita123';
 export const INVESTIDOR = 'investidor@colheita.dev';
 

@@ -1,7 +1,7 @@
 // Playwright end-to-end suite. Runs the already-built binary (tests/run.sh builds it) against a
 // fresh sandbox, with Debian's Chromium (never `npx playwright install`).
 import { defineConfig } from '@playwright/test';
-import { APP_URL, ROOT } from './helpers';
+import { APP_PORT, APP_URL, ROOT, SANDBOX_PORT } from './helpers';
 
 const CI = !!process.env.CI;
 
@@ -40,7 +40,7 @@ export default defineConfig({
   ],
   webServer: {
     command:
-      'target/debug/colheita --addr 127.0.0.1:3310 --sandbox-addr 127.0.0.1:3311 ' +
+      `target/debug/colheita --addr 127.0.0.1:${APP_PORT} --sandbox-addr 127.0.0.1:${SANDBOX_PORT} ` +
       '--data-dir target/e2e-data --sandbox-reset',
     cwd: ROOT,
     url: `${APP_URL}/healthz`,
