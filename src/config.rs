@@ -71,6 +71,9 @@ pub struct Config {
         default_value = "https://wa.me/5511999990000?text=Ol%C3%A1%2C%20quero%20falar%20com%20um%20especialista"
     )]
     pub chat_url: String,
+    /// The receiver's city written in the Pix BR Code (the platform's Pix data has none).
+    #[arg(long, env = "COLHEITA_PIX_MERCHANT_CITY", default_value = "SAO PAULO")]
+    pub pix_merchant_city: String,
     /// Connect timeout for platform calls, in seconds.
     #[arg(long, env = "COLHEITA_CONNECT_TIMEOUT", default_value_t = 3)]
     pub connect_timeout: u64,

@@ -119,6 +119,7 @@ pub fn web_state(
         client_id: cfg.client_id.clone(),
         product_name: cfg.product_name.clone(),
         chat_url: cfg.chat_url.clone(),
+        pix_merchant_city: cfg.pix_merchant_city.clone(),
     };
     Ok(AppState::new(api, web, key))
 }

@@ -41,6 +41,16 @@ impl ApiError {
         }
     }
 
+    /// The platform's `detalheErro`, when it sent one: what a failed document shows.
+    pub fn detail(&self) -> Option<&str> {
+        match self {
+            ApiError::Server {
+                detail: Some(d), ..
+            } if !d.trim().is_empty() => Some(d),
+            _ => None,
+        }
+    }
+
     /// A refusal of what the user sent (a 4xx with the platform's message): the user's to
     /// fix, not a failure of the platform.
     pub fn is_refusal(&self) -> bool {
@@ -74,6 +84,11 @@ impl ApiError {
             return ApiError::Unavailable("503".into());
         }
         let envelope: Option<Envelope> = serde_json::from_slice(body).ok();
+        // A 404 says what it is even without a message (a platform without an endpoint).
+        if status == 404 {
+            let message = envelope.and_then(|e| e.mensagem).unwrap_or_default();
+            return ApiError::NotFound { message };
+        }
         let (message, detail) = match envelope {
             Some(Envelope {
                 mensagem: Some(m),
@@ -82,14 +97,10 @@ impl ApiError {
             // No readable message: an unknown failure.
             _ => return ApiError::Unavailable(format!("status {status} sem mensagem")),
         };
-        if status == 404 {
-            ApiError::NotFound { message }
-        } else {
-            ApiError::Server {
-                status,
-                message,
-                detail,
-            }
+        ApiError::Server {
+            status,
+            message,
+            detail,
         }
     }
 }
@@ -120,6 +131,36 @@ mod tests {
                 GENERIC_ERROR
             );
         }
+    }
+
+    #[test]
+    fn the_detail_is_read_when_present() {
+        let e = ApiError::from_status(
+            400,
+            r#"{"mensagem":"Erro","detalheErro":"Arquivo corrompido"}"#.as_bytes(),
+        );
+        assert_eq!(e.detail(), Some("Arquivo corrompido"));
+        let e = ApiError::from_status(400, br#"{"mensagem":"Erro","detalheErro":" "}"#);
+        assert_eq!(e.detail(), None);
+        assert_eq!(ApiError::from_status(503, b"").detail(), None);
+    }
+
+    #[test]
+    fn a_404_is_not_found_with_or_without_a_message() {
+        for body in [
+            &b""[..],
+            b"<html>",
+            br#"{"mensagem":"Captacao nao encontrada"}"#,
+        ] {
+            assert!(matches!(
+                ApiError::from_status(404, body),
+                ApiError::NotFound { .. }
+            ));
+        }
+        assert_eq!(
+            ApiError::from_status(404, b"").user_message(),
+            GENERIC_ERROR
+        );
     }
 
     #[test]

@@ -69,21 +69,85 @@ pub struct StatusRef {
     pub color: Option<String>,
 }
 
+/// Where a gallery entry belongs: the header image, the 'Galeria' carousel or the
+/// 'Empreendedor' accordion.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(from = "String", into = "String")]
+pub enum GalleryKind {
+    Principal,
+    #[default]
+    Galeria,
+    Empreendedor,
+    Outro(String),
+}
+
+impl From<String> for GalleryKind {
+    fn from(s: String) -> Self {
+        match s.trim() {
+            "Principal" => GalleryKind::Principal,
+            "Galeria" => GalleryKind::Galeria,
+            "Empreendedor" => GalleryKind::Empreendedor,
+            _ => GalleryKind::Outro(s),
+        }
+    }
+}
+
+impl From<GalleryKind> for String {
+    fn from(k: GalleryKind) -> String {
+        match k {
+            GalleryKind::Principal => "Principal".into(),
+            GalleryKind::Galeria => "Galeria".into(),
+            GalleryKind::Empreendedor => "Empreendedor".into(),
+            GalleryKind::Outro(s) => s,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct GalleryItem {
     pub id: Option<i64>,
-    pub tipo: String,
+    pub tipo: GalleryKind,
     pub url: Option<String>,
     pub url_video: Option<String>,
     pub descricao: Option<String>,
+}
+
+/// An offering document's type; PdfCaptacao is the operation information PDF.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(from = "String", into = "String")]
+pub enum CaptacaoDocumentoKind {
+    PdfCaptacao,
+    #[default]
+    Vazio,
+    Outro(String),
+}
+
+impl From<String> for CaptacaoDocumentoKind {
+    fn from(s: String) -> Self {
+        match s.trim() {
+            "PdfCaptacao" => CaptacaoDocumentoKind::PdfCaptacao,
+            "" => CaptacaoDocumentoKind::Vazio,
+            _ => CaptacaoDocumentoKind::Outro(s),
+        }
+    }
+}
+
+impl From<CaptacaoDocumentoKind> for String {
+    fn from(k: CaptacaoDocumentoKind) -> String {
+        match k {
+            CaptacaoDocumentoKind::PdfCaptacao => "PdfCaptacao".into(),
+            CaptacaoDocumentoKind::Vazio => String::new(),
+            CaptacaoDocumentoKind::Outro(s) => s,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct CaptacaoDocumento {
     pub id: i64,
-    pub tipo: String,
+    pub tipo: CaptacaoDocumentoKind,
     pub nome: Option<String>,
 }
 
@@ -98,6 +162,7 @@ pub struct Faq {
 #[serde(default)]
 pub struct Conteudo {
     pub descricao: Option<String>,
+    #[serde(deserialize_with = "lenient")]
     pub faq: Vec<Faq>,
 }
 
@@ -115,6 +180,7 @@ pub struct Localizacao {
 pub struct Empreendedor {
     pub nome: Option<String>,
     pub descricao: Option<String>,
+    #[serde(deserialize_with = "lenient")]
     pub localizacao: Option<Localizacao>,
 }
 
@@ -160,11 +226,33 @@ pub struct Captacao {
     pub favorito: bool,
     pub garantias: Option<String>,
     pub galeria: Vec<GalleryItem>,
+    /// The same entries under the name the platform also uses; read with `galeria`
+    /// through [`Captacao::gallery`].
+    pub lista_galeria: Vec<GalleryItem>,
     pub documentos: Vec<CaptacaoDocumento>,
     pub conteudo: Conteudo,
     pub empreendedor_rural: Empreendedor,
     pub lancamento: Lancamento,
     pub rentabilidade: Rentabilidade,
+}
+
+impl Captacao {
+    /// Every gallery entry, whether the platform sent it as `galeria` or `listaGaleria`.
+    pub fn gallery(&self) -> impl Iterator<Item = &GalleryItem> {
+        self.galeria.iter().chain(self.lista_galeria.iter())
+    }
+
+    /// The header image: `imagemPrincipal`, else the gallery's Principal entry.
+    pub fn main_image(&self) -> Option<&str> {
+        self.imagem_principal
+            .as_deref()
+            .filter(|u| !u.is_empty())
+            .or_else(|| {
+                self.gallery()
+                    .find(|g| g.tipo == GalleryKind::Principal)
+                    .and_then(|g| g.url.as_deref())
+            })
+    }
 }
 
 /// A page of search results: dados and totalRegistros.
@@ -305,9 +393,19 @@ pub struct PixInfo {
     pub nome: Option<String>,
     pub cnpj: Option<String>,
     pub instituicao: Option<String>,
-    pub cidade: Option<String>,
     pub txid: Option<String>,
     pub valor: Option<Decimal>,
+}
+
+/// Reads a part whose shape the platform's contract leaves open (the FAQ, the location):
+/// a shape we do not know reads as absent instead of failing the whole offering.
+fn lenient<'de, D, T>(d: D) -> Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::de::DeserializeOwned + Default,
+{
+    let v = serde_json::Value::deserialize(d)?;
+    Ok(serde_json::from_value(v).unwrap_or_default())
 }
 
 /// One option of a term.
@@ -375,19 +473,21 @@ pub struct Reserva {
     pub nome_captacao: String,
     pub url_amigavel: Option<String>,
     pub investimento: Decimal,
+    /// Net yield: the annual rate in percent.
     pub rendimento: Option<Decimal>,
-    pub rendimento_descricao: Option<String>,
     pub prazo: Option<i64>,
+    /// The request's validity (the Pix deadline); none for a partner debit.
     pub data_vencimento: Option<String>,
     pub status: StatusColor,
     pub tipo_do_pagamento: Option<i64>,
     pub tipo_do_pagamento_descricao: Option<String>,
     pub inicio_rendimento: Option<String>,
     pub parcelas_anuais: Option<i64>,
-    pub termo_aceito: bool,
+    /// Whether the terms were accepted; a platform that does not say leaves it to the
+    /// confirmation to refuse.
+    pub termo_aceito: Option<bool>,
     pub fluxo_recebimento_amortizacao: Vec<Parcela>,
     pub pix: Option<PixInfo>,
-    pub prazo_pagamento: Option<String>,
 }
 
 /// One offering of the allocation summary.
@@ -405,15 +505,22 @@ pub struct AllocationItem {
     pub lista_reservas: Vec<Reserva>,
 }
 
-/// `GET /v1/reservas/alocacao/resumida`.
+/// `GET /v1/reservas/alocacao/resumida`: the offerings and the totals (value, yield and its
+/// percent); what was invested is the sum of the items' `alocacao`.
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct AllocationSummary {
     pub lista: Vec<AllocationItem>,
-    pub alocacao_total: Decimal,
     pub valor_total: Decimal,
     pub rendimento_total: Decimal,
     pub rendimento_percentual: Decimal,
+}
+
+impl AllocationSummary {
+    /// What was invested: the sum of the offerings' `alocacao`.
+    pub fn invested(&self) -> Decimal {
+        self.lista.iter().map(|i| i.alocacao).sum()
+    }
 }
 
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]

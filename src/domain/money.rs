@@ -68,6 +68,11 @@ pub fn format_percent(v: Decimal) -> String {
     format!("{}%", format_decimal_br(v, 2))
 }
 
+/// A reservation's net yield, an annual rate in percent: 17.5 → "17,50% a.a.".
+pub fn format_annual_rate(v: Decimal) -> String {
+    format!("{} a.a.", format_percent(v))
+}
+
 fn is_negative_after_rounding(v: Decimal, places: u32) -> bool {
     let rounded = v.round_dp_with_strategy(places, RoundingStrategy::MidpointAwayFromZero);
     rounded.is_sign_negative() && !rounded.is_zero()

@@ -29,14 +29,14 @@ pub struct AmountLimits {
 }
 
 /// The amount as typed ('1.234,56', max 20 characters) → the amount, or the failure with its message.
-/// Unparseable input counts as not filled: the field holds no amount.
+/// The amount must be filled and greater than zero: empty, unreadable, zero and negative
+/// input all ask to fill the fields; the minimum-investment message is only for a positive
+/// amount below the minimum.
 pub fn validate_amount(typed: &str, limits: AmountLimits) -> Result<Decimal, FieldError> {
     let refuse = |message| Err(FieldError::new("valor", message));
     let amount = match money::parse_brl(typed) {
         Ok(v) if v > Decimal::ZERO => v,
-        Ok(_) => return refuse(MSG_MINIMUM),
-        Err(money::MoneyError::Negative) => return refuse(MSG_MINIMUM),
-        Err(_) => return refuse(MSG_FILL),
+        _ => return refuse(MSG_FILL),
     };
     if amount < limits.investimento_minimo {
         return refuse(MSG_MINIMUM);
@@ -100,15 +100,27 @@ mod tests {
     };
 
     #[test]
-    fn empty_or_unreadable_amounts_ask_to_fill_the_fields() {
-        for typed in ["", "   ", "abc", "1,2,3", &"9".repeat(21)] {
+    fn empty_unreadable_zero_and_negative_amounts_ask_to_fill_the_fields() {
+        let long = "9".repeat(21);
+        for typed in [
+            "",
+            "   ",
+            "abc",
+            "1,2,3",
+            &long,
+            "0",
+            "0,00",
+            "R$ 0,00",
+            "-5",
+            "-1.000,00",
+        ] {
             assert_eq!(validate_amount(typed, LIMITS), Err(MSG_FILL), "{typed:?}");
         }
     }
 
     #[test]
-    fn zero_negative_and_below_minimum_amounts_mention_the_minimum() {
-        for typed in ["0", "0,00", "-5", "999,99"] {
+    fn positive_amounts_below_the_minimum_mention_the_minimum() {
+        for typed in ["0,01", "1", "999,99"] {
             assert_eq!(
                 validate_amount(typed, LIMITS),
                 Err(MSG_MINIMUM),

@@ -31,6 +31,8 @@ pub struct WebConfig {
     pub client_id: String,
     pub product_name: String,
     pub chat_url: String,
+    /// The receiver's city in the Pix BR Code.
+    pub pix_merchant_city: String,
     /// Origins of the platform API (images) and login page, for the CSP.
     pub api_origin: String,
     pub login_origin: String,

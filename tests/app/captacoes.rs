@@ -220,8 +220,21 @@ async fn the_allocation_block_has_its_three_states() {
         texts(&balance, ".alocacao a[href='/carteira/simulador']"),
         vec!["Simular investimento"]
     );
+    // A failing balance shows the message of the error: the platform's, or the generic one.
     let failed = allocation_with(ResponseTemplate::new(500)).await;
-    assert!(text(&failed, ".alocacao [role=alert]").starts_with("Ops! Houve uma falha."));
+    assert_eq!(
+        text(&failed, ".alocacao [role=alert]"),
+        "Ocorreu um erro. Tente novamente."
+    );
+    let thrown = allocation_with(
+        ResponseTemplate::new(400)
+            .set_body_json(json!({"mensagem": "Saldo indisponível no momento."})),
+    )
+    .await;
+    assert_eq!(
+        text(&thrown, ".alocacao [role=alert]"),
+        "Saldo indisponível no momento."
+    );
 }
 
 #[tokio::test]

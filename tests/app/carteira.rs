@@ -264,6 +264,20 @@ async fn download_failures_say_what_happened() {
         text(&html(resp).await, "dialog.alerta p"),
         "Ocorreu um erro ao fazer o download"
     );
+    // A thrown error of a document shows its detalheErro.
+    let (app, _s) = wallet_with_failing(
+        r"^/v1/reservas/7/documentos/1$",
+        ResponseTemplate::new(422).set_body_json(
+            json!({"mensagem": "Erro ao gerar o documento", "detalheErro": "Documento ainda não assinado pela securitizadora."}),
+        ),
+    )
+    .await;
+    let resp = app.get(&routes::carteira_documento(7, 1)).await;
+    assert_eq!(resp.status(), 502);
+    assert_eq!(
+        text(&html(resp).await, "dialog.alerta p"),
+        "Documento ainda não assinado pela securitizadora."
+    );
     let (app, _s) = wallet_with_failing(
         r"^/v1/reservas/7/documentos/1$",
         ResponseTemplate::new(404).set_body_json(json!({"mensagem": "x"})),
@@ -300,6 +314,20 @@ async fn download_failures_say_what_happened() {
     assert_eq!(
         text(&doc, "#painel p"),
         "Nenhum arquivo encontrado. Fechar painel"
+    );
+    // The cash flow of a reservation that is not in the wallet says so (no file is missing).
+    let doc = html(app.get(&routes::carteira_fluxo(7)).await).await;
+    assert_eq!(
+        text(&doc, "#painel [role=alert]"),
+        "Não encontramos esta reserva na sua carteira."
+    );
+    assert!(!text(&doc, "#painel").contains("Nenhum arquivo encontrado."));
+    // An empty wallet uses the spec's empty-list text.
+    let doc = html(app.get(routes::CARTEIRA).await).await;
+    assert_eq!(text(&doc, ".cartao-vazio h2"), "Nenhum item encontrado.");
+    assert_eq!(
+        text(&doc, ".cartao-vazio p"),
+        "Não há resultado para os parâmetros informados. Ver oportunidades"
     );
 }
 

@@ -55,9 +55,14 @@ async fn every_amount_message_in_order_with_the_value_kept() {
             "abc",
             "Necessário preencher todos os campos para prosseguir.",
         ),
+        // Filled and > 0 first: zero and negative amounts ask to fill the fields.
         (
             "0,00",
-            "O valor informado precisa ser maior que zero, e igual ou maior que o investimento mínimo.",
+            "Necessário preencher todos os campos para prosseguir.",
+        ),
+        (
+            "-10,00",
+            "Necessário preencher todos os campos para prosseguir.",
         ),
         (
             "999,99",

@@ -224,6 +224,11 @@ async fn logout_ends_the_session_clears_cookies_but_keeps_the_return_address() {
         .mount(&server)
         .await;
     login_via_callback(&app, routes::HOME).await;
+    // The money-visibility choice is part of what logout clears.
+    let hide = app
+        .post_form(routes::VISIBILIDADE, &[("voltar", routes::HOME)])
+        .await;
+    assert_eq!(hide.status(), 303);
     let resp = app.logout().await;
     assert_eq!(resp.status(), 303);
     assert!(location(&resp).starts_with(&format!("{}/login?", server.uri())));
@@ -234,7 +239,12 @@ async fn logout_ends_the_session_clears_cookies_but_keeps_the_return_address() {
         .iter()
         .map(|v| v.to_str().unwrap().to_owned())
         .collect();
-    for name in ["colheita_at=", "colheita_rt=", "colheita_usuario="] {
+    for name in [
+        "colheita_at=",
+        "colheita_rt=",
+        "colheita_usuario=",
+        "colheita_ocultar=",
+    ] {
         assert!(
             cleared
                 .iter()

@@ -75,10 +75,13 @@ impl Pedido {
         })
     }
 
-    /// The amount in cents: > 0, at least the minimum, at most two decimals.
+    /// The amount in cents: filled and > 0, then at least the minimum, at most two decimals.
     pub(super) fn centavos(&self, minimo: i64) -> Result<i64, ApiError> {
         let erro = || ApiError::requisicao(MSG_MINIMUM);
-        let valor = self.investimento.ok_or_else(erro)?;
+        let valor = self
+            .investimento
+            .filter(|v| *v > Decimal::ZERO)
+            .ok_or_else(|| ApiError::requisicao(MSG_FILL))?;
         let cem = valor.checked_mul(Decimal::ONE_HUNDRED).ok_or_else(erro)?;
         if cem.fract() != Decimal::ZERO {
             return Err(erro());

@@ -25,7 +25,6 @@ pub(crate) mod recebedor {
     pub(crate) const INSTITUICAO: &str = "Banco Cooperativo Sicredi S.A. (748)";
     pub(crate) const AGENCIA: &str = "0001";
     pub(crate) const CONTA: &str = "48213-7";
-    pub(crate) const CIDADE: &str = "São Paulo";
 }
 
 /// The offering fields a reservation needs.
@@ -265,7 +264,6 @@ impl Reserva {
             "nome": recebedor::NOME,
             "cnpj": recebedor::CNPJ,
             "instituicao": recebedor::INSTITUICAO,
-            "cidade": recebedor::CIDADE,
             "txid": format!("COLHEITA{}", self.id),
             "valor": self.investimento(),
         }))
@@ -297,11 +295,9 @@ impl Reserva {
                 })
             })
             .collect();
-        let pix = self.pix(agora);
-        let prazo_pagamento = pix
-            .as_ref()
-            .and(self.pix_vencimento)
-            .map(|v| tempo::rfc3339(tempo::de_ms(v)));
+        // The request's validity: the Pix deadline (kept once paid or lapsed, so the
+        // reservation still says until when it was valid); a partner debit has none.
+        let validade = self.pix_vencimento.map(|v| tempo::rfc3339(tempo::de_ms(v)));
         json!({
             "id": self.id,
             "idCaptacao": self.captacao_id,
@@ -312,7 +308,7 @@ impl Reserva {
             "rendimento": self.oferta.taxa,
             "rendimentoDescricao": self.oferta.rendimento_descricao,
             "prazo": self.oferta.prazo,
-            "dataVencimento": dia_rfc3339(self.vencimento(agora)),
+            "dataVencimento": validade,
             "status": { "name": status, "color": cor_status(status) },
             "tipoDoPagamento": self.tipo_pagamento,
             "tipoDoPagamentoDescricao": descricao_pagamento(self.tipo_pagamento),
@@ -320,8 +316,7 @@ impl Reserva {
             "parcelasAnuais": fluxo::parcelas_anuais(self.oferta.prazo, self.oferta.periodicidade),
             "termoAceito": self.termo_aceito_em.is_some(),
             "fluxoRecebimentoAmortizacao": fluxo,
-            "pix": pix,
-            "prazoPagamento": prazo_pagamento,
+            "pix": self.pix(agora),
         })
     }
 }

@@ -256,7 +256,7 @@ async fn ciclo_pix_ate_pago() {
         .await
         .json();
     assert_eq!(ver["status"]["name"], "Aporte pendente");
-    assert_eq!(ver["prazoPagamento"], pix["dataVencimento"]);
+    assert_eq!(ver["dataVencimento"], pix["dataVencimento"]);
     assert_eq!(ver["pix"]["chave"], pix["chave"]);
     assert_eq!(ver["tipoDoPagamentoDescricao"], "Pix");
     assert_eq!(ver["fluxoRecebimentoAmortizacao"], json!([]));
@@ -283,13 +283,14 @@ async fn ciclo_pix_ate_pago() {
     assert_eq!(p.status, StatusCode::OK, "{}", p.texto());
     let pago = p.json();
     assert_eq!(pago["status"]["name"], "Pago");
-    assert!(pago["pix"].is_null() && pago["prazoPagamento"].is_null());
+    assert!(pago["pix"].is_null());
+    // The request stays dated by its Pix deadline (the home says 'Finalizado' once paid).
+    assert_eq!(pago["dataVencimento"], pix["dataVencimento"]);
     let fluxo = pago["fluxoRecebimentoAmortizacao"].as_array().unwrap();
     assert!(!fluxo.is_empty());
     let ultima = fluxo.last().unwrap();
     assert!(dec(&ultima["valor"]) > valor);
     assert_eq!(ultima["statusPagamento"], "A receber");
-    assert_eq!(ultima["dataPagamento"], pago["dataVencimento"]);
     let final_ = oferta_json(&amb.router, id).await;
     assert_eq!(dec(&final_["reservado"]), dec(&antes["reservado"]));
     assert_eq!(

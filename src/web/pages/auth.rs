@@ -127,7 +127,7 @@ pub async fn view_sair_post(ctx: Ctx) -> PageResult {
     {
         tracing::info!(error = %e, "logout call failed; session cleared anyway");
     }
-    ctx.jar.clear_session();
+    ctx.jar.clear_on_logout();
     let mut resp = login_redirect(&ctx.app, &ctx.jar, None);
     resp.headers_mut().insert(
         "clear-site-data",

@@ -8,7 +8,7 @@ use crate::domain::status::CadastroStatus;
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use tower_cookies::{Cookie, Cookies, Key, cookie::SameSite};
 
-use crate::api::models::Token;
+use crate::api::models::{ReservaTermo, TermOption, Token};
 
 pub const ACCESS: &str = "colheita_at";
 pub const REFRESH: &str = "colheita_rt";
@@ -17,9 +17,14 @@ pub const RETURN_TO: &str = "colheita_retorno";
 pub const STATE: &str = "colheita_estado";
 pub const FLASH: &str = "colheita_aviso";
 pub const HIDE_VALUES: &str = "colheita_ocultar";
+pub const TERM: &str = "colheita_termo";
 
 /// Every session cookie but the return address (logout keeps it).
-const SESSION_COOKIES: &[&str] = &[ACCESS, REFRESH, USER, STATE, FLASH];
+const SESSION_COOKIES: &[&str] = &[ACCESS, REFRESH, USER, STATE, FLASH, TERM];
+
+/// The most of a term's JSON kept in its cookie: with encryption and base64 the cookie stays
+/// under the browsers' 4 KB; a longer text is dropped and the step links to the contract PDF.
+const TERM_COOKIE_MAX_JSON: usize = 2_600;
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct StoredToken {
@@ -49,6 +54,16 @@ impl UserSummary {
     pub fn primeiro_nome(&self) -> &str {
         self.nome.split_whitespace().next().unwrap_or_default()
     }
+}
+
+/// What the terms step needs of a term, kept between the order's first and second step.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct StoredTerm {
+    reserva: i64,
+    titulo: String,
+    descricao: Option<String>,
+    conteudo: String,
+    termos: Vec<TermOption>,
 }
 
 /// A one-shot alert shown on the next page.
@@ -134,6 +149,48 @@ impl Jar {
                 self.remove(name);
             }
         }
+    }
+
+    /// Logout: the session and every preference of the visit (the money-visibility choice
+    /// too), so the next person on this browser starts afresh; only the return address stays.
+    pub fn clear_on_logout(&self) {
+        self.clear_session();
+        if self.cookies.get(HIDE_VALUES).is_some() {
+            self.remove(HIDE_VALUES);
+        }
+    }
+
+    /// The order's term as the platform returned it on creation, for the terms step to show
+    /// again when the platform cannot be asked for it (its options always; its text when it
+    /// fits in a cookie).
+    pub fn store_term(&self, reserva: i64, term: &ReservaTermo) {
+        let mut stored = StoredTerm {
+            reserva,
+            titulo: term.titulo.clone(),
+            descricao: term.descricao.clone(),
+            conteudo: term.conteudo.clone(),
+            termos: term.termos.clone(),
+        };
+        if serde_json::to_string(&stored).map_or(0, |j| j.len()) > TERM_COOKIE_MAX_JSON {
+            stored.conteudo.clear();
+        }
+        if serde_json::to_string(&stored).map_or(0, |j| j.len()) <= TERM_COOKIE_MAX_JSON {
+            self.set_private(TERM, &stored);
+        }
+    }
+
+    /// The stored term of `reserva`, if it is the one kept.
+    pub fn term(&self, reserva: i64) -> Option<ReservaTermo> {
+        let t: StoredTerm = self.get_private(TERM)?;
+        (t.reserva == reserva).then(|| ReservaTermo {
+            id: Some(t.reserva),
+            id_reserva: Some(t.reserva),
+            titulo: t.titulo,
+            descricao: t.descricao,
+            conteudo: t.conteudo,
+            termos: t.termos,
+            ..Default::default()
+        })
     }
 
     pub fn set_return_to(&self, path: &str) {

@@ -23,11 +23,25 @@ pub fn error_card(here: &str, text: Option<&str>) -> Markup {
     }
 }
 
+/// 'Nenhum item encontrado.' (or another empty-state title) with its text, as a card of
+/// its own section: the title is an h2.
 pub fn empty_card(title: &str, text: &str) -> Markup {
     html! {
-        section.cartao.cartao-vazio aria-labelledby="vazio-titulo" {
-            h2 #vazio-titulo { (title) }
+        section.cartao.cartao-vazio {
+            h2 { (title) }
             p { (text) }
+        }
+    }
+}
+
+/// The empty card inside a section that already has its h2 (the home's blocks, the
+/// wallet): the title is an h3, and `action` (e.g. 'Ver oportunidades') follows the text.
+pub fn empty_card_in_section(title: &str, text: &str, action: Option<Markup>) -> Markup {
+    html! {
+        div.cartao.cartao-vazio {
+            h3 { (title) }
+            p { (text) }
+            @if let Some(a) = action { p { (a) } }
         }
     }
 }

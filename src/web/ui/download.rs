@@ -40,8 +40,9 @@ pub fn no_file(page: Page) -> PageError {
 }
 
 /// A file answer from the platform: the file; 'Nenhum arquivo encontrado.' when there is
-/// none (a 404 or an empty body); login on a 401; otherwise `page` again with `failure`
-/// (or, when `None`, the platform's own message), 502.
+/// none (a 404 or an empty body); login on a 401; otherwise `page` again with the
+/// platform's `detalheErro` when it sent one, else `failure` (or, when `None`, the
+/// platform's own message), 502.
 pub fn answer(
     result: Result<Blob, ApiError>,
     page: Page,
@@ -56,7 +57,11 @@ pub fn answer(
         Err(ApiError::Unauthorized) => Err(PageError::LoginRequired),
         Err(e) => {
             tracing::warn!(error = %e, "download failed");
-            let message = failure.map_or_else(|| e.user_message(), str::to_owned);
+            let message = match (e.detail(), failure) {
+                (Some(detail), _) => detail.to_owned(),
+                (None, Some(f)) => f.to_owned(),
+                (None, None) => e.user_message(),
+            };
             Err(PageError::alert(page, message, StatusCode::BAD_GATEWAY))
         }
     }

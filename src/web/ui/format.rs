@@ -21,6 +21,12 @@ pub fn percent(v: Decimal) -> String {
     money::format_percent(v)
 }
 
+/// Net yield of a reservation ("17,50% a.a."); '-' when the platform sent none.
+pub fn net_yield(rate: Option<Decimal>) -> String {
+    rate.map(money::format_annual_rate)
+        .unwrap_or_else(|| "-".into())
+}
+
 /// "21/11/2026" in São Paulo time, from a platform date string; '-' when absent.
 pub fn date(s: Option<&str>) -> String {
     s.and_then(dates::parse_platform_datetime)

@@ -46,14 +46,21 @@ fn mount_with<P: IslandProps>(props: &P, fallback: Markup, lazy: bool) -> Markup
     }
 }
 
-/// A live countdown to `deadline` (RFC 3339); without JS the deadline shows as text.
+/// A live countdown to `deadline` (RFC 3339); without JS the deadline shows as text, or
+/// `finished_text` when it has already passed.
 pub fn countdown(deadline_rfc3339: &str, deadline_text: &str, finished_text: &str) -> Markup {
+    let passed = crate::domain::dates::parse_platform_datetime(deadline_rfc3339)
+        .is_some_and(|d| d <= jiff::Timestamp::now());
     mount(
         &CountdownProps {
             deadline: deadline_rfc3339.to_owned(),
             finished_text: finished_text.to_owned(),
         },
-        html! { time.contagem datetime=(deadline_rfc3339) { (deadline_text) } },
+        html! {
+            time.contagem datetime=(deadline_rfc3339) {
+                @if passed { (finished_text) } @else { (deadline_text) }
+            }
+        },
     )
 }
 

@@ -62,7 +62,7 @@ async fn ciclo_debito_parceira_aprovar_e_rejeitar() {
     let rej = rej.json();
     assert_eq!(rej["status"]["name"], "Aporte pendente");
     assert_eq!(rej["tipoDoPagamento"], 1);
-    assert!(rej["pix"]["chave"].is_string() && rej["prazoPagamento"].is_string());
+    assert!(rej["pix"]["chave"].is_string() && rej["dataVencimento"].is_string());
     let depois = oferta_json(&amb.router, id).await;
     assert_eq!(dec(&depois["reservado"]), dec(&antes["reservado"]) + minimo);
 

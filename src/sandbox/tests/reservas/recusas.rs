@@ -34,12 +34,14 @@ async fn recusas_da_criacao() {
             "Apenas investidores com cadastro completo podem investir."
         );
     }
-    for valor in [
-        json!(0),
-        json!(-10),
-        json!(minimo - Decimal::new(1, 2)),
-        json!("12.345"),
-        json!("abc"),
+    // Filled and > 0 first, then the minimum (and whole cents).
+    let preencher = "Necessário preencher todos os campos para prosseguir.";
+    for (valor, mensagem) in [
+        (json!(0), preencher),
+        (json!(-10), preencher),
+        (json!("abc"), preencher),
+        (json!(minimo - Decimal::new(1, 2)), VALOR),
+        (json!("12.345"), VALOR),
     ] {
         let r = criar(
             json!({"idCaptacao": id, "investimento": valor, "tipoPagamento": 1}),
@@ -47,7 +49,7 @@ async fn recusas_da_criacao() {
         )
         .await;
         assert_eq!(r.status, StatusCode::BAD_REQUEST, "{valor}");
-        assert_eq!(r.json()["mensagem"], VALOR, "{valor}");
+        assert_eq!(r.json()["mensagem"], mensagem, "{valor}");
     }
     let r = criar(json!({"idCaptacao": id}), t.clone()).await;
     assert_eq!(

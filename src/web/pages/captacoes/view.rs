@@ -197,7 +197,8 @@ fn allocation_block(ctx: &Ctx, summary: &Result<Resumo, ApiError>) -> Markup {
         section.cartao.alocacao aria-labelledby="alocacao-titulo" {
             h2 #alocacao-titulo { "Sua carteira" }
             @match summary {
-                Err(_) => p role="alert" { (cards::ERROR_TITLE) " Não foi possível carregar a sua carteira agora." },
+                // A failing balance shows the message of the error.
+                Err(e) => p role="alert" { (e.user_message()) },
                 Ok(r) if r.lista_produtos.is_empty() && r.saldo_disponivel <= rust_decimal::Decimal::ZERO => {
                     p { "Você ainda não tem investimentos. Escolha uma captação abaixo para começar." }
                 },
@@ -318,7 +319,7 @@ fn card_grid(ctx: &Ctx, rows: &[&Captacao]) -> Markup {
                 @let f = ui_captacao::facts(o);
                 @let status = captacao::display_status(&f, now);
                 li.cartao.cartao-captacao.finalizada[status.is_finished()] {
-                    @if let Some(img) = &o.imagem_principal {
+                    @if let Some(img) = o.main_image() {
                         img src=(img) alt="" width="400" height="225" loading="lazy";
                     }
                     (ui_captacao::status_badge(&status))

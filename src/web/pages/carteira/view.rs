@@ -5,10 +5,13 @@ use maud::{Markup, html};
 use super::Panel;
 use crate::api::ApiError;
 use crate::api::models::{AllocationSummary, Reserva, ReservaDocumento};
-use crate::web::ui::{badge, format};
+use crate::web::ui::{badge, cards, format};
 use crate::web::{Ctx, routes};
 
 pub use crate::web::ui::download::NO_FILE;
+
+/// The cash-flow panel asked for a reservation that is not in the investor's wallet.
+pub const UNKNOWN_RESERVA: &str = "Não encontramos esta reserva na sua carteira.";
 
 fn find(a: &AllocationSummary, id: i64) -> Option<&Reserva> {
     a.lista
@@ -34,15 +37,15 @@ pub fn wallet(
             a.botao.botao-texto href=(routes::CARTEIRA_SIMULADOR) { "Simulador" }
         }
         dl.resumo-lista {
-            div { dt { "Total investido" } dd { (ctx.money(a.alocacao_total)) } }
+            div { dt { "Total investido" } dd { (ctx.money(a.invested())) } }
             div { dt { "Rendimento acumulado" } dd { (ctx.money(a.rendimento_total)) " (" (format::percent(a.rendimento_percentual)) ")" } }
             div { dt { "Valor total" } dd { (ctx.money(a.valor_total)) } }
         }
         (side_panel(ctx, a, panel, documents))
         @if a.lista.is_empty() {
             section.cartao.cartao-vazio {
-                h2 { "Sua carteira está vazia" }
-                p { "Quando um investimento for pago ou aprovado, ele aparece aqui." }
+                h2 { (cards::EMPTY_TITLE) }
+                p { (cards::EMPTY_TEXT) }
                 p { a.botao.botao-primario href=(routes::INVESTIR) { "Ver oportunidades" } }
             }
         }
@@ -66,7 +69,7 @@ fn reserva_row(ctx: &Ctx, r: &Reserva, _i: usize) -> Markup {
                 div { dt { "Início do rendimento" } dd { (format::date(r.inicio_rendimento.as_deref())) } }
                 div { dt { "Valor investido" } dd { (ctx.money(r.investimento)) } }
                 div { dt { "Prazo" } dd { (r.prazo.map(|p| format!("{p} meses")).unwrap_or_else(|| "-".into())) } }
-                div { dt { "Remuneração líquida" } dd { (r.rendimento_descricao.as_deref().unwrap_or("-")) } }
+                div { dt { "Remuneração líquida" } dd { (format::net_yield(r.rendimento)) } }
                 div { dt { "Parcelas anuais" } dd { (r.parcelas_anuais.map(|p| p.to_string()).unwrap_or_else(|| "-".into())) } }
                 div { dt { "Forma de pagamento" } dd { (r.tipo_do_pagamento_descricao.as_deref().unwrap_or("-")) } }
             }
@@ -93,7 +96,7 @@ fn side_panel(
             aside.painel-lateral #painel aria-labelledby="painel-titulo" {
                 h2 #painel-titulo { "Fluxo de recebimento" }
                 @match find(a, *id) {
-                    None => p { (NO_FILE) },
+                    None => p role="alert" { (UNKNOWN_RESERVA) },
                     Some(r) => {
                         p { (r.nome_captacao) }
                         @if r.fluxo_recebimento_amortizacao.is_empty() {

@@ -65,10 +65,11 @@ pub fn allocation(ctx: &Ctx, a: Option<&AllocationSummary>) -> Markup {
             h2 #alocacao-titulo { "Alocação da carteira" }
             @match a {
                 None => (cards::error_card(&ctx.here, None)),
-                Some(a) if a.lista.is_empty() => {
-                    p { "Você ainda não tem investimentos confirmados. Quando um aporte for pago, ele aparece aqui." }
-                    p { a.botao.botao-primario href=(routes::INVESTIR) { "Ver oportunidades" } }
-                },
+                Some(a) if a.lista.is_empty() => (cards::empty_card_in_section(
+                    cards::EMPTY_TITLE,
+                    cards::EMPTY_TEXT,
+                    Some(html! { a.botao.botao-primario href=(routes::INVESTIR) { "Ver oportunidades" } }),
+                )),
                 Some(a) => (donut(ctx, a)),
             }
         }
@@ -106,7 +107,7 @@ fn donut(ctx: &Ctx, a: &AllocationSummary) -> Markup {
                     }
                 }
                 dl.resumo-lista {
-                    div { dt { "Total investido" } dd { (ctx.money(a.alocacao_total)) } }
+                    div { dt { "Total investido" } dd { (ctx.money(a.invested())) } }
                     div { dt { "Rendimento" } dd { (ctx.money(a.rendimento_total)) " (" (format::percent(a.rendimento_percentual)) ")" } }
                     div { dt { "Valor total" } dd { (ctx.money(a.valor_total)) } }
                 }
@@ -116,16 +117,17 @@ fn donut(ctx: &Ctx, a: &AllocationSummary) -> Markup {
     }
 }
 
-/// Request validity: a live countdown for an unpaid Pix, 'Finalizado' once paid.
+/// Request validity: 'Finalizado' once paid; otherwise a countdown to the request's
+/// deadline (`dataVencimento`) whenever it has one ('Prazo encerrado' once past).
 fn validity(r: &Reserva) -> Markup {
-    match (&r.status.name, &r.prazo_pagamento) {
+    match (&r.status.name, &r.data_vencimento) {
         (Status::Pago, _) => html! { "Finalizado" },
-        (Status::AportePendente, Some(deadline)) => island::countdown(
+        (_, Some(deadline)) => island::countdown(
             deadline,
             &format::datetime(Some(deadline)),
             "Prazo encerrado",
         ),
-        _ => html! { "-" },
+        (_, None) => html! { "-" },
     }
 }
 
@@ -135,7 +137,7 @@ fn pending(ctx: &Ctx, list: Option<&[Reserva]>) -> Markup {
             h2 #pendentes-titulo { "Reservas pendentes" }
             @match list {
                 None => (cards::error_card(&ctx.here, None)),
-                Some([]) => (cards::empty_card(cards::EMPTY_TITLE, "Você não tem reservas pendentes.")),
+                Some([]) => (cards::empty_card_in_section(cards::EMPTY_TITLE, cards::EMPTY_TEXT, None)),
                 Some(list) => div.tabela-rolagem tabindex="0" role="region" aria-label="Tabela; role para o lado para ver todas as colunas" {
                     table.tabela {
                         caption.sr-only { "Reservas pendentes" }
@@ -155,7 +157,7 @@ fn pending(ctx: &Ctx, list: Option<&[Reserva]>) -> Markup {
                                     td { (format::date(r.data.as_deref())) }
                                     th scope="row" { (r.nome_captacao) }
                                     td.num { (ctx.money(r.investimento)) }
-                                    td { (r.rendimento_descricao.as_deref().unwrap_or("-")) }
+                                    td { (format::net_yield(r.rendimento)) }
                                     td { (r.prazo.map(|p| format!("{p} meses")).unwrap_or_else(|| "-".into())) }
                                     td { (validity(r)) }
                                     td { (badge::status(&r.status.name, r.status.color.as_deref())) }

@@ -8,6 +8,7 @@ use maud::{Markup, html};
 use serde::Deserialize;
 
 use super::{MSG_SUCCESS, MSG_SUCCESS_TITLE, TITLE, next};
+use crate::api::ApiError;
 use crate::api::models::{Captacao, Reserva, ReservaTermo};
 use crate::domain::captacao::{self, available};
 use crate::domain::money::MAX_MONEY_INPUT_CHARS;
@@ -19,6 +20,8 @@ use crate::web::ui::{Page, captacao as ui_captacao, format};
 use crate::web::{Ctx, PageError, PageResult, routes};
 
 const STEPS: [&str; 3] = ["Valor", "Termos", "Confirmação"];
+/// The terms step's title when the platform gave no term to show.
+pub const TERM_FALLBACK_TITLE: &str = "Termo de adesão";
 
 pub fn steps(current: usize) -> Markup {
     html! {
@@ -164,8 +167,27 @@ pub async fn view_valor_post(
         .await
         .map_err(|e| PageError::form_failed(form_again(), &e))?;
     match term.reserva_id() {
-        Some(id) => Ok(next(&headers, &routes::reserva_termos(id))),
+        Some(id) => {
+            ctx.jar.store_term(id, &term);
+            Ok(next(&headers, &routes::reserva_termos(id)))
+        }
         None => Err(PageError::refused(form_again(), crate::api::GENERIC_ERROR)),
+    }
+}
+
+/// The term of reservation `id`: the platform's, else (a platform without the term
+/// endpoint) the one it returned when the order was created, else a term whose text is the
+/// contract PDF. The order never loops back for lack of it.
+async fn load_term(ctx: &Ctx, token: &str, id: i64) -> PageResult<ReservaTermo> {
+    match ctx.app.api.reserva_termo(token, id).await {
+        Ok(t) => Ok(t),
+        Err(ApiError::NotFound { .. }) => Ok(ctx.jar.term(id).unwrap_or_else(|| ReservaTermo {
+            id: Some(id),
+            id_reserva: Some(id),
+            titulo: TERM_FALLBACK_TITLE.to_owned(),
+            ..Default::default()
+        })),
+        Err(e) => Err(e).on_page(TITLE),
     }
 }
 
@@ -175,8 +197,14 @@ fn terms_page(id: i64, term: &ReservaTermo, accepted: bool, chosen: Option<&str>
             (steps(2))
             h1 #termos-titulo { (term.titulo) }
             @if let Some(d) = &term.descricao { p.subtitulo { (d) } }
-            div.termo-conteudo tabindex="0" role="region" aria-label="Texto do termo" {
-                @for p in term.conteudo.split("\n\n") { p { (p) } }
+            @if term.conteudo.trim().is_empty() {
+                p { a href=(routes::carteira_contrato(id)) target="_blank" rel="noopener" {
+                    "Ler o termo completo (PDF)" span.sr-only { " (abre em nova janela)" }
+                } }
+            } @else {
+                div.termo-conteudo tabindex="0" role="region" aria-label="Texto do termo" {
+                    @for p in term.conteudo.split("\n\n") { p { (p) } }
+                }
             }
             form.formulario method="post" action=(routes::reserva_termos(id)) {
                 @if term.termos.len() > 1 {
@@ -208,12 +236,7 @@ fn terms_page(id: i64, term: &ReservaTermo, accepted: bool, chosen: Option<&str>
 
 /// Step 2: the terms.
 pub async fn view_termos_get(ctx: Ctx, Id(id): Id) -> PageResult {
-    let term = ctx
-        .app
-        .api
-        .reserva_termo(ctx.token()?, id)
-        .await
-        .on_page(TITLE)?;
+    let term = load_term(&ctx, ctx.token()?, id).await?;
     if term.status.as_ref().is_some_and(|s| *s != Status::Aberto) {
         return Ok(Redirect::to(&routes::reserva(id)).into_response());
     }
@@ -235,7 +258,7 @@ pub async fn view_termos_post(
     Form(form): Form<TermsForm>,
 ) -> PageResult {
     let token = ctx.token()?;
-    let term = ctx.app.api.reserva_termo(token, id).await.on_page(TITLE)?;
+    let term = load_term(&ctx, token, id).await?;
     let accepted = form.aceite.is_some();
     let options: Vec<String> = term.termos.iter().map(|t| t.opcao.clone()).collect();
     let form_again = || terms_page(id, &term, accepted, form.opcao.as_deref());
@@ -257,7 +280,7 @@ fn summary_page(ctx: &Ctx, r: &Reserva) -> Page {
             dl.fatos {
                 div { dt { "Captação" } dd { (r.nome_captacao) } }
                 div { dt { "Valor do investimento" } dd { (ctx.money(r.investimento)) } }
-                div { dt { "Remuneração líquida" } dd { (r.rendimento_descricao.as_deref().unwrap_or("-")) } }
+                div { dt { "Remuneração líquida" } dd { (format::net_yield(r.rendimento)) } }
                 div { dt { "Prazo" } dd { (r.prazo.map(|p| format!("{p} meses")).unwrap_or_else(|| "-".into())) } }
                 div { dt { "Forma de pagamento" } dd { (r.tipo_do_pagamento_descricao.as_deref().unwrap_or("-")) } }
                 div { dt { "Início do rendimento (estimado)" } dd { (format::date(r.inicio_rendimento.as_deref())) } }
@@ -281,7 +304,7 @@ pub async fn view_confirmar_get(ctx: Ctx, Id(id): Id) -> PageResult {
     if r.status.name != Status::Aberto {
         return Ok(Redirect::to(&routes::reserva(id)).into_response());
     }
-    if !r.termo_aceito {
+    if r.termo_aceito == Some(false) {
         return Ok(Redirect::to(&routes::reserva_termos(id)).into_response());
     }
     Ok(ctx.render(summary_page(&ctx, &r)))

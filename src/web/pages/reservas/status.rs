@@ -28,14 +28,20 @@ pub async fn view_reserva_get(ctx: Ctx, Id(id): Id) -> PageResult {
     Ok(ctx.render(if islands { page.with_islands() } else { page }))
 }
 
-/// The Pix payload of a reservation: version 01, key, receiver, message 'Captação: {name}'
-/// and value.
-pub fn pix_payload(r: &Reserva, p: &PixInfo) -> Option<String> {
+/// What the investor pays: the Pix object's value, or the reservation's amount when the
+/// platform's Pix data carries none (the QR code and the text show the same amount).
+pub fn pix_amount(r: &Reserva, p: &PixInfo) -> rust_decimal::Decimal {
+    p.valor.unwrap_or(r.investimento)
+}
+
+/// The Pix payload of a reservation: version 01, key, receiver, the configured merchant
+/// city, message 'Captação: {name}' and value.
+pub fn pix_payload(r: &Reserva, p: &PixInfo, merchant_city: &str) -> Option<String> {
     let code = StaticPix {
         key: p.chave.clone(),
         merchant_name: p.nome.clone().unwrap_or_default(),
-        merchant_city: p.cidade.clone().unwrap_or_else(|| "SAO PAULO".into()),
-        amount: Some(p.valor.unwrap_or(r.investimento)),
+        merchant_city: merchant_city.to_owned(),
+        amount: Some(pix_amount(r, p)),
         description: Some(pix::captacao_pix_message(&r.nome_captacao)),
         txid: p.txid.clone(),
     };
@@ -54,10 +60,10 @@ pub fn reserva_panel(ctx: &Ctx, r: &Reserva, level: u8) -> (Markup, bool) {
     let status = &r.status.name;
     let pix = r.pix.as_ref().filter(|_| *status == Status::AportePendente);
     let deadline = r
-        .prazo_pagamento
+        .data_vencimento
         .clone()
         .or_else(|| pix.and_then(|p| p.data_vencimento.clone()));
-    let payload = pix.and_then(|p| pix_payload(r, p));
+    let payload = pix.and_then(|p| pix_payload(r, p, &ctx.app.cfg.pix_merchant_city));
     let markup = html! {
         section.reserva aria-labelledby="reserva-titulo" {
             (heading(level, "reserva-titulo", TITLE))
@@ -110,7 +116,7 @@ fn heading(level: u8, id: &str, text: &str) -> Markup {
     }
 }
 
-fn pix_block(ctx: &Ctx, _r: &Reserva, p: &PixInfo, code: &str, level: u8) -> Markup {
+fn pix_block(ctx: &Ctx, r: &Reserva, p: &PixInfo, code: &str, level: u8) -> Markup {
     let qr = pix::qr_svg(code).ok();
     html! {
         div.pix {
@@ -128,7 +134,7 @@ fn pix_block(ctx: &Ctx, _r: &Reserva, p: &PixInfo, code: &str, level: u8) -> Mar
                 div { dt { "Agência" } dd { (p.agencia.as_deref().unwrap_or("-")) } }
                 div { dt { "Conta" } dd { (p.conta.as_deref().unwrap_or("-")) } }
                 div { dt { "Chave Pix" } dd { (p.chave) } }
-                div { dt { "Valor" } dd { (ctx.money(p.valor.unwrap_or_default())) } }
+                div { dt { "Valor" } dd { (ctx.money(pix_amount(r, p))) } }
             }
         }
     }

@@ -7,7 +7,7 @@ mod view;
 use axum::extract::Path;
 use axum::response::Response;
 
-use crate::api::models::Captacao;
+use crate::api::models::{Captacao, CaptacaoDocumentoKind};
 use crate::domain::captacao::{self, DisplayStatus};
 use crate::web::error::{Id, OnPage};
 use crate::web::ui::{Page, captacao as ui_captacao, cards, download};
@@ -74,7 +74,7 @@ pub fn operation_pdf(o: &Captacao) -> Option<i64> {
     o.documentos
         .iter()
         .rev()
-        .find(|d| d.tipo == "PdfCaptacao")
+        .find(|d| d.tipo == CaptacaoDocumentoKind::PdfCaptacao)
         .map(|d| d.id)
 }
 

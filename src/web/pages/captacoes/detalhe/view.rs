@@ -3,7 +3,7 @@
 use maud::{Markup, html};
 
 use super::{NO_FILE, operation_pdf};
-use crate::api::models::Captacao;
+use crate::api::models::{Captacao, GalleryKind};
 use crate::domain::{captacao, dates};
 use crate::web::ui::{captacao as ui_captacao, format, island};
 use crate::web::{Ctx, routes};
@@ -28,7 +28,7 @@ pub fn detail(ctx: &Ctx, o: &Captacao, preview: bool) -> Markup {
     html! {
         article.detalhe {
             header.detalhe-cabecalho {
-                @if let Some(img) = &o.imagem_principal {
+                @if let Some(img) = o.main_image() {
                     img.detalhe-imagem src=(img) alt="" width="1200" height="675";
                 }
                 div {
@@ -86,14 +86,19 @@ fn facts(
 }
 
 fn accordions(ctx: &Ctx, o: &Captacao) -> Markup {
-    let images = |tipo: &str| -> Vec<_> { o.galeria.iter().filter(|g| g.tipo == tipo).collect() };
+    // The carousel: the Galeria entries, and videos of any type but the header's and the
+    // entrepreneur's.
     let gallery: Vec<_> = o
-        .galeria
-        .iter()
-        .filter(|g| {
-            g.tipo == "Galeria"
-                || (g.tipo != "Empreendedor" && g.tipo != "Principal" && g.url_video.is_some())
+        .gallery()
+        .filter(|g| match g.tipo {
+            GalleryKind::Galeria => true,
+            GalleryKind::Principal | GalleryKind::Empreendedor => false,
+            GalleryKind::Outro(_) => g.url_video.is_some(),
         })
+        .collect();
+    let entrepreneur: Vec<_> = o
+        .gallery()
+        .filter(|g| g.tipo == GalleryKind::Empreendedor)
         .collect();
     let loc = o.empreendedor_rural.localizacao.clone().unwrap_or_default();
     html! {
@@ -139,7 +144,7 @@ fn accordions(ctx: &Ctx, o: &Captacao) -> Markup {
             }
             details.acordeao {
                 summary { h2 { "Empreendedor" } }
-                @for g in images("Empreendedor") {
+                @for g in &entrepreneur {
                     @if let Some(u) = &g.url {
                         img.foto-empreendedor src=(u) alt=(g.descricao.as_deref().unwrap_or_default()) width="200" height="200" loading="lazy";
                     }
