@@ -102,3 +102,34 @@ async fn the_visitor_header_offers_entrar_and_sign_up() {
     assert_eq!(texts(&doc, "header a[href='/entrar']"), vec!["Entrar"]);
     assert!(text(&doc, "a.chat-flutuante").contains("Fale com um especialista"));
 }
+
+fn meta_description(doc: &scraper::Html) -> Vec<String> {
+    doc.select(&scraper::Selector::parse("head meta[name=description]").unwrap())
+        .filter_map(|m| m.value().attr("content").map(str::to_owned))
+        .collect()
+}
+
+#[tokio::test]
+async fn every_public_page_has_one_meta_description() {
+    let app = TestApp::with_sandbox(&[]).await;
+    let offer = routes::captacao("fazenda-santa-luzia-soja-2027");
+    let mut seen = Vec::new();
+    for path in [
+        routes::INVESTIR,
+        offer.as_str(),
+        routes::QUERO_INVESTIR,
+        routes::POLITICA_PRIVACIDADE,
+        "/nao-existe",
+    ] {
+        let doc = html(app.get(path).await).await;
+        let d = meta_description(&doc);
+        assert_eq!(d.len(), 1, "{path}: {d:?}");
+        // Long enough to say something, short enough for a search result.
+        assert!((50..=170).contains(&d[0].chars().count()), "{path}: {d:?}");
+        seen.push(d[0].clone());
+    }
+    // The list, an offering and the sign-up each describe themselves.
+    assert_ne!(seen[0], seen[1]);
+    assert_ne!(seen[1], seen[2]);
+    assert_ne!(seen[0], seen[2]);
+}

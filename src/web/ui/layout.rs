@@ -5,6 +5,9 @@ use maud::{DOCTYPE, Markup, html};
 use super::{Page, alert, header};
 use crate::web::{Ctx, assets};
 
+/// What a search result says of any page without a description of its own.
+pub const DEFAULT_DESCRIPTION: &str = "Invista no agronegócio brasileiro: captações rurais com prazo definido e rendimento líquido, pagas por Pix ou débito na corretora parceira.";
+
 pub fn document(ctx: &Ctx, page: Page) -> Markup {
     let product = &ctx.app.cfg.product_name;
     let title = if page.title.is_empty() {
@@ -25,6 +28,7 @@ pub fn document(ctx: &Ctx, page: Page) -> Markup {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 title { (title) }
+                meta name="description" content=(page.description.as_deref().unwrap_or(DEFAULT_DESCRIPTION));
                 link rel="icon" type="image/svg+xml" href=(assets::asset_url("img/favicon.svg"));
                 link rel="stylesheet" href=(assets::asset_url("css/app.css"));
                 @if islands {

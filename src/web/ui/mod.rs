@@ -24,6 +24,8 @@ pub struct Page {
     pub alert: Option<alert::Alert>,
     /// Whether the page holds islands (then, and only then, the loader is included).
     pub islands: bool,
+    /// The meta description search engines show; the product's own when `None`.
+    pub description: Option<String>,
 }
 
 impl Page {
@@ -34,7 +36,16 @@ impl Page {
             status: StatusCode::OK,
             alert: None,
             islands: false,
+            description: None,
         }
+    }
+
+    pub fn with_description(mut self, description: impl Into<String>) -> Self {
+        let d: String = description.into();
+        if !d.trim().is_empty() {
+            self.description = Some(d);
+        }
+        self
     }
 
     pub fn with_islands(mut self) -> Self {

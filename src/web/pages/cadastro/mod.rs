@@ -21,6 +21,8 @@ use crate::web::{Ctx, PageError, PageResult, routes};
 /// The route label (document title 'Cadastre-se | Colheita').
 pub const TITLE: &str = "Cadastre-se";
 pub const HEADING: &str = "Investidor, Cadastre-se agora mesmo!";
+/// The sign-up's search description.
+pub const DESCRIPTION: &str = "Cadastre-se em poucos minutos com nome, e-mail, celular e CPF e comece a investir em captações do agronegócio.";
 pub const SUCCESS_TITLE: &str = "Cadastro realizado com sucesso!";
 pub const SUCCESS_TEXT: &str = "Em instantes você receberá um e-mail com seus dados de acesso.";
 /// A sign-up refused because one is already in progress for that CPF or e-mail.

@@ -2,7 +2,7 @@
 
 use maud::{Markup, html};
 
-use super::{HEADING, SUCCESS_TEXT, SUCCESS_TITLE, TITLE};
+use super::{DESCRIPTION, HEADING, SUCCESS_TEXT, SUCCESS_TITLE, TITLE};
 use crate::domain::validate::{
     EMAIL_MAX_CHARS, FormError, NAME_MAX_CHARS, PHONE_INPUT_MAX_CHARS, SignupInput,
 };
@@ -15,7 +15,9 @@ const CPF_MAX_CHARS: usize = 11;
 /// The form with what was typed; `error` marks the fields a failed rule is about (a
 /// refusal by the platform marks none).
 pub fn page(input: &SignupInput, error: Option<&FormError>) -> Page {
-    Page::new(TITLE, form(input, error)).with_islands()
+    Page::new(TITLE, form(input, error))
+        .with_islands()
+        .with_description(DESCRIPTION)
 }
 
 fn form(input: &SignupInput, error: Option<&FormError>) -> Markup {

@@ -15,6 +15,9 @@ use crate::web::ui::{Page, alert::Alert};
 use crate::web::{Ctx, PageError, PageResult};
 pub use query::RawQuery;
 
+/// The offering list's search description.
+pub const DESCRIPTION: &str = "Captações do agronegócio abertas para investimento: compare prazo, rendimento líquido, rating e garantias, e invista a partir do mínimo de cada operação.";
+
 pub async fn view_captacoes_get(ctx: Ctx, RawQueryString(qs): RawQueryString) -> PageResult {
     let raw: RawQuery =
         serde_urlencoded::from_str(qs.as_deref().unwrap_or_default()).unwrap_or_default();
@@ -54,7 +57,9 @@ pub async fn view_captacoes_get(ctx: Ctx, RawQueryString(qs): RawQueryString) ->
         list.is_err(),
         summary.as_ref(),
     );
-    let mut page = Page::new("Investir", main).with_islands();
+    let mut page = Page::new("Investir", main)
+        .with_islands()
+        .with_description(DESCRIPTION);
     if list.is_err() {
         page = page.with_status(StatusCode::BAD_GATEWAY);
     }

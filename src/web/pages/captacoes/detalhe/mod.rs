@@ -52,7 +52,26 @@ fn render(ctx: &Ctx, o: &Captacao, preview: bool) -> Response {
         // A draft is not public: outside preview it shows an empty card.
         return ctx.page(title, draft_card(ctx, title));
     }
-    ctx.render(Page::new(title, view::detail(ctx, o, preview)).with_islands())
+    // The search result of an offering says what it is: its own description, else its
+    // name, yield and term.
+    let description = o.descricao_produto.clone().unwrap_or_else(|| {
+        format!(
+            "{}: {} em {} meses. Invista a partir de {}.",
+            o.nome_captacao,
+            o.rendimento_descricao
+                .as_deref()
+                .unwrap_or("rendimento líquido"),
+            o.vencimento.unwrap_or_default(),
+            crate::domain::money::format_brl(
+                o.rentabilidade.investimento_minimo.unwrap_or_default()
+            )
+        )
+    });
+    ctx.render(
+        Page::new(title, view::detail(ctx, o, preview))
+            .with_islands()
+            .with_description(description),
+    )
 }
 
 /// The empty card a draft shows outside preview, under the page's own h1 (every page has
