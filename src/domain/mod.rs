@@ -9,4 +9,5 @@ pub mod pix;
 pub mod reference;
 pub mod reserva;
 pub mod status;
+pub mod suitability;
 pub mod validate;
