@@ -1,11 +1,138 @@
-//! Registration calls (`/v1/cadastro`).
+//! Registration calls (`/v1/cadastro`, the terms documents and the tax return).
 
-use super::{ApiError, PlatformClient, models::User};
+use std::collections::BTreeMap;
+
+use reqwest::Method;
+use reqwest::multipart::{Form, Part};
+use serde_json::{Value, json};
+
+use super::models::{Registration, Suitability, User, UserDocument};
+use super::{ApiError, Blob, PlatformClient};
+
+/// A registration document to send.
+pub struct NewDocument {
+    pub user_id: String,
+    pub email: String,
+    pub tipo_documento: String,
+    pub nome_documento: String,
+    pub descricao_documento: String,
+    pub content_type: &'static str,
+    pub bytes: bytes::Bytes,
+}
 
 impl PlatformClient {
     /// `GET /v1/cadastro/meucadastro`: the logged-in user's registration.
     pub async fn my_registration(&self, token: &str) -> Result<User, ApiError> {
         self.get_json("/v1/cadastro/meucadastro", &(), Some(token))
+            .await
+    }
+
+    /// `GET /v1/cadastro`: the whole user object, kept whole so a save sends back every
+    /// field the web app does not edit.
+    pub async fn registration(&self, token: &str) -> Result<Registration, ApiError> {
+        let raw: Value = self.get_json("/v1/cadastro", &(), Some(token)).await?;
+        if !raw.is_object() {
+            return Err(ApiError::Unavailable("cadastro sem objeto".into()));
+        }
+        Ok(Registration::new(raw))
+    }
+
+    /// `PUT /v1/cadastro?email=`: the whole user object; success on 200 or 204.
+    pub async fn update_registration(&self, token: &str, r: &Registration) -> Result<(), ApiError> {
+        let mut rb = self
+            .api(Method::PUT, "/v1/cadastro", Some(token))
+            .json(r.raw());
+        if let Some(email) = r.view().dados_basicos.email.as_deref() {
+            rb = rb.query(&[("email", email)]);
+        }
+        Self::send(rb).await.map(|_| ())
+    }
+
+    /// `PUT /v1/cadastro/validate`: asks for the verification of the registration.
+    pub async fn request_verification(&self, token: &str) -> Result<(), ApiError> {
+        let rb = self.api(Method::PUT, "/v1/cadastro/validate", Some(token));
+        Self::send(rb).await.map(|_| ())
+    }
+
+    /// `GET /v1/cadastro/documentos`.
+    pub async fn registration_documents(&self, token: &str) -> Result<Vec<UserDocument>, ApiError> {
+        self.get_json("/v1/cadastro/documentos", &(), Some(token))
+            .await
+    }
+
+    /// `GET /v1/cadastro/documentos/{id}?nomeDocumento`.
+    pub async fn registration_document(
+        &self,
+        token: &str,
+        id: i64,
+        nome: &str,
+    ) -> Result<Blob, ApiError> {
+        let rb = self
+            .api(
+                Method::GET,
+                &format!("/v1/cadastro/documentos/{id}"),
+                Some(token),
+            )
+            .query(&[("nomeDocumento", nome)]);
+        self.blob(rb).await
+    }
+
+    /// `POST /v1/cadastro/documentos` (multipart: id, email, tipoDocumento, nomeDocumento,
+    /// descricaoDocumento, documento).
+    pub async fn send_registration_document(
+        &self,
+        token: &str,
+        d: NewDocument,
+    ) -> Result<(), ApiError> {
+        let file = Part::stream(d.bytes)
+            .file_name(d.nome_documento.clone())
+            .mime_str(d.content_type)
+            .map_err(|e| ApiError::Unavailable(e.to_string()))?;
+        let form = Form::new()
+            .text("id", d.user_id)
+            .text("email", d.email)
+            .text("tipoDocumento", d.tipo_documento)
+            .text("nomeDocumento", d.nome_documento)
+            .text("descricaoDocumento", d.descricao_documento)
+            .part("documento", file);
+        let rb = self
+            .api(Method::POST, "/v1/cadastro/documentos", Some(token))
+            .multipart(form);
+        Self::send(rb).await.map(|_| ())
+    }
+
+    /// `GET /v1/cadastro/suitability`: the stored investor profile and its answers.
+    pub async fn suitability(&self, token: &str) -> Result<Suitability, ApiError> {
+        self.get_json("/v1/cadastro/suitability", &(), Some(token))
+            .await
+    }
+
+    /// `PUT /v1/cadastro/suitability` `{respostas}`: the platform scores and stores them.
+    pub async fn save_suitability(
+        &self,
+        token: &str,
+        respostas: &BTreeMap<String, String>,
+    ) -> Result<Suitability, ApiError> {
+        let rb = self
+            .api(Method::PUT, "/v1/cadastro/suitability", Some(token))
+            .json(&json!({ "respostas": respostas }));
+        Self::json(rb).await
+    }
+
+    /// `GET /v1/termos/{tipo}`: a document of 'Meus termos' (PDF).
+    pub async fn terms_document(&self, token: &str, tipo: &str) -> Result<Blob, ApiError> {
+        self.blob(self.api(Method::GET, &format!("/v1/termos/{tipo}"), Some(token)))
+            .await
+    }
+
+    /// `GET /v1/informe/anos`: the years with a tax return.
+    pub async fn tax_years(&self, token: &str) -> Result<Vec<i32>, ApiError> {
+        self.get_json("/v1/informe/anos", &(), Some(token)).await
+    }
+
+    /// `GET /v1/informe/{ano}`: the tax return of a year (PDF).
+    pub async fn tax_return(&self, token: &str, ano: i32) -> Result<Blob, ApiError> {
+        self.blob(self.api(Method::GET, &format!("/v1/informe/{ano}"), Some(token)))
             .await
     }
 }

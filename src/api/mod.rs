@@ -10,6 +10,7 @@ pub mod models;
 mod reservas;
 mod seguranca;
 
+pub use cadastro::NewDocument;
 pub use captacoes::{Blob, CaptacaoQuery};
 pub use client::{ClientConfig, PlatformClient};
 pub use error::{ApiError, GENERIC_ERROR};

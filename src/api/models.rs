@@ -1,6 +1,13 @@
 //! Serde models of the platform API. Every field is optional or defaulted so that an unknown or
 //! missing field never breaks a page: the platform owns the data, we only read it.
 
+mod cadastro;
+
+pub use cadastro::{
+    ContaBancaria, DocumentoIdentidade, Endereco, Registration, RegistrationView, Suitability,
+    UserDocument,
+};
+
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 

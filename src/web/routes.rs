@@ -28,7 +28,21 @@ pub const CARTEIRA_SIMULADOR: &str = "/carteira/simulador";
 pub const CARTEIRA_CONTRATO: &str = "/carteira/reservas/{id}/contrato";
 pub const CARTEIRA_DOCUMENTO: &str = "/carteira/reservas/{id}/documentos/{doc}";
 pub const MINHA_CONTA: &str = "/minha-conta";
+/// The registration data; shows its first sub-tab, informacoes-pessoais.
 pub const DADOS_CADASTRAIS: &str = "/minha-conta/dados-cadastrais";
+pub const DADOS_PESSOAIS: &str = "/minha-conta/dados-cadastrais/informacoes-pessoais";
+pub const DADOS_ENDERECO: &str = "/minha-conta/dados-cadastrais/endereco";
+pub const DADOS_PERFIL: &str = "/minha-conta/dados-cadastrais/perfil-investidor";
+pub const DADOS_DOCUMENTOS: &str = "/minha-conta/dados-cadastrais/documentos";
+/// One registration document: GET downloads it, POST sends (or replaces) the file of a type.
+pub const DADOS_DOCUMENTO: &str = "/minha-conta/dados-cadastrais/documentos/{tipo}";
+/// POST: the verification request ('Verificar perfil').
+pub const VERIFICAR_PERFIL: &str = "/minha-conta/dados-cadastrais/verificar";
+pub const CONTA_BANCARIA: &str = "/minha-conta/conta-bancaria";
+pub const MEUS_TERMOS: &str = "/minha-conta/meus-termos";
+pub const MEUS_TERMOS_DOCUMENTO: &str = "/minha-conta/meus-termos/{tipo}";
+/// The tax-return download: GET with `?ano=`.
+pub const IMPOSTO_DE_RENDA: &str = "/minha-conta/imposto-de-renda";
 pub const ALTERAR_SENHA: &str = "/minha-conta/alterar-senha";
 pub const NOTIFICACOES: &str = "/notificacoes";
 pub const ASSETS_PREFIX: &str = "/assets/";
@@ -114,6 +128,21 @@ pub fn carteira_documento(id: i64, doc: i64) -> String {
     format!("{CARTEIRA}/reservas/{id}/documentos/{doc}")
 }
 
+/// A registration document by its type (`IdentityDocument`…).
+pub fn dados_documento(tipo: &str) -> String {
+    format!("{DADOS_DOCUMENTOS}/{}", segment(tipo))
+}
+
+/// A document of 'Meus termos' by its slug.
+pub fn meus_termos_documento(tipo: &str) -> String {
+    format!("{MEUS_TERMOS}/{}", segment(tipo))
+}
+
+/// The tax-return PDF of a year.
+pub fn imposto_de_renda(ano: i32) -> String {
+    format!("{IMPOSTO_DE_RENDA}?ano={ano}")
+}
+
 /// The simulator carrying the offering list's query string (search and filters).
 pub fn carteira_simulador(query: &str) -> String {
     if query.is_empty() {
@@ -189,6 +218,18 @@ mod tests {
         assert_eq!(
             captacao_documento("a"),
             CAPTACAO_DOCUMENTO.replace("{url}", "a")
+        );
+        assert_eq!(
+            dados_documento("IdentityDocument"),
+            DADOS_DOCUMENTO.replace("{tipo}", "IdentityDocument")
+        );
+        assert_eq!(
+            meus_termos_documento("termos-e-condicoes"),
+            MEUS_TERMOS_DOCUMENTO.replace("{tipo}", "termos-e-condicoes")
+        );
+        assert_eq!(
+            imposto_de_renda(2025),
+            format!("{IMPOSTO_DE_RENDA}?ano=2025")
         );
     }
 

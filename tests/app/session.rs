@@ -117,11 +117,16 @@ async fn trocarsenha_goes_to_the_password_change_page() {
 }
 
 #[tokio::test]
-async fn atualizarcadastro_and_atualizarsuitability_stay_on_the_callback() {
-    for (tipo, heading) in [
-        ("atualizarcadastro", "Atualize o seu cadastro"),
+async fn atualizarcadastro_and_atualizarsuitability_lead_to_their_pages() {
+    for (tipo, to, heading) in [
+        (
+            "atualizarcadastro",
+            routes::DADOS_PESSOAIS,
+            "Atualize o seu cadastro",
+        ),
         (
             "atualizarsuitability",
+            routes::DADOS_PERFIL,
             "Atualize o seu perfil de investidor",
         ),
     ] {
@@ -129,9 +134,19 @@ async fn atualizarcadastro_and_atualizarsuitability_stay_on_the_callback() {
         mock_token(&server, token_body("a1", "r1", 300, 1800, tipo)).await;
         mock_user(&server).await;
         let resp = login_via_callback(&app, routes::HOME).await;
-        assert_eq!(resp.status(), 200, "{tipo}");
-        let doc = html(resp).await;
-        assert_eq!(text(&doc, "h1"), heading);
+        assert_eq!(resp.status(), 303, "{tipo}");
+        assert_eq!(location(&resp), to, "{tipo}");
+        // The page asks for it, with no step in between.
+        Mock::given(method("GET"))
+            .and(path("/v1/cadastro"))
+            .respond_with(
+                ResponseTemplate::new(200)
+                    .set_body_json(user_body("Ana Beatriz Carvalho", "Completo")),
+            )
+            .mount(&server)
+            .await;
+        let doc = html(app.get(to).await).await;
+        assert_eq!(text(&doc, "dialog.alerta h2"), heading, "{tipo}");
     }
 }
 

@@ -7,7 +7,7 @@ use maud::html;
 use serde::Deserialize;
 
 use crate::api::models::TipoResposta;
-use crate::web::session::{UserSummary, login_redirect};
+use crate::web::session::login_redirect;
 use crate::web::ui::{Page, alert::Alert};
 use crate::web::{Ctx, PageError, PageResult, routes};
 
@@ -58,7 +58,7 @@ pub async fn view_autenticacao_get(ctx: Ctx, Query(q): Query<Callback>) -> PageR
     Ok(match answer.tipo_resposta {
         Some(TipoResposta::TrocarSenha) => Redirect::to(routes::ALTERAR_SENHA).into_response(),
         Some(kind @ (TipoResposta::AtualizarCadastro | TipoResposta::AtualizarSuitability)) => {
-            stay_for_update(&ctx, &kind, user.as_ref())
+            go_update(&ctx, &kind)
         }
         _ => {
             let to = ctx
@@ -87,36 +87,24 @@ fn failed_exchange(ctx: &Ctx, message: &str) -> PageError {
     )
 }
 
-/// atualizarcadastro / atualizarsuitability: the user stays here and is told
-/// what the platform asks for, with a way on.
-fn stay_for_update(ctx: &Ctx, kind: &TipoResposta, user: Option<&UserSummary>) -> Response {
-    let (title, text) = if *kind == TipoResposta::AtualizarCadastro {
+/// atualizarcadastro / atualizarsuitability: straight to the page that asks for it
+/// (personal data, or the investor-profile questionnaire), told why.
+fn go_update(ctx: &Ctx, kind: &TipoResposta) -> Response {
+    let (to, title, text) = if *kind == TipoResposta::AtualizarCadastro {
         (
+            routes::DADOS_PESSOAIS,
             "Atualize o seu cadastro",
             "Para continuar investindo, precisamos que você revise e atualize os seus dados cadastrais.",
         )
     } else {
         (
+            routes::DADOS_PERFIL,
             "Atualize o seu perfil de investidor",
             "Seu perfil de investidor (suitability) precisa ser atualizado antes de novos investimentos.",
         )
     };
-    let first = user
-        .map(|u| u.primeiro_nome().to_owned())
-        .unwrap_or_default();
-    let main = html! {
-        section.cartao aria-labelledby="atualizar-titulo" {
-            h1 #atualizar-titulo { (title) }
-            @if !first.is_empty() { p { "Olá, " (first) "." } }
-            p { (text) }
-            p.acoes {
-                a.botao.botao-primario href=(routes::DADOS_CADASTRAIS) { "Atualizar agora" }
-                " "
-                a.botao.botao-secundario href=(routes::HOME) { "Depois" }
-            }
-        }
-    };
-    ctx.page(title, main)
+    ctx.jar.set_flash(title, text);
+    Redirect::to(to).into_response()
 }
 
 /// `POST /sair`: ends the session at the provider (a failure is ignored), clears every

@@ -7,6 +7,7 @@ pub mod bench;
 mod cadastro;
 pub(crate) mod captacoes;
 mod carteira;
+mod conta;
 pub(crate) mod home;
 mod not_found;
 mod politica;
@@ -14,6 +15,7 @@ mod reservas;
 mod visibility;
 
 use axum::Router;
+use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 
 use super::{AppState, routes};
@@ -68,6 +70,38 @@ pub fn routes() -> Router<AppState> {
             routes::POLITICA_PRIVACIDADE,
             get(politica::view_politica_get),
         )
+        .route(routes::MINHA_CONTA, get(conta::view_minha_conta_get))
+        .route(
+            routes::DADOS_CADASTRAIS,
+            get(conta::view_pessoais_get).post(conta::view_pessoais_post),
+        )
+        .route(
+            routes::DADOS_PESSOAIS,
+            get(conta::view_pessoais_get).post(conta::view_pessoais_post),
+        )
+        .route(
+            routes::DADOS_ENDERECO,
+            get(conta::view_endereco_get).post(conta::view_endereco_post),
+        )
+        .route(
+            routes::DADOS_PERFIL,
+            get(conta::view_perfil_get).post(conta::view_perfil_post),
+        )
+        .route(routes::DADOS_DOCUMENTOS, get(conta::view_documentos_get))
+        .route(
+            routes::DADOS_DOCUMENTO,
+            get(conta::view_documento_get)
+                .post(conta::view_documento_post)
+                .layer(DefaultBodyLimit::max(conta::UPLOAD_BODY_LIMIT)),
+        )
+        .route(routes::VERIFICAR_PERFIL, post(conta::view_verificar_post))
+        .route(
+            routes::CONTA_BANCARIA,
+            get(conta::view_conta_bancaria_get).post(conta::view_conta_bancaria_post),
+        )
+        .route(routes::MEUS_TERMOS, get(conta::view_meus_termos_get))
+        .route(routes::MEUS_TERMOS_DOCUMENTO, get(conta::view_termo_get))
+        .route(routes::IMPOSTO_DE_RENDA, get(conta::view_imposto_get))
         .route(
             routes::ALTERAR_SENHA,
             get(alterar_senha::view_alterar_senha_get).post(alterar_senha::view_alterar_senha_post),

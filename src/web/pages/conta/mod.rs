@@ -1,0 +1,151 @@
+//! Minha conta (/minha-conta): the account tabs (registration data, bank account, my
+//! terms, password) and, under dados-cadastrais, the registration sub-tabs (personal
+//! data, address, investor profile, documents) with the profile state and the
+//! verification request.
+
+mod banco;
+mod campos;
+mod dados;
+mod documentos;
+mod perfil;
+mod termos;
+
+pub use banco::{view_conta_bancaria_get, view_conta_bancaria_post};
+pub use dados::{
+    view_endereco_get, view_endereco_post, view_minha_conta_get, view_pessoais_get,
+    view_pessoais_post, view_verificar_post,
+};
+pub use documentos::{
+    UPLOAD_BODY_LIMIT, view_documento_get, view_documento_post, view_documentos_get,
+};
+pub use perfil::{view_perfil_get, view_perfil_post};
+pub use termos::{view_imposto_get, view_meus_termos_get, view_termo_get};
+
+use maud::{Markup, html};
+
+use crate::api::models::{Registration, RegistrationView};
+use crate::api::{ApiError, PlatformClient};
+use crate::domain::status::CadastroStatus;
+use crate::web::error::OnPage;
+use crate::web::session::UserSummary;
+use crate::web::ui::header::profile_badge;
+use crate::web::{Ctx, PageError, PageResult, routes};
+
+pub const TITLE: &str = "Minha conta";
+pub const DADOS_TITLE: &str = "Dados cadastrais";
+/// When the platform has no user for the session.
+pub const NO_USER: &str = "Nenhum usuario encontrado.";
+pub const SAVED_TITLE: &str = "Parabéns!";
+pub const SAVED_TEXT: &str = "Informações atualizadas com sucesso.";
+
+/// The account tabs, in order: (label, address). The statement and the income report join
+/// them with their screens.
+const TABS: [(&str, &str); 4] = [
+    ("Dados cadastrais", routes::DADOS_CADASTRAIS),
+    ("Conta bancária", routes::CONTA_BANCARIA),
+    ("Meus termos", routes::MEUS_TERMOS),
+    ("Alterar senha", routes::ALTERAR_SENHA),
+];
+
+/// The registration sub-tabs, in order.
+const SUBTABS: [(&str, &str); 4] = [
+    ("Informações pessoais", routes::DADOS_PESSOAIS),
+    ("Endereço", routes::DADOS_ENDERECO),
+    ("Perfil do investidor", routes::DADOS_PERFIL),
+    ("Documentos", routes::DADOS_DOCUMENTOS),
+];
+
+/// Tab links; the current one carries `aria-current="page"`. On a phone the list scrolls
+/// sideways inside itself.
+fn tab_nav(label: &str, tabs: &[(&str, &str)], current: &str, class: &str) -> Markup {
+    html! {
+        nav class=(class) aria-label=(label) {
+            ul {
+                @for (text, href) in tabs {
+                    li { a href=(href) aria-current=[(*href == current).then_some("page")] { (text) } }
+                }
+            }
+        }
+    }
+}
+
+/// The account page around a tab's content: the heading and the tabs.
+pub fn account(current_tab: &str, content: Markup) -> Markup {
+    html! {
+        h1 { (TITLE) }
+        (tab_nav("Seções da conta", &TABS, current_tab, "abas"))
+        (content)
+    }
+}
+
+/// The registration area around a sub-tab: the profile state, the observation, the sub-tabs.
+pub fn registration(r: &RegistrationView, current_subtab: &str, content: Markup) -> Markup {
+    account(
+        routes::DADOS_CADASTRAIS,
+        html! {
+            (profile_state(r))
+            (tab_nav("Dados cadastrais", &SUBTABS, current_subtab, "abas abas-secundarias"))
+            (content)
+        },
+    )
+}
+
+/// The profile badge by registration state with its text; 'Verificar perfil' while Básico.
+fn profile_state(r: &RegistrationView) -> Markup {
+    let summary = summary_of(r);
+    let badge = profile_badge(&summary);
+    let basico = !matches!(
+        r.cadastro,
+        Some(CadastroStatus::EmAnalise | CadastroStatus::Completo)
+    );
+    html! {
+        section.cartao.perfil-estado aria-labelledby="perfil-estado-titulo" {
+            h2 #perfil-estado-titulo { "Situação do perfil" }
+            p { span.badge.(badge.class) { (badge.label) } " " (badge.message) }
+            @if let Some(obs) = r.observacao.as_deref().filter(|o| !o.trim().is_empty()) {
+                p.mensagem.mensagem-aviso role="note" { strong { "Observação: " } (obs) }
+            }
+            @if basico {
+                form method="post" action=(routes::VERIFICAR_PERFIL) {
+                    button.botao.botao-primario type="submit" { "Verificar perfil" }
+                }
+            }
+        }
+    }
+}
+
+/// The header's user summary from the registration.
+pub fn summary_of(r: &RegistrationView) -> UserSummary {
+    UserSummary {
+        nome: r.dados_basicos.nome.clone(),
+        codigo: r.codigo.clone(),
+        cadastro: r.cadastro.clone(),
+    }
+}
+
+/// The registration, or 'Nenhum usuario encontrado.' when the platform has none.
+pub async fn load_registration(ctx: &Ctx, title: &'static str) -> PageResult<Registration> {
+    let api: &PlatformClient = &ctx.app.api;
+    match api.registration(ctx.token()?).await {
+        Ok(r) => Ok(r),
+        Err(ApiError::NotFound { .. }) => Err(PageError::alert(
+            crate::web::ui::Page::new(
+                title,
+                account(
+                    routes::DADOS_CADASTRAIS,
+                    html! {
+                        div.cartao.cartao-vazio { p { (NO_USER) } }
+                    },
+                ),
+            ),
+            NO_USER,
+            axum::http::StatusCode::NOT_FOUND,
+        )),
+        Err(e) => Err(e).on_page(title),
+    }
+}
+
+/// After a save: the header shows the registration as it now is.
+pub fn refresh_summary(ctx: &Ctx, r: &RegistrationView) {
+    ctx.jar.store_user(&summary_of(r));
+}
