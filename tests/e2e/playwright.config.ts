@@ -14,7 +14,8 @@ export default defineConfig({
   forbidOnly: CI,
   timeout: 30_000,
   expect: { timeout: 5_000 },
-  reporter: [['list']],
+  // The HTML report keeps the attachments (e.g. layout.spec.ts's screenshots at 360 and 1366 px).
+  reporter: [['list'], ['html', { outputFolder: `${ROOT}/target/e2e-report`, open: 'never' }]],
   outputDir: `${ROOT}/target/e2e-results`,
   use: {
     baseURL: APP_URL,

@@ -1,4 +1,10 @@
 //! Public header (logged out) and full header with the profile menu (logged in).
+//!
+//! Both are one row. On a laptop the row holds the logo, the nav and the actions. On a phone
+//! (and a tablet) it holds the logo and a menu button: a `<details>` holding only its
+//! `<summary>`, whose open state shows the next sibling (`.cabecalho-menu`: nav and actions)
+//! through CSS. A closed `<details>` cannot be forced open by CSS on a laptop, hence the menu
+//! lives beside it rather than inside it; it works without JS and every link exists once.
 
 use maud::{Markup, html};
 
@@ -51,6 +57,15 @@ fn nav() -> Markup {
     }
 }
 
+/// The phone's menu button (hidden on a laptop, where the menu is always shown).
+fn menu_button() -> Markup {
+    html! {
+        details.menu-cabecalho {
+            summary { span.icone-menu aria-hidden="true" {} "Menu" }
+        }
+    }
+}
+
 fn logo(href: &str, product: &str) -> Markup {
     html! {
         a.logo href=(href) {
@@ -71,11 +86,14 @@ pub fn public_header(ctx: &Ctx) -> Markup {
     html! {
         header.cabecalho {
             (logo(routes::INVESTIR, &ctx.app.cfg.product_name))
-            (nav())
-            div.cabecalho-acoes {
-                (chat_link(ctx))
-                a.botao.botao-secundario href=(routes::ENTRAR) { "Entrar" }
-                a.botao.botao-primario href=(routes::QUERO_INVESTIR) { "Cadastre-se" }
+            (menu_button())
+            div.cabecalho-menu {
+                (nav())
+                div.cabecalho-acoes {
+                    (chat_link(ctx))
+                    a.botao.botao-secundario href=(routes::ENTRAR) { "Entrar" }
+                    a.botao.botao-primario href=(routes::QUERO_INVESTIR) { "Cadastre-se" }
+                }
             }
         }
     }
@@ -112,23 +130,26 @@ pub fn full_header(ctx: &Ctx, session: &Session) -> Markup {
     html! {
         header.cabecalho {
             (logo(routes::HOME, &ctx.app.cfg.product_name))
-            (nav())
-            div.cabecalho-acoes {
-                (chat_link(ctx))
-                (visibility_toggle(ctx))
-                details.menu-perfil {
-                    summary {
-                        @if first.is_empty() { "Olá!" } @else { "Olá, " (first) }
-                    }
-                    div.menu-perfil-conteudo {
-                        p.menu-perfil-nome { (user.nome) }
-                        p { span.badge.(badge.class) { (badge.label) } }
-                        p { (badge.message) }
-                        @if let Some((text, href)) = badge.cta {
-                            p { a.botao.botao-secundario href=(href) { (text) } }
+            (menu_button())
+            div.cabecalho-menu {
+                (nav())
+                div.cabecalho-acoes {
+                    (chat_link(ctx))
+                    (visibility_toggle(ctx))
+                    details.menu-perfil {
+                        summary {
+                            @if first.is_empty() { "Olá!" } @else { "Olá, " (first) }
                         }
-                        form method="post" action=(routes::SAIR) {
-                            button.botao.botao-texto type="submit" { "Sair" }
+                        div.menu-perfil-conteudo {
+                            p.menu-perfil-nome { (user.nome) }
+                            p { span.badge.(badge.class) { (badge.label) } }
+                            p { (badge.message) }
+                            @if let Some((text, href)) = badge.cta {
+                                p { a.botao.botao-secundario href=(href) { (text) } }
+                            }
+                            form method="post" action=(routes::SAIR) {
+                                button.botao.botao-texto type="submit" { "Sair" }
+                            }
                         }
                     }
                 }

@@ -257,11 +257,13 @@ fn sort_header(state: &ListState, opts: &TableOptions, field: &'static str, labe
     }
 }
 
+/// The offerings as a table; on a phone each row is a card (`.tabela-cartoes` in app.css: the
+/// cells stack under their `data-label`, the sortable headers become a row of sort links).
 pub fn table(ctx: &Ctx, state: &ListState, rows: &[&Captacao], opts: &TableOptions) -> Markup {
     let now = ui_captacao::now();
     html! {
         div.tabela-rolagem tabindex="0" role="region" aria-label="Tabela; role para o lado para ver todas as colunas" {
-            table.tabela-captacoes {
+            table.tabela-captacoes.tabela-cartoes {
                 caption.sr-only { "Captações" }
                 thead { tr {
                     (sort_header(state, opts, "Status", "Status"))
@@ -281,17 +283,17 @@ pub fn table(ctx: &Ctx, state: &ListState, rows: &[&Captacao], opts: &TableOptio
                         @let f = ui_captacao::facts(o);
                         @let status = captacao::display_status(&f, now);
                         tr.finalizada[status.is_finished()] {
-                            td { (ui_captacao::status_badge(&status)) }
+                            td data-label="Status" { (ui_captacao::status_badge(&status)) }
                             th scope="row" { a href=(routes::captacao(&o.url_amigavel)) { (o.nome_captacao) } }
-                            td { (o.vencimento.map(|v| format!("{v} meses")).unwrap_or_else(|| "-".into())) }
-                            td { (o.rendimento_descricao.as_deref().unwrap_or("-")) }
-                            td { (o.rating.as_deref().unwrap_or("-")) }
-                            td { (o.classificacao_esg.as_deref().unwrap_or("-")) }
-                            td { (ctx.money(o.limite_arrecadacao)) }
-                            td { (format::percent(captacao::percent_raised(&f))) }
-                            td { (ctx.money(captacao::available(&f))) }
-                            td { (format::date(o.fim_captacao.as_deref())) }
-                            td { (row_action(ctx, o, &status)) }
+                            td data-label="Vencimento" { (o.vencimento.map(|v| format!("{v} meses")).unwrap_or_else(|| "-".into())) }
+                            td data-label="Remuneração líquida" { (o.rendimento_descricao.as_deref().unwrap_or("-")) }
+                            td data-label="Rating" { (o.rating.as_deref().unwrap_or("-")) }
+                            td data-label="ESG" { (o.classificacao_esg.as_deref().unwrap_or("-")) }
+                            td data-label="Valor em captação" { (ctx.money(o.limite_arrecadacao)) }
+                            td data-label="% Captado" { (format::percent(captacao::percent_raised(&f))) }
+                            td data-label="Disponível para aplicação" { (ctx.money(captacao::available(&f))) }
+                            td data-label="Termina em" { (format::date(o.fim_captacao.as_deref())) }
+                            td.celula-acao { (row_action(ctx, o, &status)) }
                         }
                     }
                 }

@@ -53,7 +53,8 @@ fn view(ctx: &Ctx, d: &AllocationDetail) -> Markup {
         } @else {
             section.secao aria-labelledby="por-captacao" {
                 h2 #por-captacao { "Por captação" }
-                div.tabela-rolagem tabindex="0" role="region" aria-label="Tabela; role para o lado para ver todas as colunas" { table.tabela {
+                // Eight columns: a card per offering on a phone (`.tabela-cartoes`).
+                div.tabela-rolagem tabindex="0" role="region" aria-label="Tabela; role para o lado para ver todas as colunas" { table.tabela.tabela-cartoes {
                     thead { tr {
                         th scope="col" { "Captação" } th scope="col" { "Rating" } th scope="col" { "ESG" }
                         th scope="col" { "Remuneração (a.a.)" } th scope="col" { "Prazo" } th scope="col" { "Garantias" }
@@ -61,13 +62,13 @@ fn view(ctx: &Ctx, d: &AllocationDetail) -> Markup {
                     } }
                     tbody { @for c in &d.por_captacao { tr {
                         th scope="row" { @match &c.url_amigavel { Some(u) => a href=(routes::captacao(u)) { (c.nome_captacao) }, None => (c.nome_captacao) } }
-                        td { (c.rating.as_deref().unwrap_or("-")) }
-                        td { (c.classificacao_esg.as_deref().unwrap_or("-")) }
-                        td { (c.rendimento.map(format::percent).unwrap_or_else(|| "-".into())) }
-                        td { (c.prazo.map(|p| format!("{p} meses")).unwrap_or_else(|| "-".into())) }
-                        td { (c.garantias.join("; ")) }
-                        td.num { (ctx.money(c.valor)) }
-                        td.num { (format::percent(c.percentual)) }
+                        td data-label="Rating" { (c.rating.as_deref().unwrap_or("-")) }
+                        td data-label="ESG" { (c.classificacao_esg.as_deref().unwrap_or("-")) }
+                        td data-label="Remuneração (a.a.)" { (c.rendimento.map(format::percent).unwrap_or_else(|| "-".into())) }
+                        td data-label="Prazo" { (c.prazo.map(|p| format!("{p} meses")).unwrap_or_else(|| "-".into())) }
+                        td data-label="Garantias" { (c.garantias.join("; ")) }
+                        td.num data-label="Valor" { (ctx.money(c.valor)) }
+                        td.num data-label="Percentual" { (format::percent(c.percentual)) }
                     } } }
                 } }
             }

@@ -139,7 +139,8 @@ fn pending(ctx: &Ctx, list: Option<&[Reserva]>) -> Markup {
                 None => (cards::error_card(&ctx.here, None)),
                 Some([]) => (cards::empty_card_in_section(cards::EMPTY_TITLE, cards::EMPTY_TEXT, None)),
                 Some(list) => div.tabela-rolagem tabindex="0" role="region" aria-label="Tabela; role para o lado para ver todas as colunas" {
-                    table.tabela {
+                    // A card per reservation on a phone (`.tabela-cartoes`, as the opportunities).
+                    table.tabela.tabela-cartoes {
                         caption.sr-only { "Reservas pendentes" }
                         thead { tr {
                             th scope="col" { "Data da solicitação" }
@@ -154,14 +155,14 @@ fn pending(ctx: &Ctx, list: Option<&[Reserva]>) -> Markup {
                         tbody {
                             @for r in list {
                                 tr {
-                                    td { (format::date(r.data.as_deref())) }
+                                    td data-label="Data da solicitação" { (format::date(r.data.as_deref())) }
                                     th scope="row" { (r.nome_captacao) }
-                                    td.num { (ctx.money(r.investimento)) }
-                                    td { (format::net_yield(r.rendimento)) }
-                                    td { (r.prazo.map(|p| format!("{p} meses")).unwrap_or_else(|| "-".into())) }
-                                    td { (validity(r)) }
-                                    td { (badge::status(&r.status.name, r.status.color.as_deref())) }
-                                    td { a.botao.botao-secundario href=(routes::home_reserva(r.id))
+                                    td.num data-label="Valor do investimento" { (ctx.money(r.investimento)) }
+                                    td data-label="Remuneração líquida" { (format::net_yield(r.rendimento)) }
+                                    td data-label="Prazo" { (r.prazo.map(|p| format!("{p} meses")).unwrap_or_else(|| "-".into())) }
+                                    td data-label="Validade da solicitação" { (validity(r)) }
+                                    td data-label="Status" { (badge::status(&r.status.name, r.status.color.as_deref())) }
+                                    td.celula-acao { a.botao.botao-secundario href=(routes::home_reserva(r.id))
                                         aria-label=(format!("Detalhe da reserva em {}", r.nome_captacao)) { "Detalhe" } }
                                 }
                             }

@@ -25,6 +25,10 @@ pub fn detail(ctx: &Ctx, o: &Captacao, preview: bool) -> Markup {
     let now = ui_captacao::now();
     let status = captacao::display_status(&f, now);
     let end = f.fim_captacao;
+    // On a phone an open offering's sidebar (minimum, Investir, Simular) is a bar fixed at the
+    // bottom of the screen, so the action is on the first screen, not after the facts. Closed
+    // or in preview (no buttons) it stays where it is, at the end of the page.
+    let bar = !preview && captacao::closed_reason(&f, now).is_none();
     html! {
         article.detalhe {
             header.detalhe-cabecalho {
@@ -45,7 +49,7 @@ pub fn detail(ctx: &Ctx, o: &Captacao, preview: bool) -> Markup {
                     (facts(ctx, o, &f, &status))
                     (accordions(ctx, o))
                 }
-                aside.detalhe-lateral aria-label="Investimento" {
+                aside.detalhe-lateral.barra-investir[bar] aria-label="Investimento" {
                     (sidebar(ctx, o, &f, preview))
                 }
             }
