@@ -7,6 +7,7 @@ mod cadastro;
 mod captacoes;
 mod captacoes_filtros;
 mod carteira;
+mod conta;
 mod contrato;
 mod domain_oracles;
 mod platform;

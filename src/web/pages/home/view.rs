@@ -186,7 +186,7 @@ fn opportunities(ctx: &Ctx, d: &HomeData) -> Markup {
                         .filter(|o| captacao::display_status(&ui_captacao::facts(o), now) != captacao::DisplayStatus::Rascunho)
                         .collect();
                     @if rows.is_empty() {
-                        (cards::empty_card(cards::EMPTY_TITLE, cards::EMPTY_TEXT))
+                        (cards::empty_card_in_section(cards::EMPTY_TITLE, cards::EMPTY_TEXT, None))
                     } @else {
                         (table(ctx, &d.state, &rows, &HOME_TABLE))
                         (pagination(&d.state, list.total_registros, routes::HOME))
