@@ -2,6 +2,7 @@
 //! their reservations. Dates are relative to the seeding day in America/Sao_Paulo, so a
 //! fresh database always looks current.
 
+mod documentos;
 mod pessoas;
 mod reservas;
 
@@ -152,6 +153,7 @@ pub(super) fn semear(
         semeadas.push(inserir_oferta(tx, oferta, agora)?);
     }
     let usuarios = pessoas::inserir(tx, agora)?;
+    documentos::inserir(tx, agora)?;
     let ajustes = reservas::inserir(tx, cfg, agora, &semeadas, &usuarios)?;
     // The seed's arrecadado is what the offering shows; the part that came from seeded
     // Pago/Aprovado reservations is taken out of the stored base so it is not counted twice.
