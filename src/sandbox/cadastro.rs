@@ -35,9 +35,8 @@ pub(crate) fn routes() -> Router<Sandbox> {
         .route("/v1/cadastro/validate", put(verificar::solicitar))
         .route(
             "/v1/cadastro/documentos",
-            get(documentos::listar).post(
-                documentos::enviar.layer(DefaultBodyLimit::max(documentos::LIMITE_CORPO)),
-            ),
+            get(documentos::listar)
+                .post(documentos::enviar.layer(DefaultBodyLimit::max(documentos::LIMITE_CORPO))),
         )
         .route("/v1/cadastro/documentos/{id}", get(documentos::baixar))
         .route(

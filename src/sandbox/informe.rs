@@ -48,7 +48,11 @@ fn investidas(c: &rusqlite::Connection, usuario: i64) -> Result<Vec<Reserva>, Ap
 /// before its maturity.
 fn anos_da_reserva(r: &Reserva, agora: Timestamp) -> std::ops::RangeInclusive<i16> {
     let inicio = r.inicio_dia(agora);
-    let ultimo_dia = r.vencimento(agora).yesterday().unwrap_or(inicio).max(inicio);
+    let ultimo_dia = r
+        .vencimento(agora)
+        .yesterday()
+        .unwrap_or(inicio)
+        .max(inicio);
     inicio.year()..=ultimo_dia.year()
 }
 
@@ -138,13 +142,7 @@ async fn baixar(
                     |r| Ok((r.get(0)?, r.get(1)?)),
                 )
                 .map_err(|_| ApiError::nao_autorizado(SESSAO_INVALIDA))?;
-            Ok(pdf(
-                ano,
-                &nome,
-                &cpf,
-                &linhas(&reservas, ano, agora),
-                agora,
-            ))
+            Ok(pdf(ano, &nome, &cpf, &linhas(&reservas, ano, agora), agora))
         })
         .await?;
     Ok(pdf_resposta(

@@ -1,10 +1,15 @@
-//! First-start data: the offerings of `seed/offerings.json`, the demo investors and
-//! their reservations. Dates are relative to the seeding day in America/Sao_Paulo, so a
-//! fresh database always looks current.
+//! First-start data: the offerings of `seed/offerings.json`, the demo investors with their
+//! registration documents, and their reservations. Dates are relative to the seeding day
+//! in America/Sao_Paulo, so a fresh database always looks current.
 
 mod documentos;
 mod pessoas;
 mod reservas;
+
+#[cfg(test)]
+pub(super) use documentos::png;
+#[cfg(test)]
+pub(super) use pessoas::cpf_com_digitos;
 
 use std::str::FromStr;
 

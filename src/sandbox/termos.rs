@@ -52,5 +52,9 @@ async fn baixar(_investidor: Investidor, Path(tipo): Path<String>) -> Result<Res
         .iter()
         .find(|t| t.tipo == tipo)
         .ok_or_else(ApiError::nenhum_arquivo)?;
-    Ok(pdf_resposta(pdf(texto), "inline", &format!("{}.pdf", texto.tipo)))
+    Ok(pdf_resposta(
+        pdf(texto),
+        "inline",
+        &format!("{}.pdf", texto.tipo),
+    ))
 }

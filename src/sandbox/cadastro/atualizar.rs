@@ -17,8 +17,8 @@ use serde_json::Value;
 use crate::domain::reference::{bank_name, country_by_alpha3, state_by_uf};
 use crate::domain::validate::{
     MSG_CELULAR_INVALIDO, MSG_CPF_INVALIDO, MSG_EMAIL_INVALIDO, MSG_NOME_INVALIDO,
-    MSG_PREENCHER_CAMPOS, NAME_MAX_CHARS, digits_only, is_valid_cep, is_valid_cpf,
-    is_valid_email, is_valid_name, normalize_name, split_phone,
+    MSG_PREENCHER_CAMPOS, NAME_MAX_CHARS, digits_only, is_valid_cep, is_valid_cpf, is_valid_email,
+    is_valid_name, normalize_name, split_phone,
 };
 use crate::sandbox::Sandbox;
 use crate::sandbox::autenticacao::Investidor;
@@ -132,9 +132,7 @@ fn conferir(regra: Regra, v: &str) -> Result<String, &'static str> {
             .ok_or(MSG_VALOR),
         Regra::Cep if is_valid_cep(v) => Ok(digits_only(v)),
         Regra::Cep => Err(MSG_CEP),
-        Regra::Banco => bank_name(v)
-            .map(|_| format!("{v:0>3}"))
-            .ok_or(MSG_BANCO),
+        Regra::Banco => bank_name(v).map(|_| format!("{v:0>3}")).ok_or(MSG_BANCO),
     }
 }
 
@@ -198,7 +196,9 @@ fn ler(corpo: &[u8]) -> Result<Alteracoes, ApiError> {
     match v.pointer("/declaracao/politicamenteExposto") {
         None => {}
         Some(Value::Null) => colunas.push(("politicamente_exposto", Sql::Integer(0))),
-        Some(Value::Bool(b)) => colunas.push(("politicamente_exposto", Sql::Integer(i64::from(*b)))),
+        Some(Value::Bool(b)) => {
+            colunas.push(("politicamente_exposto", Sql::Integer(i64::from(*b))))
+        }
         Some(_) => falhar(MSG_VALOR),
     }
     for (grupo, chave, coluna, regra) in CAMPOS {

@@ -227,35 +227,36 @@ pub(crate) async fn enviar(
         return Err(ApiError::requisicao(MSG_TAMANHO));
     }
     let agora = tempo::ms(tempo::agora());
-    let corpo = sandbox
-        .db()
-        .escrever(move |tx| {
-            // Checked again inside the write: a verification request may have landed
-            // between the first check and this one.
-            if cadastro(tx, usuario)? != "Básico" {
-                return Err(ApiError::new(StatusCode::FORBIDDEN, MSG_SO_BASICO));
-            }
-            tx.execute(
-                "DELETE FROM documentos_usuario WHERE usuario_id = ?1 AND tipo = ?2",
-                params![usuario, tipo],
-            )?;
-            let tamanho = i64::try_from(bytes.len()).map_err(ApiError::interno)?;
-            tx.execute(
+    let corpo =
+        sandbox
+            .db()
+            .escrever(move |tx| {
+                // Checked again inside the write: a verification request may have landed
+                // between the first check and this one.
+                if cadastro(tx, usuario)? != "Básico" {
+                    return Err(ApiError::new(StatusCode::FORBIDDEN, MSG_SO_BASICO));
+                }
+                tx.execute(
+                    "DELETE FROM documentos_usuario WHERE usuario_id = ?1 AND tipo = ?2",
+                    params![usuario, tipo],
+                )?;
+                let tamanho = i64::try_from(bytes.len()).map_err(ApiError::interno)?;
+                tx.execute(
                 "INSERT INTO documentos_usuario (usuario_id, tipo, nome, descricao, tipo_conteudo,
                     tamanho, conteudo, enviado_em)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
                 params![usuario, tipo, nome, descricao, conteudo, tamanho, bytes, agora],
             )?;
-            let id = tx.last_insert_rowid();
-            Ok(tx.query_row(
-                &format!(
-                    "SELECT {COLUNAS} FROM documentos_usuario d
+                let id = tx.last_insert_rowid();
+                Ok(tx.query_row(
+                    &format!(
+                        "SELECT {COLUNAS} FROM documentos_usuario d
                      JOIN usuarios u ON u.id = d.usuario_id WHERE d.id = ?1"
-                ),
-                params![id],
-                documento_json,
-            )?)
-        })
-        .await?;
+                    ),
+                    params![id],
+                    documento_json,
+                )?)
+            })
+            .await?;
     Ok((StatusCode::CREATED, Json(corpo)))
 }

@@ -49,7 +49,9 @@ pub(super) fn inserir(tx: &Transaction<'_>, agora: Timestamp) -> Result<(), Sand
                 "INSERT INTO documentos_usuario (usuario_id, tipo, nome, descricao,
                     tipo_conteudo, tamanho, conteudo, enviado_em)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-                params![id, tipo, arquivo, descricao, conteudo, tamanho, bytes, enviado],
+                params![
+                    id, tipo, arquivo, descricao, conteudo, tamanho, bytes, enviado
+                ],
             )?;
         }
     }
@@ -63,7 +65,10 @@ fn identidade_pdf(nome: &str, cpf: &str, rg: &str) -> Vec<u8> {
     doc.campo("Registro Geral", rg);
     doc.campo("CPF", &mask_cpf(cpf));
     doc.nota("Cópia fictícia gerada pela plataforma de demonstração (sandbox).");
-    doc.finalizar("Documento de identidade", "Colheita — documento do cadastro")
+    doc.finalizar(
+        "Documento de identidade",
+        "Colheita — documento do cadastro",
+    )
 }
 
 /// A stylised selfie: a light background, a face and a green card held below it.

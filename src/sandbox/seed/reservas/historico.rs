@@ -30,8 +30,15 @@ pub(super) fn inserir(plano: &mut Plano<'_>, usuario: i64) {
         };
         plano.usadas.insert(id);
         let paga = menos(fim, 5 * DIA);
-        plano.nova((usuario, id), "Pago", 1, centavos, menos(paga, 2 * HORA), |n| {
-            n.paga = Some(paga);
-        });
+        plano.nova(
+            (usuario, id),
+            "Pago",
+            1,
+            centavos,
+            menos(paga, 2 * HORA),
+            |n| {
+                n.paga = Some(paga);
+            },
+        );
     }
 }
