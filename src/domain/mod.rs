@@ -3,10 +3,12 @@
 
 pub mod captacao;
 pub mod dates;
+pub mod documento;
 pub mod money;
 pub mod paging;
 pub mod pix;
 pub mod reference;
 pub mod reserva;
 pub mod status;
+pub mod suitability;
 pub mod validate;

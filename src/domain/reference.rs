@@ -1,9 +1,16 @@
 //! Static reference lists that are part of the product: area codes,
-//! states, banks, countries, professions and guarantee types.
+//! states, banks, countries, professions and guarantee types, and (in `cadastro`) the
+//! registration's closed lists.
 //!
 //! The JSON files under `domain/data/` are copies of `shared/data` (see its
 //! README for provenance) compiled into the binary with `include_str!`, so
 //! the app never reads them from disk and cannot start without them.
+
+mod cadastro;
+
+pub use cadastro::{
+    CategoriaInvestimento, EmissorRg, Escolaridade, Genero, Nacionalidade, TipoConta, TipoDocumento,
+};
 
 use std::sync::LazyLock;
 

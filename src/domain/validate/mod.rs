@@ -6,6 +6,7 @@
 //! it does not understand, so forms can map failures to their messages
 //! without worrying about panics.
 
+pub mod cadastro;
 mod cpf;
 mod errors;
 mod password;
