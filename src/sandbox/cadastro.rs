@@ -1,14 +1,19 @@
 //! `/v1/cadastro`: the investor's registration as the platform returns it (personal,
-//! address and bank data) plus `id`, `codigo` and `cadastro`; the sign-up; the
-//! partner-debit permission; and the password change (`/v2/seguranca/senha`).
+//! address and bank data) plus `id`, `codigo` and `cadastro`, and its editing; the
+//! sign-up; the verification request; the registration documents; the partner-debit
+//! permission; and the password change (`/v2/seguranca/senha`).
 
+pub(crate) mod atualizar;
+pub(crate) mod documentos;
 pub(crate) mod novo;
 pub(crate) mod senha;
+pub(crate) mod verificar;
 
-use axum::extract::State;
-use axum::routing::{get, post, put};
+use axum::extract::{DefaultBodyLimit, State};
+use axum::handler::Handler;
+use axum::routing::{get, put};
 use axum::{Json, Router};
-use rusqlite::{OptionalExtension, Row, params};
+use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde_json::{Value, json};
 
 use crate::domain::validate::format_phone_br;
@@ -16,12 +21,24 @@ use crate::sandbox::Sandbox;
 use crate::sandbox::autenticacao::Investidor;
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
 
-/// The investor's registration: reading it, the sign-up, the partner-debit permission
-/// and the password change.
+/// The investor's registration: reading and editing it, the sign-up, the verification
+/// request, the documents, the partner-debit permission and the password change.
 pub(crate) fn routes() -> Router<Sandbox> {
     Router::new()
         .route("/v1/cadastro/meucadastro", get(meu_cadastro))
-        .route("/v1/cadastro", post(novo::cadastrar))
+        .route(
+            "/v1/cadastro",
+            get(meu_cadastro)
+                .post(novo::cadastrar)
+                .put(atualizar::atualizar),
+        )
+        .route("/v1/cadastro/validate", put(verificar::solicitar))
+        .route(
+            "/v1/cadastro/documentos",
+            get(documentos::listar)
+                .post(documentos::enviar.layer(DefaultBodyLimit::max(documentos::LIMITE_CORPO))),
+        )
+        .route("/v1/cadastro/documentos/{id}", get(documentos::baixar))
         .route(
             "/v1/cadastro/permiteLiquidacaoViaAtiva",
             get(permite_liquidacao),
@@ -29,30 +46,30 @@ pub(crate) fn routes() -> Router<Sandbox> {
         .route("/v2/seguranca/senha", put(senha::alterar))
 }
 
+/// `GET /v1/cadastro/meucadastro` and `GET /v1/cadastro`: the whole registration.
 pub(crate) async fn meu_cadastro(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
 ) -> Result<Json<Value>, ApiError> {
     let id = investidor.usuario_id;
-    sandbox
-        .db()
-        .ler(move |c| {
-            c.query_row(
-                "SELECT id, codigo, cadastro, nome, email, telefone_ddd, telefone_numero, cpf,
-                    genero, data_nascimento, estado_nascimento, nacionalidade, pais, rg_numero,
-                    rg_estado, rg_emissor, politicamente_exposto, cep, rua, numero, complemento,
-                    bairro, cidade, estado, pais_endereco, banco, agencia, digito_agencia, conta,
-                    digito_conta, tipo_conta, conta_corretora, observacao
-                 FROM usuarios WHERE id = ?1",
-                params![id],
-                usuario_json,
-            )
-            .optional()?
-            .map(Json)
-            // The session outlived its user (a reset database): same as an invalid token.
-            .ok_or_else(|| ApiError::nao_autorizado(SESSAO_INVALIDA))
-        })
-        .await
+    sandbox.db().ler(move |c| usuario(c, id).map(Json)).await
+}
+
+/// The registration JSON of user `id`, as GET answers it.
+pub(crate) fn usuario(c: &Connection, id: i64) -> Result<Value, ApiError> {
+    c.query_row(
+        "SELECT id, codigo, cadastro, nome, email, telefone_ddd, telefone_numero, cpf,
+            genero, data_nascimento, estado_nascimento, nacionalidade, pais, rg_numero,
+            rg_estado, rg_emissor, politicamente_exposto, cep, rua, numero, complemento,
+            bairro, cidade, estado, pais_endereco, banco, agencia, digito_agencia, conta,
+            digito_conta, tipo_conta, conta_corretora, observacao
+         FROM usuarios WHERE id = ?1",
+        params![id],
+        usuario_json,
+    )
+    .optional()?
+    // The session outlived its user (a reset database): same as an invalid token.
+    .ok_or_else(|| ApiError::nao_autorizado(SESSAO_INVALIDA))
 }
 
 /// `GET /v1/cadastro/permiteLiquidacaoViaAtiva`: whether the investor may pay by debit at

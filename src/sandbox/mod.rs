@@ -11,11 +11,14 @@ mod cadastro;
 mod caixa;
 mod captacoes;
 mod db;
+mod dominios;
 mod erro;
+mod informe;
 mod pdf;
 mod reservas;
 mod seed;
 mod tempo;
+mod termos;
 mod texto;
 
 #[cfg(test)]
@@ -107,13 +110,17 @@ impl Sandbox {
 
     /// The sandbox's HTTP surface, one group per platform resource: the login provider
     /// (`autenticacao`), `/v1/captacoes` and `/midia`, `/v1/reservas`, `/v1/cadastro` and
-    /// the password, plus the sandbox-only e-mail outbox.
+    /// the password, `/v1/dominios`, `/v1/termos`, `/v1/informe`, plus the sandbox-only
+    /// e-mail outbox.
     pub fn router(&self) -> Router {
         Router::new()
             .merge(autenticacao::routes())
             .merge(captacoes::routes())
             .merge(reservas::routes())
             .merge(cadastro::routes())
+            .merge(dominios::routes())
+            .merge(termos::routes())
+            .merge(informe::routes())
             .merge(caixa::routes())
             .fallback(erro::nao_encontrado)
             .with_state(self.clone())

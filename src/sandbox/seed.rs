@@ -1,9 +1,15 @@
-//! First-start data: the offerings of `seed/offerings.json`, the demo investors and
-//! their reservations. Dates are relative to the seeding day in America/Sao_Paulo, so a
-//! fresh database always looks current.
+//! First-start data: the offerings of `seed/offerings.json`, the demo investors with their
+//! registration documents, and their reservations. Dates are relative to the seeding day
+//! in America/Sao_Paulo, so a fresh database always looks current.
 
+mod documentos;
 mod pessoas;
 mod reservas;
+
+#[cfg(test)]
+pub(super) use documentos::png;
+#[cfg(test)]
+pub(super) use pessoas::cpf_com_digitos;
 
 use std::str::FromStr;
 
@@ -152,6 +158,7 @@ pub(super) fn semear(
         semeadas.push(inserir_oferta(tx, oferta, agora)?);
     }
     let usuarios = pessoas::inserir(tx, agora)?;
+    documentos::inserir(tx, agora)?;
     let ajustes = reservas::inserir(tx, cfg, agora, &semeadas, &usuarios)?;
     // The seed's arrecadado is what the offering shows; the part that came from seeded
     // Pago/Aprovado reservations is taken out of the stored base so it is not counted twice.

@@ -60,7 +60,8 @@ fn disponiveis(r: &Reserva, agora: Timestamp) -> Vec<(i64, &'static str)> {
     lista
 }
 
-fn pdf_resposta(bytes: Vec<u8>, disposicao: &str, arquivo: &str) -> Response {
+/// A generated PDF: `disposicao` is `inline` or `attachment`; never cached.
+pub(crate) fn pdf_resposta(bytes: Vec<u8>, disposicao: &str, arquivo: &str) -> Response {
     (
         [
             (header::CONTENT_TYPE, "application/pdf".to_owned()),

@@ -11,7 +11,7 @@ use rusqlite::{Transaction, params};
 use crate::sandbox::autenticacao::senha;
 use crate::sandbox::erro::SandboxError;
 use crate::sandbox::{DEMO_PASSWORD, tempo};
-use cadastros::PESSOAS;
+use cadastros::{PARCIAIS, PESSOAS};
 
 /// The ids the reservation planner hands reservations to.
 pub(in super::super) struct Usuarios {
@@ -89,6 +89,24 @@ pub(super) fn inserir(tx: &Transaction<'_>, agora: Timestamp) -> Result<Usuarios
             e if e.ends_with("@investidores.colheita.dev") => usuarios.outros.push(id),
             _ => {}
         }
+    }
+    for p in PARCIAIS {
+        tx.execute(
+            "UPDATE usuarios SET genero = ?1, data_nascimento = ?2, estado_nascimento = ?3,
+                nacionalidade = 'Brazilian', pais = 'BRA', rua = ?4, bairro = ?5, cidade = ?6,
+                estado = ?7, pais_endereco = 'BRA'
+             WHERE email = ?8",
+            params![
+                p.genero,
+                p.nascimento,
+                p.estado_nascimento,
+                p.rua,
+                p.bairro,
+                p.cidade,
+                p.uf,
+                p.email
+            ],
+        )?;
     }
     Ok(usuarios)
 }

@@ -97,6 +97,8 @@ pub(super) fn inserir(
         });
     }
 
+    historico::inserir(&mut plano, ana);
+
     // The partner-debit investor: one paid, one awaiting the brokerage's analysis.
     plano.usadas.clear();
     if let Some((id, c)) = plano.escolher_aberta(2_000_000, Teto::Arrecadado) {
@@ -383,5 +385,6 @@ fn gravar(tx: &Transaction<'_>, agora: Timestamp, novas: &[Nova]) -> Result<(), 
     Ok(())
 }
 
+mod historico;
 #[cfg(test)]
 mod tests;

@@ -5,6 +5,7 @@ mod api;
 mod autenticacao;
 mod cadastro;
 mod captacoes;
+mod conta;
 mod reservas;
 
 use std::path::PathBuf;
@@ -84,6 +85,18 @@ pub(super) async fn pedir(
     uri: &str,
     bearer: Option<&str>,
     corpo: Option<(&str, String)>,
+) -> Resposta {
+    let corpo = corpo.map(|(tipo, c)| (tipo, c.into_bytes()));
+    pedir_bytes(router, metodo, uri, bearer, corpo).await
+}
+
+/// [`pedir`] with a body of any bytes (multipart uploads).
+pub(super) async fn pedir_bytes(
+    router: &Router,
+    metodo: Method,
+    uri: &str,
+    bearer: Option<&str>,
+    corpo: Option<(&str, Vec<u8>)>,
 ) -> Resposta {
     let mut req = Request::builder().method(metodo).uri(uri);
     if let Some(t) = bearer {

@@ -47,6 +47,31 @@ pub(super) struct Pessoa {
     pub(super) dados: Option<Completo>,
 }
 
+/// What the Básico investor filled in after sign-up: part of the personal data (no RG)
+/// and an address without CEP or number, so the verification request has something to
+/// refuse.
+pub(super) struct Parcial {
+    pub(super) email: &'static str,
+    pub(super) genero: &'static str,
+    pub(super) nascimento: &'static str,
+    pub(super) estado_nascimento: &'static str,
+    pub(super) rua: &'static str,
+    pub(super) bairro: &'static str,
+    pub(super) cidade: &'static str,
+    pub(super) uf: &'static str,
+}
+
+pub(super) const PARCIAIS: &[Parcial] = &[Parcial {
+    email: "basico@colheita.dev",
+    genero: "Male",
+    nascimento: "1995-07-21",
+    estado_nascimento: "PR",
+    rua: "Rua Marechal Deodoro",
+    bairro: "Centro",
+    cidade: "Curitiba",
+    uf: "PR",
+}];
+
 pub(super) const PESSOAS: &[Pessoa] = &[
     Pessoa {
         email: "investidor@colheita.dev",

@@ -1,0 +1,197 @@
+//! `/v1/informe`: the annual income report (informe de rendimentos) of the investor's
+//! CRA, one per calendar year, for the tax return.
+//!
+//! A year is offered when one of the investor's Pago or Aprovado reservations was
+//! earning during it (from its start of yield to its maturity), up to the last full
+//! calendar year in São Paulo: the current year's report does not exist yet. The yield of
+//! a year is what the reservation accrued from 1 January to 31 December (capped at
+//! maturity), the same accrual the wallet shows.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use axum::extract::{Path, State};
+use axum::response::Response;
+use axum::routing::get;
+use axum::{Json, Router};
+use jiff::Timestamp;
+use jiff::civil::{Date, date};
+use rusqlite::params;
+use rust_decimal::Decimal;
+
+use crate::domain::validate::mask_cpf;
+use crate::domain::{dates, money};
+use crate::sandbox::autenticacao::Investidor;
+use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
+use crate::sandbox::pdf::Documento;
+use crate::sandbox::reservas::documentos::pdf_resposta;
+use crate::sandbox::reservas::fluxo;
+use crate::sandbox::reservas::reserva::{self, Reserva, recebedor};
+use crate::sandbox::{Sandbox, tempo};
+
+pub(crate) const ISENTO: &str = "Isenta de imposto de renda para pessoa física";
+
+pub(crate) fn routes() -> Router<Sandbox> {
+    Router::new()
+        .route("/v1/informe/anos", get(listar_anos))
+        .route("/v1/informe/{ano}", get(baixar))
+}
+
+fn investidas(c: &rusqlite::Connection, usuario: i64) -> Result<Vec<Reserva>, ApiError> {
+    reserva::carregar(
+        c,
+        "r.usuario_id = ?1 AND r.status IN ('Pago', 'Aprovado') ORDER BY r.id",
+        params![usuario],
+    )
+}
+
+/// The calendar years a reservation earned in: from its start of yield to the day
+/// before its maturity.
+fn anos_da_reserva(r: &Reserva, agora: Timestamp) -> std::ops::RangeInclusive<i16> {
+    let inicio = r.inicio_dia(agora);
+    let ultimo_dia = r
+        .vencimento(agora)
+        .yesterday()
+        .unwrap_or(inicio)
+        .max(inicio);
+    inicio.year()..=ultimo_dia.year()
+}
+
+/// Report years, newest first, up to the last full calendar year.
+fn anos(reservas: &[Reserva], agora: Timestamp) -> Vec<i16> {
+    let ultimo = dates::today_in_sao_paulo(agora).year() - 1;
+    let todos: BTreeSet<i16> = reservas
+        .iter()
+        .flat_map(|r| anos_da_reserva(r, agora))
+        .filter(|a| *a <= ultimo)
+        .collect();
+    todos.into_iter().rev().collect()
+}
+
+/// One offering in a year's report.
+struct Linha {
+    nome: String,
+    aplicado: Decimal,
+    rendimento: Decimal,
+}
+
+/// The offerings the investor held in `ano`, by name, with the amount invested and the
+/// yield accrued in that year.
+fn linhas(reservas: &[Reserva], ano: i16, agora: Timestamp) -> Vec<Linha> {
+    let primeiro = |a: i16| date(a, 1, 1);
+    let acumulado = |r: &Reserva, ate: Date| {
+        fluxo::rendimento_acumulado(
+            r.investimento(),
+            r.oferta.taxa,
+            r.oferta.prazo,
+            r.inicio_dia(agora),
+            ate,
+        )
+    };
+    let mut por_oferta: BTreeMap<String, Linha> = BTreeMap::new();
+    for r in reservas
+        .iter()
+        .filter(|r| anos_da_reserva(r, agora).contains(&ano))
+    {
+        let rendimento = acumulado(r, primeiro(ano + 1)) - acumulado(r, primeiro(ano));
+        let l = por_oferta
+            .entry(r.oferta.nome.clone())
+            .or_insert_with(|| Linha {
+                nome: r.oferta.nome.clone(),
+                aplicado: Decimal::ZERO,
+                rendimento: Decimal::ZERO,
+            });
+        l.aplicado += r.investimento();
+        l.rendimento += rendimento;
+    }
+    por_oferta.into_values().collect()
+}
+
+/// `GET /v1/informe/anos` → `[2025, 2024]` (possibly `[]`).
+async fn listar_anos(
+    State(sandbox): State<Sandbox>,
+    investidor: Investidor,
+) -> Result<Json<Vec<i16>>, ApiError> {
+    let usuario = investidor.usuario_id;
+    sandbox
+        .db()
+        .ler(move |c| Ok(Json(anos(&investidas(c, usuario)?, tempo::agora()))))
+        .await
+}
+
+/// `GET /v1/informe/{ano}` → the report as a PDF (inline, `informe-rendimentos-{ano}.pdf`);
+/// a year not in `/anos` → 404 'Nenhum arquivo encontrado.'
+async fn baixar(
+    State(sandbox): State<Sandbox>,
+    investidor: Investidor,
+    Path(ano): Path<String>,
+) -> Result<Response, ApiError> {
+    let ano: i16 = ano.trim().parse().map_err(|_| ApiError::nenhum_arquivo())?;
+    let usuario = investidor.usuario_id;
+    let bytes = sandbox
+        .db()
+        .ler(move |c| {
+            let agora = tempo::agora();
+            let reservas = investidas(c, usuario)?;
+            if !anos(&reservas, agora).contains(&ano) {
+                return Err(ApiError::nenhum_arquivo());
+            }
+            let (nome, cpf): (String, String) = c
+                .query_row(
+                    "SELECT nome, cpf FROM usuarios WHERE id = ?1",
+                    params![usuario],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )
+                .map_err(|_| ApiError::nao_autorizado(SESSAO_INVALIDA))?;
+            Ok(pdf(ano, &nome, &cpf, &linhas(&reservas, ano, agora), agora))
+        })
+        .await?;
+    Ok(pdf_resposta(
+        bytes,
+        "inline",
+        &format!("informe-rendimentos-{ano}.pdf"),
+    ))
+}
+
+fn pdf(ano: i16, nome: &str, cpf: &str, linhas: &[Linha], agora: Timestamp) -> Vec<u8> {
+    let titulo = format!("Informe de rendimentos — ano-calendário {ano}");
+    let mut doc = Documento::new();
+    doc.titulo(&titulo);
+    doc.paragrafo(&format!(
+        "Comprovante de rendimentos de Certificados de Recebíveis do Agronegócio (CRA) \
+         subscritos por meio da plataforma Colheita, para a Declaração de Ajuste Anual \
+         do Imposto de Renda da Pessoa Física, exercício {}.",
+        ano + 1
+    ));
+    doc.secao("1. Fonte pagadora");
+    doc.campo("Nome empresarial", recebedor::NOME);
+    doc.campo("CNPJ", recebedor::CNPJ);
+    doc.secao("2. Beneficiário(a)");
+    doc.campo("Nome", nome);
+    doc.campo("CPF", &mask_cpf(cpf));
+    doc.secao("3. Rendimentos isentos e não tributáveis");
+    for l in linhas {
+        doc.subtitulo(&l.nome);
+        doc.campo("Valor aplicado", &money::format_brl(l.aplicado));
+        doc.campo(
+            &format!("Rendimento em {ano}"),
+            &money::format_brl(l.rendimento),
+        );
+        doc.campo("Tributação", ISENTO);
+    }
+    let total: Decimal = linhas.iter().map(|l| l.rendimento).sum();
+    doc.secao("4. Total");
+    doc.campo(
+        "Total de rendimentos isentos no ano",
+        &money::format_brl(total),
+    );
+    doc.paragrafo(
+        "Os rendimentos de CRA são isentos de imposto de renda para pessoa física \
+         (Lei nº 11.033/2004, art. 3º, IV). Informe-os na ficha 'Rendimentos isentos e \
+         não tributáveis' e o valor aplicado na ficha 'Bens e direitos' da sua declaração.",
+    );
+    doc.nota(&format!(
+        "Documento gerado em {} pela plataforma de demonstração (sandbox). Dados fictícios.",
+        dates::format_datetime_br(agora)
+    ));
+    doc.finalizar(&titulo, "Colheita — informe de rendimentos")
+}

@@ -1,0 +1,60 @@
+//! `GET /v1/termos/{tipo}`: the platform's standing documents ('Termos e condições',
+//! 'Políticas de privacidade', 'Contrato vinculante master') as PDFs generated on request.
+//! An unknown `tipo` is 404 'Nenhum arquivo encontrado.'
+
+mod textos;
+
+use axum::Router;
+use axum::extract::Path;
+use axum::response::Response;
+use axum::routing::get;
+
+use crate::domain::dates;
+use crate::sandbox::autenticacao::Investidor;
+use crate::sandbox::erro::ApiError;
+use crate::sandbox::pdf::Documento;
+use crate::sandbox::reservas::documentos::pdf_resposta;
+use crate::sandbox::{Sandbox, tempo};
+use textos::{TEXTOS, Texto};
+
+pub(crate) fn routes() -> Router<Sandbox> {
+    Router::new().route("/v1/termos/{tipo}", get(baixar))
+}
+
+/// The `tipo` values served.
+#[cfg(test)]
+pub(crate) fn tipos() -> Vec<(&'static str, &'static str)> {
+    TEXTOS.iter().map(|t| (t.tipo, t.titulo)).collect()
+}
+
+fn pdf(t: &Texto) -> Vec<u8> {
+    let mut doc = Documento::new();
+    doc.titulo(t.titulo);
+    doc.subtitulo("Colheita Plataforma de Investimentos");
+    doc.paragrafo(t.versao);
+    for (secao, paragrafos) in t.secoes {
+        doc.secao(secao);
+        for p in *paragrafos {
+            doc.paragrafo(p);
+        }
+    }
+    doc.nota(&format!(
+        "Documento gerado em {} pela plataforma de demonstração (sandbox). Empresas e dados fictícios.",
+        dates::format_datetime_br(tempo::agora())
+    ));
+    doc.finalizar(t.titulo, "Colheita — documentos da plataforma")
+}
+
+/// `GET /v1/termos/{tipo}` → 200 `application/pdf` (inline, `{tipo}.pdf`). Needs the
+/// token, like every document of the investor's area.
+async fn baixar(_investidor: Investidor, Path(tipo): Path<String>) -> Result<Response, ApiError> {
+    let texto = TEXTOS
+        .iter()
+        .find(|t| t.tipo == tipo)
+        .ok_or_else(ApiError::nenhum_arquivo)?;
+    Ok(pdf_resposta(
+        pdf(texto),
+        "inline",
+        &format!("{}.pdf", texto.tipo),
+    ))
+}

@@ -1,0 +1,162 @@
+//! The account area's documents and lists: `GET /v1/dominios/bancos`, the terms PDFs
+//! (`/v1/termos/{tipo}`) and the income report (`/v1/informe/anos`, `/v1/informe/{ano}`).
+
+use axum::http::{StatusCode, header};
+use serde_json::json;
+
+use super::{BASICO, assert_erro};
+use crate::domain::dates;
+use crate::domain::reference::banks;
+use crate::sandbox::pdf::tests::texto_do_pdf;
+use crate::sandbox::reservas::reserva::recebedor;
+use crate::sandbox::tests::reservas::{INVESTIDOR, token};
+use crate::sandbox::tests::*;
+use crate::sandbox::{informe, tempo, termos};
+
+const NENHUM: &str = "Nenhum arquivo encontrado.";
+
+fn assert_pdf(r: &Resposta) -> String {
+    assert_eq!(r.status, StatusCode::OK, "{}", r.texto());
+    assert_eq!(r.headers[header::CONTENT_TYPE], "application/pdf");
+    assert_eq!(r.headers[header::CACHE_CONTROL], "private, no-store");
+    assert!(r.corpo.starts_with(b"%PDF-") && r.corpo.windows(5).any(|w| w == b"%%EOF"));
+    texto_do_pdf(&r.corpo)
+}
+
+#[tokio::test]
+async fn bancos_sao_publicos_e_vem_da_lista_do_produto() {
+    let amb = ambiente();
+    let r = get(&amb.router, "/v1/dominios/bancos", None).await;
+    assert_eq!(r.status, StatusCode::OK);
+    let lista = r.json();
+    let lista = lista.as_array().unwrap();
+    assert_eq!(lista.len(), banks().len());
+    assert!(lista.contains(&json!({"codigo": "001", "nome": "Banco do Brasil S.A."})));
+    for b in lista {
+        assert_eq!(b.as_object().unwrap().len(), 2);
+        let codigo = b["codigo"].as_str().unwrap();
+        assert!(
+            codigo.len() == 3 && codigo.bytes().all(|c| c.is_ascii_digit()),
+            "{b}"
+        );
+        assert!(!b["nome"].as_str().unwrap().is_empty());
+    }
+}
+
+#[tokio::test]
+async fn termos_sao_pdfs_com_titulo_e_texto() {
+    let amb = ambiente();
+    let t = token(&amb.router, BASICO).await;
+    let tipos = termos::tipos();
+    assert_eq!(
+        tipos.iter().map(|(t, _)| *t).collect::<Vec<_>>(),
+        [
+            "termos-e-condicoes",
+            "politica-de-privacidade",
+            "contrato-vinculante-master"
+        ]
+    );
+    for (tipo, titulo) in tipos {
+        let r = get(&amb.router, &format!("/v1/termos/{tipo}"), Some(&t)).await;
+        let texto = assert_pdf(&r);
+        assert!(texto.contains(titulo), "{tipo}: {texto}");
+        assert!(
+            texto.split_whitespace().count() > 200,
+            "several paragraphs: {tipo}"
+        );
+        let disposicao = r.headers[header::CONTENT_DISPOSITION].to_str().unwrap();
+        assert_eq!(disposicao, format!("inline; filename=\"{tipo}.pdf\""));
+        let sem = get(&amb.router, &format!("/v1/termos/{tipo}"), None).await;
+        assert_eq!(sem.status, StatusCode::UNAUTHORIZED);
+    }
+    for tipo in ["regulamento", "TERMOS-E-CONDICOES", "..%2Fsegredo"] {
+        let r = get(&amb.router, &format!("/v1/termos/{tipo}"), Some(&t)).await;
+        assert_erro(&r, StatusCode::NOT_FOUND, NENHUM);
+    }
+}
+
+#[tokio::test]
+async fn anos_do_informe_ate_o_ultimo_ano_completo() {
+    let amb = ambiente();
+    let ultimo = dates::today_in_sao_paulo(tempo::agora()).year() - 1;
+    let t = token(&amb.router, INVESTIDOR).await;
+    let r = get(&amb.router, "/v1/informe/anos", Some(&t)).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.texto());
+    let anos: Vec<i16> = serde_json::from_value(r.json()).unwrap();
+    assert!(anos.len() >= 2, "{anos:?}");
+    assert_eq!(
+        anos[0], ultimo,
+        "the investments of past years are still earning"
+    );
+    assert!(
+        anos.windows(2).all(|w| w[0] > w[1]),
+        "newest first: {anos:?}"
+    );
+
+    let b = token(&amb.router, BASICO).await;
+    let r = get(&amb.router, "/v1/informe/anos", Some(&b)).await;
+    assert_eq!(r.json(), json!([]));
+    assert_eq!(
+        get(&amb.router, "/v1/informe/anos", None).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+}
+
+#[tokio::test]
+async fn informe_de_um_ano_lista_fonte_beneficiario_e_rendimentos_isentos() {
+    let amb = ambiente();
+    let t = token(&amb.router, INVESTIDOR).await;
+    let anos: Vec<i16> =
+        serde_json::from_value(get(&amb.router, "/v1/informe/anos", Some(&t)).await.json())
+            .unwrap();
+    let u = get(&amb.router, "/v1/cadastro", Some(&t)).await.json();
+    let cpf = u["dadosPessoais"]["documento"].as_str().unwrap();
+    for ano in &anos {
+        let r = get(&amb.router, &format!("/v1/informe/{ano}"), Some(&t)).await;
+        let texto = assert_pdf(&r);
+        for esperado in [
+            // (the em dash between them is one WinAnsi byte the reader keeps as is)
+            "Informe de rendimentos".to_owned(),
+            format!("ano-calendário {ano}"),
+            "Ana Beatriz Carvalho".to_owned(),
+            crate::domain::validate::mask_cpf(cpf),
+            recebedor::NOME.to_owned(),
+            recebedor::CNPJ.to_owned(),
+            "Rendimentos isentos e não tributáveis".to_owned(),
+            informe::ISENTO.to_owned(),
+            format!("Rendimento em {ano}:"),
+            "Valor aplicado:".to_owned(),
+        ] {
+            assert!(
+                texto.contains(&esperado),
+                "{ano}: {esperado:?} not in {texto}"
+            );
+        }
+        assert!(!texto.contains(cpf), "the CPF is masked");
+        // A year's yield of R$ 15.000+ at ~16 % a.a. is not zero.
+        assert!(
+            !texto.contains(&format!("Rendimento em {ano}: R$ 0,00")),
+            "{texto}"
+        );
+    }
+    let mais_antigo = anos.last().unwrap();
+    let texto =
+        assert_pdf(&get(&amb.router, &format!("/v1/informe/{mais_antigo}"), Some(&t)).await);
+    assert!(texto.contains("Fazenda Santa Rita"), "{texto}");
+
+    let atual = anos[0] + 1;
+    for ano in [
+        atual.to_string(),
+        "1999".into(),
+        "abc".into(),
+        (mais_antigo - 1).to_string(),
+    ] {
+        let r = get(&amb.router, &format!("/v1/informe/{ano}"), Some(&t)).await;
+        assert_erro(&r, StatusCode::NOT_FOUND, NENHUM);
+    }
+    let b = token(&amb.router, BASICO).await;
+    let r = get(&amb.router, &format!("/v1/informe/{}", anos[0]), Some(&b)).await;
+    assert_erro(&r, StatusCode::NOT_FOUND, NENHUM);
+    let r = get(&amb.router, &format!("/v1/informe/{}", anos[0]), None).await;
+    assert_eq!(r.status, StatusCode::UNAUTHORIZED);
+}
