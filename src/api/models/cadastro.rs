@@ -32,18 +32,18 @@ impl Registration {
         &self.view
     }
 
-    /// Writes `value` at `pointer` (e.g. `/dadosPessoais/genero`), creating the objects on
-    /// the way; the view is read again.
-    pub fn set(&mut self, pointer: &str, value: Value) {
+    /// Writes `value` at the path of keys (e.g. `["dadosPessoais", "genero"]`), creating
+    /// the objects on the way; the view is read again.
+    pub fn set(&mut self, keys: &[&str], value: Value) {
         let mut node = &mut self.raw;
-        for key in pointer.split('/').skip(1) {
+        for key in keys {
             if !node.is_object() {
                 *node = json!({});
             }
             let Some(map) = node.as_object_mut() else {
                 return;
             };
-            node = map.entry(key.to_owned()).or_insert(Value::Null);
+            node = map.entry((*key).to_owned()).or_insert(Value::Null);
         }
         *node = value;
         self.view = serde_json::from_value(self.raw.clone()).unwrap_or_default();
@@ -198,8 +198,11 @@ mod tests {
             "id": 7, "campoNovo": {"x": 1},
             "dadosPessoais": {"documento": "52998224725", "outro": true}
         }));
-        r.set("/dadosPessoais/genero", json!("Female"));
-        r.set("/dadosComplementares/endereco/cep", json!("78890000"));
+        r.set(&["dadosPessoais", "genero"], json!("Female"));
+        r.set(
+            &["dadosComplementares", "endereco", "cep"],
+            json!("78890000"),
+        );
         assert_eq!(r.raw()["campoNovo"], json!({"x": 1}));
         assert_eq!(r.raw()["dadosPessoais"]["outro"], json!(true));
         assert_eq!(r.view().dados_pessoais.genero.as_deref(), Some("Female"));

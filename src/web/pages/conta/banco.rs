@@ -107,8 +107,7 @@ pub async fn view_conta_bancaria_post(ctx: Ctx, Form(f): Form<BancoForm>) -> Pag
     };
     let b = validate_bank(&typed)
         .map_err(|e| PageError::refused(page(&typed, Some(&e)), e.message()))?;
-    r.set(
-        "/dadosFinanceiros/contasBancarias",
+    r.set(&["dadosFinanceiros", "contasBancarias"],
         json!([{ "tipoConta": b.tipo_conta.api(), "banco": b.banco, "agencia": b.agencia,
                  "digitoAgencia": b.digito_agencia, "conta": b.conta, "digitoConta": b.digito_conta }]),
     );

@@ -193,23 +193,26 @@ pub async fn view_pessoais_post(ctx: Ctx, Form(f): Form<PessoaisForm>) -> PageRe
     };
     let form_again = personal_page(&r, &typed, None);
     let telefone = format!("{}{}", v.codigo_area, v.numero);
-    r.set("/dadosBasicos/nome", json!(v.nome));
+    r.set(&["dadosBasicos", "nome"], json!(v.nome));
     r.set(
-        "/dadosBasicos/telefones",
+        &["dadosBasicos", "telefones"],
         json!([{ "tipo": 2, "codigoArea": v.codigo_area, "numero": v.numero,
                  "telefoneCompleto": format_phone_br(&telefone) }]),
     );
-    r.set("/dadosPessoais/genero", json!(v.genero.api()));
-    r.set("/dadosPessoais/estado", json!(v.estado));
-    r.set("/dadosPessoais/nacionalidade", json!(v.nacionalidade.api()));
-    r.set("/dadosPessoais/pais", json!("BRA"));
+    r.set(&["dadosPessoais", "genero"], json!(v.genero.api()));
+    r.set(&["dadosPessoais", "estado"], json!(v.estado));
     r.set(
-        "/dadosPessoais/documentoIdentidade",
+        &["dadosPessoais", "nacionalidade"],
+        json!(v.nacionalidade.api()),
+    );
+    r.set(&["dadosPessoais", "pais"], json!("BRA"));
+    r.set(
+        &["dadosPessoais", "documentoIdentidade"],
         json!([{ "numero": v.rg_numero, "estadoEmissao": v.rg_estado,
                  "emissor": v.rg_emissor.code(), "pais": "BRA", "tipo": "RG" }]),
     );
     r.set(
-        "/declaracao/politicamenteExposto",
+        &["declaracao", "politicamenteExposto"],
         json!(v.politicamente_exposto),
     );
     saved(&ctx, &r, form_again, routes::DADOS_PESSOAIS).await
@@ -339,11 +342,11 @@ pub async fn view_endereco_post(ctx: Ctx, Form(f): Form<EnderecoForm>) -> PageRe
     };
     let form_again = address_page(&r, &typed, None);
     r.set(
-        "/dadosComplementares/endereco",
+        &["dadosComplementares", "endereco"],
         json!({ "cep": a.cep, "rua": a.rua, "numero": a.numero, "complemento": a.complemento,
                 "bairro": a.bairro, "cidade": a.cidade, "estado": a.estado, "pais": a.pais }),
     );
-    r.set("/status", json!(0));
+    r.set(&["status"], json!(0));
     saved(&ctx, &r, form_again, routes::DADOS_ENDERECO).await
 }
 
@@ -389,7 +392,7 @@ pub async fn view_verificar_post(ctx: Ctx) -> PageResult {
         .request_verification(token)
         .await
         .map_err(|e| PageError::form_failed(here(), &e))?;
-    r.set("/cadastro", json!("Em análise"));
+    r.set(&["cadastro"], json!("Em análise"));
     refresh_summary(&ctx, r.view());
     ctx.jar.set_flash(VERIFY_TITLE, VERIFY_TEXT);
     Ok(Redirect::to(routes::DADOS_CADASTRAIS).into_response())
