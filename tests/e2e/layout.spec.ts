@@ -30,6 +30,13 @@ const investorPages = [
   '/carteira/alocacao',
   '/carteira/simulador?valor=10.000,00',
   '/minha-conta/alterar-senha',
+  '/minha-conta',
+  '/minha-conta/dados-cadastrais',
+  '/minha-conta/dados-cadastrais/endereco',
+  '/minha-conta/dados-cadastrais/perfil-investidor',
+  '/minha-conta/dados-cadastrais/documentos',
+  '/minha-conta/conta-bancaria',
+  '/minha-conta/meus-termos',
   `${OFFER}/ordem`,
   PREVIEW,
 ];

@@ -34,3 +34,15 @@ investorRoutes.push(
   '/carteira/alocacao',
   '/carteira/simulador?valor=10.000,00',
 );
+
+// The account area (issue 12), as the verified investor sees it (documents view-only); the
+// editable forms of a Básico profile are checked in conta.spec.ts.
+investorRoutes.push(
+  '/minha-conta',
+  '/minha-conta/dados-cadastrais',
+  '/minha-conta/dados-cadastrais/endereco',
+  '/minha-conta/dados-cadastrais/perfil-investidor',
+  '/minha-conta/dados-cadastrais/documentos',
+  '/minha-conta/conta-bancaria',
+  '/minha-conta/meus-termos',
+);
