@@ -1,12 +1,14 @@
 //! `/v1/cadastro`: the investor's registration as the platform returns it (personal,
 //! address and bank data) plus `id`, `codigo` and `cadastro`, and its editing; the
-//! sign-up; the verification request; the registration documents; the partner-debit
-//! permission; and the password change (`/v2/seguranca/senha`).
+//! sign-up; the verification request; the registration documents; the investor profile
+//! (suitability); the partner-debit permission; and the password change
+//! (`/v2/seguranca/senha`).
 
 pub(crate) mod atualizar;
 pub(crate) mod documentos;
 pub(crate) mod novo;
 pub(crate) mod senha;
+pub(crate) mod suitability;
 pub(crate) mod verificar;
 
 use axum::extract::{DefaultBodyLimit, State};
@@ -22,7 +24,8 @@ use crate::sandbox::autenticacao::Investidor;
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
 
 /// The investor's registration: reading and editing it, the sign-up, the verification
-/// request, the documents, the partner-debit permission and the password change.
+/// request, the documents, the investor profile, the partner-debit permission and the
+/// password change.
 pub(crate) fn routes() -> Router<Sandbox> {
     Router::new()
         .route("/v1/cadastro/meucadastro", get(meu_cadastro))
@@ -33,6 +36,10 @@ pub(crate) fn routes() -> Router<Sandbox> {
                 .put(atualizar::atualizar),
         )
         .route("/v1/cadastro/validate", put(verificar::solicitar))
+        .route(
+            "/v1/cadastro/suitability",
+            get(suitability::ler).put(suitability::responder),
+        )
         .route(
             "/v1/cadastro/documentos",
             get(documentos::listar)

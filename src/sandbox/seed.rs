@@ -1,8 +1,9 @@
 //! First-start data: the offerings of `seed/offerings.json`, the demo investors with their
-//! registration documents, and their reservations. Dates are relative to the seeding day
+//! registration documents and investor profile, and their reservations. Dates are relative to the seeding day
 //! in America/Sao_Paulo, so a fresh database always looks current.
 
 mod documentos;
+mod perfil;
 mod pessoas;
 mod reservas;
 
@@ -159,6 +160,7 @@ pub(super) fn semear(
     }
     let usuarios = pessoas::inserir(tx, agora)?;
     documentos::inserir(tx, agora)?;
+    perfil::inserir(tx, agora)?;
     let ajustes = reservas::inserir(tx, cfg, agora, &semeadas, &usuarios)?;
     // The seed's arrecadado is what the offering shows; the part that came from seeded
     // Pago/Aprovado reservations is taken out of the stored base so it is not counted twice.

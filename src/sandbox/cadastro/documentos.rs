@@ -12,45 +12,22 @@ use percent_encoding::{NON_ALPHANUMERIC, utf8_percent_encode};
 use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::{Value, json};
 
+use crate::domain::documento::{FileKind, MAX_BYTES, MSG_FORMAT, MSG_TOO_BIG, sniff};
+use crate::domain::reference::TipoDocumento;
 use crate::domain::validate::MSG_PREENCHER_CAMPOS;
+use crate::domain::validate::cadastro::MSG_TOO_LONG;
 use crate::sandbox::autenticacao::Investidor;
-use crate::sandbox::cadastro::atualizar::MSG_TAMANHO;
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
 use crate::sandbox::{Sandbox, tempo};
 
-/// The document types of spec §3; IdentityDocument and SelfieWithDocument are mandatory.
-pub(crate) const TIPOS: &[&str] = &[
-    "SelfieWithDocument",
-    "IdentityDocument",
-    "IdentityDocumentBack",
-];
 pub(crate) const MSG_SO_BASICO: &str =
     "Os documentos só podem ser alterados enquanto o seu perfil é básico.";
 pub(crate) const MSG_TIPO: &str = "Tipo de documento inválido.";
-pub(crate) const MSG_GRANDE: &str = "O arquivo deve ter no máximo 10 MB.";
-pub(crate) const MSG_FORMATO: &str =
-    "Formato não aceito. Envie um arquivo .png, .jpg, .jpeg ou .pdf.";
-/// Largest file accepted: 10 MiB.
-pub(crate) const TAMANHO_MAXIMO: usize = 10 * 1024 * 1024;
 /// The upload route's body limit: the file plus the form's other parts, so that a file
 /// just over 10 MiB is answered with our 413 rather than axum's.
-pub(crate) const LIMITE_CORPO: usize = 11 * 1024 * 1024;
+pub(crate) const LIMITE_CORPO: usize = MAX_BYTES + 1024 * 1024;
 /// Longest file name or description kept.
 const TEXTO_MAXIMO: usize = 255;
-
-/// The content type of a PNG, JPEG or PDF, judged by its first bytes (whatever the file
-/// name or the part's declared type say); `None` for anything else.
-pub(crate) fn tipo_do_conteudo(bytes: &[u8]) -> Option<&'static str> {
-    if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
-        Some("image/png")
-    } else if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
-        Some("image/jpeg")
-    } else if bytes.starts_with(b"%PDF-") {
-        Some("application/pdf")
-    } else {
-        None
-    }
-}
 
 const COLUNAS: &str = "d.id, u.email, d.tipo, d.nome, d.descricao, d.tamanho, d.enviado_em";
 
@@ -150,7 +127,7 @@ struct Envio {
 /// form that could not be read.
 fn erro_de_leitura(e: &MultipartError) -> ApiError {
     if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-        ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, MSG_GRANDE)
+        ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, MSG_TOO_BIG)
     } else {
         ApiError::requisicao(MSG_PREENCHER_CAMPOS)
     }
@@ -204,19 +181,23 @@ pub(crate) async fn enviar(
     }
     let form = form.map_err(|_| ApiError::requisicao(MSG_PREENCHER_CAMPOS))?;
     let envio = ler_envio(form).await?;
+    // The API's names exactly; Others (the income report) is not the investor's to send.
     let tipo = envio
         .tipo
-        .filter(|t| TIPOS.contains(&t.as_str()))
+        .and_then(|t| TipoDocumento::UPLOADABLE.into_iter().find(|u| u.api() == t))
+        .map(TipoDocumento::api)
         .ok_or_else(|| ApiError::requisicao(MSG_TIPO))?;
     let bytes = envio
         .arquivo
         .filter(|b| !b.is_empty())
         .ok_or_else(|| ApiError::requisicao(MSG_PREENCHER_CAMPOS))?;
-    if bytes.len() > TAMANHO_MAXIMO {
-        return Err(ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, MSG_GRANDE));
+    if bytes.len() > MAX_BYTES {
+        return Err(ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, MSG_TOO_BIG));
     }
-    let conteudo = tipo_do_conteudo(&bytes)
-        .ok_or_else(|| ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, MSG_FORMATO))?;
+    // The content decides (its first bytes), whatever the name or the part's type say.
+    let conteudo = sniff(&bytes)
+        .map(FileKind::content_type)
+        .ok_or_else(|| ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, MSG_FORMAT))?;
     let nome = envio
         .nome
         .filter(|n| !n.is_empty())
@@ -224,7 +205,7 @@ pub(crate) async fn enviar(
         .unwrap_or_else(|| "documento".to_owned());
     let descricao = envio.descricao.unwrap_or_default();
     if nome.chars().count() > TEXTO_MAXIMO || descricao.chars().count() > TEXTO_MAXIMO {
-        return Err(ApiError::requisicao(MSG_TAMANHO));
+        return Err(ApiError::requisicao(MSG_TOO_LONG));
     }
     let agora = tempo::ms(tempo::agora());
     let corpo =

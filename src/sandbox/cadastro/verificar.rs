@@ -7,13 +7,11 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use rusqlite::{OptionalExtension, params};
 
+use crate::domain::validate::cadastro::verification;
 use crate::sandbox::Sandbox;
 use crate::sandbox::autenticacao::Investidor;
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
 
-pub(crate) const MSG_PESSOAIS: &str = "Por favor, certifique-se de atualizar todos os campos das suas Informações Pessoais antes de solicitar a verificação do seu cadastro.";
-pub(crate) const MSG_ENDERECO: &str = "Por favor, atualize as informações do seu endereço antes de solicitar a verificação do seu cadastro.";
-pub(crate) const MSG_DOCUMENTOS: &str = "Por favor, envie todos os documentos obrigatórios antes de solicitar a verificação do seu cadastro.";
 pub(crate) const MSG_JA_ENVIADO: &str = "Seu cadastro já foi enviado para análise.";
 
 /// `PUT /v1/cadastro/validate` → 204.
@@ -53,15 +51,7 @@ pub(crate) async fn solicitar(
             if cadastro != "Básico" {
                 return Err(ApiError::new(StatusCode::CONFLICT, MSG_JA_ENVIADO));
             }
-            if !pessoais {
-                return Err(ApiError::requisicao(MSG_PESSOAIS));
-            }
-            if !endereco {
-                return Err(ApiError::requisicao(MSG_ENDERECO));
-            }
-            if documentos < 2 {
-                return Err(ApiError::requisicao(MSG_DOCUMENTOS));
-            }
+            verification(pessoais, endereco, documentos == 2).map_err(ApiError::requisicao)?;
             tx.execute(
                 "UPDATE usuarios SET cadastro = 'Em análise' WHERE id = ?1",
                 params![id],

@@ -5,6 +5,7 @@
 mod dados;
 mod documentos;
 mod informe;
+mod suitability;
 mod verificacao;
 
 use axum::http::{Method, StatusCode};

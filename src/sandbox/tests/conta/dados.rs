@@ -17,7 +17,8 @@ const CELULAR: &str = "Por favor, informe um celular válido para prosseguir.";
 const CEP: &str = "Por favor, informe um CEP válido para prosseguir.";
 const BANCO: &str = "Selecione um dos bancos da listagem para prosseguir.";
 const TAMANHO: &str = "Um dos campos excede o tamanho permitido.";
-const VALOR: &str = "Um dos campos tem um valor inválido.";
+const OPCAO: &str = "Selecione uma das opções da lista para prosseguir.";
+const DIGITOS: &str = "Informe a agência e a conta apenas com números.";
 
 #[tokio::test]
 async fn get_cadastro_e_o_mesmo_que_meucadastro() {
@@ -239,45 +240,85 @@ async fn cada_recusa_com_sua_mensagem_e_nada_gravado() {
         (format!("{end}/cep"), json!("0131O-100"), CEP),
         (format!("{conta}/banco"), json!(fora_da_lista), BANCO),
         (format!("{conta}/banco"), json!("Itaú"), BANCO),
-        ("/dadosPessoais/genero".into(), json!("Other"), VALOR),
+        ("/dadosPessoais/genero".into(), json!("Other"), OPCAO),
         (
             "/dadosPessoais/nacionalidade".into(),
             json!("Brasileira"),
-            VALOR,
+            OPCAO,
         ),
-        ("/dadosPessoais/estado".into(), json!("XX"), VALOR),
-        ("/dadosPessoais/pais".into(), json!("BRZ"), VALOR),
-        (format!("{rg}/emissor"), json!("XYZ"), VALOR),
-        (format!("{rg}/estadoEmissao"), json!("ZZ"), VALOR),
-        (format!("{end}/estado"), json!("São Paulo"), VALOR),
-        (format!("{conta}/tipoConta"), json!("Poupanca"), VALOR),
+        ("/dadosPessoais/estado".into(), json!("XX"), OPCAO),
+        ("/dadosPessoais/pais".into(), json!("BRZ"), OPCAO),
+        (format!("{rg}/emissor"), json!("XYZ"), OPCAO),
+        (format!("{rg}/estadoEmissao"), json!("ZZ"), OPCAO),
+        (format!("{end}/estado"), json!("São Paulo"), OPCAO),
+        (format!("{conta}/tipoConta"), json!("Poupanca"), OPCAO),
+        (format!("{end}/rua"), json!("R".repeat(121)), TAMANHO),
+        (format!("{conta}/digitoConta"), json!("123"), TAMANHO),
+        (format!("{conta}/agencia"), json!("12a4"), DIGITOS),
+        (format!("{conta}/conta"), json!("4587-3"), DIGITOS),
+        (format!("{conta}/digitoAgencia"), json!("Y"), DIGITOS),
+        // A value of the wrong JSON type: the body is not the user object.
         (
             "/declaracao/politicamenteExposto".into(),
             json!("sim"),
-            VALOR,
+            PREENCHER,
         ),
-        (format!("{end}/rua"), json!(["Avenida"]), VALOR),
+        (format!("{end}/rua"), json!(["Avenida"]), PREENCHER),
+        (
+            "/dadosBasicos/nome".into(),
+            json!({"nome": "Ana"}),
+            PREENCHER,
+        ),
     ];
     for (caminho, valor, mensagem) in casos {
         let r = atualizar(&amb.router, &t, &com(&u, &caminho, valor.clone())).await;
         assert_erro(&r, StatusCode::BAD_REQUEST, mensagem);
         assert_eq!(cadastro(&amb.router, &t).await, u, "{caminho} = {valor}");
     }
-    // Several failures: the form's order decides (CPF, name, e-mail, mobile, lengths,
-    // CEP, bank, other values).
-    let varias = com(&u, &format!("{end}/cep"), json!("1"));
-    let varias = com(&varias, &format!("{conta}/banco"), json!(fora_da_lista));
-    let varias = com(&varias, "/dadosPessoais/genero", json!("X"));
+    // Several failures: the forms' order decides: personal data (CPF, name, e-mail,
+    // mobile, lengths, lists), then the address (CEP, lengths, lists), then the bank
+    // account (code, lengths, digits, lists).
+    let varias = com(&u, &format!("{conta}/banco"), json!(fora_da_lista));
+    assert_erro(
+        &atualizar(&amb.router, &t, &varias).await,
+        StatusCode::BAD_REQUEST,
+        BANCO,
+    );
+    let varias = com(&varias, &format!("{end}/estado"), json!("XX"));
+    assert_erro(
+        &atualizar(&amb.router, &t, &varias).await,
+        StatusCode::BAD_REQUEST,
+        OPCAO,
+    );
+    let varias = com(&varias, &format!("{end}/cep"), json!("1"));
     assert_erro(
         &atualizar(&amb.router, &t, &varias).await,
         StatusCode::BAD_REQUEST,
         CEP,
+    );
+    let varias = com(&varias, "/dadosPessoais/genero", json!("X"));
+    assert_erro(
+        &atualizar(&amb.router, &t, &varias).await,
+        StatusCode::BAD_REQUEST,
+        OPCAO,
+    );
+    let varias = com(&varias, &format!("{rg}/numero"), json!("1".repeat(17)));
+    assert_erro(
+        &atualizar(&amb.router, &t, &varias).await,
+        StatusCode::BAD_REQUEST,
+        TAMANHO,
     );
     let varias = com(&varias, "/dadosBasicos/telefones/0/numero", json!("1"));
     assert_erro(
         &atualizar(&amb.router, &t, &varias).await,
         StatusCode::BAD_REQUEST,
         CELULAR,
+    );
+    let varias = com(&varias, "/dadosBasicos/nome", json!("A"));
+    assert_erro(
+        &atualizar(&amb.router, &t, &varias).await,
+        StatusCode::BAD_REQUEST,
+        NOME,
     );
     let varias = com(&varias, "/dadosPessoais/documento", json!("1"));
     assert_erro(
