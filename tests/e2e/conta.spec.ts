@@ -39,7 +39,7 @@ test('basico completes the registration on a phone without JavaScript and asks f
   await page.goto('/minha-conta');
   await checkA11y(page);
   await page.getByRole('link', { name: 'Informações pessoais' }).first().click();
-  await expect(page.getByText('Perfil básico').first()).toBeVisible();
+  await expect(page.locator('.perfil-estado')).toContainText('Perfil básico');
 
   // Personal data: a refusal keeps what was typed, then the save.
   await page.getByLabel('Nome completo').fill('Bruno');
@@ -93,7 +93,7 @@ test('basico completes the registration on a phone without JavaScript and asks f
   // The verification request.
   await page.getByRole('button', { name: 'Verificar perfil' }).click();
   expect(await alertText(page)).toBe('Perfil enviado para análise. Em breve você já poderá investir.');
-  await expect(page.getByText('Estamos verificando o seu perfil.').first()).toBeVisible();
+  await expect(page.locator('.perfil-estado')).toContainText('Estamos verificando o seu perfil.');
   await expect(page.locator('.documento-linha form, form[action$="/verificar"]')).toHaveCount(0);
   const scroll = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(scroll).toBeLessThanOrEqual(0);
