@@ -2,6 +2,10 @@
 // address, investor profile and documents on a 360 px phone with JavaScript off, asks for the
 // verification and sees Em análise; with JavaScript on, a refused form keeps what was typed.
 // axe on every step.
+//
+// basico@ ends this file Em análise, so it must run after every spec that needs a Básico
+// profile (reservas.spec.ts): Playwright runs the files of a project in name order, and this
+// name sorts last.
 import { resolve } from 'node:path';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
