@@ -36,7 +36,7 @@ investorRoutes.push(
 );
 
 // The account area (issue 12), as the verified investor sees it (documents view-only); the
-// editable forms of a Básico profile are checked in conta.spec.ts.
+// editable forms of a Básico profile are checked in verificacao-do-perfil.spec.ts.
 investorRoutes.push(
   '/minha-conta',
   '/minha-conta/dados-cadastrais',
