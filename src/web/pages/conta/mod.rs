@@ -23,8 +23,8 @@ pub use termos::{view_imposto_get, view_meus_termos_get, view_termo_get};
 
 use maud::{Markup, html};
 
+use crate::api::ApiError;
 use crate::api::models::{Registration, RegistrationView};
-use crate::api::{ApiError, PlatformClient};
 use crate::domain::status::CadastroStatus;
 use crate::web::error::OnPage;
 use crate::web::session::UserSummary;
@@ -125,8 +125,7 @@ pub fn summary_of(r: &RegistrationView) -> UserSummary {
 
 /// The registration, or 'Nenhum usuario encontrado.' when the platform has none.
 pub async fn load_registration(ctx: &Ctx, title: &'static str) -> PageResult<Registration> {
-    let api: &PlatformClient = &ctx.app.api;
-    match api.registration(ctx.token()?).await {
+    match ctx.app.api.registration(ctx.token()?).await {
         Ok(r) => Ok(r),
         Err(ApiError::NotFound { .. }) => Err(PageError::alert(
             crate::web::ui::Page::new(

@@ -84,11 +84,15 @@ pub async fn view_termo_get(ctx: Ctx, Path(tipo): Path<String>) -> PageResult {
         return Err(PageError::NotFound);
     };
     let token = ctx.token()?;
-    let (blob, years) = tokio::join!(
-        ctx.app.api.terms_document(token, slug),
-        ctx.app.api.tax_years(token)
-    );
     let name = format!("{slug}.pdf");
+    let blob = ctx.app.api.terms_document(token, slug).await;
+    if let Ok(b) = &blob
+        && !b.bytes.is_empty()
+    {
+        return download::answer(blob, Page::new(TITLE, html! {}), &name, true, None);
+    }
+    // Only a failed download draws the page again, and only then needs its years.
+    let years = ctx.app.api.tax_years(token).await;
     download::answer(
         blob,
         page(&years, "", false),
