@@ -1,6 +1,6 @@
 //! Static reference lists that are part of the product: area codes,
 //! states, banks, countries, professions and guarantee types, and (in `cadastro`) the
-//! registration's closed lists.
+//! registration's closed lists and the statement's.
 //!
 //! The JSON files under `domain/data/` are copies of `shared/data` (see its
 //! README for provenance) compiled into the binary with `include_str!`, so
@@ -9,7 +9,8 @@
 mod cadastro;
 
 pub use cadastro::{
-    CategoriaInvestimento, EmissorRg, Escolaridade, Genero, Nacionalidade, TipoConta, TipoDocumento,
+    CategoriaInvestimento, EmissorRg, Escolaridade, Genero, Nacionalidade, StatusMovimento,
+    TipoConta, TipoDocumento, TipoMovimento,
 };
 
 use std::sync::LazyLock;

@@ -131,6 +131,27 @@ closed_list! {
     }
 }
 
+closed_list! {
+    /// The kind of a statement line (the statement filter's Tipo). An aporte takes money
+    /// out of the investor's account; the other kinds bring it back.
+    TipoMovimento {
+        Aporte => ("Aporte", "Aporte", "Aporte"),
+        Rendimento => ("Rendimento", "Rendimento", "Rendimento"),
+        Amortizacao => ("Amortizacao", "Amortizacao", "Amortização"),
+        Estorno => ("Estorno", "Estorno", "Estorno"),
+    }
+}
+
+closed_list! {
+    /// Where a statement line stands (the statement filter's Status): settled, awaiting
+    /// payment, or cancelled before the money moved.
+    StatusMovimento {
+        Liquidado => ("Liquidado", "Liquidado", "Liquidado"),
+        Pendente => ("Pendente", "Pendente", "Pendente"),
+        Cancelado => ("Cancelado", "Cancelado", "Cancelado"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -176,6 +197,20 @@ mod tests {
             TipoDocumento::from_api("selfiewithdocument"),
             Some(TipoDocumento::SelfieWithDocument)
         );
+    }
+
+    #[test]
+    fn statement_kinds_and_states_are_closed_lists() {
+        let t: Vec<_> = TipoMovimento::ALL.iter().map(|t| t.label()).collect();
+        assert_eq!(t, ["Aporte", "Rendimento", "Amortização", "Estorno"]);
+        assert_eq!(
+            TipoMovimento::from_api("amortizacao"),
+            Some(TipoMovimento::Amortizacao)
+        );
+        assert_eq!(TipoMovimento::from_code("Saque"), None);
+        let s: Vec<_> = StatusMovimento::ALL.iter().map(|s| s.api()).collect();
+        assert_eq!(s, ["Liquidado", "Pendente", "Cancelado"]);
+        assert_eq!(StatusMovimento::from_code(""), None);
     }
 
     #[test]
