@@ -21,6 +21,12 @@ export type CopiarProps = { target: string, ok: string, fail: string, };
 export type CountdownProps = { deadline: string, finishedText: string, };
 
 /**
+ * The documents tab's upload forms, sent in the background with a progress bar (a selfie
+ * over a slow mobile network takes a while); the fallback is the plain multipart forms.
+ */
+export type EnvioDocumentoProps = { sending: string, failed: string, };
+
+/**
  * The Localização map (Leaflet); the fallback is the place and a link to OpenStreetMap.
  */
 export type MapProps = { lat: number, lon: number, label: string, css: string, };

@@ -8,6 +8,7 @@ mod captacoes;
 mod captacoes_filtros;
 mod carteira;
 mod conta;
+mod conta_envio;
 mod contrato;
 mod domain_oracles;
 mod platform;

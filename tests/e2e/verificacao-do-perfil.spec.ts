@@ -129,3 +129,34 @@ test('with JavaScript the phone mask formats and a refused bank form keeps its v
   await expect(page.getByLabel('Agência', { exact: true })).not.toHaveValue('');
   await checkA11y(page);
 });
+
+test('with JavaScript a document goes up with a progress bar; a refusal shows in place @so-js', async ({ page }) => {
+  // The optional back of the ID: the no-JS journey above sends only the mandatory two.
+  await login(page, BASICO);
+  await page.setViewportSize(PHONE);
+  await page.goto('/minha-conta/dados-cadastrais/documentos');
+  await expect(page.locator('[data-island="envio-documento"]')).toHaveAttribute('data-island-state', 'mounted');
+  const row = page.locator('.documento-linha').nth(1);
+  const dir = resolve(ROOT, 'target/e2e-data/arquivos');
+  mkdirSync(dir, { recursive: true });
+  const fake = resolve(dir, 'nao-e-foto.jpg');
+  writeFileSync(fake, 'isto nao e uma imagem');
+
+  // A refusal comes back as JSON and shows next to the form, with no new page.
+  const url = page.url();
+  const refused = page.waitForRequest((r) => r.method() === 'POST' && (r.headers()['accept'] ?? '').includes('application/json'));
+  await row.locator('input[type=file]').setInputFiles(fake);
+  await row.getByRole('button', { name: /Enviar/ }).click();
+  await refused;
+  await expect(row.getByRole('alert')).toHaveText('Formato não aceito. Envie um arquivo .png, .jpg, .jpeg ou .pdf.');
+  expect(page.url()).toBe(url);
+  // The island added its progress bar to the form (hidden again once the answer came).
+  await expect(row.locator('progress')).toHaveCount(1);
+  await checkA11y(page);
+
+  // A real photo goes up, the progress bar appears, and the page shows 'Documento salvo'.
+  await row.locator('input[type=file]').setInputFiles(files().photo);
+  await row.getByRole('button', { name: /Enviar/ }).click();
+  await expect(page.locator('dialog.alerta p').first()).toHaveText('Documento salvo');
+  await expect(page.locator('.documento-linha').nth(1).getByRole('button', { name: /Substituir/ })).toBeVisible();
+});

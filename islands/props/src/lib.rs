@@ -21,6 +21,7 @@ pub enum Island {
     Chart,
     Copiar,
     Countdown,
+    EnvioDocumento,
     Map,
     MascaraTelefone,
     Reserva,
@@ -30,10 +31,11 @@ pub enum Island {
 }
 
 impl Island {
-    pub const ALL: [Island; 9] = [
+    pub const ALL: [Island; 10] = [
         Island::Chart,
         Island::Copiar,
         Island::Countdown,
+        Island::EnvioDocumento,
         Island::Map,
         Island::MascaraTelefone,
         Island::Reserva,
@@ -48,6 +50,7 @@ impl Island {
             Island::Chart => "chart",
             Island::Copiar => "copiar",
             Island::Countdown => "countdown",
+            Island::EnvioDocumento => "envio-documento",
             Island::Map => "map",
             Island::MascaraTelefone => "mascara-telefone",
             Island::Reserva => "reserva",
@@ -76,6 +79,7 @@ islands! {
     ChartProps => Chart,
     CopiarProps => Copiar,
     CountdownProps => Countdown,
+    EnvioDocumentoProps => EnvioDocumento,
     MapProps => Map,
     MascaraTelefoneProps => MascaraTelefone,
     ReservaProps => Reserva,
@@ -139,6 +143,17 @@ pub struct CountdownProps {
     pub deadline: String,
     // Shown once the deadline has passed.
     pub finished_text: String,
+}
+
+/// The documents tab's upload forms, sent in the background with a progress bar (a selfie
+/// over a slow mobile network takes a while); the fallback is the plain multipart forms.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct EnvioDocumentoProps {
+    // Before the percentage while the file goes up (`"Enviando"` → "Enviando… 42%").
+    pub sending: String,
+    // Shown when the answer is neither the next page nor a refusal (network failure).
+    pub failed: String,
 }
 
 /// The Localização map (Leaflet); the fallback is the place and a link to OpenStreetMap.
@@ -234,6 +249,7 @@ pub fn typescript() -> String {
     declare::<ChartDataset>(&cfg, &mut out);
     declare::<CopiarProps>(&cfg, &mut out);
     declare::<CountdownProps>(&cfg, &mut out);
+    declare::<EnvioDocumentoProps>(&cfg, &mut out);
     declare::<MapProps>(&cfg, &mut out);
     declare::<MascaraTelefoneProps>(&cfg, &mut out);
     declare::<ReservaProps>(&cfg, &mut out);

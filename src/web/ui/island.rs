@@ -9,8 +9,8 @@ use maud::{Markup, PreEscaped, html};
 use serde::Serialize;
 
 pub use colheita_islands::{
-    ChartDataset, ChartKind, ChartProps, CopiarProps, CountdownProps, Island, IslandProps,
-    MapProps, MascaraTelefoneProps, ReservaProps, SimulacaoProps, Slider, SliderProps,
+    ChartDataset, ChartKind, ChartProps, CopiarProps, CountdownProps, EnvioDocumentoProps, Island,
+    IslandProps, MapProps, MascaraTelefoneProps, ReservaProps, SimulacaoProps, Slider, SliderProps,
     VisibilityProps,
 };
 

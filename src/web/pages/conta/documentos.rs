@@ -5,8 +5,8 @@
 //! camera's location among it) before it leaves the web app.
 
 use axum::extract::{Multipart, Path};
-use axum::http::StatusCode;
-use axum::response::{IntoResponse, Redirect};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Json, Redirect};
 use maud::{Markup, html};
 
 use super::{DADOS_TITLE, load_registration, registration};
@@ -15,12 +15,15 @@ use crate::api::models::{Registration, UserDocument};
 use crate::domain::documento::{self, FileKind, MAX_BYTES};
 use crate::domain::reference::TipoDocumento;
 use crate::domain::status::CadastroStatus;
-use crate::web::error::OnPage;
+use crate::web::error::{OnPage, wants_json};
+use crate::web::ui::island::{self, EnvioDocumentoProps};
 use crate::web::ui::{Page, download, format};
 use crate::web::{Ctx, PageError, PageResult, routes};
 
 pub const SAVED_TITLE: &str = "Sucesso!";
 pub const SAVED_TEXT: &str = "Documento salvo";
+/// The upload island's progress text ("Enviando… 42%").
+pub const SENDING: &str = "Enviando";
 pub const MSG_VIEW_ONLY: &str =
     "Os documentos só podem ser alterados enquanto o seu perfil é básico.";
 /// What the router lets through for an upload: the 10 MB file and the form around it.
@@ -55,7 +58,7 @@ fn row(tipo: TipoDocumento, doc: Option<&UserDocument>, editable: bool) -> Marku
             @if editable {
                 form.formulario-arquivo method="post" action=(routes::dados_documento(tipo.code())) enctype="multipart/form-data" {
                     div.campo {
-                        label for=(id) { "Arquivo (.png, .jpg, .jpeg ou .pdf, até 10 MB)" }
+                        label id=(format!("{id}-rotulo")) for=(id) { "Arquivo (.png, .jpg, .jpeg ou .pdf, até 10 MB)" }
                         // image/* lets a phone offer its camera as well as its files.
                         input id=(id) type="file" name="documento" required
                             accept=(format!("{},image/*", FileKind::ACCEPT));
@@ -85,8 +88,18 @@ fn page(r: &Registration, docs: &[UserDocument]) -> Page {
                     } @else {
                         p.mensagem.mensagem-info { "Seus documentos estão em análise ou já foram verificados: aqui você só pode consultá-los." }
                     }
-                    ul.lista-documentos {
-                        @for tipo in TipoDocumento::UPLOADABLE { (row(tipo, sent(docs, tipo), editable)) }
+                    @let list = html! {
+                        ul.lista-documentos {
+                            @for tipo in TipoDocumento::UPLOADABLE { (row(tipo, sent(docs, tipo), editable)) }
+                        }
+                    };
+                    @if editable {
+                        (island::mount(&EnvioDocumentoProps {
+                            sending: SENDING.to_owned(),
+                            failed: crate::api::GENERIC_ERROR.to_owned(),
+                        }, list))
+                    } @else {
+                        (list)
                     }
                 }
             },
@@ -154,10 +167,12 @@ async fn file_of(mut form: Multipart) -> Result<(String, bytes::Bytes), &'static
 }
 
 /// `POST …/documentos/{tipo}`: Básico only; the file checked by content, size and name,
-/// its photo metadata removed, then sent to the platform.
+/// its photo metadata removed, then sent to the platform. The upload island asks for JSON:
+/// `{"proximo"}` on success, `{"mensagem"}` with 422 on a refusal.
 pub async fn view_documento_post(
     ctx: Ctx,
     Path(tipo): Path<String>,
+    headers: HeaderMap,
     form: Multipart,
 ) -> PageResult {
     let tipo = tipo_of(&tipo)?;
@@ -195,5 +210,10 @@ pub async fn view_documento_post(
             }
         })?;
     ctx.jar.set_flash(SAVED_TITLE, SAVED_TEXT);
+    if wants_json(&headers) {
+        return Ok(
+            Json(serde_json::json!({ "proximo": routes::DADOS_DOCUMENTOS })).into_response(),
+        );
+    }
     Ok(Redirect::to(routes::DADOS_DOCUMENTOS).into_response())
 }

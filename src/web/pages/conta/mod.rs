@@ -55,8 +55,8 @@ const SUBTABS: [(&str, &str); 4] = [
     ("Documentos", routes::DADOS_DOCUMENTOS),
 ];
 
-/// Tab links; the current one carries `aria-current="page"`. On a phone the list scrolls
-/// sideways inside itself.
+/// Tab links; the current one carries `aria-current="page"`. On a phone they wrap onto more
+/// rows (never a sideways scroll).
 fn tab_nav(label: &str, tabs: &[(&str, &str)], current: &str, class: &str) -> Markup {
     html! {
         nav class=(class) aria-label=(label) {
