@@ -4,6 +4,7 @@
 pub mod captacao;
 pub mod dates;
 pub mod documento;
+pub mod extrato;
 pub mod money;
 pub mod paging;
 pub mod pix;
