@@ -37,6 +37,18 @@ export type MapProps = { lat: number, lon: number, label: string, css: string, }
 export type MascaraTelefoneProps = Record<symbol, never>;
 
 /**
+ * The notifications list: each card's link opens the detail (the server's page as a
+ * fragment) in a side modal; closing it reloads the list and the header's counter.
+ */
+export type NotificacaoProps = { title: string, };
+
+/**
+ * A section of the page (a filter, the settings) opened as a side modal by its link; the
+ * fallback is the link to the section's anchor.
+ */
+export type PainelLateralProps = { title: string, target: string, open: boolean, };
+
+/**
  * The investment reservation as a side modal of the offering page.
  */
 export type ReservaProps = { href: string, label: string, };

@@ -2,10 +2,15 @@
 //! missing field never breaks a page: the platform owns the data, we only read it.
 
 mod cadastro;
+mod extrato;
 
 pub use cadastro::{
-    ContaBancaria, DocumentoIdentidade, Endereco, Registration, RegistrationView, Suitability,
-    UserDocument,
+    ClientAccount, ContaBancaria, DocumentoIdentidade, Endereco, Registration, RegistrationView,
+    Suitability, UserDocument,
+};
+pub use extrato::{
+    Notification, NotificationDetail, NotificationMessage, NotificationPage, NotificationSetting,
+    Product, ProductPage, StatementLine, StatementPage, UnreadCount,
 };
 
 use rust_decimal::Decimal;

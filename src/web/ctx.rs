@@ -10,6 +10,7 @@ use super::AppState;
 use super::error::{PageError, PageResult};
 use super::session::{CurrentSession, Flash, Jar, Session};
 use super::ui::{self, Page};
+use super::unread::Unread;
 
 pub struct Ctx {
     pub app: AppState,
@@ -22,6 +23,8 @@ pub struct Ctx {
     /// `?parcial=1`: the page's main content only, without the shell (islands load a
     /// step or a panel into a modal this way and still get the server's HTML).
     pub partial: bool,
+    /// The header's unread-notification counter (see `web::unread`).
+    pub unread: Unread,
 }
 
 impl FromRequestParts<AppState> for Ctx {
@@ -30,6 +33,14 @@ impl FromRequestParts<AppState> for Ctx {
     async fn from_request_parts(parts: &mut Parts, app: &AppState) -> Result<Self, Response> {
         let mut ctx = Ctx::without_flash(parts, app).await?;
         ctx.flash = ctx.jar.take_flash();
+        // Only a full page shows the header: a fragment, a form post (it redirects) or a
+        // file download does not need the counter.
+        if let Some(s) = &ctx.session
+            && !ctx.partial
+            && parts.method == axum::http::Method::GET
+        {
+            ctx.unread = Unread::start(&app.api, &ctx.jar, &s.access_token);
+        }
         Ok(ctx)
     }
 }
@@ -68,6 +79,7 @@ impl Ctx {
             session,
             jar,
             here,
+            unread: Unread::default(),
         })
     }
 

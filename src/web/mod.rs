@@ -8,6 +8,7 @@ mod pages;
 pub mod routes;
 pub mod session;
 pub mod ui;
+mod unread;
 
 use std::sync::Arc;
 

@@ -44,7 +44,20 @@ pub const MEUS_TERMOS_DOCUMENTO: &str = "/minha-conta/meus-termos/{tipo}";
 /// The tax-return download: GET with `?ano=`.
 pub const IMPOSTO_DE_RENDA: &str = "/minha-conta/imposto-de-renda";
 pub const ALTERAR_SENHA: &str = "/minha-conta/alterar-senha";
+/// The statement; its filter lives in the query (Page, PageSize, dataInicio, dataFim, dias,
+/// codigoCliente, FieldSearch, Tipo, Produto, Status, clear).
+pub const EXTRATO: &str = "/minha-conta/extrato";
+pub const INFORME_RENDIMENTO: &str = "/minha-conta/informe-rendimento";
+/// The income report's file: the last registration document of type Others.
+pub const INFORME_RENDIMENTO_ARQUIVO: &str = "/minha-conta/informe-rendimento/arquivo";
+/// The notifications: 'Não lidos' by default, `?aba=lidos` for the read ones.
 pub const NOTIFICACOES: &str = "/notificacoes";
+/// One notification's detail (opening it marks it read).
+pub const NOTIFICACAO: &str = "/notificacoes/{id}";
+/// POST: 'Configurar notificações' (the app toggle).
+pub const NOTIFICACOES_CONFIGURACOES: &str = "/notificacoes/configuracoes";
+/// The products of an investment category: `?CodigoSetor=&Page=&PageSize=`.
+pub const RENDA_VARIAVEL: &str = "/renda-variavel";
 pub const ASSETS_PREFIX: &str = "/assets/";
 /// Every cookie of the app covers the whole site.
 pub const COOKIE_PATH: &str = "/";
@@ -141,6 +154,40 @@ pub fn meus_termos_documento(tipo: &str) -> String {
 /// The tax-return PDF of a year.
 pub fn imposto_de_renda(ano: i32) -> String {
     format!("{IMPOSTO_DE_RENDA}?ano={ano}")
+}
+
+pub fn notificacao(id: i64) -> String {
+    format!("{NOTIFICACOES}/{id}")
+}
+
+/// A notifications tab (`lidos` or the default `nao-lidos`) at a page.
+pub fn notificacoes_aba(read: bool, page: u32) -> String {
+    let aba = if read { "lidos" } else { "nao-lidos" };
+    if page > 1 {
+        format!("{NOTIFICACOES}?aba={aba}&Page={page}")
+    } else {
+        format!("{NOTIFICACOES}?aba={aba}")
+    }
+}
+
+/// The statement with a query already encoded (`Page=2&dias=30…`).
+pub fn extrato(query: &str) -> String {
+    if query.is_empty() {
+        EXTRATO.to_owned()
+    } else {
+        format!("{EXTRATO}?{query}")
+    }
+}
+
+/// A category's products at a page and page size.
+pub fn renda_variavel(codigo_setor: &str, page: u32, page_size: u32) -> String {
+    let q = serde_urlencoded::to_string([
+        ("CodigoSetor", codigo_setor.to_owned()),
+        ("Page", page.to_string()),
+        ("PageSize", page_size.to_string()),
+    ])
+    .unwrap_or_default();
+    format!("{RENDA_VARIAVEL}?{q}")
 }
 
 /// The simulator carrying the offering list's query string (search and filters).

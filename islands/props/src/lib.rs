@@ -24,6 +24,8 @@ pub enum Island {
     EnvioDocumento,
     Map,
     MascaraTelefone,
+    Notificacao,
+    PainelLateral,
     Reserva,
     Simulacao,
     Sliders,
@@ -31,13 +33,15 @@ pub enum Island {
 }
 
 impl Island {
-    pub const ALL: [Island; 10] = [
+    pub const ALL: [Island; 12] = [
         Island::Chart,
         Island::Copiar,
         Island::Countdown,
         Island::EnvioDocumento,
         Island::Map,
         Island::MascaraTelefone,
+        Island::Notificacao,
+        Island::PainelLateral,
         Island::Reserva,
         Island::Simulacao,
         Island::Sliders,
@@ -53,6 +57,8 @@ impl Island {
             Island::EnvioDocumento => "envio-documento",
             Island::Map => "map",
             Island::MascaraTelefone => "mascara-telefone",
+            Island::Notificacao => "notificacao",
+            Island::PainelLateral => "painel-lateral",
             Island::Reserva => "reserva",
             Island::Simulacao => "simulacao",
             Island::Sliders => "sliders",
@@ -82,6 +88,8 @@ islands! {
     EnvioDocumentoProps => EnvioDocumento,
     MapProps => Map,
     MascaraTelefoneProps => MascaraTelefone,
+    NotificacaoProps => Notificacao,
+    PainelLateralProps => PainelLateral,
     ReservaProps => Reserva,
     SimulacaoProps => Simulacao,
     SliderProps => Sliders,
@@ -173,6 +181,28 @@ pub struct MapProps {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct MascaraTelefoneProps {}
 
+/// The notifications list: each card's link opens the detail (the server's page as a
+/// fragment) in a side modal; closing it reloads the list and the header's counter.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct NotificacaoProps {
+    // The modal's heading.
+    pub title: String,
+}
+
+/// A section of the page (a filter, the settings) opened as a side modal by its link; the
+/// fallback is the link to the section's anchor.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct PainelLateralProps {
+    // The modal's heading.
+    pub title: String,
+    // The `id` of the section moved into the modal.
+    pub target: String,
+    // Open at once (a refused form: its typed values and message in view).
+    pub open: bool,
+}
+
 /// The investment reservation as a side modal of the offering page.
 #[derive(Clone, Debug, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -252,6 +282,8 @@ pub fn typescript() -> String {
     declare::<EnvioDocumentoProps>(&cfg, &mut out);
     declare::<MapProps>(&cfg, &mut out);
     declare::<MascaraTelefoneProps>(&cfg, &mut out);
+    declare::<NotificacaoProps>(&cfg, &mut out);
+    declare::<PainelLateralProps>(&cfg, &mut out);
     declare::<ReservaProps>(&cfg, &mut out);
     declare::<SimulacaoProps>(&cfg, &mut out);
     declare::<SliderProps>(&cfg, &mut out);

@@ -62,6 +62,23 @@ pub struct RegistrationView {
     pub declaracao: Declaracao,
     pub dados_complementares: DadosComplementares,
     pub dados_financeiros: DadosFinanceiros,
+    /// The investor's accounts at the platform (the statement's choice of account).
+    #[serde(deserialize_with = "accounts")]
+    pub contas: Vec<ClientAccount>,
+}
+
+/// An account of the investor at the platform: its client code and account number.
+#[derive(Debug, Clone, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ClientAccount {
+    pub codigo_cliente: String,
+    pub conta: String,
+}
+
+/// A list of accounts of an unknown shape reads as none instead of losing the whole user.
+fn accounts<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<ClientAccount>, D::Error> {
+    let v = Value::deserialize(d)?;
+    Ok(serde_json::from_value(v).unwrap_or_default())
 }
 
 impl RegistrationView {

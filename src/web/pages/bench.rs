@@ -32,6 +32,7 @@ impl Renderer {
                 flash: None,
                 here: crate::web::routes::INVESTIR.to_owned(),
                 partial: false,
+                unread: Default::default(),
             },
         }
     }

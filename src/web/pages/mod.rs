@@ -10,7 +10,9 @@ mod carteira;
 mod conta;
 pub(crate) mod home;
 mod not_found;
+mod notificacoes;
 mod politica;
+mod renda_variavel;
 mod reservas;
 mod visibility;
 
@@ -98,6 +100,25 @@ pub fn routes() -> Router<AppState> {
         .route(
             routes::CONTA_BANCARIA,
             get(conta::view_conta_bancaria_get).post(conta::view_conta_bancaria_post),
+        )
+        .route(routes::EXTRATO, get(conta::view_extrato_get))
+        .route(routes::INFORME_RENDIMENTO, get(conta::view_informe_get))
+        .route(
+            routes::INFORME_RENDIMENTO_ARQUIVO,
+            get(conta::view_informe_arquivo_get),
+        )
+        .route(
+            routes::NOTIFICACOES,
+            get(notificacoes::view_notificacoes_get),
+        )
+        .route(
+            routes::NOTIFICACOES_CONFIGURACOES,
+            post(notificacoes::view_configuracoes_post),
+        )
+        .route(routes::NOTIFICACAO, get(notificacoes::view_notificacao_get))
+        .route(
+            routes::RENDA_VARIAVEL,
+            get(renda_variavel::view_renda_variavel_get),
         )
         .route(routes::MEUS_TERMOS, get(conta::view_meus_termos_get))
         .route(routes::MEUS_TERMOS_DOCUMENTO, get(conta::view_termo_get))

@@ -18,9 +18,17 @@ pub const STATE: &str = "colheita_estado";
 pub const FLASH: &str = "colheita_aviso";
 pub const HIDE_VALUES: &str = "colheita_ocultar";
 pub const TERM: &str = "colheita_termo";
+pub const UNREAD: &str = "colheita_nao_lidas";
 
 /// Every session cookie but the return address (logout keeps it).
-const SESSION_COOKIES: &[&str] = &[ACCESS, REFRESH, USER, STATE, FLASH, TERM];
+const SESSION_COOKIES: &[&str] = &[ACCESS, REFRESH, USER, STATE, FLASH, TERM, UNREAD];
+
+/// The unread-notification count last seen and when (unix seconds).
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+pub struct StoredUnread {
+    pub n: u32,
+    pub ts: i64,
+}
 
 /// The most of a term's JSON kept in its cookie: with encryption and base64 the cookie stays
 /// under the browsers' 4 KB; a longer text is dropped and the step links to the contract PDF.
@@ -233,6 +241,15 @@ impl Jar {
             self.remove(FLASH);
         }
         v
+    }
+
+    /// The unread-notification count the header showed last, and when it was read.
+    pub fn unread(&self) -> Option<StoredUnread> {
+        self.get_private(UNREAD)
+    }
+
+    pub fn store_unread(&self, n: u32, now: i64) {
+        self.set_private(UNREAD, &StoredUnread { n, ts: now });
     }
 
     /// Money values hidden? (a plain cookie: it holds nothing sensitive)

@@ -123,6 +123,18 @@ pub fn visibility_toggle(ctx: &Ctx) -> Markup {
     )
 }
 
+/// 'Notificações' with the unread count when there is one.
+fn notifications_link(unread: Option<u32>) -> Markup {
+    html! {
+        a.link-notificacoes href=(routes::NOTIFICACOES) {
+            "Notificações"
+            @if let Some(n) = unread.filter(|n| *n > 0) {
+                " " span.contador { (n) span.sr-only { " não lidas" } }
+            }
+        }
+    }
+}
+
 pub fn full_header(ctx: &Ctx, session: &Session) -> Markup {
     let user = &session.user;
     let badge = profile_badge(user);
@@ -135,6 +147,7 @@ pub fn full_header(ctx: &Ctx, session: &Session) -> Markup {
                 (nav())
                 div.cabecalho-acoes {
                     (chat_link(ctx))
+                    (notifications_link(ctx.unread.get(&ctx.jar)))
                     (visibility_toggle(ctx))
                     details.menu-perfil {
                         summary {

@@ -10,8 +10,8 @@ use serde::Serialize;
 
 pub use colheita_islands::{
     ChartDataset, ChartKind, ChartProps, CopiarProps, CountdownProps, EnvioDocumentoProps, Island,
-    IslandProps, MapProps, MascaraTelefoneProps, ReservaProps, SimulacaoProps, Slider, SliderProps,
-    VisibilityProps,
+    IslandProps, MapProps, MascaraTelefoneProps, NotificacaoProps, PainelLateralProps,
+    ReservaProps, SimulacaoProps, Slider, SliderProps, VisibilityProps,
 };
 
 use crate::web::assets;

@@ -1,5 +1,5 @@
-//! Minha conta (/minha-conta): the account tabs (registration data, bank account, my
-//! terms, password) and, under dados-cadastrais, the registration sub-tabs (personal
+//! Minha conta (/minha-conta): the account tabs (registration data, bank account,
+//! statement, income report, my terms, password) and, under dados-cadastrais, the registration sub-tabs (personal
 //! data, address, investor profile, documents) with the profile state and the
 //! verification request.
 
@@ -7,6 +7,8 @@ mod banco;
 mod campos;
 mod dados;
 mod documentos;
+mod extrato;
+mod informe;
 mod perfil;
 mod termos;
 
@@ -18,6 +20,8 @@ pub use dados::{
 pub use documentos::{
     UPLOAD_BODY_LIMIT, view_documento_get, view_documento_post, view_documentos_get,
 };
+pub use extrato::view_extrato_get;
+pub use informe::{view_informe_arquivo_get, view_informe_get};
 pub use perfil::{view_perfil_get, view_perfil_post};
 pub use termos::{view_imposto_get, view_meus_termos_get, view_termo_get};
 
@@ -38,11 +42,12 @@ pub const NO_USER: &str = "Nenhum usuario encontrado.";
 pub const SAVED_TITLE: &str = "Parabéns!";
 pub const SAVED_TEXT: &str = "Informações atualizadas com sucesso.";
 
-/// The account tabs, in order: (label, address). The statement and the income report join
-/// them with their screens.
-const TABS: [(&str, &str); 4] = [
+/// The account tabs, in order: (label, address).
+const TABS: [(&str, &str); 6] = [
     ("Dados cadastrais", routes::DADOS_CADASTRAIS),
     ("Conta bancária", routes::CONTA_BANCARIA),
+    ("Extrato", routes::EXTRATO),
+    ("Informe de rendimentos", routes::INFORME_RENDIMENTO),
     ("Meus termos", routes::MEUS_TERMOS),
     ("Alterar senha", routes::ALTERAR_SENHA),
 ];

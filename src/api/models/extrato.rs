@@ -1,0 +1,130 @@
+//! The statement, the notifications and the category products as the platform sends them.
+
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+
+/// One movement of the statement.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct StatementLine {
+    pub id: Option<i64>,
+    pub data: Option<String>,
+    pub valor: Option<Decimal>,
+    pub descricao: Option<String>,
+    pub banco: Option<String>,
+    pub nome_ativo: Option<String>,
+    pub tipo: Option<String>,
+    pub status: Option<String>,
+}
+
+/// A page of the statement (`dados`, `totalDeRegistros`).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct StatementPage {
+    pub dados: Vec<StatementLine>,
+    pub total_de_registros: u64,
+}
+
+/// A notification of the list.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Notification {
+    pub id: i64,
+    pub titulo: Option<String>,
+    pub resumo: Option<String>,
+    pub data_envio: Option<String>,
+    pub data_leitura: Option<String>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct NotificationPage {
+    pub dados: Vec<Notification>,
+    pub total_de_registros: u64,
+}
+
+/// What opening a notification shows: its message with the optional action button.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct NotificationMessage {
+    pub titulo: Option<String>,
+    pub resumo: Option<String>,
+    pub data_envio: Option<String>,
+    pub titulo_botao: Option<String>,
+    #[serde(rename = "uRLBotao")]
+    pub url_botao: Option<String>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct NotificationDetail {
+    pub id: i64,
+    pub titulo: Option<String>,
+    pub resumo: Option<String>,
+    pub data_envio: Option<String>,
+    pub data_leitura: Option<String>,
+    pub mensagem: Option<NotificationMessage>,
+}
+
+/// A notification setting; the product sends and reads the 'TODOS' one.
+#[derive(Debug, Clone, Default, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct NotificationSetting {
+    pub tipo_notificacao: String,
+    pub recebe_notificacao: bool,
+}
+
+/// The unread counter.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct UnreadCount {
+    pub nao_lidas: u32,
+}
+
+/// A product of an investment category.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Product {
+    pub id: i64,
+    pub codigo_setor: Option<u32>,
+    pub nome: Option<String>,
+    pub emissor: Option<String>,
+    pub rentabilidade: Option<String>,
+    pub vencimento: Option<String>,
+    pub aplicacao_minima: Option<Decimal>,
+    pub liquidez: Option<String>,
+    pub garantido_fgc: Option<bool>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ProductPage {
+    pub dados: Vec<Product>,
+    pub total_registros: u64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_detail_reads_the_button_of_its_message() {
+        let d: NotificationDetail = serde_json::from_str(
+            r#"{"id":5,"titulo":"Pix recebido","mensagem":{"titulo":"Pix recebido","tituloBotao":"Ver carteira","uRLBotao":"/carteira"}}"#,
+        )
+        .unwrap();
+        let m = d.mensagem.unwrap();
+        assert_eq!(m.titulo_botao.as_deref(), Some("Ver carteira"));
+        assert_eq!(m.url_botao.as_deref(), Some("/carteira"));
+    }
+
+    #[test]
+    fn statement_money_is_exact() {
+        let p: StatementPage = serde_json::from_str(
+            r#"{"dados":[{"data":"2026-11-20T10:15:00-03:00","valor":-5000.10,"descricao":"Aporte"}],"totalDeRegistros":31}"#,
+        )
+        .unwrap();
+        assert_eq!(p.total_de_registros, 31);
+        assert_eq!(p.dados[0].valor, Some(Decimal::new(-500010, 2)));
+    }
+}

@@ -1,0 +1,388 @@
+//! The statement: the investor's movements (date, value, description, bank) for the filter
+//! in the address. The filter panel is a section of the page; with JavaScript the
+//! `painel-lateral` island opens it as a side modal. A refused filter shows its message
+//! with every typed value kept.
+
+use axum::extract::Query;
+use axum::http::StatusCode;
+use maud::{Markup, html};
+use serde::Deserialize;
+
+use super::account;
+use crate::api::ApiError;
+use crate::api::models::{ClientAccount, StatementLine, StatementPage};
+use crate::domain::dates;
+use crate::domain::extrato::{self, Filter, Period, TypedFilter};
+use crate::domain::paging;
+use crate::domain::reference::{StatusMovimento, TipoMovimento};
+use crate::web::ui::island::{self, PainelLateralProps};
+use crate::web::ui::{Page, alert::Alert, cards, format};
+use crate::web::{Ctx, PageResult, routes};
+
+pub const TITLE: &str = "Extrato";
+const PANEL_ID: &str = "filtro-extrato";
+const PANEL_TITLE: &str = "Filtrar extrato";
+
+/// The address's parameters, with the spec's names.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct ExtratoQuery {
+    #[serde(rename = "Page")]
+    page: String,
+    #[serde(rename = "PageSize")]
+    page_size: String,
+    #[serde(rename = "dataInicio")]
+    data_inicio: String,
+    #[serde(rename = "dataFim")]
+    data_fim: String,
+    dias: String,
+    #[serde(rename = "codigoCliente")]
+    codigo_cliente: String,
+    #[serde(rename = "FieldSearch")]
+    field_search: String,
+    #[serde(rename = "Tipo")]
+    tipo: String,
+    #[serde(rename = "Produto")]
+    produto: String,
+    #[serde(rename = "Status")]
+    status: String,
+    clear: Option<String>,
+}
+
+impl ExtratoQuery {
+    fn typed(self) -> TypedFilter {
+        TypedFilter {
+            page: self.page,
+            page_size: self.page_size,
+            data_inicio: self.data_inicio,
+            data_fim: self.data_fim,
+            dias: self.dias,
+            codigo_cliente: self.codigo_cliente,
+            field_search: self.field_search,
+            tipo: self.tipo,
+            produto: self.produto,
+            status: self.status,
+            clear: self.clear.is_some(),
+        }
+    }
+}
+
+/// The address of `f` at `page` and `page_size`, in the spec's names (dates dd/mm/aaaa).
+fn href(f: &Filter, page: u32, page_size: u32) -> String {
+    let mut q: Vec<(&str, String)> = vec![
+        ("Page", page.to_string()),
+        ("PageSize", page_size.to_string()),
+    ];
+    match f.period {
+        Period::Days(n) => q.push(("dias", n.to_string())),
+        Period::Range(a, b) => {
+            q.push(("dataInicio", dates::format_civil_date_br(a)));
+            q.push(("dataFim", dates::format_civil_date_br(b)));
+        }
+    }
+    q.push(("codigoCliente", f.codigo_cliente.clone()));
+    for (k, v) in [
+        ("FieldSearch", f.field_search.clone()),
+        ("Tipo", f.tipo.map(|t| t.code().to_owned())),
+        ("Produto", f.produto.clone()),
+        ("Status", f.status.map(|s| s.code().to_owned())),
+    ] {
+        if let Some(v) = v {
+            q.push((k, v));
+        }
+    }
+    routes::extrato(&serde_urlencoded::to_string(&q).unwrap_or_default())
+}
+
+/// The filter as the form shows it: what was typed, or the defaults the search used.
+fn shown(typed: &TypedFilter, f: Option<&Filter>) -> TypedFilter {
+    let Some(f) = f else {
+        return typed.clone();
+    };
+    let (dias, inicio, fim) = match f.period {
+        Period::Days(n) => (n.to_string(), String::new(), String::new()),
+        Period::Range(a, b) => (
+            String::new(),
+            dates::format_civil_date_br(a),
+            dates::format_civil_date_br(b),
+        ),
+    };
+    TypedFilter {
+        page: f.page.to_string(),
+        page_size: f.page_size.to_string(),
+        data_inicio: inicio,
+        data_fim: fim,
+        dias,
+        codigo_cliente: f.codigo_cliente.clone(),
+        field_search: f.field_search.clone().unwrap_or_default(),
+        tipo: f.tipo.map(|t| t.code().to_owned()).unwrap_or_default(),
+        produto: f.produto.clone().unwrap_or_default(),
+        status: f.status.map(|s| s.code().to_owned()).unwrap_or_default(),
+        clear: false,
+    }
+}
+
+fn text_field(id: &str, label: &str, value: &str, hint: Option<&str>, max: usize) -> Markup {
+    let hint_id = format!("{id}-ajuda");
+    html! {
+        div.campo {
+            label for=(id) { (label) }
+            input #(id) type="text" name=(id) value=(value) maxlength=(max)
+                aria-describedby=[hint.map(|_| hint_id.as_str())];
+            @if let Some(h) = hint { p.campo-ajuda id=(hint_id) { (h) } }
+        }
+    }
+}
+
+fn filter_panel(t: &TypedFilter, accounts: &[ClientAccount], own: &str) -> Markup {
+    let codes: Vec<&str> = if accounts.is_empty() {
+        vec![own]
+    } else {
+        accounts.iter().map(|a| a.codigo_cliente.as_str()).collect()
+    };
+    html! {
+        section.painel-filtro #(PANEL_ID) aria-labelledby="filtro-extrato-titulo" {
+            h2 #filtro-extrato-titulo { (PANEL_TITLE) }
+            form.formulario method="get" action=(routes::EXTRATO) {
+                input type="hidden" name="PageSize" value=(t.page_size);
+                fieldset {
+                    legend { "Período" }
+                    div.opcoes-periodo {
+                        @for n in extrato::QUICK_PERIODS {
+                            @let id = format!("dias-{n}");
+                            div.campo-checkbox {
+                                input #(id) type="radio" name="dias" value=(n) checked[t.dias == n.to_string()];
+                                label for=(id) { (n) " dias" }
+                            }
+                        }
+                    }
+                    p.campo-ajuda { "Ou escolha um período de até 90 dias (as datas, quando preenchidas, valem no lugar dos dias):" }
+                    div.form-linha {
+                        (text_field("dataInicio", "Data inicial", &t.data_inicio, Some("dd/mm/aaaa"), 10))
+                        (text_field("dataFim", "Data final", &t.data_fim, Some("dd/mm/aaaa"), 10))
+                    }
+                }
+                div.campo {
+                    label for="codigoCliente" { "Conta" }
+                    select #codigoCliente name="codigoCliente" {
+                        @for c in &codes {
+                            option value=(c) selected[*c == t.codigo_cliente] { "Conta " (c) }
+                        }
+                        @if !t.codigo_cliente.is_empty() && !codes.contains(&t.codigo_cliente.as_str()) {
+                            option value=(t.codigo_cliente) selected { "Conta " (t.codigo_cliente) }
+                        }
+                    }
+                }
+                (text_field("FieldSearch", "Buscar", &t.field_search, Some("Descrição, ativo ou banco"), extrato::MAX_TEXT))
+                div.campo {
+                    label for="Tipo" { "Tipo (opcional)" }
+                    select #Tipo name="Tipo" {
+                        option value="" { "Todos" }
+                        @for k in TipoMovimento::ALL {
+                            option value=(k.code()) selected[t.tipo == k.code()] { (k.label()) }
+                        }
+                    }
+                }
+                (text_field("Produto", "Produto (opcional)", &t.produto, Some("Nome do ativo"), extrato::MAX_TEXT))
+                div.campo {
+                    label for="Status" { "Status (opcional)" }
+                    select #Status name="Status" {
+                        option value="" { "Todos" }
+                        @for s in StatusMovimento::ALL {
+                            option value=(s.code()) selected[t.status == s.code()] { (s.label()) }
+                        }
+                    }
+                }
+                div.form-acoes {
+                    button.botao.botao-primario type="submit" { "Aplicar filtros" }
+                    a.botao.botao-texto href=(routes::extrato("clear=true")) { "Limpar filtros" }
+                }
+            }
+        }
+    }
+}
+
+fn line_row(ctx: &Ctx, l: &StatementLine) -> Markup {
+    let value = l.valor.unwrap_or_default();
+    let class = if value.is_sign_negative() {
+        "num valor-saida"
+    } else {
+        "num valor-entrada"
+    };
+    html! {
+        tr {
+            td data-label="Data" { (format::date(l.data.as_deref())) }
+            td class=(class) data-label="Valor" { (ctx.money(value)) }
+            td data-label="Descrição" {
+                (l.descricao.as_deref().unwrap_or("-"))
+                @if let Some(s) = l.status.as_deref().and_then(StatusMovimento::from_api).filter(|s| *s != StatusMovimento::Liquidado) {
+                    " " span.badge.badge-aviso { (s.label()) }
+                }
+            }
+            td data-label="Banco" { (l.banco.as_deref().unwrap_or("-")) }
+        }
+    }
+}
+
+fn pagination(f: &Filter, total: u64) -> Markup {
+    if total < u64::from(f.page_size) {
+        return html! {};
+    }
+    let pages = paging::total_pages(total, f.page_size);
+    let current = f.page.min(pages);
+    html! {
+        div.paginacao-extrato {
+            @if pages > 1 {
+                nav.paginacao aria-label="Paginação" {
+                    ul {
+                        @if current > 1 { li { a href=(href(f, current - 1, f.page_size)) { "Anterior" } } }
+                        @for p in paging::window(current, pages, 5) {
+                            li {
+                                @if p == current { a href=(href(f, p, f.page_size)) aria-current="page" { (p) } }
+                                @else { a href=(href(f, p, f.page_size)) aria-label=(format!("Página {p}")) { (p) } }
+                            }
+                        }
+                        @if current < pages { li { a href=(href(f, current + 1, f.page_size)) { "Próxima" } } }
+                    }
+                }
+            }
+            (page_size_form(f))
+        }
+    }
+}
+
+/// The page-size choice: a GET form carrying the filter, back to page 1.
+fn page_size_form(f: &Filter) -> Markup {
+    let t = shown(&TypedFilter::default(), Some(f));
+    html! {
+        form.form-linha method="get" action=(routes::EXTRATO) {
+            @for (k, v) in [("dias", &t.dias), ("dataInicio", &t.data_inicio), ("dataFim", &t.data_fim),
+                ("codigoCliente", &t.codigo_cliente), ("FieldSearch", &t.field_search), ("Tipo", &t.tipo),
+                ("Produto", &t.produto), ("Status", &t.status)] {
+                @if !v.is_empty() { input type="hidden" name=(k) value=(v); }
+            }
+            div.campo {
+                label for="PageSize-lista" { "Itens por página" }
+                select #PageSize-lista name="PageSize" {
+                    @for n in extrato::PAGE_SIZES {
+                        option value=(n) selected[n == f.page_size] { (n) }
+                    }
+                }
+            }
+            button.botao.botao-secundario type="submit" { "Mostrar" }
+        }
+    }
+}
+
+fn results(ctx: &Ctx, f: &Filter, result: &Result<StatementPage, ApiError>) -> Markup {
+    match result {
+        Err(_) => cards::error_card(&ctx.here, None),
+        Ok(p) if p.dados.is_empty() => cards::empty_card(cards::EMPTY_TITLE, cards::EMPTY_TEXT),
+        Ok(p) => html! {
+            section.secao aria-labelledby="movimentacoes" {
+                h2 #movimentacoes { "Movimentações" }
+                p.texto-secundario { (p.total_de_registros) " movimentações encontradas." }
+                div.tabela-rolagem tabindex="0" role="region" aria-labelledby="movimentacoes" {
+                    table.tabela.tabela-cartoes {
+                        thead { tr {
+                            th scope="col" { "Data" } th scope="col" { "Valor" }
+                            th scope="col" { "Descrição" } th scope="col" { "Banco" }
+                        } }
+                        tbody { @for l in &p.dados { (line_row(ctx, l)) } }
+                    }
+                }
+                (pagination(f, p.total_de_registros))
+            }
+        },
+    }
+}
+
+struct View<'a> {
+    typed: &'a TypedFilter,
+    filter: Option<&'a Filter>,
+    result: Option<&'a Result<StatementPage, ApiError>>,
+    accounts: &'a [ClientAccount],
+    own: &'a str,
+}
+
+fn page(ctx: &Ctx, v: View<'_>) -> Page {
+    let form = shown(v.typed, v.filter);
+    // A refused filter keeps its panel open (on the page) so the typed values are in view.
+    let refused = v.filter.is_none();
+    let main = account(
+        routes::EXTRATO,
+        html! {
+            div.titulo-pagina {
+                h2 { (TITLE) }
+                div.acoes {
+                    (island::mount(&PainelLateralProps {
+                        title: PANEL_TITLE.to_owned(),
+                        target: PANEL_ID.to_owned(),
+                        open: refused,
+                    }, html! { a.botao.botao-secundario href=(format!("#{PANEL_ID}")) { "Filtrar" } }))
+                }
+            }
+            @if let Some(f) = v.filter {
+                p.resumo-filtro { "Filtro: " strong { (extrato::summary(f)) } }
+            }
+            @if let (Some(f), Some(r)) = (v.filter, v.result) { (results(ctx, f, r)) }
+            (filter_panel(&form, v.accounts, v.own))
+        },
+    );
+    Page::new(TITLE, main).with_islands()
+}
+
+/// `GET /minha-conta/extrato`: the statement for the filter in the address, the accounts
+/// for the filter's choice fetched alongside.
+pub async fn view_extrato_get(ctx: Ctx, Query(q): Query<ExtratoQuery>) -> PageResult {
+    let token = ctx.token()?;
+    let own = ctx
+        .session
+        .as_ref()
+        .and_then(|s| s.user.codigo.clone())
+        .unwrap_or_default();
+    let typed = q.typed();
+    let today = dates::today_in_sao_paulo(jiff::Timestamp::now());
+    let accounts = async {
+        match ctx.app.api.registration(token).await {
+            Ok(r) => r.view().contas.clone(),
+            Err(_) => Vec::new(),
+        }
+    };
+    match extrato::resolve(&typed, &own, today) {
+        Err(message) => {
+            let accounts = accounts.await;
+            let view = View {
+                typed: &typed,
+                filter: None,
+                result: None,
+                accounts: &accounts,
+                own: &own,
+            };
+            Ok(ctx.render(
+                page(&ctx, view)
+                    .with_status(StatusCode::UNPROCESSABLE_ENTITY)
+                    .with_alert(Alert::atencao(message)),
+            ))
+        }
+        Ok(filter) => {
+            let (accounts, result) = tokio::join!(accounts, ctx.app.api.statement(token, &filter));
+            if matches!(result, Err(ApiError::Unauthorized)) {
+                return Err(crate::web::PageError::LoginRequired);
+            }
+            let view = View {
+                typed: &typed,
+                filter: Some(&filter),
+                result: Some(&result),
+                accounts: &accounts,
+                own: &own,
+            };
+            let status = if result.is_err() {
+                StatusCode::BAD_GATEWAY
+            } else {
+                StatusCode::OK
+            };
+            Ok(ctx.render(page(&ctx, view).with_status(status)))
+        }
+    }
+}

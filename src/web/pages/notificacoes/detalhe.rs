@@ -1,0 +1,107 @@
+//! One notification (opening it marks it read) and the settings' save.
+
+use axum::Form;
+use axum::response::{IntoResponse, Redirect};
+use maud::html;
+use serde::Deserialize;
+
+use super::TITLE;
+use crate::api::ApiError;
+use crate::api::models::NotificationDetail;
+use crate::web::error::{Id, OnPage};
+use crate::web::ui::{Page, format};
+use crate::web::{Ctx, PageError, PageResult, routes};
+
+pub const SAVED_TITLE: &str = "Parabéns!";
+pub const SAVED_TEXT: &str = "Informações atualizadas com sucesso.";
+
+/// Where the action button goes: the message's link when it is a path of this site,
+/// /investir otherwise (an absent link, or one leading off the site).
+pub fn action_href(url: Option<&str>) -> String {
+    url.map(str::trim)
+        .and_then(routes::safe_return_path)
+        .unwrap_or_else(|| routes::INVESTIR.to_owned())
+}
+
+fn detail(d: &NotificationDetail) -> maud::Markup {
+    let m = d.mensagem.clone().unwrap_or_default();
+    let titulo = m.titulo.as_deref().or(d.titulo.as_deref()).unwrap_or("-");
+    let resumo = m.resumo.as_deref().or(d.resumo.as_deref()).unwrap_or("-");
+    let enviada = m.data_envio.as_deref().or(d.data_envio.as_deref());
+    html! {
+        article.notificacao-detalhe aria-labelledby="notificacao-titulo" {
+            h2 #notificacao-titulo tabindex="-1" { (titulo) }
+            p { (resumo) }
+            p.texto-secundario { "Enviada em: " (format::datetime(enviada)) }
+            div.acoes {
+                @if let Some(label) = m.titulo_botao.as_deref().map(str::trim).filter(|l| !l.is_empty()) {
+                    a.botao.botao-primario href=(action_href(m.url_botao.as_deref())) { (label) }
+                }
+                a.botao.botao-texto.notificacao-voltar href=(routes::NOTIFICACOES) { "Voltar para notificações" }
+            }
+        }
+    }
+}
+
+/// `GET /notificacoes/{id}`: the message (the platform then counts it read) and, after
+/// it, the unread counter the header shows.
+pub async fn view_notificacao_get(ctx: Ctx, Id(id): Id) -> PageResult {
+    let token = ctx.token()?;
+    let d = match ctx.app.api.notification(token, id).await {
+        Err(ApiError::NotFound { .. }) => return Err(PageError::NotFound),
+        other => other.on_page(TITLE)?,
+    };
+    if let Ok(n) = ctx.app.api.unread_count(token).await {
+        ctx.unread.set(&ctx.jar, n);
+    }
+    let main = html! {
+        h1 { (TITLE) }
+        (detail(&d))
+    };
+    Ok(ctx.render(Page::new(TITLE, main)))
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct SettingsForm {
+    aplicativo: Option<String>,
+}
+
+/// `POST /notificacoes/configuracoes`: the 'Aplicativo' toggle, saved as 'TODOS'.
+pub async fn view_configuracoes_post(ctx: Ctx, Form(f): Form<SettingsForm>) -> PageResult {
+    let on = f.aplicativo.is_some();
+    if let Err(e) = ctx
+        .app
+        .api
+        .save_notification_setting(ctx.token()?, on)
+        .await
+    {
+        if matches!(e, ApiError::Unauthorized) {
+            return Err(PageError::LoginRequired);
+        }
+        ctx.jar.set_flash("Atenção!", &e.user_message());
+        return Ok(Redirect::to(routes::NOTIFICACOES).into_response());
+    }
+    ctx.jar.set_flash(SAVED_TITLE, SAVED_TEXT);
+    Ok(Redirect::to(routes::NOTIFICACOES).into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_button_stays_on_the_site() {
+        assert_eq!(action_href(Some("/carteira")), "/carteira");
+        assert_eq!(action_href(Some(" /investir/soja ")), "/investir/soja");
+        for bad in [
+            "https://evil.example/",
+            "//evil.example",
+            "javascript:alert(1)",
+            "",
+        ] {
+            assert_eq!(action_href(Some(bad)), routes::INVESTIR, "{bad}");
+        }
+        assert_eq!(action_href(None), routes::INVESTIR);
+    }
+}

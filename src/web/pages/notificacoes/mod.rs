@@ -1,0 +1,233 @@
+//! Notificações: the tabs 'Não lidos' (default, with the unread count) and 'Lidos', each
+//! card opening its detail (which marks it read), and 'Configurar notificações' with the
+//! 'Aplicativo' toggle. The detail is a page of its own; with JavaScript the `notificacao`
+//! island opens it as a side modal and reloads the list when it closes.
+
+mod detalhe;
+
+pub use detalhe::{view_configuracoes_post, view_notificacao_get};
+
+use axum::extract::Query;
+use axum::http::StatusCode;
+use maud::{Markup, html};
+use serde::Deserialize;
+
+use crate::api::ApiError;
+use crate::api::models::{Notification, NotificationPage, NotificationSetting};
+use crate::domain::extrato::{DEFAULT_PAGE_SIZE, PAGE_SIZES};
+use crate::domain::paging;
+use crate::web::ui::island::{self, NotificacaoProps, PainelLateralProps};
+use crate::web::ui::{Page, cards, format};
+use crate::web::{Ctx, PageError, PageResult, routes};
+
+pub const TITLE: &str = "Notificações";
+const SETTINGS_ID: &str = "configurar-notificacoes";
+const SETTINGS_TITLE: &str = "Configurar notificações";
+
+/// The tab in the address: `aba=lidos`, or the unread ones.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct NotificacoesQuery {
+    aba: String,
+    #[serde(rename = "Page")]
+    page: String,
+    #[serde(rename = "PageSize")]
+    page_size: String,
+}
+
+/// Which notifications a tab lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Aba {
+    NaoLidos,
+    Lidos,
+}
+
+impl Aba {
+    fn read(self) -> bool {
+        self == Aba::Lidos
+    }
+}
+
+struct Listing {
+    aba: Aba,
+    page: u32,
+    page_size: u32,
+}
+
+impl NotificacoesQuery {
+    fn listing(&self) -> Listing {
+        Listing {
+            aba: if self.aba == "lidos" {
+                Aba::Lidos
+            } else {
+                Aba::NaoLidos
+            },
+            page: self.page.parse().ok().filter(|p| *p >= 1).unwrap_or(1),
+            page_size: self
+                .page_size
+                .parse()
+                .ok()
+                .filter(|s| PAGE_SIZES.contains(s))
+                .unwrap_or(DEFAULT_PAGE_SIZE),
+        }
+    }
+}
+
+fn href(aba: Aba, page: u32, page_size: u32) -> String {
+    let base = routes::notificacoes_aba(aba.read(), page);
+    if page_size == DEFAULT_PAGE_SIZE {
+        base
+    } else {
+        format!("{base}&PageSize={page_size}")
+    }
+}
+
+fn tabs(current: Aba, unread: Option<u32>) -> Markup {
+    html! {
+        nav.abas aria-label="Notificações" {
+            ul {
+                li { a href=(href(Aba::NaoLidos, 1, DEFAULT_PAGE_SIZE)) aria-current=[(current == Aba::NaoLidos).then_some("page")] {
+                    "Não lidos"
+                    @if let Some(n) = unread { " " span.contador { (n) } }
+                } }
+                li { a href=(href(Aba::Lidos, 1, DEFAULT_PAGE_SIZE)) aria-current=[(current == Aba::Lidos).then_some("page")] { "Lidos" } }
+            }
+        }
+    }
+}
+
+fn card(n: &Notification, aba: Aba) -> Markup {
+    let (label, when) = match aba {
+        Aba::Lidos => ("Lida em", n.data_leitura.as_deref()),
+        Aba::NaoLidos => ("Enviada em", n.data_envio.as_deref()),
+    };
+    html! {
+        li.cartao.notificacao {
+            h3 { a.notificacao-abrir href=(routes::notificacao(n.id)) { (n.titulo.as_deref().unwrap_or("-")) } }
+            p { (n.resumo.as_deref().unwrap_or("-")) }
+            p.texto-secundario { (label) ": " (format::datetime(when)) }
+        }
+    }
+}
+
+fn pagination(l: &Listing, total: u64) -> Markup {
+    if total < u64::from(l.page_size) {
+        return html! {};
+    }
+    let pages = paging::total_pages(total, l.page_size);
+    let current = l.page.min(pages);
+    html! {
+        @if pages > 1 {
+            nav.paginacao aria-label="Paginação" {
+                ul {
+                    @if current > 1 { li { a href=(href(l.aba, current - 1, l.page_size)) { "Anterior" } } }
+                    @for p in paging::window(current, pages, 5) {
+                        li {
+                            @if p == current { a href=(href(l.aba, p, l.page_size)) aria-current="page" { (p) } }
+                            @else { a href=(href(l.aba, p, l.page_size)) aria-label=(format!("Página {p}")) { (p) } }
+                        }
+                    }
+                    @if current < pages { li { a href=(href(l.aba, current + 1, l.page_size)) { "Próxima" } } }
+                }
+            }
+        }
+        form.form-linha method="get" action=(routes::NOTIFICACOES) {
+            input type="hidden" name="aba" value=(if l.aba.read() { "lidos" } else { "nao-lidos" });
+            div.campo {
+                label for="PageSize" { "Itens por página" }
+                select #PageSize name="PageSize" {
+                    @for n in PAGE_SIZES { option value=(n) selected[n == l.page_size] { (n) } }
+                }
+            }
+            button.botao.botao-secundario type="submit" { "Mostrar" }
+        }
+    }
+}
+
+fn list(ctx: &Ctx, l: &Listing, result: &Result<NotificationPage, ApiError>) -> Markup {
+    match result {
+        Err(e) => cards::error_card(&ctx.here, Some(&e.user_message())),
+        Ok(p) if p.dados.is_empty() => cards::empty_card(cards::EMPTY_TITLE, cards::EMPTY_TEXT),
+        Ok(p) => html! {
+            (island::mount(&NotificacaoProps { title: "Notificação".to_owned() }, html! {
+                ul.lista-notificacoes { @for n in &p.dados { (card(n, l.aba)) } }
+            }))
+            (pagination(l, p.total_de_registros))
+        },
+    }
+}
+
+/// 'Configurar notificações': the accordion 'Ativar/Desativar notificações' with the
+/// 'Aplicativo' toggle, or the message of the error when the setting could not be read.
+fn settings(setting: &Result<NotificationSetting, ApiError>) -> Markup {
+    html! {
+        section.painel-filtro #(SETTINGS_ID) aria-labelledby="configurar-titulo" {
+            h2 #configurar-titulo { (SETTINGS_TITLE) }
+            @match setting {
+                Err(e) => p.mensagem.mensagem-erro role="alert" { (e.user_message()) },
+                Ok(s) => details.acordeao open {
+                    summary { "Ativar/Desativar notificações" }
+                    form.formulario method="post" action=(routes::NOTIFICACOES_CONFIGURACOES) {
+                        div.campo-checkbox.interruptor {
+                            input #aplicativo type="checkbox" role="switch" name="aplicativo" value="1" checked[s.recebe_notificacao];
+                            label for="aplicativo" { "Aplicativo" }
+                        }
+                        div.form-acoes { button.botao.botao-primario type="submit" { "Salvar" } }
+                    }
+                },
+            }
+        }
+    }
+}
+
+/// `GET /notificacoes[?aba=lidos&Page=&PageSize=]`: the tab's page, the unread counter and
+/// the setting, fetched together.
+pub async fn view_notificacoes_get(ctx: Ctx, Query(q): Query<NotificacoesQuery>) -> PageResult {
+    let token = ctx.token()?;
+    let l = q.listing();
+    let api = &ctx.app.api;
+    let (result, count, setting) = tokio::join!(
+        api.notifications(token, l.aba.read(), l.page, l.page_size),
+        api.unread_count(token),
+        api.notification_setting(token)
+    );
+    if [
+        result.as_ref().err(),
+        count.as_ref().err(),
+        setting.as_ref().err(),
+    ]
+    .iter()
+    .any(|e| matches!(e, Some(ApiError::Unauthorized)))
+    {
+        return Err(PageError::LoginRequired);
+    }
+    let unread = match (&count, &result, l.aba) {
+        (Ok(n), _, _) => Some(*n),
+        (Err(_), Ok(p), Aba::NaoLidos) => u32::try_from(p.total_de_registros).ok(),
+        _ => None,
+    };
+    if let Some(n) = unread {
+        ctx.unread.set(&ctx.jar, n);
+    }
+    let main = html! {
+        div.titulo-pagina {
+            h1 { (TITLE) }
+            div.acoes {
+                (island::mount(&PainelLateralProps {
+                    title: SETTINGS_TITLE.to_owned(),
+                    target: SETTINGS_ID.to_owned(),
+                    open: false,
+                }, html! { a.botao.botao-secundario href=(format!("#{SETTINGS_ID}")) { (SETTINGS_TITLE) } }))
+            }
+        }
+        (tabs(l.aba, unread))
+        (list(&ctx, &l, &result))
+        (settings(&setting))
+    };
+    let status = if result.is_err() {
+        StatusCode::BAD_GATEWAY
+    } else {
+        StatusCode::OK
+    };
+    Ok(ctx.render(Page::new(TITLE, main).with_islands().with_status(status)))
+}

@@ -1,0 +1,167 @@
+//! /renda-variavel: the target of a category search. `CodigoSetor` names an investment
+//! category by its code (1 CDB … 10 COE); the page lists that category's products, paged
+//! with the statement's page sizes. An unknown code is explained, with the categories to
+//! choose from.
+
+use axum::extract::Query;
+use axum::http::StatusCode;
+use maud::{Markup, html};
+use serde::Deserialize;
+
+use crate::api::ApiError;
+use crate::api::models::{Product, ProductPage};
+use crate::domain::extrato::{DEFAULT_PAGE_SIZE, PAGE_SIZES};
+use crate::domain::paging;
+use crate::domain::reference::CategoriaInvestimento;
+use crate::web::ui::{Page, cards, format};
+use crate::web::{Ctx, PageError, PageResult, routes};
+
+pub const UNKNOWN_TITLE: &str = "Categoria não encontrada";
+pub const UNKNOWN_TEXT: &str =
+    "Não conhecemos a categoria de investimento pedida. Escolha uma das categorias abaixo.";
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct CategoriaQuery {
+    #[serde(rename = "CodigoSetor")]
+    codigo_setor: String,
+    #[serde(rename = "Page")]
+    page: String,
+    #[serde(rename = "PageSize")]
+    page_size: String,
+}
+
+fn categories(current: Option<CategoriaInvestimento>) -> Markup {
+    html! {
+        nav.abas aria-label="Categorias de investimento" {
+            ul {
+                @for c in CategoriaInvestimento::ALL {
+                    li { a href=(routes::renda_variavel(c.code(), 1, DEFAULT_PAGE_SIZE))
+                        aria-current=[(Some(*c) == current).then_some("page")] { (c.label()) } }
+                }
+            }
+        }
+    }
+}
+
+fn row(ctx: &Ctx, p: &Product) -> Markup {
+    html! {
+        tr {
+            th scope="row" { (p.nome.as_deref().unwrap_or("-")) }
+            td data-label="Emissor" { (p.emissor.as_deref().unwrap_or("-")) }
+            td data-label="Rentabilidade" { (p.rentabilidade.as_deref().unwrap_or("-")) }
+            td data-label="Vencimento" { (format::date(p.vencimento.as_deref())) }
+            td.num data-label="Aplicação mínima" {
+                @match p.aplicacao_minima { Some(v) => (ctx.money(v)), None => "-" }
+            }
+            td data-label="Liquidez" { (p.liquidez.as_deref().unwrap_or("-")) }
+            td data-label="Garantia FGC" {
+                (match p.garantido_fgc { Some(true) => "Sim", Some(false) => "Não", None => "-" })
+            }
+        }
+    }
+}
+
+fn pagination(code: &str, page: u32, page_size: u32, total: u64) -> Markup {
+    if total < u64::from(page_size) {
+        return html! {};
+    }
+    let pages = paging::total_pages(total, page_size);
+    let current = page.min(pages);
+    html! {
+        @if pages > 1 {
+            nav.paginacao aria-label="Paginação" {
+                ul {
+                    @if current > 1 { li { a href=(routes::renda_variavel(code, current - 1, page_size)) { "Anterior" } } }
+                    @for p in paging::window(current, pages, 5) {
+                        li {
+                            @if p == current { a href=(routes::renda_variavel(code, p, page_size)) aria-current="page" { (p) } }
+                            @else { a href=(routes::renda_variavel(code, p, page_size)) aria-label=(format!("Página {p}")) { (p) } }
+                        }
+                    }
+                    @if current < pages { li { a href=(routes::renda_variavel(code, current + 1, page_size)) { "Próxima" } } }
+                }
+            }
+        }
+        form.form-linha method="get" action=(routes::RENDA_VARIAVEL) {
+            input type="hidden" name="CodigoSetor" value=(code);
+            div.campo {
+                label for="PageSize" { "Itens por página" }
+                select #PageSize name="PageSize" {
+                    @for n in PAGE_SIZES { option value=(n) selected[n == page_size] { (n) } }
+                }
+            }
+            button.botao.botao-secundario type="submit" { "Mostrar" }
+        }
+    }
+}
+
+fn products(
+    ctx: &Ctx,
+    code: &str,
+    page: u32,
+    size: u32,
+    r: &Result<ProductPage, ApiError>,
+) -> Markup {
+    match r {
+        Err(_) => cards::error_card(&ctx.here, None),
+        Ok(p) if p.dados.is_empty() => cards::empty_card(cards::EMPTY_TITLE, cards::EMPTY_TEXT),
+        Ok(p) => html! {
+            section.secao aria-labelledby="produtos" {
+                h2 #produtos { "Produtos" }
+                p.texto-secundario { (p.total_registros) " produtos nesta categoria." }
+                div.tabela-rolagem tabindex="0" role="region" aria-labelledby="produtos" {
+                    table.tabela.tabela-cartoes {
+                        thead { tr {
+                            th scope="col" { "Produto" } th scope="col" { "Emissor" } th scope="col" { "Rentabilidade" }
+                            th scope="col" { "Vencimento" } th scope="col" { "Aplicação mínima" } th scope="col" { "Liquidez" }
+                            th scope="col" { "Garantia FGC" }
+                        } }
+                        tbody { @for item in &p.dados { (row(ctx, item)) } }
+                    }
+                }
+                (pagination(code, page, size, p.total_registros))
+            }
+        },
+    }
+}
+
+/// `GET /renda-variavel?CodigoSetor=&Page=&PageSize=`.
+pub async fn view_renda_variavel_get(ctx: Ctx, Query(q): Query<CategoriaQuery>) -> PageResult {
+    let token = ctx.token()?;
+    let Some(category) = CategoriaInvestimento::from_code(&q.codigo_setor) else {
+        let main = html! {
+            h1 { (UNKNOWN_TITLE) }
+            p { (UNKNOWN_TEXT) }
+            (categories(None))
+        };
+        return Ok(ctx.render(Page::new(UNKNOWN_TITLE, main).with_status(StatusCode::NOT_FOUND)));
+    };
+    let page = q.page.parse().ok().filter(|p| *p >= 1).unwrap_or(1);
+    let size = q
+        .page_size
+        .parse()
+        .ok()
+        .filter(|s| PAGE_SIZES.contains(s))
+        .unwrap_or(DEFAULT_PAGE_SIZE);
+    let result = ctx
+        .app
+        .api
+        .products(token, category.code(), page, size)
+        .await;
+    if matches!(result, Err(ApiError::Unauthorized)) {
+        return Err(PageError::LoginRequired);
+    }
+    let main = html! {
+        h1 { (category.label()) }
+        p.subtitulo { "Produtos da categoria " (category.label()) " oferecidos pelas instituições parceiras." }
+        (categories(Some(category)))
+        (products(&ctx, category.code(), page, size, &result))
+    };
+    let status = if result.is_err() {
+        StatusCode::BAD_GATEWAY
+    } else {
+        StatusCode::OK
+    };
+    Ok(ctx.render(Page::new(category.label(), main).with_status(status)))
+}
