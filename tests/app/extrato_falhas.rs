@@ -100,7 +100,7 @@ async fn the_dates_go_to_the_platform_as_iso_and_the_lines_show_as_cards() {
             .collect::<Vec<_>>(),
         [
             "05/10/2026",
-            "R$ 123,45",
+            "R$ 123,45 R$ ••••• (valor oculto)",
             "Rendimento de Fazenda X",
             "341 - Itaú Unibanco S.A."
         ]
