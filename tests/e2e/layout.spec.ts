@@ -37,6 +37,11 @@ const investorPages = [
   '/minha-conta/dados-cadastrais/documentos',
   '/minha-conta/conta-bancaria',
   '/minha-conta/meus-termos',
+  '/minha-conta/extrato?dias=30',
+  '/minha-conta/informe-rendimento',
+  '/notificacoes',
+  '/notificacoes?aba=lidos',
+  '/renda-variavel?CodigoSetor=3',
   `${OFFER}/ordem`,
   PREVIEW,
 ];

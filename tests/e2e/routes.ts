@@ -46,3 +46,18 @@ investorRoutes.push(
   '/minha-conta/conta-bancaria',
   '/minha-conta/meus-termos',
 );
+
+// Statement, income report, notifications and the category search (issue 13): the default
+// statement, one filtered by 30 days, a refused range (its 422 page), the read tab and a
+// category with products and one without.
+investorRoutes.push(
+  '/minha-conta/extrato',
+  '/minha-conta/extrato?dias=30&PageSize=20',
+  '/minha-conta/extrato?dataInicio=01/01/2025&dataFim=01/01/2026',
+  '/minha-conta/informe-rendimento',
+  '/notificacoes',
+  '/notificacoes?aba=lidos',
+  '/renda-variavel?CodigoSetor=3',
+  '/renda-variavel?CodigoSetor=10',
+  '/renda-variavel?CodigoSetor=99',
+);
