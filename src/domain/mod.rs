@@ -3,6 +3,7 @@
 
 pub mod captacao;
 pub mod dates;
+pub mod extrato;
 pub mod documento;
 pub mod money;
 pub mod paging;
