@@ -78,11 +78,17 @@ mod tests {
     fn sem_nada_e_a_ultima_semana_e_dias_conta_hoje() {
         assert_eq!(
             periodo(None, None, None, HOJE),
-            Ok(Periodo { inicio: date(2026, 11, 17), fim: HOJE })
+            Ok(Periodo {
+                inicio: date(2026, 11, 17),
+                fim: HOJE
+            })
         );
         assert_eq!(
             periodo(None, None, Some(1), HOJE),
-            Ok(Periodo { inicio: HOJE, fim: HOJE })
+            Ok(Periodo {
+                inicio: HOJE,
+                fim: HOJE
+            })
         );
         assert_eq!(
             periodo(None, None, Some(90), HOJE).map(|p| p.inicio),
@@ -94,10 +100,18 @@ mod tests {
 
     #[test]
     fn datas_vencem_dias_e_sao_conferidas_em_ordem() {
-        let p = periodo(Some(date(2026, 9, 1)), Some(date(2026, 9, 30)), Some(500), HOJE);
+        let p = periodo(
+            Some(date(2026, 9, 1)),
+            Some(date(2026, 9, 30)),
+            Some(500),
+            HOJE,
+        );
         assert_eq!(p.map(|p| p.fim), Ok(date(2026, 9, 30)));
         assert_eq!(periodo(Some(HOJE), None, None, HOJE), Err(MSG_DUAS_DATAS));
-        assert_eq!(periodo(None, Some(HOJE), Some(3), HOJE), Err(MSG_DUAS_DATAS));
+        assert_eq!(
+            periodo(None, Some(HOJE), Some(3), HOJE),
+            Err(MSG_DUAS_DATAS)
+        );
         assert_eq!(
             periodo(Some(date(2026, 11, 2)), Some(date(2026, 11, 1)), None, HOJE),
             Err(MSG_ORDEM)
@@ -113,8 +127,16 @@ mod tests {
             Err(MSG_FUTURO)
         );
         assert_eq!(
-            periodo(Some(date(2026, 11, 20)), Some(date(2026, 11, 20)), None, HOJE),
-            Ok(Periodo { inicio: date(2026, 11, 20), fim: date(2026, 11, 20) })
+            periodo(
+                Some(date(2026, 11, 20)),
+                Some(date(2026, 11, 20)),
+                None,
+                HOJE
+            ),
+            Ok(Periodo {
+                inicio: date(2026, 11, 20),
+                fim: date(2026, 11, 20)
+            })
         );
     }
 }

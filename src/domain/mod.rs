@@ -3,8 +3,8 @@
 
 pub mod captacao;
 pub mod dates;
-pub mod extrato;
 pub mod documento;
+pub mod extrato;
 pub mod money;
 pub mod paging;
 pub mod pix;

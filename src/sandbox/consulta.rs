@@ -36,8 +36,8 @@ impl Pagina {
 impl Parametros {
     /// Reads `query`; an unreadable query string is `erro`.
     pub(crate) fn ler(query: Option<&str>, erro: &'static str) -> Result<Parametros, ApiError> {
-        let pares: Vec<(String, String)> =
-            serde_urlencoded::from_str(query.unwrap_or("")).map_err(|_| ApiError::requisicao(erro))?;
+        let pares: Vec<(String, String)> = serde_urlencoded::from_str(query.unwrap_or(""))
+            .map_err(|_| ApiError::requisicao(erro))?;
         let valores = pares
             .into_iter()
             .filter_map(|(k, v)| {
@@ -49,7 +49,9 @@ impl Parametros {
     }
 
     pub(crate) fn texto(&self, nome: &str) -> Option<&str> {
-        self.valores.get(&nome.to_ascii_lowercase()).map(String::as_str)
+        self.valores
+            .get(&nome.to_ascii_lowercase())
+            .map(String::as_str)
     }
 
     /// An integer in `min..=max`; absent → `None`; anything else → the message.
@@ -91,9 +93,19 @@ mod tests {
         assert_eq!((pagina.numero, pagina.tamanho), (2, 10));
         assert_eq!(p.texto("tipo"), Some("aporte"));
         assert_eq!(pagina.limite_e_deslocamento(), (10, 10));
-        for ruim in ["Page=0", "Page=x", "PageSize=1001", "PageSize=0", "Page=1.5"] {
+        for ruim in [
+            "Page=0",
+            "Page=x",
+            "PageSize=1001",
+            "PageSize=0",
+            "Page=1.5",
+        ] {
             let p = Parametros::ler(Some(ruim), "Filtro inválido.").unwrap();
-            assert_eq!(p.pagina().unwrap_err().mensagem(), "Filtro inválido.", "{ruim}");
+            assert_eq!(
+                p.pagina().unwrap_err().mensagem(),
+                "Filtro inválido.",
+                "{ruim}"
+            );
         }
     }
 }

@@ -85,8 +85,7 @@ impl Filtro {
             .transpose()?;
         let busca_ = busca(&p, "FieldSearch")?;
         let produto = busca(&p, "Produto")?;
-        let periodo =
-            extrato::periodo(inicio, fim, dias, hoje).map_err(ApiError::requisicao)?;
+        let periodo = extrato::periodo(inicio, fim, dias, hoje).map_err(ApiError::requisicao)?;
         Ok(Filtro {
             inicio: periodo.inicio,
             fim: periodo.fim,
@@ -149,7 +148,8 @@ async fn extrato(
             .ok_or_else(|| ApiError::requisicao(MSG_FILTRO))
     };
     let desde = meia_noite(f.inicio)?;
-    let ate = meia_noite(tempo::somar_dias(f.fim, 1).ok_or_else(|| ApiError::requisicao(MSG_FILTRO))?)?;
+    let ate =
+        meia_noite(tempo::somar_dias(f.fim, 1).ok_or_else(|| ApiError::requisicao(MSG_FILTRO))?)?;
     sandbox
         .db()
         .escrever(move |tx| {
@@ -175,7 +175,9 @@ async fn extrato(
             let status = f.status.map(StatusMovimento::api);
             let total: i64 = tx.query_row(
                 &format!("SELECT COUNT(*) FROM movimentos WHERE {ONDE}"),
-                params![usuario, desde, ate, tipo, status, f.produto, f.busca, banco_casa],
+                params![
+                    usuario, desde, ate, tipo, status, f.produto, f.busca, banco_casa
+                ],
                 |r| r.get(0),
             )?;
             let (limite, deslocamento) = f.pagina.limite_e_deslocamento();

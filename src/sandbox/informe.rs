@@ -165,7 +165,9 @@ async fn baixar(
     let usuario = investidor.usuario_id;
     let bytes = sandbox
         .db()
-        .ler(move |c| relatorio(c, usuario, ano, tempo::agora())?.ok_or_else(ApiError::nenhum_arquivo))
+        .ler(move |c| {
+            relatorio(c, usuario, ano, tempo::agora())?.ok_or_else(ApiError::nenhum_arquivo)
+        })
         .await?;
     Ok(pdf_resposta(
         bytes,

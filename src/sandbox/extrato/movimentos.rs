@@ -152,7 +152,8 @@ fn parcelas(c: &Connection, usuario: i64, r: &Reserva, agora: Timestamp) -> Resu
             break;
         }
         let ultima = usize::try_from(p.numero).is_ok_and(|n| n == total);
-        let valor = centavos(p.valor).ok_or_else(|| ApiError::interno("parcela fora do intervalo"))?;
+        let valor =
+            centavos(p.valor).ok_or_else(|| ApiError::interno("parcela fora do intervalo"))?;
         let juros = if ultima { valor - r.centavos } else { valor };
         if juros > 0 {
             gravar(
@@ -190,7 +191,11 @@ fn parcelas(c: &Connection, usuario: i64, r: &Reserva, agora: Timestamp) -> Resu
 
 /// Brings the lines of the investor who owns reservation `reserva_id` up to `agora`:
 /// the life-cycle events' hook.
-pub(crate) fn apos_evento(c: &Connection, reserva_id: i64, agora: Timestamp) -> Result<(), ApiError> {
+pub(crate) fn apos_evento(
+    c: &Connection,
+    reserva_id: i64,
+    agora: Timestamp,
+) -> Result<(), ApiError> {
     let usuario: i64 = c.query_row(
         "SELECT usuario_id FROM reservas WHERE id = ?1",
         params![reserva_id],

@@ -100,18 +100,33 @@ pub(super) fn inserir(tx: &Transaction<'_>, agora: Timestamp) -> Result<(), Sand
         investidor(tx, ana, agora, &novas)?;
     }
     if let Some(rafael) = usuario(tx, "ativa@colheita.dev")? {
-        enviar(tx, rafael, &Aviso::documentos_aprovados(), menos(agora, 25 * DIA), lido, agora)?;
+        enviar(
+            tx,
+            rafael,
+            &Aviso::documentos_aprovados(),
+            menos(agora, 25 * DIA),
+            lido,
+            agora,
+        )?;
         for (valor, nome, paga) in reservas(tx, rafael, "r.status = 'Pago'", "r.paga_em")? {
             let aviso = Aviso::debito_liquidado(valor, &nome);
             enviar(tx, rafael, &aviso, tempo::de_ms(paga), lido, agora)?;
         }
-        for (valor, nome, em) in reservas(tx, rafael, "r.status = 'Em análise'", "r.confirmada_em")? {
+        for (valor, nome, em) in reservas(tx, rafael, "r.status = 'Em análise'", "r.confirmada_em")?
+        {
             let aviso = Aviso::reserva_confirmada(valor, &nome, false);
             enviar(tx, rafael, &aviso, tempo::de_ms(em), None, agora)?;
         }
         if let Some((nome, url, taxa, inicio)) = novas.first() {
             let aviso = Aviso::nova_captacao(nome, url, taxa);
-            enviar(tx, rafael, &aviso, mais(tempo::de_ms(*inicio), 9 * HORA), None, agora)?;
+            enviar(
+                tx,
+                rafael,
+                &aviso,
+                mais(tempo::de_ms(*inicio), 9 * HORA),
+                None,
+                agora,
+            )?;
         }
     }
     if let Some(basico) = usuario(tx, "basico@colheita.dev")? {
@@ -120,7 +135,14 @@ pub(super) fn inserir(tx: &Transaction<'_>, agora: Timestamp) -> Result<(), Sand
             params![basico],
             |r| r.get(0),
         )?;
-        enviar(tx, basico, &Aviso::boas_vindas(), tempo::de_ms(criado), None, agora)?;
+        enviar(
+            tx,
+            basico,
+            &Aviso::boas_vindas(),
+            tempo::de_ms(criado),
+            None,
+            agora,
+        )?;
     }
     if let Some(analise) = usuario(tx, "analise@colheita.dev")? {
         let aviso = Aviso::informativo(
@@ -143,7 +165,14 @@ fn investidor(
     novas: &[(String, String, String, i64)],
 ) -> Result<(), SandboxError> {
     let lido = Some(2 * HORA);
-    enviar(tx, ana, &Aviso::documentos_aprovados(), menos(agora, 6 * DIA), lido, agora)?;
+    enviar(
+        tx,
+        ana,
+        &Aviso::documentos_aprovados(),
+        menos(agora, 6 * DIA),
+        lido,
+        agora,
+    )?;
     let manutencao = Aviso::informativo(
         "Manutenção programada",
         "A plataforma ficará indisponível no domingo, das 2h às 4h, para manutenção.",
@@ -156,7 +185,14 @@ fn investidor(
     let recente = tempo::ms(menos(agora, 60 * DIA));
     let pagas = reservas(tx, ana, "r.status = 'Pago'", "r.paga_em")?;
     for (valor, nome, paga) in pagas.into_iter().filter(|p| p.2 >= recente) {
-        enviar(tx, ana, &Aviso::pix_recebido(valor, &nome), tempo::de_ms(paga), lido, agora)?;
+        enviar(
+            tx,
+            ana,
+            &Aviso::pix_recebido(valor, &nome),
+            tempo::de_ms(paga),
+            lido,
+            agora,
+        )?;
     }
     for (valor, nome, em) in reservas(
         tx,
@@ -164,7 +200,14 @@ fn investidor(
         "r.status = 'Cancelado' AND r.paga_em IS NOT NULL",
         "r.cancelada_em",
     )? {
-        enviar(tx, ana, &Aviso::estorno(valor, &nome), tempo::de_ms(em), lido, agora)?;
+        enviar(
+            tx,
+            ana,
+            &Aviso::estorno(valor, &nome),
+            tempo::de_ms(em),
+            lido,
+            agora,
+        )?;
     }
     for (valor, nome, em) in reservas(tx, ana, "r.status = 'Aporte pendente'", "r.confirmada_em")? {
         let aviso = Aviso::reserva_confirmada(valor, &nome, true);
@@ -190,14 +233,25 @@ fn investidor(
     }
     for (nome, url, taxa, inicio) in novas {
         let aviso = Aviso::nova_captacao(nome, url, taxa);
-        enviar(tx, ana, &aviso, mais(tempo::de_ms(*inicio), 9 * HORA), None, agora)?;
+        enviar(
+            tx,
+            ana,
+            &aviso,
+            mais(tempo::de_ms(*inicio), 9 * HORA),
+            None,
+            agora,
+        )?;
     }
     informe_mais_antigo(tx, ana, agora)
 }
 
 /// The investor's oldest income report, stored as a registration document of type Others
 /// (sent on 1 February after the year, when reports are issued).
-fn informe_mais_antigo(tx: &Transaction<'_>, usuario: i64, agora: Timestamp) -> Result<(), SandboxError> {
+fn informe_mais_antigo(
+    tx: &Transaction<'_>,
+    usuario: i64,
+    agora: Timestamp,
+) -> Result<(), SandboxError> {
     let anos = informe::anos_do_investidor(tx, usuario, agora).map_err(erro)?;
     let Some(ano) = anos.last().copied() else {
         return Ok(());

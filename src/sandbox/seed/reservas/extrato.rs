@@ -4,8 +4,8 @@
 
 use std::time::Duration;
 
-use jiff::ToSpan;
 use jiff::Timestamp;
+use jiff::ToSpan;
 
 use super::{DIA, HORA, Plano, Teto};
 use crate::domain::dates;

@@ -46,7 +46,7 @@ async fn investidores_verificados_tem_os_dois_documentos_obrigatorios() {
     for email in [INVESTIDOR, ATIVA, ANALISE] {
         let t = token(&amb.router, email).await;
         let docs = lista(&amb.router, &t).await;
-        // Others rows are income reports (see income_reports.rs), not registration proofs.
+        // Others rows are income reports (see outros.rs), not registration proofs.
         let mut tipos: Vec<&str> = docs
             .iter()
             .map(|d| d["tipoDocumento"].as_str().unwrap())
