@@ -3,20 +3,22 @@
 
 use std::collections::BTreeSet;
 
-use axum::http::{Method, StatusCode};
+use axum::http::StatusCode;
 use jiff::civil::Date;
 use serde_json::Value;
 
 use super::conta::{BASICO, assert_erro};
-use super::reservas::{ATIVA, INVESTIDOR, dec, oferta_aberta, reservar, token};
+use super::reservas::{ATIVA, INVESTIDOR, dec, token};
 use super::*;
 use crate::domain::dates;
 use crate::domain::reference::bank_name;
 use crate::sandbox::tempo;
 
+mod eventos;
+
 const FILTRO: &str = "Filtro inválido.";
 
-fn hoje() -> Date {
+pub(super) fn hoje() -> Date {
     dates::today_in_sao_paulo(tempo::agora())
 }
 
@@ -25,12 +27,12 @@ fn dia(n: i64) -> Date {
 }
 
 /// The São Paulo day of a line.
-fn dia_da_linha(l: &Value) -> Date {
+pub(super) fn dia_da_linha(l: &Value) -> Date {
     let ts: jiff::Timestamp = l["data"].as_str().unwrap().parse().unwrap();
     dates::today_in_sao_paulo(ts)
 }
 
-async fn extrato(router: &Router, t: &str, query: &str) -> (Vec<Value>, i64) {
+pub(super) async fn extrato(router: &Router, t: &str, query: &str) -> (Vec<Value>, i64) {
     let r = get(router, &format!("/v1/reservas/extrato?{query}"), Some(t)).await;
     assert_eq!(r.status, StatusCode::OK, "{query}: {}", r.texto());
     let v = r.json();
@@ -343,111 +345,4 @@ async fn recusas_do_periodo_e_dos_filtros() {
     assert_erro(&r, StatusCode::FORBIDDEN, "Conta não encontrada.");
     let r = get(&amb.router, "/v1/reservas/extrato", None).await;
     assert_eq!(r.status, StatusCode::UNAUTHORIZED);
-}
-
-async fn titulos_nao_lidos(router: &Router, t: &str) -> Vec<String> {
-    let r = get(router, "/v1/notificacoes?PageSize=1000", Some(t)).await;
-    r.json()["dados"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|n| n["titulo"].as_str().unwrap().to_owned())
-        .collect()
-}
-
-#[tokio::test]
-async fn reservar_pagar_e_estornar_escrevem_linhas_e_notificacoes() {
-    let amb = ambiente();
-    let t = token(&amb.router, INVESTIDOR).await;
-    let (oferta, minimo) = oferta_aberta(&amb, false).await;
-    let (id, _) = reservar(
-        &amb.router,
-        &t,
-        oferta,
-        minimo * rust_decimal::Decimal::from(3),
-        1,
-    )
-    .await;
-    let nome = super::reservas::oferta_json(&amb.router, oferta).await["nomeCaptacao"]
-        .as_str()
-        .unwrap()
-        .to_owned();
-    let aporte = |linhas: &[Value]| {
-        linhas
-            .iter()
-            .find(|l| {
-                l["tipo"] == "Aporte"
-                    && l["nomeAtivo"] == nome.as_str()
-                    && dia_da_linha(l) == hoje()
-            })
-            .cloned()
-    };
-    let (linhas, _) = extrato(&amb.router, &t, "dias=1&PageSize=1000").await;
-    let pendente = aporte(&linhas).expect("the confirmed reservation's line");
-    assert_eq!(pendente["status"], "Pendente");
-    assert_eq!(
-        dec(&pendente["valor"]),
-        -minimo * rust_decimal::Decimal::from(3)
-    );
-    assert_eq!(
-        titulos_nao_lidos(&amb.router, &t).await[0],
-        "Reserva confirmada"
-    );
-
-    let r = pedir(
-        &amb.router,
-        Method::POST,
-        &format!("/sandbox/reservas/{id}/pagar"),
-        None,
-        None,
-    )
-    .await;
-    assert_eq!(r.status, StatusCode::OK, "{}", r.texto());
-    let (linhas, _) = extrato(&amb.router, &t, "dias=1&PageSize=1000&Status=Liquidado").await;
-    let paga = aporte(&linhas).expect("the paid line");
-    assert_eq!(paga["id"], pendente["id"], "the same line, now settled");
-    let avisos = titulos_nao_lidos(&amb.router, &t).await;
-    assert_eq!(avisos[0], "Pix recebido");
-    let r = get(&amb.router, "/v1/notificacoes?PageSize=1", Some(&t)).await;
-    assert!(
-        r.json()["dados"][0]["resumo"]
-            .as_str()
-            .unwrap()
-            .contains(&nome)
-    );
-
-    let r = pedir(
-        &amb.router,
-        Method::POST,
-        &format!("/sandbox/reservas/{id}/estornar"),
-        None,
-        None,
-    )
-    .await;
-    assert_eq!(r.status, StatusCode::OK, "{}", r.texto());
-    assert_eq!(r.json()["status"]["name"], "Cancelado");
-    let (linhas, _) = extrato(&amb.router, &t, "dias=1&PageSize=1000&Tipo=Estorno").await;
-    let estorno = linhas
-        .iter()
-        .find(|l| l["nomeAtivo"] == nome.as_str())
-        .expect("estorno");
-    assert_eq!(
-        dec(&estorno["valor"]),
-        minimo * rust_decimal::Decimal::from(3)
-    );
-    assert_eq!(estorno["status"], "Liquidado");
-    assert_eq!(
-        titulos_nao_lidos(&amb.router, &t).await[0],
-        "Aporte estornado"
-    );
-    // A second refund is not a valid transition.
-    let r = pedir(
-        &amb.router,
-        Method::POST,
-        &format!("/sandbox/reservas/{id}/estornar"),
-        None,
-        None,
-    )
-    .await;
-    assert_eq!(r.status, StatusCode::CONFLICT);
 }
