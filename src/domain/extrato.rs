@@ -6,6 +6,10 @@
 //! Paulo; the client code defaults to the investor's own; the page size is one of the
 //! offered sizes (10 by default).
 
+mod periodo;
+
+pub use periodo::{Periodo, periodo};
+
 use jiff::civil::Date;
 
 use super::dates::{self, DateError};
@@ -22,6 +26,8 @@ pub const MAX_DAYS: u32 = 90;
 /// The longest free text, in characters.
 pub const MAX_TEXT: usize = 150;
 
+/// A parameter the platform cannot read (a word for a number, an unknown kind).
+pub const MSG_FILTER: &str = "Filtro inválido.";
 pub const MSG_RANGE: &str = "O período não pode ultrapassar 90 dias.";
 pub const MSG_BOTH_DATES: &str = "Informe a data inicial e a data final.";
 pub const MSG_DATE_FORMAT: &str = "Informe as datas no formato dd/mm/aaaa.";

@@ -53,6 +53,13 @@ impl Db {
             tx.commit()?;
             tracing::info!(arquivo = %caminho.display(), "sandbox: banco criado e semeado");
         }
+        let sem_produtos: i64 =
+            primeira.query_row("SELECT COUNT(*) FROM produtos", [], |r| r.get(0))?;
+        if sem_produtos == 0 {
+            let tx = primeira.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            seed::complementar(&tx, tempo::agora())?;
+            tx.commit()?;
+        }
         let mut conexoes = vec![Mutex::new(primeira)];
         for _ in 1..CONEXOES {
             conexoes.push(Mutex::new(conectar(&caminho)?));

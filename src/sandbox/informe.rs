@@ -106,6 +106,42 @@ fn linhas(reservas: &[Reserva], ano: i16, agora: Timestamp) -> Vec<Linha> {
     por_oferta.into_values().collect()
 }
 
+/// The investor's report years, newest first.
+pub(crate) fn anos_do_investidor(
+    c: &rusqlite::Connection,
+    usuario: i64,
+    agora: Timestamp,
+) -> Result<Vec<i16>, ApiError> {
+    Ok(anos(&investidas(c, usuario)?, agora))
+}
+
+/// The PDF of `ano`'s report, or `None` when `ano` is not one of the investor's years.
+pub(crate) fn relatorio(
+    c: &rusqlite::Connection,
+    usuario: i64,
+    ano: i16,
+    agora: Timestamp,
+) -> Result<Option<Vec<u8>>, ApiError> {
+    let reservas = investidas(c, usuario)?;
+    if !anos(&reservas, agora).contains(&ano) {
+        return Ok(None);
+    }
+    let (nome, cpf): (String, String) = c
+        .query_row(
+            "SELECT nome, cpf FROM usuarios WHERE id = ?1",
+            params![usuario],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .map_err(|_| ApiError::nao_autorizado(SESSAO_INVALIDA))?;
+    Ok(Some(pdf(
+        ano,
+        &nome,
+        &cpf,
+        &linhas(&reservas, ano, agora),
+        agora,
+    )))
+}
+
 /// `GET /v1/informe/anos` → `[2025, 2024]` (possibly `[]`).
 async fn listar_anos(
     State(sandbox): State<Sandbox>,
@@ -130,19 +166,7 @@ async fn baixar(
     let bytes = sandbox
         .db()
         .ler(move |c| {
-            let agora = tempo::agora();
-            let reservas = investidas(c, usuario)?;
-            if !anos(&reservas, agora).contains(&ano) {
-                return Err(ApiError::nenhum_arquivo());
-            }
-            let (nome, cpf): (String, String) = c
-                .query_row(
-                    "SELECT nome, cpf FROM usuarios WHERE id = ?1",
-                    params![usuario],
-                    |r| Ok((r.get(0)?, r.get(1)?)),
-                )
-                .map_err(|_| ApiError::nao_autorizado(SESSAO_INVALIDA))?;
-            Ok(pdf(ano, &nome, &cpf, &linhas(&reservas, ano, agora), agora))
+            relatorio(c, usuario, ano, tempo::agora())?.ok_or_else(ApiError::nenhum_arquivo)
         })
         .await?;
     Ok(pdf_resposta(

@@ -10,11 +10,15 @@ mod cabecalhos;
 mod cadastro;
 mod caixa;
 mod captacoes;
+mod consulta;
 mod db;
 mod dominios;
 mod erro;
+mod extrato;
 mod informe;
+mod notificacoes;
 mod pdf;
+mod produtos;
 mod reservas;
 mod seed;
 mod tempo;
@@ -109,14 +113,19 @@ impl Sandbox {
     }
 
     /// The sandbox's HTTP surface, one group per platform resource: the login provider
-    /// (`autenticacao`), `/v1/captacoes` and `/midia`, `/v1/reservas`, `/v1/cadastro` and
-    /// the password, `/v1/dominios`, `/v1/termos`, `/v1/informe`, plus the sandbox-only
-    /// e-mail outbox.
+    /// (`autenticacao`), `/v1/captacoes` and `/midia`, `/v1/reservas` (with the statement,
+    /// `/v1/reservas/extrato`), `/v1/cadastro` and the password (the registration documents
+    /// include the income reports), `/v1/notificacoes`, `/v1/produtos` (category
+    /// products), `/v1/dominios`, `/v1/termos`, `/v1/informe`, plus the sandbox-only
+    /// transitions and e-mail outbox.
     pub fn router(&self) -> Router {
         Router::new()
             .merge(autenticacao::routes())
             .merge(captacoes::routes())
             .merge(reservas::routes())
+            .merge(extrato::routes())
+            .merge(notificacoes::routes())
+            .merge(produtos::routes())
             .merge(cadastro::routes())
             .merge(dominios::routes())
             .merge(termos::routes())

@@ -28,6 +28,8 @@ use serde_json::Value;
 use crate::domain::reserva::{MSG_NOT_AVAILABLE, MSG_TERMS, PARTNER_DEBIT};
 use crate::sandbox::autenticacao::Investidor;
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
+use crate::sandbox::extrato::movimentos;
+use crate::sandbox::notificacoes::aviso::{self, Aviso};
 use crate::sandbox::{Sandbox, tempo};
 use reserva::Reserva;
 
@@ -243,6 +245,13 @@ async fn confirmar(
                 )?;
             }
             let r: Reserva = reserva::do_investidor(tx, id, usuario)?;
+            movimentos::apos_evento(tx, id, agora)?;
+            let aviso = Aviso::reserva_confirmada(
+                r.investimento(),
+                &r.oferta.nome,
+                r.tipo_pagamento != PARTNER_DEBIT,
+            );
+            aviso::enviar(tx, usuario, &aviso, agora)?;
             Ok(Ok(r.confirmacao_json(agora)))
         })
         .await?

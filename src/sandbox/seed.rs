@@ -2,9 +2,11 @@
 //! registration documents and investor profile, and their reservations. Dates are relative to the seeding day
 //! in America/Sao_Paulo, so a fresh database always looks current.
 
+mod avisos;
 mod documentos;
 mod perfil;
 mod pessoas;
+mod produtos;
 mod reservas;
 
 #[cfg(test)]
@@ -144,6 +146,7 @@ pub(super) struct OfertaSemeada {
     pub(super) limite: i64,
     pub(super) inicio: Timestamp,
     pub(super) fim: Timestamp,
+    pub(super) prazo_meses: i64,
 }
 
 /// Fills an empty database. Runs inside the caller's transaction: all or nothing.
@@ -174,6 +177,16 @@ pub(super) fn semear(
         "INSERT INTO meta (chave, valor) VALUES ('semeado_em', ?1)",
         params![tempo::rfc3339(agora)],
     )?;
+    Ok(())
+}
+
+/// The data added with the statement, the notifications and the category products: the
+/// product catalogue, the demo investors' notifications and their income report document.
+/// Runs after [`semear`] on a new database, and once on a database seeded before these
+/// existed (its `produtos` table is empty), so an upgraded sandbox shows them too.
+pub(super) fn complementar(tx: &Transaction<'_>, agora: Timestamp) -> Result<(), SandboxError> {
+    produtos::inserir(tx, agora)?;
+    avisos::inserir(tx, agora)?;
     Ok(())
 }
 
@@ -284,6 +297,7 @@ fn inserir_oferta(
         limite,
         inicio,
         fim,
+        prazo_meses: o.vencimento_meses,
     })
 }
 

@@ -54,7 +54,7 @@ pub(crate) async fn listar(
         .ler(move |c| {
             let mut q = c.prepare(&format!(
                 "SELECT {COLUNAS} FROM documentos_usuario d JOIN usuarios u ON u.id = d.usuario_id
-                 WHERE d.usuario_id = ?1 ORDER BY d.id"
+                 WHERE d.usuario_id = ?1 ORDER BY d.enviado_em, d.id"
             ))?;
             let lista = q
                 .query_map(params![id], documento_json)?

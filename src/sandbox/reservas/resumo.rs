@@ -13,6 +13,8 @@ use serde::Serialize;
 use crate::domain::reserva;
 use crate::sandbox::autenticacao::{self, Investidor};
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
+use crate::sandbox::extrato::movimentos;
+use crate::sandbox::notificacoes::aviso::{self, Aviso};
 use crate::sandbox::{Sandbox, tempo};
 
 #[derive(Debug, Serialize)]
@@ -129,11 +131,27 @@ fn reais(centavos: i64) -> Decimal {
 /// dead codes and tokens. Returns how many reservations were cancelled.
 pub(crate) fn expirar(tx: &Transaction<'_>, agora: Timestamp) -> Result<usize, ApiError> {
     let ms = tempo::ms(agora);
+    let vencidas: Vec<(i64, i64, i64, String, i64)> = tx
+        .prepare(
+            "SELECT r.usuario_id, r.investimento_centavos, r.pix_vencimento, c.nome, r.id
+             FROM reservas r JOIN captacoes c ON c.id = r.captacao_id
+             WHERE r.status = 'Aporte pendente' AND r.pix_vencimento <= ?1",
+        )?
+        .query_map(params![ms], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+        })?
+        .collect::<Result<_, _>>()?;
     let canceladas = tx.execute(
         "UPDATE reservas SET status = 'Cancelado', cancelada_em = pix_vencimento, atualizada_em = ?1
          WHERE status = 'Aporte pendente' AND pix_vencimento <= ?1",
         params![ms],
     )?;
+    // The investor learns of it when it happened: at the deadline, not at the sweep.
+    for (usuario, centavos, vencimento, nome, id) in vencidas {
+        let aviso = Aviso::reserva_cancelada(reais(centavos), &nome);
+        aviso::enviar(tx, usuario, &aviso, tempo::de_ms(vencimento))?;
+        movimentos::apos_evento(tx, id, agora)?;
+    }
     autenticacao::limpar(tx, agora)?;
     Ok(canceladas)
 }

@@ -10,6 +10,8 @@ use rusqlite::params;
 use serde_json::Value;
 
 use crate::sandbox::erro::ApiError;
+use crate::sandbox::extrato::movimentos;
+use crate::sandbox::notificacoes::aviso::{self, Aviso};
 use crate::sandbox::reservas::reserva::{self, Reserva};
 use crate::sandbox::{Sandbox, tempo};
 
@@ -18,6 +20,7 @@ pub(super) fn routes() -> Router<Sandbox> {
         .route("/sandbox/reservas/{id}/pagar", post(pagar))
         .route("/sandbox/reservas/{id}/aprovar", post(aprovar))
         .route("/sandbox/reservas/{id}/rejeitar", post(rejeitar))
+        .route("/sandbox/reservas/{id}/estornar", post(estornar))
 }
 
 #[derive(Clone, Copy)]
@@ -25,6 +28,7 @@ enum Acao {
     Pagar,
     Aprovar,
     Rejeitar,
+    Estornar,
 }
 
 async fn pagar(State(s): State<Sandbox>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
@@ -43,6 +47,13 @@ async fn rejeitar(
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
     transicao(s, &id, Acao::Rejeitar).await
+}
+
+async fn estornar(
+    State(s): State<Sandbox>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    transicao(s, &id, Acao::Estornar).await
 }
 
 async fn transicao(sandbox: Sandbox, id: &str, acao: Acao) -> Result<Json<Value>, ApiError> {
@@ -74,6 +85,12 @@ async fn transicao(sandbox: Sandbox, id: &str, acao: Acao) -> Result<Json<Value>
                     "UPDATE reservas SET status = 'Aprovado', aprovada_em = ?1,
                         inicio_rendimento = ?2, atualizada_em = ?1 WHERE id = ?3",
                 ),
+                // The back office cancels an investment whose money already arrived and
+                // gives it back: the reservation leaves arrecadado, an Estorno is credited.
+                (Acao::Estornar, "Pago" | "Aprovado") => Some(
+                    "UPDATE reservas SET status = 'Cancelado', cancelada_em = ?1,
+                        atualizada_em = ?1 WHERE id = ?3",
+                ),
                 _ => None,
             };
             match (sql, acao, status.as_str()) {
@@ -102,6 +119,21 @@ async fn transicao(sandbox: Sandbox, id: &str, acao: Acao) -> Result<Json<Value>
                 .into_iter()
                 .next()
                 .ok_or_else(reserva::nao_encontrada)?;
+            movimentos::apos_evento(tx, id, agora)?;
+            let usuario: i64 = tx.query_row(
+                "SELECT usuario_id FROM reservas WHERE id = ?1",
+                params![id],
+                |x| x.get(0),
+            )?;
+            let (valor, nome) = (r.investimento(), r.oferta.nome.as_str());
+            let aviso = match (acao, status.as_str()) {
+                (Acao::Pagar, "Aporte pendente") => Aviso::pix_recebido(valor, nome),
+                (Acao::Pagar, _) => Aviso::debito_liquidado(valor, nome),
+                (Acao::Aprovar, _) => Aviso::debito_aprovado(valor, nome),
+                (Acao::Rejeitar, _) => Aviso::debito_recusado(valor, nome),
+                (Acao::Estornar, _) => Aviso::estorno(valor, nome),
+            };
+            aviso::enviar(tx, usuario, &aviso, agora)?;
             Ok(Json(r.json(agora)))
         })
         .await

@@ -98,6 +98,7 @@ pub(super) fn inserir(
     }
 
     historico::inserir(&mut plano, ana);
+    extrato::inserir(&mut plano, ana);
 
     // The partner-debit investor: one paid, one awaiting the brokerage's analysis.
     plano.usadas.clear();
@@ -385,6 +386,7 @@ fn gravar(tx: &Transaction<'_>, agora: Timestamp, novas: &[Nova]) -> Result<(), 
     Ok(())
 }
 
+mod extrato;
 mod historico;
 #[cfg(test)]
 mod tests;

@@ -5,6 +5,7 @@
 mod dados;
 mod documentos;
 mod informe;
+mod outros;
 mod suitability;
 mod verificacao;
 

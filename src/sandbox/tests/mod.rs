@@ -6,6 +6,9 @@ mod autenticacao;
 mod cadastro;
 mod captacoes;
 mod conta;
+mod extrato;
+mod notificacoes;
+mod produtos;
 mod reservas;
 
 use std::path::PathBuf;

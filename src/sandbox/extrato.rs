@@ -1,0 +1,209 @@
+//! `GET /v1/reservas/extrato`: the investor's statement — the money that moved between
+//! their bank account and their investments (aportes, rendimentos, amortizações,
+//! estornos), newest first. Lines live in `movimentos` (see [`movimentos`]); the query
+//! filters, counts and pages them in SQL.
+
+pub(crate) mod movimentos;
+
+use axum::extract::{RawQuery, State};
+use axum::http::StatusCode;
+use axum::routing::get;
+use axum::{Json, Router};
+use jiff::civil::Date;
+use rusqlite::{OptionalExtension, Row, params};
+use rust_decimal::Decimal;
+use serde_json::{Value, json};
+
+use crate::domain::dates;
+use crate::domain::extrato::{self, MSG_FILTER};
+use crate::domain::reference::{StatusMovimento, TipoMovimento, bank_name};
+use crate::sandbox::autenticacao::Investidor;
+use crate::sandbox::consulta::{Pagina, Parametros};
+use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
+use crate::sandbox::{Sandbox, tempo};
+
+pub(crate) const CONTA_NAO_ENCONTRADA: &str = "Conta não encontrada.";
+/// The bank shown when the investor registered no bank account.
+pub(crate) const CONTA_COLHEITA: &str = "Conta Colheita";
+/// Longest `FieldSearch` / `Produto`.
+const BUSCA_MAXIMA: usize = 150;
+
+pub(crate) fn routes() -> Router<Sandbox> {
+    Router::new().route("/v1/reservas/extrato", get(extrato))
+}
+
+/// The statement query, read and checked.
+struct Filtro {
+    inicio: Date,
+    fim: Date,
+    codigo_cliente: Option<String>,
+    /// Lower-cased.
+    busca: Option<String>,
+    tipo: Option<TipoMovimento>,
+    status: Option<StatusMovimento>,
+    /// Lower-cased.
+    produto: Option<String>,
+    pagina: Pagina,
+}
+
+fn data(p: &Parametros, nome: &str) -> Result<Option<Date>, ApiError> {
+    p.texto(nome)
+        .map(|t| {
+            // Exactly YYYY-MM-DD: jiff would also take other ISO 8601 shapes.
+            let ok = t.len() == 10 && t.as_bytes().get(4) == Some(&b'-');
+            ok.then(|| t.parse::<Date>().ok())
+                .flatten()
+                .ok_or_else(|| p.erro())
+        })
+        .transpose()
+}
+
+fn busca(p: &Parametros, nome: &str) -> Result<Option<String>, ApiError> {
+    match p.texto(nome) {
+        Some(t) if t.chars().count() > BUSCA_MAXIMA => Err(p.erro()),
+        t => Ok(t.map(str::to_lowercase)),
+    }
+}
+
+impl Filtro {
+    fn ler(query: Option<&str>, hoje: Date) -> Result<Filtro, ApiError> {
+        let p = Parametros::ler(query, MSG_FILTER)?;
+        let pagina = p.pagina()?;
+        let inicio = data(&p, "dataInicio")?;
+        let fim = data(&p, "dataFim")?;
+        let dias = match p.texto("dias") {
+            Some(t) => Some(t.parse::<i64>().map_err(|_| p.erro())?),
+            None => None,
+        };
+        let tipo = p
+            .texto("Tipo")
+            .map(|t| TipoMovimento::from_api(t).ok_or_else(|| p.erro()))
+            .transpose()?;
+        let status = p
+            .texto("Status")
+            .map(|t| StatusMovimento::from_api(t).ok_or_else(|| p.erro()))
+            .transpose()?;
+        let busca_ = busca(&p, "FieldSearch")?;
+        let produto = busca(&p, "Produto")?;
+        let periodo = extrato::periodo(inicio, fim, dias, hoje).map_err(ApiError::requisicao)?;
+        Ok(Filtro {
+            inicio: periodo.inicio,
+            fim: periodo.fim,
+            codigo_cliente: p.texto("codigoCliente").map(str::to_owned),
+            busca: busca_,
+            tipo,
+            status,
+            produto,
+            pagina,
+        })
+    }
+}
+
+/// `"341 - Itaú Unibanco S.A."` for the registered bank account, else "Conta Colheita".
+fn banco(codigo: Option<&str>) -> String {
+    match codigo {
+        Some(c) => match bank_name(c) {
+            Some(nome) => format!("{c} - {nome}"),
+            None => c.to_owned(),
+        },
+        None => CONTA_COLHEITA.to_owned(),
+    }
+}
+
+fn linha_json(r: &Row<'_>, banco: &str, codigo: &str) -> rusqlite::Result<Value> {
+    Ok(json!({
+        "id": r.get::<_, i64>(0)?,
+        "data": tempo::rfc3339(tempo::de_ms(r.get(1)?)),
+        "valor": Decimal::new(r.get(2)?, 2),
+        "descricao": r.get::<_, String>(3)?,
+        "banco": banco,
+        "nomeAtivo": r.get::<_, String>(4)?,
+        "tipo": r.get::<_, String>(5)?,
+        "status": r.get::<_, String>(6)?,
+        "codigoCliente": codigo,
+    }))
+}
+
+/// Every filter is a parameter that is either NULL (absent) or applied; the bank is
+/// the same on every line, so whether it matches `FieldSearch` is decided once (?8).
+const ONDE: &str = "usuario_id = ?1 AND data >= ?2 AND data < ?3
+    AND (?4 IS NULL OR tipo = ?4)
+    AND (?5 IS NULL OR status = ?5)
+    AND (?6 IS NULL OR instr(busca_ativo, ?6) > 0)
+    AND (?7 IS NULL OR ?8 OR instr(busca_texto, ?7) > 0)";
+
+async fn extrato(
+    State(sandbox): State<Sandbox>,
+    investidor: Investidor,
+    RawQuery(query): RawQuery,
+) -> Result<Json<Value>, ApiError> {
+    let agora = tempo::agora();
+    let f = Filtro::ler(query.as_deref(), dates::today_in_sao_paulo(agora))?;
+    let usuario = investidor.usuario_id;
+    // Days are São Paulo calendar days: from the first one's midnight to the midnight
+    // after the last one.
+    let meia_noite = |d: Date| {
+        tempo::no_dia(d, 0, 0, 0)
+            .map(tempo::ms)
+            .ok_or_else(|| ApiError::requisicao(MSG_FILTER))
+    };
+    let desde = meia_noite(f.inicio)?;
+    let ate =
+        meia_noite(tempo::somar_dias(f.fim, 1).ok_or_else(|| ApiError::requisicao(MSG_FILTER))?)?;
+    sandbox
+        .db()
+        .escrever(move |tx| {
+            let (codigo, banco_codigo): (String, Option<String>) = tx
+                .query_row(
+                    "SELECT codigo, banco FROM usuarios WHERE id = ?1",
+                    params![usuario],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )
+                .optional()?
+                .ok_or_else(|| ApiError::nao_autorizado(SESSAO_INVALIDA))?;
+            // The investor's only account (contas[].codigoCliente) carries their own code.
+            if f.codigo_cliente.as_ref().is_some_and(|c| *c != codigo) {
+                return Err(ApiError::new(StatusCode::FORBIDDEN, CONTA_NAO_ENCONTRADA));
+            }
+            movimentos::sincronizar(tx, usuario, agora)?;
+            let banco = banco(banco_codigo.as_deref());
+            let banco_casa = f
+                .busca
+                .as_ref()
+                .is_some_and(|b| banco.to_lowercase().contains(b.as_str()));
+            let tipo = f.tipo.map(TipoMovimento::api);
+            let status = f.status.map(StatusMovimento::api);
+            let total: i64 = tx.query_row(
+                &format!("SELECT COUNT(*) FROM movimentos WHERE {ONDE}"),
+                params![
+                    usuario, desde, ate, tipo, status, f.produto, f.busca, banco_casa
+                ],
+                |r| r.get(0),
+            )?;
+            let (limite, deslocamento) = f.pagina.limite_e_deslocamento();
+            let mut q = tx.prepare(&format!(
+                "SELECT id, data, valor_centavos, descricao, nome_ativo, tipo, status
+                 FROM movimentos WHERE {ONDE}
+                 ORDER BY data DESC, id DESC LIMIT ?9 OFFSET ?10"
+            ))?;
+            let dados = q
+                .query_map(
+                    params![
+                        usuario,
+                        desde,
+                        ate,
+                        tipo,
+                        status,
+                        f.produto,
+                        f.busca,
+                        banco_casa,
+                        limite,
+                        deslocamento
+                    ],
+                    |r| linha_json(r, &banco, &codigo),
+                )?
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(Json(json!({ "dados": dados, "totalDeRegistros": total })))
+        })
+        .await
+}

@@ -1,0 +1,231 @@
+//! What a notification says, and sending it: every event that concerns an investor
+//! builds an [`Aviso`] and calls [`enviar`] inside the event's own transaction, so the
+//! notification exists exactly when the change it reports was committed.
+
+use jiff::Timestamp;
+use rusqlite::{Connection, OptionalExtension, params};
+use rust_decimal::Decimal;
+
+use crate::domain::money::format_brl;
+use crate::sandbox::erro::ApiError;
+use crate::sandbox::tempo;
+
+/// The wallet page of the web app.
+pub(crate) const CARTEIRA: &str = "/carteira";
+/// The registration page of the web app.
+pub(crate) const DADOS_CADASTRAIS: &str = "/minha-conta/dados-cadastrais";
+const VER_CARTEIRA: &str = "Ver carteira";
+
+/// A notification before it is stored.
+#[derive(Debug, Clone)]
+pub(crate) struct Aviso {
+    pub(crate) titulo: String,
+    /// The list's text.
+    pub(crate) resumo: String,
+    /// The opened message's full text (may repeat the summary and go on).
+    pub(crate) texto: String,
+    /// (button label, web app path starting with a single '/').
+    pub(crate) botao: Option<(String, String)>,
+}
+
+impl Aviso {
+    fn novo(titulo: &str, resumo: String, mais: &str, botao: Option<(&str, String)>) -> Aviso {
+        let texto = if mais.is_empty() {
+            resumo.clone()
+        } else {
+            format!("{resumo} {mais}")
+        };
+        Aviso {
+            titulo: titulo.to_owned(),
+            resumo,
+            texto,
+            botao: botao.map(|(t, u)| (t.to_owned(), u)),
+        }
+    }
+
+    fn carteira(titulo: &str, resumo: String, mais: &str) -> Aviso {
+        Aviso::novo(
+            titulo,
+            resumo,
+            mais,
+            Some((VER_CARTEIRA, CARTEIRA.to_owned())),
+        )
+    }
+
+    pub(crate) fn reserva_confirmada(valor: Decimal, oferta: &str, pix: bool) -> Aviso {
+        let mais = if pix {
+            "Pague o Pix dentro do prazo indicado na reserva para garantir o seu investimento."
+        } else {
+            "O débito na corretora parceira está em análise; avisaremos quando for aprovado."
+        };
+        Aviso::carteira(
+            "Reserva confirmada",
+            format!(
+                "Sua reserva de {} em {oferta} foi confirmada.",
+                format_brl(valor)
+            ),
+            mais,
+        )
+    }
+
+    pub(crate) fn reserva_cancelada(valor: Decimal, oferta: &str) -> Aviso {
+        Aviso::carteira(
+            "Reserva cancelada",
+            format!(
+                "Sua reserva de {} em {oferta} foi cancelada: o prazo do Pix terminou sem o \
+                 pagamento.",
+                format_brl(valor)
+            ),
+            "Se ainda quiser investir, faça uma nova reserva enquanto a captação estiver aberta.",
+        )
+    }
+
+    pub(crate) fn pix_recebido(valor: Decimal, oferta: &str) -> Aviso {
+        Aviso::carteira(
+            "Pix recebido",
+            format!(
+                "Recebemos o seu Pix de {} para {oferta}.",
+                format_brl(valor)
+            ),
+            "O comprovante de aporte já está disponível nos documentos da reserva, e os \
+             rendimentos começam a contar no dia seguinte.",
+        )
+    }
+
+    pub(crate) fn debito_liquidado(valor: Decimal, oferta: &str) -> Aviso {
+        Aviso::carteira(
+            "Pagamento recebido",
+            format!(
+                "O débito de {} para {oferta} foi liquidado na corretora parceira.",
+                format_brl(valor)
+            ),
+            "O comprovante de aporte já está disponível nos documentos da reserva.",
+        )
+    }
+
+    pub(crate) fn debito_aprovado(valor: Decimal, oferta: &str) -> Aviso {
+        Aviso::carteira(
+            "Investimento aprovado",
+            format!(
+                "A corretora parceira aprovou o débito de {} para {oferta}.",
+                format_brl(valor)
+            ),
+            "Os rendimentos começam a contar no dia seguinte à aprovação.",
+        )
+    }
+
+    pub(crate) fn debito_recusado(valor: Decimal, oferta: &str) -> Aviso {
+        Aviso::carteira(
+            "Débito não aprovado",
+            format!(
+                "A corretora parceira não aprovou o débito de {} para {oferta}.",
+                format_brl(valor)
+            ),
+            "A reserva continua válida: pague por Pix dentro do novo prazo para concluir o \
+             investimento.",
+        )
+    }
+
+    pub(crate) fn estorno(valor: Decimal, oferta: &str) -> Aviso {
+        Aviso::carteira(
+            "Aporte estornado",
+            format!(
+                "O aporte de {} em {oferta} foi cancelado e o valor estornado para a sua conta.",
+                format_brl(valor)
+            ),
+            "O estorno aparece no seu extrato; o crédito na conta bancária pode levar até \
+             um dia útil.",
+        )
+    }
+
+    pub(crate) fn nova_captacao(oferta: &str, url_amigavel: &str, rendimento: &str) -> Aviso {
+        Aviso::novo(
+            "Nova captação no ar",
+            format!("{oferta} está recebendo investimentos."),
+            &format!(
+                "Rendimento de {rendimento}, isento de imposto de renda para pessoa física. \
+                 Conheça a operação, as garantias e simule o seu investimento."
+            ),
+            Some(("Ver captação", format!("/investir/{url_amigavel}"))),
+        )
+    }
+
+    pub(crate) fn documentos_aprovados() -> Aviso {
+        Aviso::novo(
+            "Documentos aprovados",
+            "Seus documentos foram aprovados e o seu cadastro está completo.".to_owned(),
+            "Você já pode investir em todas as captações abertas da plataforma.",
+            Some(("Ver cadastro", DADOS_CADASTRAIS.to_owned())),
+        )
+    }
+
+    pub(crate) fn boas_vindas() -> Aviso {
+        Aviso::novo(
+            "Bem-vindo à Colheita",
+            "Complete o seu cadastro para começar a investir no agronegócio.".to_owned(),
+            "Preencha os seus dados pessoais, o endereço e envie os documentos; depois é só \
+             solicitar a verificação do cadastro.",
+            Some(("Completar cadastro", DADOS_CADASTRAIS.to_owned())),
+        )
+    }
+
+    pub(crate) fn rendimento_pago(valor: Decimal, oferta: &str) -> Aviso {
+        Aviso::carteira(
+            "Rendimento creditado",
+            format!(
+                "Você recebeu {} de rendimento de {oferta}.",
+                format_brl(valor)
+            ),
+            "O valor foi creditado na sua conta bancária cadastrada e aparece no extrato.",
+        )
+    }
+
+    /// A notice with no button (platform news).
+    pub(crate) fn informativo(titulo: &str, resumo: &str, texto: &str) -> Aviso {
+        Aviso::novo(titulo, resumo.to_owned(), texto, None)
+    }
+}
+
+/// Whether the investor receives notifications (never set: yes).
+pub(crate) fn recebe(c: &Connection, usuario: i64) -> Result<bool, ApiError> {
+    Ok(c.query_row(
+        "SELECT recebe FROM preferencias_notificacao WHERE usuario_id = ?1",
+        params![usuario],
+        |r| r.get::<_, bool>(0),
+    )
+    .optional()?
+    .unwrap_or(true))
+}
+
+/// Stores `aviso` for `usuario`, sent at `quando`, unread — unless the investor turned
+/// notifications off, in which case nothing is stored (they are not kept for later).
+/// Returns the new id, if any.
+pub(crate) fn enviar(
+    c: &Connection,
+    usuario: i64,
+    aviso: &Aviso,
+    quando: Timestamp,
+) -> Result<Option<i64>, ApiError> {
+    if !recebe(c, usuario)? {
+        return Ok(None);
+    }
+    let (titulo_botao, url_botao) = match &aviso.botao {
+        Some((t, u)) => (Some(t.as_str()), Some(u.as_str())),
+        None => (None, None),
+    };
+    c.execute(
+        "INSERT INTO notificacoes (usuario_id, titulo, resumo, texto, titulo_botao, url_botao,
+            enviada_em)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![
+            usuario,
+            aviso.titulo,
+            aviso.resumo,
+            aviso.texto,
+            titulo_botao,
+            url_botao,
+            tempo::ms(quando)
+        ],
+    )?;
+    Ok(Some(c.last_insert_rowid()))
+}

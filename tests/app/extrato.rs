@@ -1,0 +1,263 @@
+//! The statement, the income report, the notifications and the category search against
+//! the sandbox, as investidor@ (Completo, months of movements, unread notifications, the
+//! 2024 income report) and basico@ (nothing yet).
+
+use colheita::web::routes;
+
+use crate::support::*;
+
+async fn as_user(email: &str) -> TestApp {
+    let app = TestApp::with_sandbox(&[]).await;
+    assert_eq!(app.login(email, "colheita123").await.status(), 200);
+    app
+}
+
+fn attr(doc: &scraper::Html, sel: &str, name: &str) -> Vec<String> {
+    doc.select(&scraper::Selector::parse(sel).unwrap())
+        .filter_map(|e| e.value().attr(name).map(str::to_owned))
+        .collect()
+}
+
+/// dd/mm/aaaa of the São Paulo day `n` days ago.
+fn days_ago(n: i64) -> String {
+    let today = colheita::domain::dates::today_in_sao_paulo(jiff::Timestamp::now());
+    let d = today.checked_sub(jiff::Span::new().days(n)).unwrap();
+    colheita::domain::dates::format_civil_date_br(d)
+}
+
+fn rows(doc: &scraper::Html) -> usize {
+    texts(doc, "table.tabela-cartoes tbody tr").len()
+}
+
+#[tokio::test]
+async fn the_statement_filters_by_days_range_kind_and_text() {
+    let app = as_user("investidor@colheita.dev").await;
+    let doc = html(app.get(routes::EXTRATO).await).await;
+    assert_eq!(text(&doc, "nav.abas a[aria-current=page]"), "Extrato");
+    assert_eq!(text(&doc, ".resumo-filtro strong"), "7 dias, Conta 204817");
+
+    let doc = html(app.get(&routes::extrato("dias=90&PageSize=1000")).await).await;
+    assert_eq!(text(&doc, ".resumo-filtro strong"), "90 dias, Conta 204817");
+    let all90 = rows(&doc);
+    assert!(all90 > 3, "{all90} lines in 90 days");
+    let doc = html(app.get(&routes::extrato("dias=30&PageSize=1000")).await).await;
+    let all30 = rows(&doc);
+    assert!(all30 >= 1 && all30 <= all90, "{all30} of {all90}");
+
+    // A custom range: the dates (dd/mm/aaaa) win over the days.
+    let (start, end) = (days_ago(60), days_ago(0));
+    let q = serde_urlencoded::to_string([
+        ("dias", "7"),
+        ("dataInicio", &start),
+        ("dataFim", &end),
+        ("PageSize", "1000"),
+    ])
+    .unwrap();
+    let doc = html(app.get(&routes::extrato(&q)).await).await;
+    assert_eq!(
+        text(&doc, ".resumo-filtro strong"),
+        format!("Conta 204817, {start} até {end}")
+    );
+    assert!(rows(&doc) >= all30);
+
+    // The kind: only rendimentos.
+    let doc = html(
+        app.get(&routes::extrato("dias=90&Tipo=Rendimento&PageSize=1000"))
+            .await,
+    )
+    .await;
+    assert_eq!(
+        text(&doc, ".resumo-filtro strong"),
+        "90 dias, Conta 204817, Rendimento"
+    );
+    let descriptions = texts(
+        &doc,
+        "table.tabela-cartoes tbody td[data-label=\"Descrição\"]",
+    );
+    assert!(!descriptions.is_empty());
+    assert!(
+        descriptions.iter().all(|d| d.contains("Rendimento")),
+        "{descriptions:?}"
+    );
+
+    // Free text alone is the summary, and finds nothing when nothing matches.
+    let doc = html(app.get(&routes::extrato("dias=90&FieldSearch=xyzzy")).await).await;
+    assert_eq!(text(&doc, ".resumo-filtro strong"), "xyzzy");
+    assert_eq!(text(&doc, ".cartao-vazio h2"), "Nenhum item encontrado.");
+}
+
+#[tokio::test]
+async fn the_statement_refuses_over_ninety_days_keeping_the_dates() {
+    let app = as_user("investidor@colheita.dev").await;
+    let (start, end) = (days_ago(91), days_ago(0));
+    let q = serde_urlencoded::to_string([("dataInicio", &start), ("dataFim", &end)]).unwrap();
+    let resp = app.get(&routes::extrato(&q)).await;
+    assert_eq!(resp.status(), 422);
+    let doc = html(resp).await;
+    assert_eq!(
+        text(&doc, "dialog.alerta p"),
+        "O período não pode ultrapassar 90 dias."
+    );
+    assert_eq!(attr(&doc, "#dataInicio", "value"), [start]);
+    assert_eq!(attr(&doc, "#dataFim", "value"), [end]);
+    let resp = app.get(&routes::extrato("dias=91")).await;
+    assert_eq!(resp.status(), 422);
+}
+
+#[tokio::test]
+async fn the_statement_pages_with_the_chosen_size() {
+    let app = as_user("investidor@colheita.dev").await;
+    let doc = html(app.get(&routes::extrato("dias=90&PageSize=1000")).await).await;
+    let total = rows(&doc);
+    assert!(total > 10, "the seed has {total} lines in 90 days");
+    let doc = html(app.get(&routes::extrato("dias=90")).await).await;
+    assert_eq!(rows(&doc), 10);
+    assert_eq!(text(&doc, "nav.paginacao a[aria-current=page]"), "1");
+    let links = attr(&doc, "nav.paginacao a", "href");
+    assert!(links.iter().all(|l| l.contains("dias=90")), "{links:?}");
+    assert_eq!(
+        texts(&doc, "#PageSize-lista option"),
+        ["10", "20", "30", "40", "50", "100", "200", "500", "1000"]
+    );
+    let doc = html(app.get(&routes::extrato("dias=90&Page=2")).await).await;
+    assert_eq!(rows(&doc), (total - 10).min(10));
+    assert_eq!(text(&doc, "nav.paginacao a[aria-current=page]"), "2");
+}
+
+#[tokio::test]
+async fn basico_has_an_empty_statement_and_no_income_report() {
+    let app = as_user("basico@colheita.dev").await;
+    let doc = html(app.get(routes::EXTRATO).await).await;
+    assert_eq!(text(&doc, ".cartao-vazio h2"), "Nenhum item encontrado.");
+    let doc = html(app.get(routes::INFORME_RENDIMENTO).await).await;
+    assert_eq!(text(&doc, ".cartao-vazio h3"), "Nenhum item encontrado.");
+    let resp = app.get(routes::INFORME_RENDIMENTO_ARQUIVO).await;
+    assert_eq!(resp.status(), 404);
+}
+
+#[tokio::test]
+async fn the_income_report_opens_and_downloads() {
+    let app = as_user("investidor@colheita.dev").await;
+    let doc = html(app.get(routes::INFORME_RENDIMENTO).await).await;
+    assert_eq!(
+        text(&doc, "h2#informe-titulo"),
+        "Seus rendimentos anuais consolidados"
+    );
+    assert_eq!(
+        text(&doc, "a.informe-abrir"),
+        "Ano calendário - 2024 (PDF, abre em nova janela)"
+    );
+    assert_eq!(attr(&doc, "a.informe-abrir", "target"), ["_blank"]);
+    let resp = app.get(routes::INFORME_RENDIMENTO_ARQUIVO).await;
+    assert_eq!(resp.status(), 200);
+    assert_eq!(resp.headers()["content-type"], "application/pdf");
+    assert!(
+        resp.headers()["content-disposition"]
+            .to_str()
+            .unwrap()
+            .starts_with("inline")
+    );
+    assert!(resp.bytes().await.unwrap().starts_with(b"%PDF-"));
+    let resp = app
+        .get(&format!("{}?baixar=1", routes::INFORME_RENDIMENTO_ARQUIVO))
+        .await;
+    assert!(
+        resp.headers()["content-disposition"]
+            .to_str()
+            .unwrap()
+            .starts_with("attachment")
+    );
+    // The documents tab does not list the report among the registration's documents.
+    let doc = html(app.get(routes::DADOS_DOCUMENTOS).await).await;
+    assert_eq!(texts(&doc, ".documento-linha").len(), 3);
+}
+
+#[tokio::test]
+async fn reading_a_notification_moves_it_and_drops_the_counter() {
+    let app = as_user("investidor@colheita.dev").await;
+    let doc = html(app.get(routes::NOTIFICACOES).await).await;
+    let count: u32 = text(&doc, ".link-notificacoes .contador")
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(count >= 4, "{count}");
+    assert_eq!(
+        text(&doc, "nav.abas a[aria-current=page]"),
+        format!("Não lidos {count}")
+    );
+    let cards = texts(&doc, ".notificacao .texto-secundario");
+    assert!(
+        cards.iter().all(|c| c.starts_with("Enviada em: ")),
+        "{cards:?}"
+    );
+    let href = attr(&doc, "a.notificacao-abrir", "href").remove(0);
+    let title = texts(&doc, "a.notificacao-abrir").remove(0);
+
+    let detail = html(app.get(&href).await).await;
+    assert_eq!(text(&detail, ".notificacao-detalhe h2"), title);
+    assert_eq!(
+        text(&detail, ".link-notificacoes .contador"),
+        format!("{} não lidas", count - 1)
+    );
+    let doc = html(app.get(&routes::notificacoes_aba(true, 1)).await).await;
+    assert_eq!(text(&doc, "nav.abas a[aria-current=page]"), "Lidos");
+    assert!(texts(&doc, "a.notificacao-abrir").contains(&title));
+    assert!(
+        texts(&doc, ".notificacao .texto-secundario")
+            .iter()
+            .all(|c| c.starts_with("Lida em: "))
+    );
+    // Another page shows the same count from the session.
+    let home = html(app.get(routes::HOME).await).await;
+    assert_eq!(
+        text(&home, ".link-notificacoes .contador"),
+        format!("{} não lidas", count - 1)
+    );
+    assert_eq!(app.get(&routes::notificacao(999_999)).await.status(), 404);
+}
+
+#[tokio::test]
+async fn app_notifications_turn_off_and_on() {
+    let app = as_user("investidor@colheita.dev").await;
+    let checked = |doc: &scraper::Html| !attr(doc, "#aplicativo", "checked").is_empty();
+    assert!(checked(&html(app.get(routes::NOTIFICACOES).await).await));
+    let resp = app.post_form(routes::NOTIFICACOES_CONFIGURACOES, &[]).await;
+    assert_eq!(resp.status(), 303);
+    let doc = html(app.get(&location(&resp)).await).await;
+    assert_eq!(
+        text(&doc, "dialog.alerta p"),
+        "Informações atualizadas com sucesso."
+    );
+    assert!(!checked(&doc));
+    app.post_form(routes::NOTIFICACOES_CONFIGURACOES, &[("aplicativo", "1")])
+        .await;
+    assert!(checked(&html(app.get(routes::NOTIFICACOES).await).await));
+}
+
+#[tokio::test]
+async fn the_category_search_lists_products_and_explains_unknown_codes() {
+    let app = as_user("investidor@colheita.dev").await;
+    let doc = html(app.get(&routes::renda_variavel("3", 1, 10)).await).await;
+    assert_eq!(text(&doc, "h1"), "LCA");
+    assert!(rows(&doc) >= 3);
+    assert_eq!(text(&doc, "nav.abas a[aria-current=page]"), "LCA");
+    let doc = html(
+        app.get(&routes::renda_variavel("3", 1, 10).replace("PageSize=10", "PageSize=1"))
+            .await,
+    )
+    .await;
+    // 1 is not an offered size: back to 10.
+    assert!(rows(&doc) >= 3);
+    let doc = html(app.get(&routes::renda_variavel("10", 1, 10)).await).await;
+    assert_eq!(text(&doc, "h1"), "COE");
+    assert_eq!(text(&doc, ".cartao-vazio h2"), "Nenhum item encontrado.");
+    for code in ["99", "abc", ""] {
+        let resp = app.get(&routes::renda_variavel(code, 1, 10)).await;
+        assert_eq!(resp.status(), 404, "{code}");
+        let doc = html(resp).await;
+        assert_eq!(text(&doc, "h1"), "Categoria não encontrada");
+        assert_eq!(texts(&doc, "nav.abas a").len(), 10);
+    }
+}
