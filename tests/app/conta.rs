@@ -78,6 +78,8 @@ async fn the_account_tabs_lead_to_real_pages() {
         [
             "Dados cadastrais",
             "Conta bancária",
+            "Extrato",
+            "Informe de rendimentos",
             "Meus termos",
             "Alterar senha"
         ]
@@ -89,6 +91,8 @@ async fn the_account_tabs_lead_to_real_pages() {
         routes::DADOS_PERFIL,
         routes::DADOS_DOCUMENTOS,
         routes::CONTA_BANCARIA,
+        routes::EXTRATO,
+        routes::INFORME_RENDIMENTO,
         routes::MEUS_TERMOS,
         routes::ALTERAR_SENHA,
     ] {

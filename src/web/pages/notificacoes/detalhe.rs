@@ -92,8 +92,9 @@ mod tests {
 
     #[test]
     fn the_button_stays_on_the_site() {
-        assert_eq!(action_href(Some("/carteira")), "/carteira");
-        assert_eq!(action_href(Some(" /investir/soja ")), "/investir/soja");
+        assert_eq!(action_href(Some(routes::CARTEIRA)), routes::CARTEIRA);
+        let offer = routes::captacao("soja");
+        assert_eq!(action_href(Some(&format!(" {offer} "))), offer);
         for bad in [
             "https://evil.example/",
             "//evil.example",
