@@ -73,7 +73,7 @@ test('without JavaScript: the statement filters, the income report, a notificati
   // The income report downloads.
   await page.goto('/minha-conta/informe-rendimento');
   await expect(page.getByRole('heading', { name: 'Seus rendimentos anuais consolidados' })).toBeVisible();
-  await expect(page.getByRole('link', { name: /Ano calendário - 2024/ })).toHaveAttribute('target', '_blank');
+  await expect(page.getByRole('link', { name: /^Ano calendário - 2024/ })).toHaveAttribute('target', '_blank');
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: /Baixar/ }).click();
   expect((await download).suggestedFilename()).toMatch(/\.pdf$/);

@@ -103,7 +103,7 @@ fn card(n: &Notification, aba: Aba) -> Markup {
     };
     html! {
         li.cartao.notificacao {
-            h3 { a.notificacao-abrir href=(routes::notificacao(n.id)) { (n.titulo.as_deref().unwrap_or("-")) } }
+            h2 { a.notificacao-abrir href=(routes::notificacao(n.id)) { (n.titulo.as_deref().unwrap_or("-")) } }
             p { (n.resumo.as_deref().unwrap_or("-")) }
             p.texto-secundario { (label) ": " (format::datetime(when)) }
         }
