@@ -87,7 +87,7 @@ impl PlatformClient {
         let file = Part::stream(d.bytes)
             .file_name(d.nome_documento.clone())
             .mime_str(d.content_type)
-            .map_err(|e| ApiError::Unavailable(e.to_string()))?;
+            .map_err(|e| ApiError::transport(&e))?;
         let form = Form::new()
             .text("id", d.user_id)
             .text("email", d.email)

@@ -6,19 +6,23 @@ use serde::Deserialize;
 /// 'Ocorreu um erro. Tente novamente.': 503, empty, unknown or failed responses.
 pub const GENERIC_ERROR: &str = "Ocorreu um erro. Tente novamente.";
 
+/// What an error prints (`{}`, hence every log line) never carries the platform's message
+/// nor a body: they may quote what the investor sent (a CPF, an e-mail). The message is
+/// for the investor's screen only ([`ApiError::user_message`]).
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
     /// 401: the session is no longer accepted; the user goes to login.
     #[error("não autorizado")]
     Unauthorized,
     /// 404 from the platform.
-    #[error("não encontrado: {message}")]
+    #[error("não encontrado")]
     NotFound { message: String },
-    /// 503, a timeout, a refused connection, an empty or unreadable body.
+    /// 503, a timeout, a refused connection, an empty or unreadable body. The text is
+    /// built by [`ApiError::transport`] / [`ApiError::unreadable`], which keep values out.
     #[error("falha de transporte: {0}")]
     Unavailable(String),
     /// Any other non-2xx answer carrying the platform's message ("thrown errors").
-    #[error("erro do servidor ({status}): {message}")]
+    #[error("erro do servidor ({status})")]
     Server {
         status: u16,
         message: String,
@@ -27,6 +31,30 @@ pub enum ApiError {
 }
 
 impl ApiError {
+    /// A failed call: what went wrong, without the URL (its query may hold an e-mail).
+    pub(crate) fn transport(e: &reqwest::Error) -> ApiError {
+        let kind = if e.is_timeout() {
+            "tempo esgotado"
+        } else if e.is_connect() {
+            "conexão recusada"
+        } else if e.is_body() || e.is_decode() {
+            "corpo interrompido"
+        } else {
+            "requisição falhou"
+        };
+        ApiError::Unavailable(kind.to_owned())
+    }
+
+    /// A body that is not the JSON expected: where it broke, never the value it quotes.
+    pub(crate) fn unreadable(e: &serde_json::Error) -> ApiError {
+        ApiError::Unavailable(format!(
+            "corpo ilegível ({:?}, linha {}, coluna {})",
+            e.classify(),
+            e.line(),
+            e.column()
+        ))
+    }
+
     /// The Portuguese text the user sees for this error.
     pub fn user_message(&self) -> String {
         match self {
@@ -108,6 +136,22 @@ impl ApiError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn what_a_log_prints_carries_no_message_nor_value() {
+        let cpf = "38251794609";
+        let e = ApiError::from_status(
+            400,
+            format!(r#"{{"mensagem":"CPF {cpf} já cadastrado","detalheErro":"{cpf}"}}"#).as_bytes(),
+        );
+        assert!(!e.to_string().contains(cpf), "{e}");
+        assert!(e.user_message().contains(cpf), "the screen still shows it");
+        let e = ApiError::from_status(404, format!(r#"{{"mensagem":"{cpf}"}}"#).as_bytes());
+        assert!(!e.to_string().contains(cpf));
+        let bad: Result<u32, _> = serde_json::from_str(&format!("\"{cpf}\""));
+        let e = ApiError::unreadable(&bad.expect_err("a string is not a number"));
+        assert!(!e.to_string().contains(cpf), "{e}");
+    }
 
     #[test]
     fn a_503_shows_the_generic_message() {

@@ -86,7 +86,7 @@ impl PlatformClient {
         if body.is_empty() {
             return Ok(Confirmation::default());
         }
-        serde_json::from_slice(&body).map_err(|e| ApiError::Unavailable(e.to_string()))
+        serde_json::from_slice(&body).map_err(|e| ApiError::unreadable(&e))
     }
 
     /// `GET /v1/reservas/{id}`.

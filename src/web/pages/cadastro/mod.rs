@@ -9,12 +9,14 @@
 mod view;
 
 use axum::Form;
+use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Redirect};
 use serde::Deserialize;
 
 use crate::api::ApiError;
 use crate::api::models::SignupRecord;
 use crate::domain::validate::{SignupInput, validate_signup};
+use crate::web::session::same_site_navigation;
 use crate::web::ui::Page;
 use crate::web::{Ctx, PageError, PageResult, routes};
 
@@ -59,14 +61,21 @@ impl From<CadastroForm> for SignupInput {
 }
 
 /// `GET /quero-investir`.
-pub async fn view_cadastro_get(ctx: Ctx) -> PageResult {
-    let ctx = without_session(ctx);
+pub async fn view_cadastro_get(ctx: Ctx, headers: HeaderMap) -> PageResult {
+    // A link from another site must not log the investor out: only a navigation of this
+    // site (or one typed, bookmarked) clears the session.
+    let ctx = if same_site_navigation(&headers, &ctx.app.cfg.public_origin()) {
+        without_session(ctx).await
+    } else {
+        ctx
+    };
     Ok(ctx.render(view::page(&SignupInput::default(), None)))
 }
 
 /// `POST /quero-investir`.
 pub async fn view_cadastro_post(ctx: Ctx, Form(form): Form<CadastroForm>) -> PageResult {
-    let ctx = without_session(ctx);
+    // Cross-site posts never get here (cross-origin protection).
+    let ctx = without_session(ctx).await;
     let input = SignupInput::from(form);
     let valid = validate_signup(&input)
         .map_err(|e| PageError::refused(view::page(&input, Some(&e)), e.message()))?;
@@ -115,9 +124,15 @@ pub async fn view_sucesso_get(mut ctx: Ctx) -> PageResult {
     }
 }
 
-/// Entering the sign-up screen clears the stored session data. The page is then
-/// drawn as a visitor sees it (public header).
-fn without_session(mut ctx: Ctx) -> Ctx {
+/// Entering the sign-up screen clears the stored session data and ends the session at
+/// the provider (a failure there is only logged). The page is then drawn as a visitor
+/// sees it (public header).
+async fn without_session(mut ctx: Ctx) -> Ctx {
+    if let Some((_, refresh)) = ctx.jar.tokens()
+        && let Err(e) = ctx.app.api.end_session(&refresh.t).await
+    {
+        tracing::info!(error = %e, "ending the session at the provider failed");
+    }
     ctx.jar.clear_session();
     ctx.session = None;
     ctx
