@@ -529,9 +529,12 @@ pub struct AllocationSummary {
 }
 
 impl AllocationSummary {
-    /// What was invested: the sum of the offerings' `alocacao`.
+    /// What was invested: the sum of the offerings' `alocacao` (saturating: a hostile
+    /// platform number must not panic the page).
     pub fn invested(&self) -> Decimal {
-        self.lista.iter().map(|i| i.alocacao).sum()
+        self.lista
+            .iter()
+            .fold(Decimal::ZERO, |sum, i| sum.saturating_add(i.alocacao))
     }
 }
 
@@ -590,6 +593,19 @@ mod tests {
         assert_eq!(o.id, 3);
         assert_eq!(o.limite_arrecadacao, Decimal::new(10005, 1));
         assert!(o.galeria.is_empty());
+    }
+
+    #[test]
+    fn the_invested_sum_saturates_on_hostile_numbers() {
+        let item = AllocationItem {
+            alocacao: Decimal::MAX,
+            ..Default::default()
+        };
+        let s = AllocationSummary {
+            lista: vec![item.clone(), item],
+            ..Default::default()
+        };
+        assert_eq!(s.invested(), Decimal::MAX);
     }
 
     #[test]

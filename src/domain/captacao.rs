@@ -58,9 +58,14 @@ impl DisplayStatus {
     }
 }
 
-/// Full when what was raised plus what is reserved reaches the limit.
+/// Full when what was raised plus what is reserved reaches the limit. The platform's
+/// numbers are not trusted to be sane: every sum here is checked, and a sum too big to
+/// represent is past any limit.
 pub fn is_full(f: &CaptacaoFacts) -> bool {
-    f.limite > Decimal::ZERO && f.arrecadado + f.reservado >= f.limite
+    f.limite > Decimal::ZERO
+        && f.arrecadado
+            .checked_add(f.reservado)
+            .is_none_or(|raised| raised >= f.limite)
 }
 
 /// Pre-launch: flagged, the pre-launch day is today or earlier, and fundraising starts
@@ -88,11 +93,17 @@ pub fn display_status(f: &CaptacaoFacts, now: Timestamp) -> DisplayStatus {
 /// something is reserved; two decimals.
 pub fn percent_raised(f: &CaptacaoFacts) -> Decimal {
     let extra = if f.reservado > Decimal::ZERO && f.limite > Decimal::ZERO {
-        f.reservado / f.limite * Decimal::ONE_HUNDRED
+        f.reservado
+            .checked_div(f.limite)
+            .and_then(|share| share.checked_mul(Decimal::ONE_HUNDRED))
+            .unwrap_or(Decimal::ONE_HUNDRED)
     } else {
         Decimal::ZERO
     };
-    (f.acompanhamento + extra).round_dp(2)
+    f.acompanhamento
+        .checked_add(extra)
+        .unwrap_or(Decimal::MAX)
+        .round_dp(2)
 }
 
 /// Width of the progress bar, 0–100.
@@ -102,7 +113,10 @@ pub fn progress_width(f: &CaptacaoFacts) -> Decimal {
 
 /// Available for investment: disponível − reservado, never negative.
 pub fn available(f: &CaptacaoFacts) -> Decimal {
-    (f.disponivel - f.reservado).max(Decimal::ZERO)
+    f.disponivel
+        .checked_sub(f.reservado)
+        .unwrap_or(Decimal::ZERO)
+        .max(Decimal::ZERO)
 }
 
 /// Why an offering is closed for investment.

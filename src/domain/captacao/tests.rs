@@ -256,3 +256,27 @@ fn nothing_left_to_invest_is_closed_by_limit() {
     };
     assert_eq!(closed_reason(&f, now()), Some(ClosedReason::LimitReached));
 }
+
+#[test]
+fn hostile_numbers_never_panic() {
+    let huge = CaptacaoFacts {
+        limite: Decimal::MAX,
+        arrecadado: Decimal::MAX,
+        reservado: Decimal::MAX,
+        disponivel: Decimal::MIN,
+        acompanhamento: Decimal::MAX,
+        ..on_air()
+    };
+    assert!(is_full(&huge));
+    assert_eq!(available(&huge), Decimal::ZERO);
+    assert_eq!(progress_width(&huge), Decimal::ONE_HUNDRED);
+    let tiny_limit = CaptacaoFacts {
+        limite: Decimal::new(1, 28),
+        reservado: Decimal::MAX,
+        acompanhamento: Decimal::ZERO,
+        ..on_air()
+    };
+    assert_eq!(percent_raised(&tiny_limit), Decimal::ONE_HUNDRED);
+    let _ = display_status(&huge, now());
+    let _ = closed_reason(&huge, now());
+}

@@ -133,7 +133,8 @@ fn chart_props(items: &[SimulationItem]) -> island::ChartProps {
             let mut data = vec![Decimal::ZERO; days.len()];
             for p in &s.parcelas {
                 if let Some(i) = day(p.data_pagamento.as_deref()).and_then(|d| days.get(&d)) {
-                    data[*i] += p.valor;
+                    // Checked: a hostile platform number saturates instead of panicking.
+                    data[*i] = data[*i].saturating_add(p.valor);
                 }
             }
             island::ChartDataset {
