@@ -71,9 +71,7 @@ impl ParametrosLogin {
             }
         };
         if self.redirect_uri != cfg.redirect_uri {
-            return Err(
-                "Endereço de retorno (redirect_uri) não registrado para esta aplicação.",
-            );
+            return Err("Endereço de retorno (redirect_uri) não registrado para esta aplicação.");
         }
         if self.code_challenge_method != pkce::METODO || !pkce::desafio_valido(&self.code_challenge)
         {
@@ -221,7 +219,10 @@ struct PedidoToken {
 }
 
 /// A refusal of the token endpoint in its usual shape.
-fn resposta(resultado: sessao::Resultado, recusa: impl FnOnce() -> ApiError) -> Result<Response, ApiError> {
+fn resposta(
+    resultado: sessao::Resultado,
+    recusa: impl FnOnce() -> ApiError,
+) -> Result<Response, ApiError> {
     match resultado {
         sessao::Resultado::Emitida(r) => Ok(sem_cache(Json(r))),
         sessao::Resultado::Recusada => Err(recusa()),

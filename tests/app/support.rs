@@ -180,13 +180,7 @@ impl TestApp {
         assert_eq!(page.status(), 200);
         let mut post_url = login_url.clone();
         post_url.set_query(None);
-        let resp = self
-            .client
-            .post(post_url)
-            .form(&form)
-            .send()
-            .await
-            .unwrap();
+        let resp = self.client.post(post_url).form(&form).send().await.unwrap();
         self.follow(resp).await.0
     }
 

@@ -12,16 +12,14 @@ pub(crate) const METODO: &str = "S256";
 /// A verifier is 43–128 characters of the RFC's unreserved set.
 fn verificador_valido(v: &str) -> bool {
     (43..=128).contains(&v.len())
-        && v
-            .bytes()
+        && v.bytes()
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~'))
 }
 
 /// An S256 challenge is the unpadded base64url of a SHA-256: exactly 43 characters.
 pub(crate) fn desafio_valido(c: &str) -> bool {
     c.len() == 43
-        && c
-            .bytes()
+        && c.bytes()
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_'))
 }
 

@@ -1,7 +1,10 @@
-//! Password storage: Argon2id (the `argon2` crate's default parameters, OWASP's minimum:
-//! 19 MiB, 2 passes) in PHC strings (`$argon2id$v=19$m=…$<salt>$<hash>`). Never the
-//! password. Hashes of the old iterated SHA-256 scheme are upgraded once, at start-up
-//! ([`migrar_legados`]).
+//! Password storage: Argon2id in PHC strings (`$argon2id$v=19$m=…$<salt>$<hash>`), never
+//! the password. Release builds use the `argon2` crate's defaults (OWASP's minimum:
+//! 19 MiB, 2 passes); debug builds use 1 MiB and 1 pass, because the test suite seeds a
+//! fresh database (eight investors) per test and logs in hundreds of times, and
+//! unoptimised Argon2 at full cost makes it crawl. The parameters travel in each PHC
+//! string, so either build verifies the other's hashes. Hashes of the old iterated SHA-256
+//! scheme are upgraded once, at start-up ([`migrar_legados`]).
 
 use std::sync::LazyLock;
 
@@ -26,8 +29,16 @@ pub(crate) fn longa_demais(senha: &str) -> bool {
     senha.len() > TAMANHO_MAXIMO * 4 || senha.chars().count() > TAMANHO_MAXIMO
 }
 
+/// Memory (KiB) and passes of new hashes (see the module note for the debug values).
+const CUSTO: (u32, u32) = if cfg!(debug_assertions) {
+    (1024, 1)
+} else {
+    (Params::DEFAULT_M_COST, Params::DEFAULT_T_COST)
+};
+
 fn argon2() -> Argon2<'static> {
-    Argon2::new(Algorithm::Argon2id, Version::V0x13, Params::default())
+    let params = Params::new(CUSTO.0, CUSTO.1, Params::DEFAULT_P_COST, None).unwrap_or_default();
+    Argon2::new(Algorithm::Argon2id, Version::V0x13, params)
 }
 
 /// The PHC string of `senha` with a fresh random salt.
@@ -140,7 +151,8 @@ mod tests {
     fn hash_e_argon2id_confere_so_com_a_senha_certa_e_usa_sal() {
         let h1 = gerar_hash("colheita123");
         let h2 = gerar_hash("colheita123");
-        assert!(h1.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{h1}");
+        let prefixo = format!("$argon2id$v=19$m={},t={},p=1$", CUSTO.0, CUSTO.1);
+        assert!(h1.starts_with(&prefixo), "{h1}");
         assert_ne!(h1, h2, "salt differs");
         assert!(!h1.contains("colheita123"));
         assert!(confere("colheita123", &h1));

@@ -155,7 +155,15 @@ pub(crate) fn renovar(
     agora: Timestamp,
 ) -> Result<Resultado, ApiError> {
     let hash = tokens::digest(refresh);
-    type Linha = (i64, String, i64, Option<i64>, Option<i64>, Option<Vec<u8>>, Option<i64>);
+    type Linha = (
+        i64,
+        String,
+        i64,
+        Option<i64>,
+        Option<i64>,
+        Option<Vec<u8>>,
+        Option<i64>,
+    );
     let linha: Option<Linha> = tx
         .query_row(
             "SELECT s.id, s.client_id, t.expira_em, t.revogado_em, t.rotacionado_em, t.sucessor,
@@ -195,7 +203,10 @@ pub(crate) fn renovar(
         if let Some(par) = mesmo_par {
             return Ok(Resultado::Emitida(par));
         }
-        tracing::warn!(sessao_id, "sandbox: refresh token reutilizado; sessão revogada");
+        tracing::warn!(
+            sessao_id,
+            "sandbox: refresh token reutilizado; sessão revogada"
+        );
         revogar_sessao(tx, sessao_id, agora)?;
         return Ok(Resultado::Recusada);
     }

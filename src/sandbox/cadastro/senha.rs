@@ -11,8 +11,8 @@ use serde::Deserialize;
 
 use crate::domain::validate::validate_new_password;
 use crate::sandbox::autenticacao::{Investidor, encerrar_outras, senha};
-use crate::sandbox::{Sandbox, tempo};
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
+use crate::sandbox::{Sandbox, tempo};
 
 pub(crate) const SENHA_ATUAL_NAO_CONFERE: &str = "A senha atual não confere.";
 

@@ -50,7 +50,12 @@ async fn status_do_acesso(router: &Router, acesso: &str) -> StatusCode {
 #[tokio::test]
 async fn login_sem_desafio_pkce_s256_e_recusado_sem_redirecionar() {
     let amb = ambiente();
-    for (desafio, metodo) in [("", ""), (DESAFIO, "plain"), (DESAFIO, ""), ("curto", "S256")] {
+    for (desafio, metodo) in [
+        ("", ""),
+        (DESAFIO, "plain"),
+        (DESAFIO, ""),
+        ("curto", "S256"),
+    ] {
         let uri = format!("/login?{}", query(&parametros(RETORNO, desafio, metodo)));
         let r = get(&amb.router, &uri, None).await;
         assert_eq!(r.status, StatusCode::BAD_REQUEST, "{desafio} {metodo}");
@@ -75,7 +80,12 @@ async fn troca_exige_o_verificador_pkce_e_o_mesmo_redirect_uri() {
     outro_retorno["redirect_uri"] = json!("http://127.0.0.1:3000/autenticacao/");
     let mut sem_retorno = base.clone();
     sem_retorno["code_verifier"] = json!(VERIFICADOR);
-    for corpo in [sem_verificador, verificador_errado, outro_retorno, sem_retorno] {
+    for corpo in [
+        sem_verificador,
+        verificador_errado,
+        outro_retorno,
+        sem_retorno,
+    ] {
         let r = troca(&amb.router, corpo.clone()).await;
         assert_eq!(r.status, StatusCode::BAD_REQUEST, "{corpo}");
         assert_eq!(r.json()["mensagem"], CODIGO_INVALIDO);
@@ -100,7 +110,10 @@ async fn so_o_redirect_uri_registrado_e_o_cliente_conhecido_abrem_o_login() {
         assert!(r.texto().contains("não registrado"), "{retorno}");
         // Posting the form straight away is refused the same way, with no redirect.
         let mut form = pares.clone();
-        form.extend([("email", INVESTIDOR), ("senha", crate::sandbox::DEMO_PASSWORD)]);
+        form.extend([
+            ("email", INVESTIDOR),
+            ("senha", crate::sandbox::DEMO_PASSWORD),
+        ]);
         let r = pedir(
             &amb.router,
             Method::POST,
@@ -114,7 +127,12 @@ async fn so_o_redirect_uri_registrado_e_o_cliente_conhecido_abrem_o_login() {
     }
     let mut outro_cliente = parametros(RETORNO, DESAFIO, "S256");
     outro_cliente[0] = ("client_id", "outro-cliente");
-    let r = get(&amb.router, &format!("/login?{}", query(&outro_cliente)), None).await;
+    let r = get(
+        &amb.router,
+        &format!("/login?{}", query(&outro_cliente)),
+        None,
+    )
+    .await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
 }
 
@@ -122,7 +140,10 @@ async fn so_o_redirect_uri_registrado_e_o_cliente_conhecido_abrem_o_login() {
 async fn o_redirect_uri_registrado_vem_da_configuracao() {
     let amb = ambiente_com(|c| c.redirect_uri = "https://investir.example/autenticacao".into());
     let padrao = format!("/login?{}", query(&parametros(RETORNO, DESAFIO, "S256")));
-    assert_eq!(get(&amb.router, &padrao, None).await.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        get(&amb.router, &padrao, None).await.status,
+        StatusCode::BAD_REQUEST
+    );
     let pares = parametros("https://investir.example/autenticacao", DESAFIO, "S256");
     let r = get(&amb.router, &format!("/login?{}", query(&pares)), None).await;
     assert_eq!(r.status, StatusCode::OK);
@@ -140,8 +161,14 @@ async fn codigo_reapresentado_revoga_a_sessao_que_ele_abriu() {
     let replay = trocar(&amb.router, &code).await;
     assert_eq!(replay.status, StatusCode::BAD_REQUEST);
     assert_eq!(replay.json()["mensagem"], CODIGO_INVALIDO);
-    assert_eq!(status_do_acesso(&amb.router, &a).await, StatusCode::UNAUTHORIZED);
-    assert_eq!(renovar(&amb.router, &rt).await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        status_do_acesso(&amb.router, &a).await,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        renovar(&amb.router, &rt).await.status,
+        StatusCode::UNAUTHORIZED
+    );
 }
 
 #[tokio::test]
@@ -159,12 +186,21 @@ async fn refresh_reutilizado_depois_do_intervalo_revoga_a_sessao() {
     assert_eq!(reuso.json()["mensagem"], SESSAO_EXPIRADA);
     // Every token of the session is dead, the rotated-into pair too.
     for a in [&a1, &a2] {
-        assert_eq!(status_do_acesso(&amb.router, a).await, StatusCode::UNAUTHORIZED);
+        assert_eq!(
+            status_do_acesso(&amb.router, a).await,
+            StatusCode::UNAUTHORIZED
+        );
     }
-    assert_eq!(renovar(&amb.router, &r2).await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        renovar(&amb.router, &r2).await.status,
+        StatusCode::UNAUTHORIZED
+    );
     // Another session of the same investor is not touched.
     let outra = entrar(&amb.router, INVESTIDOR).await;
-    assert_eq!(status_do_acesso(&amb.router, &acesso(&outra)).await, StatusCode::OK);
+    assert_eq!(
+        status_do_acesso(&amb.router, &acesso(&outra)).await,
+        StatusCode::OK
+    );
 }
 
 #[tokio::test]
@@ -176,7 +212,10 @@ async fn dentro_do_intervalo_o_refresh_usado_recebe_o_mesmo_par() {
     let segunda = renovar(&amb.router, &r1).await;
     assert_eq!(segunda.status, StatusCode::OK);
     assert_eq!(segunda.json()["token"], primeira["token"]);
-    assert_eq!(status_do_acesso(&amb.router, &acesso(&primeira)).await, StatusCode::OK);
+    assert_eq!(
+        status_do_acesso(&amb.router, &acesso(&primeira)).await,
+        StatusCode::OK
+    );
     // Only digests and the sealed pair are stored: the new refresh token is nowhere.
     let r2 = renovacao(&primeira);
     let achado: i64 = amb
@@ -214,8 +253,14 @@ async fn troca_de_senha_encerra_as_outras_sessoes_e_mantem_a_atual() {
     )
     .await;
     assert_eq!(r.status, StatusCode::NO_CONTENT, "{}", r.texto());
-    assert_eq!(status_do_acesso(&amb.router, &acesso(&atual)).await, StatusCode::OK);
-    assert_eq!(renovar(&amb.router, &renovacao(&atual)).await.status, StatusCode::OK);
+    assert_eq!(
+        status_do_acesso(&amb.router, &acesso(&atual)).await,
+        StatusCode::OK
+    );
+    assert_eq!(
+        renovar(&amb.router, &renovacao(&atual)).await.status,
+        StatusCode::OK
+    );
     assert_eq!(
         status_do_acesso(&amb.router, &acesso(&outra)).await,
         StatusCode::UNAUTHORIZED
@@ -292,12 +337,23 @@ async fn hash_legado_da_senha_demo_vira_argon2id_ao_abrir() {
         })
         .await
         .unwrap();
-    assert!(hashes.iter().all(|h| !h.starts_with("sha256i$")), "{hashes:?}");
+    assert!(
+        hashes.iter().all(|h| !h.starts_with("sha256i$")),
+        "{hashes:?}"
+    );
     let router = sandbox.router();
     let r = postar_login(&router, "ativa@colheita.dev", crate::sandbox::DEMO_PASSWORD).await;
-    assert_eq!(r.status, StatusCode::UNAUTHORIZED, "an unknown legacy hash is unusable");
+    assert_eq!(
+        r.status,
+        StatusCode::UNAUTHORIZED,
+        "an unknown legacy hash is unusable"
+    );
     let r = postar_login(&router, INVESTIDOR, crate::sandbox::DEMO_PASSWORD).await;
-    assert_eq!(r.status, StatusCode::SEE_OTHER, "the demo password still logs in");
+    assert_eq!(
+        r.status,
+        StatusCode::SEE_OTHER,
+        "the demo password still logs in"
+    );
     drop(router);
     drop(sandbox);
     let _ = std::fs::remove_dir_all(&pasta);
@@ -310,7 +366,9 @@ async fn transicoes_do_sandbox_recusam_pedidos_de_outro_site() {
     let com = |cabecalhos: &'static [(&'static str, &'static str)]| {
         let router = amb.router.clone();
         async move {
-            let mut req = axum::http::Request::builder().method(Method::POST).uri(pagar);
+            let mut req = axum::http::Request::builder()
+                .method(Method::POST)
+                .uri(pagar);
             for (k, v) in cabecalhos {
                 req = req.header(*k, *v);
             }
@@ -327,7 +385,11 @@ async fn transicoes_do_sandbox_recusam_pedidos_de_outro_site() {
         &[("origin", "http://atacante.test")][..],
         &[("origin", "null")][..],
     ] {
-        assert_eq!(com(cabecalhos).await, StatusCode::FORBIDDEN, "{cabecalhos:?}");
+        assert_eq!(
+            com(cabecalhos).await,
+            StatusCode::FORBIDDEN,
+            "{cabecalhos:?}"
+        );
     }
     // Its own pages, curl and tests pass (and reach the handler: unknown reservation).
     for cabecalhos in [
@@ -337,7 +399,11 @@ async fn transicoes_do_sandbox_recusam_pedidos_de_outro_site() {
         &[("origin", PUBLIC_URL)][..],
         &[("origin", "http://sandbox.test"), ("host", "sandbox.test")][..],
     ] {
-        assert_eq!(com(cabecalhos).await, StatusCode::NOT_FOUND, "{cabecalhos:?}");
+        assert_eq!(
+            com(cabecalhos).await,
+            StatusCode::NOT_FOUND,
+            "{cabecalhos:?}"
+        );
     }
 }
 
