@@ -36,6 +36,18 @@ pub fn spawn_sandbox(listener: TcpListener, cfg: &Config) -> Result<String, Star
     let url = format!("http://{addr}");
     let mut sc = SandboxConfig::new(cfg.data_dir.clone(), url.clone());
     sc.reset = cfg.sandbox_reset;
+    // The web app's redirect URI, registered at the sandbox's login provider: built as
+    // `WebConfig::redirect_uri` builds it, from the public URL (default http://{addr}).
+    let web_url = cfg
+        .public_url
+        .as_ref()
+        .map_or_else(|| format!("http://{}", cfg.addr), |u| u.as_str().to_owned());
+    sc.client_id = cfg.client_id.clone();
+    sc.redirect_uri = format!(
+        "{}{}",
+        web_url.trim_end_matches('/'),
+        crate::web::routes::AUTENTICACAO
+    );
     sc.access_ttl = std::time::Duration::from_secs(cfg.sandbox_access_ttl);
     sc.refresh_ttl = std::time::Duration::from_secs(cfg.sandbox_refresh_ttl);
     sc.pix_deadline = std::time::Duration::from_secs(cfg.sandbox_pix_deadline);

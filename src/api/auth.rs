@@ -9,9 +9,16 @@ use super::{ApiError, PlatformClient, models::TokenResponse};
 const SCOPE: &str = "openid";
 
 impl PlatformClient {
-    /// `POST /api/autenticacao/token`: exchanges a login code for a token.
-    pub async fn exchange_code(&self, code: &str) -> Result<TokenResponse, ApiError> {
-        let body = json!({"clientId": self.client_id(), "scope": SCOPE, "code": code});
+    /// `POST /api/autenticacao/token`: exchanges a login code for a token, with the PKCE
+    /// verifier of the login's challenge and the redirect URI the code was issued for.
+    pub async fn exchange_code(
+        &self,
+        code: &str,
+        code_verifier: &str,
+        redirect_uri: &str,
+    ) -> Result<TokenResponse, ApiError> {
+        let body = json!({"clientId": self.client_id(), "scope": SCOPE, "code": code,
+            "code_verifier": code_verifier, "redirect_uri": redirect_uri});
         Self::json(
             self.auth(Method::POST, "/api/autenticacao/token")
                 .json(&body),

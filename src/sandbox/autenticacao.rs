@@ -3,6 +3,8 @@
 //! protected API routes.
 
 mod pagina;
+mod pkce;
+mod selo;
 pub(crate) mod senha;
 mod sessao;
 pub(crate) mod tokens;
@@ -18,9 +20,9 @@ use rusqlite::{OptionalExtension, params};
 use serde::Deserialize;
 
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
-use crate::sandbox::{Sandbox, tempo};
+use crate::sandbox::{Sandbox, SandboxConfig, tempo};
 
-pub(crate) use sessao::{CODIGO_INVALIDO, SESSAO_EXPIRADA, limpar};
+pub(crate) use sessao::{CODIGO_INVALIDO, SESSAO_EXPIRADA, encerrar_outras, limpar};
 
 pub(crate) fn routes() -> Router<Sandbox> {
     Router::new()
@@ -40,24 +42,44 @@ struct ParametrosLogin {
     #[serde(default)]
     state: String,
     #[serde(default)]
+    code_challenge: String,
+    #[serde(default)]
+    code_challenge_method: String,
+    #[serde(default)]
     email: String,
     #[serde(default)]
     senha: String,
 }
 
 impl ParametrosLogin {
-    /// Where the user goes back to must be an absolute http(s) URL of a named client;
+    /// Only the registered client, going back to exactly its registered redirect URI
+    /// (RFC 9700 §4.1.3: no pattern, no prefix), with an S256 PKCE challenge, may log in;
     /// anything else gets an explanation page, never a redirect.
-    fn validar(&self) -> Result<url::Url, &'static str> {
+    fn validar(&self, cfg: &SandboxConfig) -> Result<url::Url, &'static str> {
         if self.client_id.trim().is_empty() || self.client_id.len() > 200 {
             return Err("Aplicação (client_id) não informada.");
         }
-        match url::Url::parse(&self.redirect_uri) {
-            Ok(u) if matches!(u.scheme(), "http" | "https") && u.has_host() => Ok(u),
-            _ => Err(
-                "Endereço de retorno (redirect_uri) inválido: precisa ser uma URL http(s) absoluta.",
-            ),
+        if self.client_id != cfg.client_id {
+            return Err("Aplicação (client_id) desconhecida.");
         }
+        let destino = match url::Url::parse(&self.redirect_uri) {
+            Ok(u) if matches!(u.scheme(), "http" | "https") && u.has_host() => u,
+            _ => {
+                return Err(
+                    "Endereço de retorno (redirect_uri) inválido: precisa ser uma URL http(s) absoluta.",
+                );
+            }
+        };
+        if self.redirect_uri != cfg.redirect_uri {
+            return Err("Endereço de retorno (redirect_uri) não registrado para esta aplicação.");
+        }
+        if self.code_challenge_method != pkce::METODO || !pkce::desafio_valido(&self.code_challenge)
+        {
+            return Err(
+                "Desafio PKCE ausente ou inválido: envie code_challenge com code_challenge_method=S256.",
+            );
+        }
+        Ok(destino)
     }
 
     fn formulario(&self, erro: bool) -> pagina::Formulario<'_> {
@@ -65,16 +87,18 @@ impl ParametrosLogin {
             client_id: &self.client_id,
             redirect_uri: &self.redirect_uri,
             state: &self.state,
+            code_challenge: &self.code_challenge,
+            code_challenge_method: &self.code_challenge_method,
             email: &self.email,
             erro,
         }
     }
 }
 
-async fn login_get(RawQuery(query): RawQuery) -> Response {
+async fn login_get(State(sandbox): State<Sandbox>, RawQuery(query): RawQuery) -> Response {
     let p: ParametrosLogin =
         serde_urlencoded::from_str(query.as_deref().unwrap_or("")).unwrap_or_default();
-    if let Err(motivo) = p.validar() {
+    if let Err(motivo) = p.validar(sandbox.cfg()) {
         return pagina::parametros_invalidos(motivo);
     }
     pagina::login(StatusCode::OK, &p.formulario(false))
@@ -84,14 +108,22 @@ async fn login_post(State(sandbox): State<Sandbox>, corpo: Bytes) -> Response {
     let Ok(mut p) = serde_urlencoded::from_bytes::<ParametrosLogin>(&corpo) else {
         return pagina::parametros_invalidos("Formulário de login inválido.");
     };
-    let destino = match p.validar() {
+    let destino = match p.validar(sandbox.cfg()) {
         Ok(u) => u,
         Err(motivo) => return pagina::parametros_invalidos(motivo),
     };
     p.email = p.email.trim().to_owned();
     let email = p.email.clone();
     let senha = std::mem::take(&mut p.senha);
-    let (client_id, redirect_uri) = (p.client_id.clone(), p.redirect_uri.clone());
+    // Over the length cap: refused before any lookup or hashing, whoever the e-mail is.
+    if senha::longa_demais(&senha) {
+        return pagina::login(StatusCode::UNAUTHORIZED, &p.formulario(true));
+    }
+    let (client_id, redirect_uri, desafio) = (
+        p.client_id.clone(),
+        p.redirect_uri.clone(),
+        p.code_challenge.clone(),
+    );
     // The password check (deliberately slow) runs on a read connection; only a
     // successful login takes the write lock, briefly, to store the code.
     let verificado = sandbox
@@ -123,7 +155,12 @@ async fn login_post(State(sandbox): State<Sandbox>, corpo: Bytes) -> Response {
             sandbox
                 .db()
                 .escrever(move |tx| {
-                    sessao::criar_codigo(tx, &cfg, id, &client_id, &redirect_uri, agora).map(Some)
+                    let vinculo = sessao::Vinculo {
+                        client_id: &client_id,
+                        redirect_uri: &redirect_uri,
+                        code_challenge: &desafio,
+                    };
+                    sessao::criar_codigo(tx, &cfg, id, &vinculo, agora).map(Some)
                 })
                 .await
         }
@@ -174,6 +211,22 @@ struct PedidoToken {
     /// The platform spells this one field in snake_case on the wire.
     #[serde(default, rename = "refresh_token")]
     refresh_token: Option<String>,
+    /// PKCE verifier and redirect URI of the code exchange, in OAuth's own spelling.
+    #[serde(default, rename = "code_verifier")]
+    code_verifier: String,
+    #[serde(default, rename = "redirect_uri")]
+    redirect_uri: String,
+}
+
+/// A refusal of the token endpoint in its usual shape.
+fn resposta(
+    resultado: sessao::Resultado,
+    recusa: impl FnOnce() -> ApiError,
+) -> Result<Response, ApiError> {
+    match resultado {
+        sessao::Resultado::Emitida(r) => Ok(sem_cache(Json(r))),
+        sessao::Resultado::Recusada => Err(recusa()),
+    }
 }
 
 fn ler_pedido(corpo: &Bytes) -> Result<PedidoToken, ApiError> {
@@ -186,22 +239,30 @@ fn ler_pedido(corpo: &Bytes) -> Result<PedidoToken, ApiError> {
         })
 }
 
-/// `POST /api/autenticacao/token` `{clientId, scope, code}`.
+/// `POST /api/autenticacao/token` `{clientId, scope, code, code_verifier, redirect_uri}`.
 async fn token_post(State(sandbox): State<Sandbox>, corpo: Bytes) -> Result<Response, ApiError> {
     let pedido = ler_pedido(&corpo)?;
     let codigo = pedido
         .code
+        .clone()
         .filter(|c| !c.is_empty())
         .ok_or_else(|| ApiError::requisicao(CODIGO_INVALIDO))?;
     let cfg = sandbox.cfg().clone();
     let agora = tempo::agora();
-    let resposta = sandbox
+    let resultado = sandbox
         .db()
         .escrever(move |tx| {
-            sessao::trocar_codigo(tx, &cfg, &codigo, &pedido.client_id, &pedido.scope, agora)
+            let troca = sessao::Troca {
+                codigo: &codigo,
+                client_id: &pedido.client_id,
+                scope: &pedido.scope,
+                code_verifier: &pedido.code_verifier,
+                redirect_uri: &pedido.redirect_uri,
+            };
+            sessao::trocar_codigo(tx, &cfg, &troca, agora)
         })
         .await?;
-    Ok(sem_cache(Json(resposta)))
+    resposta(resultado, || ApiError::requisicao(CODIGO_INVALIDO))
 }
 
 /// `PUT /api/autenticacao/token` `{clientId, scope, refresh_token}`: rotation.
@@ -213,11 +274,11 @@ async fn token_put(State(sandbox): State<Sandbox>, corpo: Bytes) -> Result<Respo
         .ok_or_else(|| ApiError::nao_autorizado(SESSAO_EXPIRADA))?;
     let cfg = sandbox.cfg().clone();
     let agora = tempo::agora();
-    let resposta = sandbox
+    let resultado = sandbox
         .db()
         .escrever(move |tx| sessao::renovar(tx, &cfg, &refresh, &pedido.client_id, agora))
         .await?;
-    Ok(sem_cache(Json(resposta)))
+    resposta(resultado, || ApiError::nao_autorizado(SESSAO_EXPIRADA))
 }
 
 /// `PUT /api/autenticacao/encerrar-sessao` `{clientId, scope, refresh_token}` → 204.
@@ -251,6 +312,8 @@ fn sem_cache(json: impl IntoResponse) -> Response {
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Investidor {
     pub(crate) usuario_id: i64,
+    /// The login session the token belongs to (kept alive by a password change).
+    pub(crate) sessao_id: i64,
 }
 
 impl FromRequestParts<Sandbox> for Investidor {
@@ -270,10 +333,13 @@ impl FromRequestParts<Sandbox> for Investidor {
             .filter(|t| !t.is_empty() && t.len() <= 8192)
             .ok_or_else(|| ApiError::nao_autorizado(SESSAO_INVALIDA))?;
         let agora = tempo::agora();
-        let usuario_id = sandbox
+        let (usuario_id, sessao_id) = sandbox
             .db()
             .ler(move |c| sessao::usuario_do_acesso(c, &token, agora))
             .await?;
-        Ok(Investidor { usuario_id })
+        Ok(Investidor {
+            usuario_id,
+            sessao_id,
+        })
     }
 }

@@ -46,6 +46,12 @@ impl Db {
         }
         let mut primeira = conectar(&caminho)?;
         migrar(&mut primeira)?;
+        // Password hashes of the retired SHA-256 scheme become Argon2id (a Rust step: SQL
+        // cannot hash).
+        let tx = primeira.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        crate::sandbox::autenticacao::senha::migrar_legados(&tx)
+            .map_err(|e| SandboxError::Tarefa(e.mensagem().to_owned()))?;
+        tx.commit()?;
         let vazio: i64 = primeira.query_row("SELECT COUNT(*) FROM captacoes", [], |r| r.get(0))?;
         if vazio == 0 {
             let tx = primeira.transaction_with_behavior(TransactionBehavior::Immediate)?;

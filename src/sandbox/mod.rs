@@ -67,9 +67,17 @@ pub struct SandboxConfig {
     pub reset: bool,
     /// Public base URL of the sandbox, no trailing slash; media URLs are absolute on it.
     pub public_url: String,
+    /// The one client the login provider knows: its `client_id` and the redirect URI
+    /// registered for it, compared exactly (RFC 9700 §4.1.3). Default: the web app's
+    /// defaults, `colheita-web` and `http://127.0.0.1:3000/autenticacao`.
+    pub client_id: String,
+    pub redirect_uri: String,
     pub access_ttl: Duration,
     pub refresh_ttl: Duration,
     pub code_ttl: Duration,
+    /// How long a rotated refresh token still gets the pair it was rotated into (two
+    /// requests racing); reusing it later revokes the session. Default 5 s.
+    pub refresh_reuse: Duration,
     pub pix_deadline: Duration,
 }
 
@@ -79,9 +87,12 @@ impl SandboxConfig {
             data_dir,
             reset: false,
             public_url,
+            client_id: "colheita-web".to_owned(),
+            redirect_uri: "http://127.0.0.1:3000/autenticacao".to_owned(),
             access_ttl: Duration::from_secs(300),
             refresh_ttl: Duration::from_secs(1800),
             code_ttl: Duration::from_secs(60),
+            refresh_reuse: Duration::from_secs(5),
             pix_deadline: Duration::from_secs(24 * 3600),
         }
     }

@@ -36,12 +36,22 @@ impl TestApp {
     /// Web app + embedded sandbox. `extra` are more command-line flags.
     pub async fn with_sandbox(extra: &[&str]) -> TestApp {
         let data_dir = temp_dir();
-        let mut args = vec!["colheita", "--data-dir", data_dir.to_str().unwrap()];
+        // The web app's port is known before the sandbox starts: the sandbox registers
+        // `http://{addr}/autenticacao` as the web app's redirect URI.
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap().to_string();
+        let mut args = vec![
+            "colheita",
+            "--data-dir",
+            data_dir.to_str().unwrap(),
+            "--addr",
+            &addr,
+        ];
         args.extend_from_slice(extra);
         let cli = Cli::try_parse_from(args).unwrap();
         let sandbox_listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let sandbox_url = startup::spawn_sandbox(sandbox_listener, &cli.config).unwrap();
-        Self::start(cli, &sandbox_url, Some(sandbox_url.clone())).await
+        Self::start(listener, cli, &sandbox_url, Some(sandbox_url.clone())).await
     }
 
     /// Web app against a stand-in platform (wiremock) at `platform_url`.
@@ -61,15 +71,20 @@ impl TestApp {
         ];
         args.extend_from_slice(extra);
         let cli = Cli::try_parse_from(args).unwrap();
-        Self::start(cli, platform_url, None).await
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        Self::start(listener, cli, platform_url, None).await
     }
 
-    async fn start(cli: Cli, api_url: &str, sandbox_url: Option<String>) -> TestApp {
+    async fn start(
+        listener: TcpListener,
+        cli: Cli,
+        api_url: &str,
+        sandbox_url: Option<String>,
+    ) -> TestApp {
         let _ = tracing_subscriber::fmt()
             .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
             .with_test_writer()
             .try_init();
-        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let web_url = format!("http://{}", listener.local_addr().unwrap());
         let key = startup::cookie_key(&cli.config).unwrap();
         let state = startup::web_state(
@@ -156,24 +171,16 @@ impl TestApp {
     ) -> reqwest::Response {
         assert_eq!(resp.status(), 303, "expected a redirect to login");
         let login_url = url::Url::parse(&location(&resp)).unwrap();
-        let q: std::collections::HashMap<_, _> = login_url.query_pairs().into_owned().collect();
+        // The form carries every parameter of the login URL (client, redirect URI, state,
+        // PKCE challenge) back, as the page's hidden fields do.
+        let mut form: Vec<(String, String)> = login_url.query_pairs().into_owned().collect();
+        form.push(("email".into(), email.into()));
+        form.push(("senha".into(), password.into()));
         let page = self.client.get(login_url.clone()).send().await.unwrap();
         assert_eq!(page.status(), 200);
         let mut post_url = login_url.clone();
         post_url.set_query(None);
-        let resp = self
-            .client
-            .post(post_url)
-            .form(&[
-                ("email", email),
-                ("senha", password),
-                ("client_id", q["client_id"].as_str()),
-                ("redirect_uri", q["redirect_uri"].as_str()),
-                ("state", q["state"].as_str()),
-            ])
-            .send()
-            .await
-            .unwrap();
+        let resp = self.client.post(post_url).form(&form).send().await.unwrap();
         self.follow(resp).await.0
     }
 

@@ -6,6 +6,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use maud::{DOCTYPE, Markup, html};
 
+use crate::sandbox::autenticacao::senha;
 use crate::sandbox::cabecalhos::{self, Conteudo};
 use crate::sandbox::{DEMO_LOGINS, DEMO_PASSWORD};
 
@@ -16,6 +17,8 @@ pub(crate) struct Formulario<'a> {
     pub(crate) client_id: &'a str,
     pub(crate) redirect_uri: &'a str,
     pub(crate) state: &'a str,
+    pub(crate) code_challenge: &'a str,
+    pub(crate) code_challenge_method: &'a str,
     pub(crate) email: &'a str,
     pub(crate) erro: bool,
 }
@@ -32,6 +35,8 @@ pub(crate) fn login(status: StatusCode, f: &Formulario<'_>) -> Response {
             input type="hidden" name="client_id" value=(f.client_id);
             input type="hidden" name="redirect_uri" value=(f.redirect_uri);
             input type="hidden" name="state" value=(f.state);
+            input type="hidden" name="code_challenge" value=(f.code_challenge);
+            input type="hidden" name="code_challenge_method" value=(f.code_challenge_method);
             div.campo {
                 label for="email" { "E-mail" }
                 input #email type="email" name="email" value=(f.email) autocomplete="username"
@@ -41,7 +46,7 @@ pub(crate) fn login(status: StatusCode, f: &Formulario<'_>) -> Response {
             div.campo {
                 label for="senha" { "Senha" }
                 input #senha type="password" name="senha" autocomplete="current-password"
-                    maxlength="256" required autofocus[f.erro]
+                    maxlength=(senha::TAMANHO_MAXIMO) required autofocus[f.erro]
                     aria-invalid=[invalido] aria-describedby=[f.erro.then_some("erro-login")];
             }
             button type="submit" { "Entrar" }

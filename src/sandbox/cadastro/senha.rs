@@ -1,6 +1,7 @@
 //! `PUT /v2/seguranca/senha` (Bearer): the password change. The rules of the web form are
 //! enforced again here; a success clears the temporary-password flag, so the next login
-//! answers tipoResposta 'sucesso' instead of 'trocarsenha'. The current session stays.
+//! answers tipoResposta 'sucesso' instead of 'trocarsenha'. The current session stays;
+//! every other session of the investor ends (whoever else knew the old password is out).
 
 use axum::body::Bytes;
 use axum::extract::State;
@@ -9,9 +10,9 @@ use rusqlite::{OptionalExtension, params};
 use serde::Deserialize;
 
 use crate::domain::validate::validate_new_password;
-use crate::sandbox::Sandbox;
-use crate::sandbox::autenticacao::{Investidor, senha};
+use crate::sandbox::autenticacao::{Investidor, encerrar_outras, senha};
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
+use crate::sandbox::{Sandbox, tempo};
 
 pub(crate) const SENHA_ATUAL_NAO_CONFERE: &str = "A senha atual não confere.";
 
@@ -35,6 +36,7 @@ pub(crate) async fn alterar(
     validate_new_password(&p.senha_atual, &p.nova_senha, &p.confirmacao_senha)
         .map_err(|e| ApiError::requisicao(e.message()))?;
     let id = investidor.usuario_id;
+    let atual = investidor.sessao_id;
     // The slow hash work (check + new hash) runs on a read connection; the write only
     // swaps the hash, and only if nobody changed it in between.
     let (antigo, novo) = sandbox
@@ -57,11 +59,15 @@ pub(crate) async fn alterar(
     let trocada = sandbox
         .db()
         .escrever(move |tx| {
-            Ok(tx.execute(
+            let trocada = tx.execute(
                 "UPDATE usuarios SET senha_hash = ?1, senha_temporaria = 0
                  WHERE id = ?2 AND senha_hash = ?3",
                 params![novo, id, antigo],
-            )?)
+            )?;
+            if trocada == 1 {
+                encerrar_outras(tx, id, atual, tempo::agora())?;
+            }
+            Ok(trocada)
         })
         .await?;
     if trocada == 1 {

@@ -312,4 +312,15 @@ CREATE UNIQUE INDEX documentos_usuario_tipo ON documentos_usuario(usuario_id, ti
 CREATE UNIQUE INDEX documentos_usuario_outros ON documentos_usuario(usuario_id, nome)
     WHERE tipo = 'Others';
 "#,
+    // 5: login provider hardening: PKCE challenge and the session a code opened (a
+    // replayed code revokes it); a rotated refresh token remembers when it was rotated
+    // and, sealed under a key only its holder can derive, the pair it was exchanged for
+    // (handed out again within the reuse interval; reuse after it revokes the session).
+    r#"
+ALTER TABLE codigos ADD COLUMN code_challenge TEXT NOT NULL DEFAULT '';
+ALTER TABLE codigos ADD COLUMN sessao_id INTEGER REFERENCES sessoes(id) ON DELETE SET NULL;
+ALTER TABLE tokens ADD COLUMN rotacionado_em INTEGER;
+ALTER TABLE tokens ADD COLUMN sucessor BLOB;
+CREATE INDEX sessoes_usuario ON sessoes(usuario_id) WHERE encerrada_em IS NULL;
+"#,
 ];

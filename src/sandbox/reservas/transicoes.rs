@@ -1,9 +1,13 @@
 //! Sandbox-only transitions, for tests and demos: they stand in for the platform's back
 //! office paying, approving or rejecting a reservation, which the real platform does out of
-//! the API's sight. No Bearer; never called by the web app.
+//! the API's sight. No Bearer; never called by the web app. As state-changing routes
+//! without a token they refuse cross-site requests, by the web app's rule
+//! (`web::headers::cross_origin_protection`): a browser's `Sec-Fetch-Site` must be
+//! `same-origin` or `none`; without it, an `Origin` must be the sandbox's own; a request
+//! with neither (curl, tests) passes.
 
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::routing::post;
 use axum::{Json, Router};
 use rusqlite::params;
@@ -23,6 +27,41 @@ pub(super) fn routes() -> Router<Sandbox> {
         .route("/sandbox/reservas/{id}/estornar", post(estornar))
 }
 
+/// 403 in the error envelope for a request another site made the browser send.
+fn recusar_outros_sites(s: &Sandbox, headers: &HeaderMap) -> Result<(), ApiError> {
+    if mesma_origem(headers, &s.cfg().public_url) {
+        return Ok(());
+    }
+    tracing::warn!("sandbox: requisição de outro site recusada");
+    Err(ApiError::new(
+        StatusCode::FORBIDDEN,
+        "Requisição recusada: origem não permitida.",
+    ))
+}
+
+fn mesma_origem(headers: &HeaderMap, public_url: &str) -> bool {
+    if let Some(site) = headers.get("sec-fetch-site") {
+        return matches!(site.to_str(), Ok("same-origin" | "none"));
+    }
+    let Some(origem) = headers.get(header::ORIGIN) else {
+        return true;
+    };
+    let Ok(origem) = origem.to_str() else {
+        return false;
+    };
+    let propria = url::Url::parse(public_url).map(|u| u.origin().ascii_serialization());
+    propria.is_ok_and(|p| p == origem)
+        || headers
+            .get(header::HOST)
+            .and_then(|h| h.to_str().ok())
+            .is_some_and(|host| {
+                origem
+                    .strip_prefix("http://")
+                    .or_else(|| origem.strip_prefix("https://"))
+                    == Some(host)
+            })
+}
+
 #[derive(Clone, Copy)]
 enum Acao {
     Pagar,
@@ -31,28 +70,39 @@ enum Acao {
     Estornar,
 }
 
-async fn pagar(State(s): State<Sandbox>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+async fn pagar(
+    State(s): State<Sandbox>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    recusar_outros_sites(&s, &headers)?;
     transicao(s, &id, Acao::Pagar).await
 }
 
 async fn aprovar(
     State(s): State<Sandbox>,
+    headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
+    recusar_outros_sites(&s, &headers)?;
     transicao(s, &id, Acao::Aprovar).await
 }
 
 async fn rejeitar(
     State(s): State<Sandbox>,
+    headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
+    recusar_outros_sites(&s, &headers)?;
     transicao(s, &id, Acao::Rejeitar).await
 }
 
 async fn estornar(
     State(s): State<Sandbox>,
+    headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
+    recusar_outros_sites(&s, &headers)?;
     transicao(s, &id, Acao::Estornar).await
 }
 

@@ -93,7 +93,7 @@ async fn investidores_semeados_tem_cpf_valido_e_senha_com_hash() {
     assert_eq!(hashes.len(), linhas.len(), "salted");
     for (cpf, hash) in &linhas {
         assert!(is_valid_cpf(cpf), "{cpf}");
-        assert!(hash.starts_with("sha256i$") && !hash.contains(crate::sandbox::DEMO_PASSWORD));
+        assert!(hash.starts_with("$argon2id$") && !hash.contains(crate::sandbox::DEMO_PASSWORD));
     }
 }
 

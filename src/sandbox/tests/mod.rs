@@ -10,6 +10,7 @@ mod extrato;
 mod notificacoes;
 mod produtos;
 mod reservas;
+mod seguranca;
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -25,6 +26,9 @@ use crate::sandbox::{Sandbox, SandboxConfig};
 pub(super) const PUBLIC_URL: &str = "http://sandbox.test";
 pub(super) const CLIENT_ID: &str = "colheita-web";
 pub(super) const RETORNO: &str = "http://127.0.0.1:3000/autenticacao";
+/// The PKCE pair of every test login (RFC 7636's own example).
+pub(super) const VERIFICADOR: &str = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk";
+pub(super) const DESAFIO: &str = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM";
 
 pub(super) struct Ambiente {
     pub(super) sandbox: Sandbox,
@@ -151,6 +155,8 @@ pub(super) async fn postar_login(router: &Router, email: &str, senha: &str) -> R
         ("client_id", CLIENT_ID),
         ("redirect_uri", RETORNO),
         ("state", "estado-123"),
+        ("code_challenge", DESAFIO),
+        ("code_challenge_method", "S256"),
         ("email", email),
         ("senha", senha),
     ])
@@ -177,16 +183,22 @@ pub(super) async fn codigo(router: &Router, email: &str) -> String {
         .unwrap()
 }
 
-/// Logs in and exchanges the code: the token response.
-pub(super) async fn entrar(router: &Router, email: &str) -> Value {
-    let code = codigo(router, email).await;
-    let r = json(
+/// The code exchange as the web app sends it (PKCE verifier, redirect URI).
+pub(super) async fn trocar(router: &Router, code: &str) -> Resposta {
+    json(
         router,
         Method::POST,
         "/api/autenticacao/token",
-        serde_json::json!({"clientId": CLIENT_ID, "scope": "openid", "code": code}),
+        serde_json::json!({"clientId": CLIENT_ID, "scope": "openid", "code": code,
+            "code_verifier": VERIFICADOR, "redirect_uri": RETORNO}),
     )
-    .await;
+    .await
+}
+
+/// Logs in and exchanges the code: the token response.
+pub(super) async fn entrar(router: &Router, email: &str) -> Value {
+    let code = codigo(router, email).await;
+    let r = trocar(router, &code).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.texto());
     r.json()
 }

@@ -39,12 +39,18 @@ pub async fn view_autenticacao_get(ctx: Ctx, Query(q): Query<Callback>) -> PageR
             login_redirect(&ctx.app, &ctx.jar, None)
         });
     };
-    let expected = ctx.jar.take_state();
-    if expected.is_none() || expected != q.state {
+    let pending = ctx.jar.take_state();
+    let Some(pending) = pending.filter(|p| q.state.as_deref() == Some(p.state.as_str())) else {
         tracing::warn!("login callback with a state we did not issue");
         return Err(failed_exchange(&ctx, STATE_MISMATCH));
-    }
-    let answer = match ctx.app.api.exchange_code(&code).await {
+    };
+    // PKCE: only the browser that started this login holds the verifier of its code.
+    let redirect_uri = ctx.app.cfg.redirect_uri();
+    let exchange = ctx
+        .app
+        .api
+        .exchange_code(&code, &pending.verifier, &redirect_uri);
+    let answer = match exchange.await {
         Ok(a) => a,
         Err(e) => return Err(failed_exchange(&ctx, &e.user_message())),
     };

@@ -74,6 +74,14 @@ struct StoredTerm {
     termos: Vec<TermOption>,
 }
 
+/// What the login callback checks and sends back: the `state` it must see again and the
+/// PKCE `code_verifier` of the challenge sent with the login redirect.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct PendingLogin {
+    pub state: String,
+    pub verifier: String,
+}
+
 /// A one-shot alert shown on the next page.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Flash {
@@ -213,13 +221,15 @@ impl Jar {
         v.and_then(|p| crate::web::routes::safe_return_path(&p))
     }
 
-    pub fn set_state(&self, state: &str) {
-        self.set_private(STATE, &state);
+    /// The login under way: its OAuth `state` and PKCE `code_verifier`, encrypted (the
+    /// verifier must never reach the browser in clear).
+    pub fn set_state(&self, pending: &PendingLogin) {
+        self.set_private(STATE, pending);
     }
 
-    pub fn take_state(&self) -> Option<String> {
-        let v: Option<String> = self.get_private(STATE);
-        if v.is_some() {
+    pub fn take_state(&self) -> Option<PendingLogin> {
+        let v: Option<PendingLogin> = self.get_private(STATE);
+        if self.cookies.get(STATE).is_some() {
             self.remove(STATE);
         }
         v

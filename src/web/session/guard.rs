@@ -8,7 +8,9 @@ use axum::response::{IntoResponse, Redirect, Response};
 use base64::Engine;
 use tower_cookies::Cookies;
 
-use super::{Jar, Session, UserSummary, access_fresh, refresh_alive};
+use sha2::{Digest, Sha256};
+
+use super::{Jar, PendingLogin, Session, UserSummary, access_fresh, refresh_alive};
 use crate::web::{AppState, routes};
 
 /// Request extension: the validated session, if any.
@@ -108,23 +110,33 @@ pub async fn fetch_user_summary(app: &AppState, access_token: &str) -> Option<Us
     }
 }
 
-/// Saves the return address (same-origin paths only) and a fresh OAuth `state`, then
-/// sends the browser to the login page.
+/// Saves the return address (same-origin paths only), a fresh OAuth `state` and a fresh
+/// PKCE `code_verifier` (RFC 9700 §2.1.1) in the encrypted state cookie, then sends the
+/// browser to the login page with the verifier's S256 challenge.
 pub fn login_redirect(app: &AppState, jar: &Jar, return_to: Option<&str>) -> Response {
     if let Some(path) = return_to.and_then(routes::safe_return_path) {
         jar.set_return_to(&path);
     }
-    let state = random_state();
-    jar.set_state(&state);
+    let pending = PendingLogin {
+        state: random_b64url::<24>(),
+        // 32 random bytes: a 43-character verifier, the RFC's minimum length.
+        verifier: random_b64url::<32>(),
+    };
+    let challenge = base64::engine::general_purpose::URL_SAFE_NO_PAD
+        .encode(Sha256::digest(pending.verifier.as_bytes()));
+    jar.set_state(&pending);
     let mut url = app.cfg.login_url.clone();
     url.query_pairs_mut()
         .append_pair("client_id", &app.cfg.client_id)
         .append_pair("redirect_uri", &app.cfg.redirect_uri())
-        .append_pair("state", &state);
+        .append_pair("state", &pending.state)
+        .append_pair("code_challenge", &challenge)
+        .append_pair("code_challenge_method", "S256");
     Redirect::to(url.as_str()).into_response()
 }
 
-fn random_state() -> String {
-    let bytes: [u8; 24] = rand::random();
+/// Unpadded base64url of `N` bytes from the OS-seeded CSPRNG (`rand::random`).
+fn random_b64url<const N: usize>() -> String {
+    let bytes: [u8; N] = rand::random();
     base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
 }
