@@ -19,6 +19,7 @@ mod reservas;
 mod reservas_falhas;
 mod routes;
 mod sandbox_journey;
+mod seguranca_web;
 mod session;
 mod shell;
 mod support;

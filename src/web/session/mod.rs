@@ -6,7 +6,7 @@ mod cookies;
 mod guard;
 mod refresh;
 
-pub use cookies::{Flash, Jar, StoredToken, StoredUnread, UserSummary};
+pub use cookies::{Flash, Jar, StoredToken, StoredUnread, UserSummary, carries_session};
 pub use guard::{CurrentSession, LoginRequired, fetch_user_summary, guard, login_redirect};
 pub use refresh::RefreshCache;
 
