@@ -38,6 +38,10 @@ pub fn carries_session(headers: &axum::http::HeaderMap) -> bool {
         .any(|name| name == ACCESS || name == REFRESH)
 }
 
+#[cfg(test)]
+#[path = "host_prefix_tests.rs"]
+mod host_prefix_tests;
+
 /// Every session cookie but the return address (logout keeps it).
 const SESSION_COOKIES: &[&str] = &[ACCESS, REFRESH, USER, STATE, FLASH, TERM, UNREAD];
 
