@@ -139,9 +139,9 @@ async fn a_client_dripping_its_headers_is_disconnected() {
             if tcp.write_all(b"X-Lento: a\r\n").await.is_err() {
                 return;
             }
-            match tokio::time::timeout(Duration::from_millis(200), tcp.read(&mut buf)).await {
-                Ok(Ok(0) | Err(_)) => return,
-                Ok(Ok(_)) | Err(_) => {}
+            let read = tokio::time::timeout(Duration::from_millis(200), tcp.read(&mut buf));
+            if let Ok(Ok(0) | Err(_)) = read.await {
+                return;
             }
         }
     };
