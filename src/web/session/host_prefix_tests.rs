@@ -1,6 +1,7 @@
 //! The `__Host-` prefix under https: every cookie is written with it and read back by it.
 
 use super::*;
+use crate::web::routes;
 use axum::http::{HeaderMap, HeaderValue, header};
 
 fn jar(secure: bool) -> Jar {
@@ -20,7 +21,7 @@ fn secure_cookies_are_host_prefixed_and_read_back() {
     let jar = jar(true);
     jar.set_flash("Pronto", "Salvo.");
     jar.set_values_hidden(true);
-    jar.set_return_to("/carteira");
+    jar.set_return_to(routes::CARTEIRA);
     let mut n = names(&jar);
     n.sort();
     assert_eq!(
@@ -33,12 +34,12 @@ fn secure_cookies_are_host_prefixed_and_read_back() {
     );
     for c in jar.cookies.list() {
         assert_eq!(c.secure(), Some(true));
-        assert_eq!(c.path(), Some("/"));
+        assert_eq!(c.path(), Some(routes::COOKIE_PATH));
         assert_eq!(c.domain(), None);
     }
     assert!(jar.values_hidden());
     assert_eq!(jar.take_flash().map(|f| f.mensagem), Some("Salvo.".into()));
-    assert_eq!(jar.take_return_to().as_deref(), Some("/carteira"));
+    assert_eq!(jar.take_return_to().as_deref(), Some(routes::CARTEIRA));
 }
 
 #[test]
