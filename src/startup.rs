@@ -204,12 +204,14 @@ pub async fn serve(
     use hyper_util::server::conn::auto;
     use hyper_util::service::TowerToHyperService;
 
-    let mut builder = auto::Builder::new(TokioExecutor::new());
+    // HTTP/1.1 only: the auto builder's HTTP/2 detection reads the first bytes with no
+    // timeout, so a silent client would hold its slot for ever. TLS and h2 are the load
+    // balancer's.
+    let mut builder = auto::Builder::new(TokioExecutor::new()).http1_only();
     builder
         .http1()
         .timer(TokioTimer::new())
         .header_read_timeout(limits.header_read_timeout);
-    builder.http2().timer(TokioTimer::new());
     let builder = Arc::new(builder);
     let permits = Arc::new(tokio::sync::Semaphore::new(limits.max_connections));
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();
@@ -223,12 +225,24 @@ pub async fn serve(
             continue;
         };
         let service = TowerToHyperService::new(app.clone());
-        let conn = builder
-            .serve_connection_with_upgrades(TokioIo::new(stream), service)
-            .into_owned();
-        let conn = graceful.watch(conn);
+        let builder = builder.clone();
+        let watcher = graceful.watcher();
+        let first_byte = limits.header_read_timeout;
         tokio::spawn(async move {
-            if let Err(e) = conn.await {
+            // hyper's header timer starts at the first byte: a client that sends nothing
+            // gets the same deadline for its first one.
+            let mut probe = [0u8; 1];
+            if !matches!(
+                tokio::time::timeout(first_byte, stream.peek(&mut probe)).await,
+                Ok(Ok(1..))
+            ) {
+                drop(permit);
+                return;
+            }
+            let conn = builder
+                .serve_connection_with_upgrades(TokioIo::new(stream), service)
+                .into_owned();
+            if let Err(e) = watcher.watch(conn).await {
                 tracing::debug!(error = %e, "connection ended with an error");
             }
             drop(permit);

@@ -152,6 +152,21 @@ async fn a_client_dripping_its_headers_is_disconnected() {
 }
 
 #[tokio::test]
+async fn a_client_that_sends_nothing_is_disconnected() {
+    let web = serve_app(&["--header-read-timeout", "1"], None).await;
+    for sent in [&b""[..]] {
+        let mut tcp = TcpStream::connect(host(&web)).await.unwrap();
+        tcp.write_all(sent).await.unwrap();
+        let mut buf = [0u8; 64];
+        let closed = tokio::time::timeout(Duration::from_secs(10), tcp.read(&mut buf)).await;
+        assert!(
+            closed.is_ok(),
+            "kept a silent client after sending {sent:?}"
+        );
+    }
+}
+
+#[tokio::test]
 async fn a_body_that_never_ends_is_answered_408() {
     let web = serve_app(&["--inbound-timeout", "1"], None).await;
     let mut tcp = TcpStream::connect(host(&web)).await.unwrap();
