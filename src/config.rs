@@ -80,6 +80,18 @@ pub struct Config {
     /// Total timeout for platform calls, in seconds.
     #[arg(long, env = "COLHEITA_REQUEST_TIMEOUT", default_value_t = 10)]
     pub request_timeout: u64,
+    /// Longest wait for a client's request line and headers, in seconds (slowloris).
+    #[arg(long, env = "COLHEITA_HEADER_READ_TIMEOUT", default_value_t = 10)]
+    pub header_read_timeout: u64,
+    /// Longest time one inbound request may take, body upload included, in seconds.
+    #[arg(long, env = "COLHEITA_INBOUND_TIMEOUT", default_value_t = 60)]
+    pub inbound_timeout: u64,
+    /// Most client connections open at once; further ones wait to be accepted.
+    #[arg(long, env = "COLHEITA_MAX_CONNECTIONS", default_value_t = 1024)]
+    pub max_connections: usize,
+    /// Allow a plain-http `--public-url` against a real platform (`--api-url`).
+    #[arg(long, env = "COLHEITA_INSECURE_HTTP")]
+    pub insecure_http: bool,
     /// Sandbox access-token lifetime, in seconds.
     #[arg(long, env = "COLHEITA_SANDBOX_ACCESS_TTL", default_value_t = 300)]
     pub sandbox_access_ttl: u64,
@@ -97,6 +109,12 @@ impl Config {
     }
     pub fn request_timeout(&self) -> Duration {
         Duration::from_secs(self.request_timeout)
+    }
+    pub fn header_read_timeout(&self) -> Duration {
+        Duration::from_secs(self.header_read_timeout)
+    }
+    pub fn inbound_timeout(&self) -> Duration {
+        Duration::from_secs(self.inbound_timeout)
     }
     /// The embedded sandbox runs unless a real platform is configured.
     pub fn embedded_sandbox(&self) -> bool {

@@ -44,6 +44,7 @@ async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
         shutdown_signal().await;
         return Ok(());
     }
+    startup::check_transport(&cfg, cfg.public_url.as_ref())?;
     let listener = bind(cfg.addr).await?;
     let local = listener.local_addr()?;
     let public_url = match &cfg.public_url {
@@ -63,9 +64,13 @@ async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
         println!("Caixa de saída (e-mails do cadastro): {s}/caixa-de-saida");
         print_demo_logins();
     }
-    axum::serve(listener, colheita::web::router(state))
-        .with_graceful_shutdown(shutdown_signal())
-        .await?;
+    startup::serve(
+        listener,
+        colheita::web::router(state),
+        startup::ServeLimits::from_config(&cfg),
+        shutdown_signal(),
+    )
+    .await;
     Ok(())
 }
 

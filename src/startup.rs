@@ -1,7 +1,9 @@
 //! Wiring shared by `main` and the tests: the sandbox, the platform client, the cookie
 //! key and the web state.
 
+use std::future::Future;
 use std::path::Path;
+use std::sync::Arc;
 
 use base64::Engine;
 use tokio::net::TcpListener;
@@ -34,6 +36,13 @@ pub fn spawn_sandbox(listener: TcpListener, cfg: &Config) -> Result<String, Star
         source,
     })?;
     let url = format!("http://{addr}");
+    private_dir(&cfg.data_dir)?;
+    let db = cfg.data_dir.join(SANDBOX_DB);
+    if !cfg.sandbox_reset {
+        // Created empty and owner-only before SQLite opens it, so the seeded data is never
+        // readable by others, not even for a moment (SQLite gives -wal/-shm the same mode).
+        private_file(&db, None)?;
+    }
     let mut sc = SandboxConfig::new(cfg.data_dir.clone(), url.clone());
     sc.reset = cfg.sandbox_reset;
     // The web app's redirect URI, registered at the sandbox's login provider: built as
@@ -52,6 +61,12 @@ pub fn spawn_sandbox(listener: TcpListener, cfg: &Config) -> Result<String, Star
     sc.refresh_ttl = std::time::Duration::from_secs(cfg.sandbox_refresh_ttl);
     sc.pix_deadline = std::time::Duration::from_secs(cfg.sandbox_pix_deadline);
     let sandbox = Sandbox::open(sc)?;
+    for suffix in ["", "-wal", "-shm"] {
+        let f = cfg.data_dir.join(format!("{SANDBOX_DB}{suffix}"));
+        if f.exists() {
+            owner_only(&f, 0o600)?;
+        }
+    }
     // Cancels unpaid Pix reservations after their deadline and clears dead codes/tokens.
     sandbox.spawn_expiry_sweeper(std::time::Duration::from_secs(60));
     let router = sandbox.router();
@@ -94,11 +109,183 @@ fn dev_cookie_key(dir: &Path) -> Result<Key, StartupError> {
     {
         return Ok(key);
     }
-    std::fs::create_dir_all(dir).map_err(io("a pasta de dados"))?;
+    private_dir(dir)?;
     let key = Key::generate();
     let b64 = base64::engine::general_purpose::STANDARD.encode(key.master());
-    std::fs::write(&path, b64).map_err(io("o arquivo da chave de cookies"))?;
+    private_file(&path, Some(b64.as_bytes())).map_err(|e| match e {
+        StartupError::Io { source, .. } => io("o arquivo da chave de cookies")(source),
+        other => other,
+    })?;
     Ok(key)
+}
+
+/// The sandbox database's file name in the data dir (SQLite adds `-wal` and `-shm`).
+const SANDBOX_DB: &str = "sandbox.db";
+
+fn io_error(what: &Path) -> impl FnOnce(std::io::Error) -> StartupError {
+    let what = what.display().to_string();
+    move |source| StartupError::Io { what, source }
+}
+
+/// The data dir holds the cookie key and every investor's data in the sandbox: only its
+/// owner may list or enter it (0700), also when an older version created it wider.
+pub fn private_dir(dir: &Path) -> Result<(), StartupError> {
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder.create(dir).map_err(io_error(dir))?;
+    owner_only(dir, 0o700)
+}
+
+/// Creates `path` owner-only (0600) when missing, writing `contents` into it when given;
+/// an existing file is only narrowed to 0600.
+fn private_file(path: &Path, contents: Option<&[u8]>) -> Result<(), StartupError> {
+    use std::io::Write;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true);
+    if contents.is_some() {
+        options.truncate(true);
+    }
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let mut file = options.open(path).map_err(io_error(path))?;
+    if let Some(bytes) = contents {
+        file.write_all(bytes).map_err(io_error(path))?;
+    }
+    owner_only(path, 0o600)
+}
+
+/// Sets the Unix mode of `path` (the mode given at creation is cut by the umask, and a file
+/// made by an older version may be wider); nothing to do elsewhere.
+fn owner_only(path: &Path, mode: u32) -> Result<(), StartupError> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode))
+            .map_err(io_error(path))?;
+    }
+    #[cfg(not(unix))]
+    let _ = (path, mode);
+    Ok(())
+}
+
+/// Refuses a plain-http public URL in front of a real platform: the session cookies and
+/// the platform tokens would cross the network in clear. `--insecure-http` allows it
+/// (e.g. TLS ended by a proxy on the same host); the embedded sandbox is development.
+pub fn check_transport(cfg: &Config, public_url: Option<&url::Url>) -> Result<(), StartupError> {
+    let https = public_url.is_some_and(|u| u.scheme() == "https");
+    if cfg.embedded_sandbox() || https || cfg.insecure_http {
+        return Ok(());
+    }
+    Err(StartupError::Config(
+        "com --api-url, --public-url (COLHEITA_PUBLIC_URL) precisa ser https; \
+         use --insecure-http (COLHEITA_INSECURE_HTTP) para aceitar http mesmo assim"
+            .into(),
+    ))
+}
+
+/// Limits of the web app's accept loop.
+#[derive(Debug, Clone, Copy)]
+pub struct ServeLimits {
+    /// A client has this long to send its request line and headers (slowloris).
+    pub header_read_timeout: std::time::Duration,
+    /// Connections served at once; the next ones wait in the kernel's backlog.
+    pub max_connections: usize,
+}
+
+impl ServeLimits {
+    pub fn from_config(cfg: &Config) -> Self {
+        Self {
+            header_read_timeout: cfg.header_read_timeout(),
+            max_connections: cfg.max_connections.max(1),
+        }
+    }
+}
+
+/// Serves `app` on `listener` until `shutdown`, then lets open requests finish (up to 30 s).
+/// Unlike `axum::serve`, every connection has a header-read timeout and the number of
+/// connections is capped by a semaphore taken before `accept`.
+pub async fn serve(
+    listener: TcpListener,
+    app: axum::Router,
+    limits: ServeLimits,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) {
+    use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+    use hyper_util::server::conn::auto;
+    use hyper_util::service::TowerToHyperService;
+
+    // HTTP/1.1 only: the auto builder's HTTP/2 detection reads the first bytes with no
+    // timeout, so a silent client would hold its slot for ever. TLS and h2 are the load
+    // balancer's.
+    let mut builder = auto::Builder::new(TokioExecutor::new()).http1_only();
+    builder
+        .http1()
+        .timer(TokioTimer::new())
+        .header_read_timeout(limits.header_read_timeout);
+    let builder = Arc::new(builder);
+    let permits = Arc::new(tokio::sync::Semaphore::new(limits.max_connections));
+    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+    tokio::pin!(shutdown);
+    loop {
+        let accepted = tokio::select! {
+            () = &mut shutdown => break,
+            accepted = accept(&listener, &permits) => accepted,
+        };
+        let Some((stream, permit)) = accepted else {
+            continue;
+        };
+        let service = TowerToHyperService::new(app.clone());
+        let builder = builder.clone();
+        let watcher = graceful.watcher();
+        let first_byte = limits.header_read_timeout;
+        tokio::spawn(async move {
+            // hyper's header timer starts at the first byte: a client that sends nothing
+            // gets the same deadline for its first one.
+            let mut probe = [0u8; 1];
+            if !matches!(
+                tokio::time::timeout(first_byte, stream.peek(&mut probe)).await,
+                Ok(Ok(1..))
+            ) {
+                drop(permit);
+                return;
+            }
+            let conn = builder
+                .serve_connection_with_upgrades(TokioIo::new(stream), service)
+                .into_owned();
+            if let Err(e) = watcher.watch(conn).await {
+                tracing::debug!(error = %e, "connection ended with an error");
+            }
+            drop(permit);
+        });
+    }
+    if tokio::time::timeout(std::time::Duration::from_secs(30), graceful.shutdown())
+        .await
+        .is_err()
+    {
+        tracing::warn!("open connections did not finish within 30 s");
+    }
+}
+
+/// Waits for a free connection slot, then for a client. An accept error (e.g. too many open
+/// files) is logged and answered with a short pause instead of a busy loop.
+async fn accept(
+    listener: &TcpListener,
+    permits: &Arc<tokio::sync::Semaphore>,
+) -> Option<(tokio::net::TcpStream, tokio::sync::OwnedSemaphorePermit)> {
+    let permit = permits.clone().acquire_owned().await.ok()?;
+    match listener.accept().await {
+        Ok((stream, _)) => {
+            let _ = stream.set_nodelay(true);
+            Some((stream, permit))
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, "accept failed");
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            None
+        }
+    }
 }
 
 /// Builds the web state for a platform at `api_url` (the sandbox's, or a real one).
@@ -132,6 +319,7 @@ pub fn web_state(
         product_name: cfg.product_name.clone(),
         chat_url: cfg.chat_url.clone(),
         pix_merchant_city: cfg.pix_merchant_city.clone(),
+        inbound_timeout: cfg.inbound_timeout(),
     };
     Ok(AppState::new(api, web, key))
 }

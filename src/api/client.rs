@@ -8,6 +8,38 @@ use serde::de::DeserializeOwned;
 
 use super::error::ApiError;
 
+/// The largest file (PDF, image) read from the platform.
+pub const MAX_BLOB_BYTES: usize = 16 * 1024 * 1024;
+/// The largest JSON (or error) body read from the platform.
+pub const MAX_JSON_BYTES: usize = 4 * 1024 * 1024;
+
+/// Reads a body up to `max` bytes: a larger answer (announced or streamed) is an
+/// [`ApiError`], never an unbounded buffer.
+async fn read_capped(mut resp: reqwest::Response, max: usize) -> Result<bytes::Bytes, ApiError> {
+    let too_large = || {
+        tracing::warn!(max, "platform answer over the size cap");
+        ApiError::Unavailable(format!("resposta maior que {max} bytes"))
+    };
+    if resp
+        .content_length()
+        .is_some_and(|n| n > u64::try_from(max).unwrap_or(u64::MAX))
+    {
+        return Err(too_large());
+    }
+    let mut body = bytes::BytesMut::new();
+    while let Some(chunk) = resp
+        .chunk()
+        .await
+        .map_err(|e| ApiError::Unavailable(e.to_string()))?
+    {
+        if body.len() + chunk.len() > max {
+            return Err(too_large());
+        }
+        body.extend_from_slice(&chunk);
+    }
+    Ok(body.freeze())
+}
+
 /// The platform marker header every request carries (`web` for this app).
 pub const PLATFORM_HEADER: &str = "X-Plataforma";
 
@@ -92,10 +124,7 @@ impl PlatformClient {
             ApiError::Unavailable(e.to_string())
         })?;
         let status = resp.status().as_u16();
-        let body = resp
-            .bytes()
-            .await
-            .map_err(|e| ApiError::Unavailable(e.to_string()))?;
+        let body = read_capped(resp, MAX_JSON_BYTES).await?;
         if (200..300).contains(&status) {
             Ok(body)
         } else {
@@ -128,10 +157,12 @@ impl PlatformClient {
             .and_then(|v| v.to_str().ok())
             .unwrap_or("application/octet-stream")
             .to_owned();
-        let bytes = resp
-            .bytes()
-            .await
-            .map_err(|e| ApiError::Unavailable(e.to_string()))?;
+        let cap = if (200..300).contains(&status) {
+            MAX_BLOB_BYTES
+        } else {
+            MAX_JSON_BYTES
+        };
+        let bytes = read_capped(resp, cap).await?;
         if !(200..300).contains(&status) {
             return Err(ApiError::from_status(status, &bytes));
         }
@@ -139,5 +170,57 @@ impl PlatformClient {
             content_type,
             bytes,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wiremock::matchers::path;
+    use wiremock::{Mock, MockServer, ResponseTemplate};
+
+    async fn client_for(server: &MockServer) -> PlatformClient {
+        let url = url::Url::parse(&server.uri()).unwrap();
+        PlatformClient::new(ClientConfig {
+            api_url: url.clone(),
+            auth_url: url,
+            client_id: "t".into(),
+            origin: "http://localhost".into(),
+            connect_timeout: Duration::from_secs(2),
+            request_timeout: Duration::from_secs(10),
+        })
+        .unwrap()
+    }
+
+    async fn serving(body: Vec<u8>, content_type: &str) -> MockServer {
+        let server = MockServer::start().await;
+        Mock::given(path("/x"))
+            .respond_with(ResponseTemplate::new(200).set_body_raw(body, content_type))
+            .mount(&server)
+            .await;
+        server
+    }
+
+    #[tokio::test]
+    async fn a_json_answer_over_its_cap_is_an_api_error() {
+        let mut body = b"\"".to_vec();
+        body.resize(MAX_JSON_BYTES + 1, b'a');
+        let server = serving(body, "application/json").await;
+        let c = client_for(&server).await;
+        let r: Result<String, _> = PlatformClient::json(c.api(Method::GET, "/x", None)).await;
+        assert!(matches!(r, Err(ApiError::Unavailable(m)) if m.contains("maior")));
+    }
+
+    #[tokio::test]
+    async fn a_file_over_its_cap_is_an_api_error_and_one_under_it_arrives() {
+        let server = serving(vec![0; MAX_BLOB_BYTES + 1], "application/pdf").await;
+        let c = client_for(&server).await;
+        let r = c.blob(c.api(Method::GET, "/x", None)).await;
+        assert!(matches!(r, Err(ApiError::Unavailable(m)) if m.contains("maior")));
+
+        let server = serving(vec![0; MAX_JSON_BYTES + 1], "application/pdf").await;
+        let c = client_for(&server).await;
+        let blob = c.blob(c.api(Method::GET, "/x", None)).await.unwrap();
+        assert_eq!(blob.bytes.len(), MAX_JSON_BYTES + 1);
     }
 }

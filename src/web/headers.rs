@@ -7,20 +7,29 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use tower_http::compression::{CompressionLayer, predicate::Predicate};
 
-use super::{AppState, WebConfig};
+use super::ui::{Page, cards};
+use super::{AppState, PageError, WebConfig, routes};
 
 pub fn content_security_policy(cfg: &WebConfig) -> String {
     format!(
         "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: {api} https://tile.openstreetmap.org; \
          font-src 'self'; connect-src 'self'; frame-src https://www.youtube-nocookie.com; \
-         object-src 'none'; base-uri 'self'; form-action 'self' {login}; frame-ancestors 'none'",
+         object-src 'none'; base-uri 'none'; form-action 'self' {login}; frame-ancestors 'none'",
         api = cfg.api_origin,
         login = cfg.login_origin,
     )
 }
 
+/// What a visitor's public HTML page may be cached for (shared caches keep one copy per
+/// `Cookie`, so a logged-in request never receives it).
+pub const PUBLIC_HTML_CACHE: &str = "public, max-age=60";
+
 pub async fn security_headers(State(app): State<AppState>, req: Request, next: Next) -> Response {
+    let path = req.uri().path().to_owned();
+    let session = super::session::carries_session(req.headers());
+    let safe_method = matches!(*req.method(), Method::GET | Method::HEAD);
     let mut resp = next.run(req).await;
+    cache_policy(&mut resp, &path, session, safe_method);
     let h = resp.headers_mut();
     if let Ok(v) = HeaderValue::from_str(&app.csp) {
         h.insert(header::CONTENT_SECURITY_POLICY, v);
@@ -41,10 +50,65 @@ pub async fn security_headers(State(app): State<AppState>, req: Request, next: N
     if app.cfg.secure_cookies() {
         h.insert(
             header::STRICT_TRANSPORT_SECURITY,
-            HeaderValue::from_static("max-age=31536000"),
+            HeaderValue::from_static("max-age=31536000; includeSubDomains"),
         );
     }
     resp
+}
+
+/// Private answers are never stored by a browser or a proxy (ASVS 14.3.2): anything asked
+/// with a session, on a private path, setting a cookie or answering a POST gets
+/// `no-store` (pages, `?parcial=1` fragments, JSON, redirects, downloads alike). A
+/// visitor's successful HTML page may be cached briefly; hashed assets keep their own
+/// immutable policy; anything else is `no-store`.
+fn cache_policy(resp: &mut Response, path: &str, session: bool, safe_method: bool) {
+    let h = resp.headers_mut();
+    if path.starts_with(routes::ASSETS_PREFIX) && h.contains_key(header::CACHE_CONTROL) {
+        return;
+    }
+    let personal =
+        session || routes::is_private(path) || h.contains_key(header::SET_COOKIE) || !safe_method;
+    let public_html = resp.status() == StatusCode::OK
+        && resp
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|ct| ct.starts_with("text/html"));
+    let h = resp.headers_mut();
+    if !personal && public_html {
+        h.insert(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static(PUBLIC_HTML_CACHE),
+        );
+        h.append(header::VARY, HeaderValue::from_static("Cookie"));
+    } else {
+        h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+}
+
+/// The 'too large' message of a refused body (a form over its limit, a file over the
+/// upload's).
+pub const TOO_LARGE: &str = "O envio é grande demais. Reduza o conteúdo e tente novamente.";
+
+/// axum answers an oversized body with a bare `413` in plain text; this turns it into the
+/// shell's page with the message (a `PageError`, drawn by `render_errors`).
+pub async fn payload_too_large(req: Request, next: Next) -> Response {
+    let here = req.uri().path().to_owned();
+    let resp = next.run(req).await;
+    let bare = resp.status() == StatusCode::PAYLOAD_TOO_LARGE
+        && resp
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|ct| ct.starts_with("text/plain"));
+    if !bare {
+        return resp;
+    }
+    let page = Page::new(
+        "Envio grande demais",
+        cards::error_card(&here, Some(TOO_LARGE)),
+    );
+    PageError::alert(page, TOO_LARGE, StatusCode::PAYLOAD_TOO_LARGE).into_response()
 }
 
 /// Refuses cross-site state-changing requests with 403. Browsers tell us where a request

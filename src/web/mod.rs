@@ -13,8 +13,11 @@ mod unread;
 use std::sync::Arc;
 
 use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::http::StatusCode;
 use axum::middleware;
 use tower_cookies::{CookieManagerLayer, Cookies, Key};
+use tower_http::timeout::TimeoutLayer;
 
 use crate::api::PlatformClient;
 pub use ctx::Ctx;
@@ -37,6 +40,8 @@ pub struct WebConfig {
     /// Origins of the platform API (images) and login page, for the CSP.
     pub api_origin: String,
     pub login_origin: String,
+    /// The longest one inbound request may take, body included (408 after it).
+    pub inbound_timeout: std::time::Duration,
 }
 
 impl WebConfig {
@@ -92,10 +97,17 @@ impl AppState {
     }
 }
 
+/// The most a request body may carry unless its route says otherwise: forms are a few
+/// KiB; only the document upload route raises it (`pages::conta::UPLOAD_BODY_LIMIT`).
+pub const FORM_BODY_LIMIT: usize = 64 * 1024;
+
 /// The whole web app; tests call this with their own state.
 pub fn router(state: AppState) -> Router {
+    let timeout = state.cfg.inbound_timeout;
     pages::routes()
         .merge(assets::routes())
+        // Inside `render_errors`: an oversized body's bare 413 becomes the shell's page.
+        .layer(middleware::from_fn(headers::payload_too_large))
         // Inside the guard: errors are drawn with the validated session, and a
         // `LoginRequired` comes back out to the guard, which redirects to login.
         .layer(middleware::from_fn_with_state(
@@ -115,6 +127,13 @@ pub fn router(state: AppState) -> Router {
         .layer(middleware::from_fn_with_state(
             state.clone(),
             headers::security_headers,
+        ))
+        // Outside the route layers, so the upload route's own limit replaces this one.
+        .layer(DefaultBodyLimit::max(FORM_BODY_LIMIT))
+        // A request (its body too) that takes longer than this is answered 408 and dropped.
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            timeout,
         ))
         .with_state(state)
 }

@@ -21,6 +21,7 @@ mod routes;
 mod sandbox_journey;
 mod seguranca_login;
 mod seguranca_sessao;
+mod seguranca_web;
 mod session;
 mod shell;
 mod support;

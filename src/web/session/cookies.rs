@@ -20,6 +20,28 @@ pub const HIDE_VALUES: &str = "colheita_ocultar";
 pub const TERM: &str = "colheita_termo";
 pub const UNREAD: &str = "colheita_nao_lidas";
 
+/// Under https every cookie name carries this prefix: the browser then only accepts it
+/// Secure, with `Path=/` and no `Domain`, so a sibling subdomain or an http page cannot
+/// plant or overwrite it (ASVS 3.3.3).
+pub const HOST_PREFIX: &str = "__Host-";
+
+/// Does the request carry the session's token cookies (with or without the `__Host-`
+/// prefix)? Whether they are still valid does not matter: its answers are personal.
+pub fn carries_session(headers: &axum::http::HeaderMap) -> bool {
+    headers
+        .get_all(axum::http::header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.split_once('=').map(|(name, _)| name.trim()))
+        .map(|name| name.strip_prefix(HOST_PREFIX).unwrap_or(name))
+        .any(|name| name == ACCESS || name == REFRESH)
+}
+
+#[cfg(test)]
+#[path = "host_prefix_tests.rs"]
+mod host_prefix_tests;
+
 /// Every session cookie but the return address (logout keeps it).
 const SESSION_COOKIES: &[&str] = &[ACCESS, REFRESH, USER, STATE, FLASH, TERM, UNREAD];
 
@@ -107,8 +129,19 @@ impl Jar {
         }
     }
 
+    /// The cookie's name as sent: `__Host-` prefixed when Secure.
+    fn name(&self, name: &str) -> String {
+        if self.secure {
+            format!("{HOST_PREFIX}{name}")
+        } else {
+            name.to_owned()
+        }
+    }
+
+    /// The one cookie factory: every cookie of the app is HttpOnly, SameSite=Lax, Path=/,
+    /// never given a Domain, and Secure with the `__Host-` prefix under https.
     fn make(&self, name: &'static str, value: String) -> Cookie<'static> {
-        let mut c = Cookie::new(name, value);
+        let mut c = Cookie::new(self.name(name), value);
         c.set_http_only(true);
         c.set_same_site(SameSite::Lax);
         c.set_secure(self.secure);
@@ -117,7 +150,7 @@ impl Jar {
     }
 
     fn get_private<T: DeserializeOwned>(&self, name: &str) -> Option<T> {
-        let c = self.cookies.private(&self.key).get(name)?;
+        let c = self.cookies.private(&self.key).get(&self.name(name))?;
         serde_json::from_str(c.value()).ok()
     }
 
@@ -161,7 +194,7 @@ impl Jar {
     /// Clears the session, keeping the return address (to come back to after the next login).
     pub fn clear_session(&self) {
         for name in SESSION_COOKIES {
-            if self.cookies.get(name).is_some() {
+            if self.cookies.get(&self.name(name)).is_some() {
                 self.remove(name);
             }
         }
@@ -171,7 +204,7 @@ impl Jar {
     /// too), so the next person on this browser starts afresh; only the return address stays.
     pub fn clear_on_logout(&self) {
         self.clear_session();
-        if self.cookies.get(HIDE_VALUES).is_some() {
+        if self.cookies.get(&self.name(HIDE_VALUES)).is_some() {
             self.remove(HIDE_VALUES);
         }
     }
@@ -247,7 +280,7 @@ impl Jar {
 
     pub fn take_flash(&self) -> Option<Flash> {
         let v: Option<Flash> = self.get_private(FLASH);
-        if self.cookies.get(FLASH).is_some() {
+        if self.cookies.get(&self.name(FLASH)).is_some() {
             self.remove(FLASH);
         }
         v
@@ -265,7 +298,7 @@ impl Jar {
     /// Money values hidden? (a plain cookie: it holds nothing sensitive)
     pub fn values_hidden(&self) -> bool {
         self.cookies
-            .get(HIDE_VALUES)
+            .get(&self.name(HIDE_VALUES))
             .is_some_and(|c| c.value() == "1")
     }
 

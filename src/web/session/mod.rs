@@ -7,7 +7,9 @@ mod guard;
 mod navegacao;
 mod refresh;
 
-pub use cookies::{Flash, Jar, PendingLogin, StoredToken, StoredUnread, UserSummary};
+pub use cookies::{
+    Flash, Jar, PendingLogin, StoredToken, StoredUnread, UserSummary, carries_session,
+};
 pub use guard::{CurrentSession, LoginRequired, fetch_user_summary, guard, login_redirect};
 pub use navegacao::same_site_navigation;
 pub use refresh::RefreshCache;

@@ -7,22 +7,52 @@ use super::Page;
 use crate::api::{ApiError, Blob};
 use crate::web::{PageError, PageResult};
 
-/// The file as the browser should see it: its type, a file name, never cached (it is
-/// personal), shown inline (PDF viewer) or downloaded.
+/// Types a browser may show inline: they cannot run script in our origin. Anything else the
+/// platform sends (HTML, SVG, XML, unknown) could, so it is only ever downloaded.
+const INLINE_TYPES: &[&str] = &[
+    "application/pdf",
+    "image/png",
+    "image/jpeg",
+    "image/gif",
+    "image/webp",
+];
+
+/// The media type without parameters, lowercased (`Application/PDF; x=y` → `application/pdf`).
+fn essence(content_type: &str) -> String {
+    content_type
+        .split(';')
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_ascii_lowercase()
+}
+
+/// The file as the browser should see it: a file name, never cached (it is personal),
+/// never sniffed; shown inline (PDF viewer, image) only when asked for and its type is one
+/// of [`INLINE_TYPES`], otherwise downloaded as `application/octet-stream`.
 pub fn file(blob: Blob, filename: &str, inline: bool) -> Response {
-    let disposition = if inline { "inline" } else { "attachment" };
+    let kind = essence(&blob.content_type);
+    let showable = INLINE_TYPES.contains(&kind.as_str());
+    let (disposition, content_type) = if inline && showable {
+        ("inline", blob.content_type)
+    } else if showable {
+        ("attachment", blob.content_type)
+    } else {
+        ("attachment", "application/octet-stream".to_owned())
+    };
     let safe: String = filename
         .chars()
         .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
         .collect();
     (
         [
-            (header::CONTENT_TYPE, blob.content_type),
+            (header::CONTENT_TYPE, content_type),
             (
                 header::CONTENT_DISPOSITION,
                 format!("{disposition}; filename=\"{safe}\""),
             ),
-            (header::CACHE_CONTROL, "private, no-store".to_owned()),
+            (header::CACHE_CONTROL, "no-store".to_owned()),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff".to_owned()),
         ],
         blob.bytes,
     )
@@ -64,5 +94,62 @@ pub fn answer(
             };
             Err(PageError::alert(page, message, StatusCode::BAD_GATEWAY))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn served(content_type: &str, inline: bool) -> (String, String, String) {
+        let blob = Blob {
+            content_type: content_type.to_owned(),
+            bytes: bytes::Bytes::from_static(b"x"),
+        };
+        let r = file(blob, "a.pdf", inline);
+        let h = |n: header::HeaderName| r.headers()[n].to_str().unwrap().to_owned();
+        (
+            h(header::CONTENT_TYPE),
+            h(header::CONTENT_DISPOSITION),
+            h(header::X_CONTENT_TYPE_OPTIONS),
+        )
+    }
+
+    #[test]
+    fn pdf_and_images_are_shown_inline() {
+        for ct in [
+            "application/pdf",
+            "Application/PDF; charset=binary",
+            "image/png",
+            "image/jpeg",
+            "image/gif",
+            "image/webp",
+        ] {
+            let (t, d, n) = served(ct, true);
+            assert_eq!(t, ct);
+            assert!(d.starts_with("inline;"), "{ct}: {d}");
+            assert_eq!(n, "nosniff");
+        }
+    }
+
+    #[test]
+    fn any_other_type_is_downloaded_as_octet_stream() {
+        for ct in [
+            "text/html",
+            "image/svg+xml",
+            "application/xhtml+xml",
+            "text/xml",
+            "application/javascript",
+            "",
+            "application/pdfx",
+        ] {
+            let (t, d, n) = served(ct, true);
+            assert_eq!(t, "application/octet-stream", "{ct}");
+            assert!(d.starts_with("attachment;"), "{ct}: {d}");
+            assert_eq!(n, "nosniff");
+        }
+        let (t, d, _) = served("application/pdf", false);
+        assert_eq!(t, "application/pdf");
+        assert!(d.starts_with("attachment;"));
     }
 }

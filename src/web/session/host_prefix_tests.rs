@@ -1,0 +1,64 @@
+//! The `__Host-` prefix under https: every cookie is written with it and read back by it.
+
+use super::*;
+use crate::web::routes;
+use axum::http::{HeaderMap, HeaderValue, header};
+
+fn jar(secure: bool) -> Jar {
+    Jar::new(Cookies::default(), Key::generate(), secure)
+}
+
+fn names(jar: &Jar) -> Vec<String> {
+    jar.cookies
+        .list()
+        .iter()
+        .map(|c| c.name().to_owned())
+        .collect()
+}
+
+#[test]
+fn secure_cookies_are_host_prefixed_and_read_back() {
+    let jar = jar(true);
+    jar.set_flash("Pronto", "Salvo.");
+    jar.set_values_hidden(true);
+    jar.set_return_to(routes::CARTEIRA);
+    let mut n = names(&jar);
+    n.sort();
+    assert_eq!(
+        n,
+        vec![
+            "__Host-colheita_aviso",
+            "__Host-colheita_ocultar",
+            "__Host-colheita_retorno"
+        ]
+    );
+    for c in jar.cookies.list() {
+        assert_eq!(c.secure(), Some(true));
+        assert_eq!(c.path(), Some(routes::COOKIE_PATH));
+        assert_eq!(c.domain(), None);
+    }
+    assert!(jar.values_hidden());
+    assert_eq!(jar.take_flash().map(|f| f.mensagem), Some("Salvo.".into()));
+    assert_eq!(jar.take_return_to().as_deref(), Some(routes::CARTEIRA));
+}
+
+#[test]
+fn plain_http_cookies_keep_their_names() {
+    let jar = jar(false);
+    jar.set_values_hidden(true);
+    assert_eq!(names(&jar), vec!["colheita_ocultar"]);
+    assert!(jar.values_hidden());
+}
+
+#[test]
+fn a_session_is_seen_with_or_without_the_prefix() {
+    let with = |v: &'static str| {
+        let mut h = HeaderMap::new();
+        h.insert(header::COOKIE, HeaderValue::from_static(v));
+        carries_session(&h)
+    };
+    assert!(with("a=1; colheita_at=x"));
+    assert!(with("__Host-colheita_rt=x"));
+    assert!(!with("colheita_ocultar=1; colheita_at_x=2"));
+    assert!(!carries_session(&HeaderMap::new()));
+}
