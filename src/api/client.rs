@@ -27,11 +27,7 @@ async fn read_capped(mut resp: reqwest::Response, max: usize) -> Result<bytes::B
         return Err(too_large());
     }
     let mut body = bytes::BytesMut::new();
-    while let Some(chunk) = resp
-        .chunk()
-        .await
-        .map_err(|e| ApiError::Unavailable(e.to_string()))?
-    {
+    while let Some(chunk) = resp.chunk().await.map_err(|e| ApiError::transport(&e))? {
         if body.len() + chunk.len() > max {
             return Err(too_large());
         }
@@ -112,16 +108,20 @@ impl PlatformClient {
             return Err(ApiError::Unavailable("corpo vazio".into()));
         }
         serde_json::from_slice(&bytes).map_err(|e| {
-            tracing::warn!(error = %e, "platform answered an unreadable body");
-            ApiError::Unavailable(format!("corpo ilegível: {e}"))
+            // serde's own text quotes the value it choked on: log only where it broke.
+            let error = ApiError::unreadable(&e);
+            tracing::warn!(%error, "platform answered an unreadable body");
+            error
         })
     }
 
     /// Sends and returns the raw body of a 2xx answer.
     pub(crate) async fn send(rb: RequestBuilder) -> Result<bytes::Bytes, ApiError> {
         let resp = rb.send().await.map_err(|e| {
-            tracing::warn!(error = %e, "platform call failed");
-            ApiError::Unavailable(e.to_string())
+            // reqwest's text carries the URL, whose query may hold an e-mail.
+            let error = ApiError::transport(&e);
+            tracing::warn!(%error, "platform call failed");
+            error
         })?;
         let status = resp.status().as_u16();
         let body = read_capped(resp, MAX_JSON_BYTES).await?;
@@ -146,10 +146,7 @@ impl PlatformClient {
         &self,
         rb: RequestBuilder,
     ) -> Result<super::captacoes::Blob, ApiError> {
-        let resp = rb
-            .send()
-            .await
-            .map_err(|e| ApiError::Unavailable(e.to_string()))?;
+        let resp = rb.send().await.map_err(|e| ApiError::transport(&e))?;
         let status = resp.status().as_u16();
         let content_type = resp
             .headers()

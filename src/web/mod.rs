@@ -5,6 +5,7 @@ mod ctx;
 pub mod error;
 mod headers;
 mod pages;
+mod panico;
 pub mod routes;
 pub mod session;
 pub mod ui;
@@ -124,6 +125,8 @@ pub fn router(state: AppState) -> Router {
         ))
         .layer(CookieManagerLayer::new())
         .layer(headers::compression())
+        // Inside the security headers, so the panic's page gets them too.
+        .layer(panico::catch_panic())
         .layer(middleware::from_fn_with_state(
             state.clone(),
             headers::security_headers,

@@ -50,3 +50,26 @@ async fn a_link_from_another_site_to_the_sign_up_does_not_log_out() {
     let home = app.get(routes::HOME).await;
     assert_eq!(home.status(), 303, "the session is gone");
 }
+
+#[tokio::test]
+async fn a_forged_login_callback_from_another_site_does_not_log_out() {
+    let app = TestApp::with_sandbox(&[]).await;
+    assert_eq!(
+        app.login("investidor@colheita.dev", "colheita123")
+            .await
+            .status(),
+        200
+    );
+    let forged = format!("{}?code=roubado&state=forjado", routes::AUTENTICACAO);
+    let resp = visit(&app, &forged, Some("cross-site"), None).await;
+    assert_eq!(resp.status(), 400, "the failure is shown");
+    assert_eq!(
+        app.get(routes::HOME).await.status(),
+        200,
+        "the session is intact"
+    );
+    // The same address reached from the site itself ends the session.
+    let resp = visit(&app, &forged, Some("same-origin"), None).await;
+    assert_eq!(resp.status(), 400);
+    assert_eq!(app.get(routes::HOME).await.status(), 303);
+}

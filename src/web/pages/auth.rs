@@ -1,13 +1,13 @@
 //! Login, the code exchange callback (/autenticacao) and logout.
 
 use axum::extract::Query;
-use axum::http::{HeaderValue, StatusCode};
+use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use maud::html;
 use serde::Deserialize;
 
 use crate::api::models::TipoResposta;
-use crate::web::session::login_redirect;
+use crate::web::session::{end_session, login_redirect, same_site_navigation};
 use crate::web::ui::{Page, alert::Alert};
 use crate::web::{Ctx, PageError, PageResult, routes};
 
@@ -30,7 +30,11 @@ pub struct Callback {
 }
 
 /// `GET /autenticacao?code&state`: exchanges the code and routes by tipoResposta.
-pub async fn view_autenticacao_get(ctx: Ctx, Query(q): Query<Callback>) -> PageResult {
+pub async fn view_autenticacao_get(
+    ctx: Ctx,
+    headers: HeaderMap,
+    Query(q): Query<Callback>,
+) -> PageResult {
     let Some(code) = q.code.filter(|c| !c.is_empty()) else {
         // Reachable without login only with a code.
         return Ok(if ctx.session.is_some() {
@@ -42,6 +46,12 @@ pub async fn view_autenticacao_get(ctx: Ctx, Query(q): Query<Callback>) -> PageR
     let pending = ctx.jar.take_state();
     let Some(pending) = pending.filter(|p| q.state.as_deref() == Some(p.state.as_str())) else {
         tracing::warn!("login callback with a state we did not issue");
+        // A link from another site must not log the investor out: it only gets the
+        // failure; a navigation of this site ends the session (at the provider too).
+        if !same_site_navigation(&headers, &ctx.app.cfg.public_origin()) {
+            return Err(failure_page(STATE_MISMATCH));
+        }
+        end_session(&ctx.app, &ctx.jar).await;
         return Err(failed_exchange(&ctx, STATE_MISMATCH));
     };
     // PKCE: only the browser that started this login holds the verifier of its code.
@@ -80,6 +90,11 @@ pub async fn view_autenticacao_get(ctx: Ctx, Query(q): Query<Callback>) -> PageR
 /// to login.
 fn failed_exchange(ctx: &Ctx, message: &str) -> PageError {
     ctx.jar.clear_session();
+    failure_page(message)
+}
+
+/// The failure's page, leaving the session as it is.
+fn failure_page(message: &str) -> PageError {
     let main = html! {
         section.cartao aria-labelledby="login-falhou" {
             h1 #login-falhou { "Não foi possível entrar" }

@@ -11,7 +11,7 @@ pub use cookies::{
     Flash, Jar, PendingLogin, StoredToken, StoredUnread, UserSummary, carries_session,
 };
 pub use guard::{CurrentSession, LoginRequired, fetch_user_summary, guard, login_redirect};
-pub use navegacao::same_site_navigation;
+pub use navegacao::{end_session, same_site_navigation};
 pub use refresh::RefreshCache;
 
 /// Seconds before expiry at which the access token is refreshed.

@@ -5,6 +5,20 @@
 
 use axum::http::{HeaderMap, header};
 
+use super::Jar;
+use crate::web::AppState;
+
+/// Ends the session at the provider (a failure there is only logged: the cookies go
+/// anyway) and clears its cookies.
+pub async fn end_session(app: &AppState, jar: &Jar) {
+    if let Some((_, refresh)) = jar.tokens()
+        && let Err(e) = app.api.end_session(&refresh.t).await
+    {
+        tracing::info!(error = %e, "ending the session at the provider failed");
+    }
+    jar.clear_session();
+}
+
 /// `Sec-Fetch-Site` same-origin or none (typed, bookmarked). Without fetch metadata (old
 /// browsers, tools), a `Referer` of another origin marks a link from elsewhere; no
 /// `Referer` at all counts as typed.

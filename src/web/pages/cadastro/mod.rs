@@ -16,7 +16,7 @@ use serde::Deserialize;
 use crate::api::ApiError;
 use crate::api::models::SignupRecord;
 use crate::domain::validate::{SignupInput, validate_signup};
-use crate::web::session::same_site_navigation;
+use crate::web::session::{end_session, same_site_navigation};
 use crate::web::ui::Page;
 use crate::web::{Ctx, PageError, PageResult, routes};
 
@@ -128,12 +128,7 @@ pub async fn view_sucesso_get(mut ctx: Ctx) -> PageResult {
 /// the provider (a failure there is only logged). The page is then drawn as a visitor
 /// sees it (public header).
 async fn without_session(mut ctx: Ctx) -> Ctx {
-    if let Some((_, refresh)) = ctx.jar.tokens()
-        && let Err(e) = ctx.app.api.end_session(&refresh.t).await
-    {
-        tracing::info!(error = %e, "ending the session at the provider failed");
-    }
-    ctx.jar.clear_session();
+    end_session(&ctx.app, &ctx.jar).await;
     ctx.session = None;
     ctx
 }

@@ -1,0 +1,79 @@
+//! The last net: a handler that panics (a bug; input and platform failures never get here,
+//! they are `PageResult` errors) answers the error card with 500 instead of a dropped
+//! connection, and the panic is logged with an id the page shows.
+
+use std::any::Any;
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use maud::{DOCTYPE, html};
+use tower_http::catch_panic::CatchPanicLayer;
+
+use super::ui::cards;
+use super::{assets, routes};
+
+type Handler = fn(Box<dyn Any + Send + 'static>) -> Response;
+
+pub fn catch_panic() -> CatchPanicLayer<Handler> {
+    CatchPanicLayer::custom(panic_page as Handler)
+}
+
+fn panic_page(_panic: Box<dyn Any + Send + 'static>) -> Response {
+    // The panic's payload may quote request data: only the fact is logged.
+    let id = hex::encode(rand::random::<[u8; 8]>());
+    tracing::error!(request_id = %id, "a handler panicked");
+    let page = html! {
+        (DOCTYPE)
+        html lang="pt-BR" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { (cards::ERROR_TITLE) " | Colheita" }
+                link rel="stylesheet" href=(assets::asset_url("css/app.css"));
+            }
+            body {
+                main #conteudo {
+                    (cards::error_card(routes::HOME, None))
+                    p.campo-ajuda { "Código do erro: " code { (id) } }
+                }
+            }
+        }
+    };
+    (StatusCode::INTERNAL_SERVER_ERROR, page).into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::Router;
+    use axum::body::Body;
+    use axum::http::Request;
+    use axum::routing::get;
+    use tower::ServiceExt;
+
+    async fn boom() -> &'static str {
+        panic!("38251794609")
+    }
+
+    #[tokio::test]
+    async fn a_panicking_handler_answers_the_error_card() {
+        let app: Router = Router::new()
+            .route(routes::HOME, get(boom))
+            .layer(catch_panic());
+        let resp = app
+            .oneshot(
+                Request::get(routes::HOME)
+                    .body(Body::empty())
+                    .expect("request"),
+            )
+            .await
+            .expect("an answer, not a dropped connection");
+        assert_eq!(resp.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        let body = axum::body::to_bytes(resp.into_body(), 1 << 20)
+            .await
+            .expect("body");
+        let text = String::from_utf8_lossy(&body);
+        assert!(text.contains(cards::ERROR_TITLE), "{text}");
+        assert!(!text.contains("38251794609"));
+    }
+}
