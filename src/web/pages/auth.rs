@@ -131,10 +131,11 @@ fn go_update(ctx: &Ctx, kind: &TipoResposta) -> Response {
 /// `POST /sair`: ends the session at the provider (a failure is ignored), clears every
 /// cookie but the return address, asks the browser to drop caches and goes to login.
 pub async fn view_sair_post(ctx: Ctx) -> PageResult {
-    if let Some((_, refresh)) = ctx.jar.tokens()
-        && let Err(e) = ctx.app.api.end_session(&refresh.t).await
-    {
-        tracing::info!(error = %e, "logout call failed; session cleared anyway");
+    if let Some((_, refresh)) = ctx.jar.tokens() {
+        ctx.app.refresh.forget(&refresh.t);
+        if let Err(e) = ctx.app.api.end_session(&refresh.t).await {
+            tracing::info!(error = %e, "logout call failed; session cleared anyway");
+        }
     }
     ctx.jar.clear_on_logout();
     let mut resp = login_redirect(&ctx.app, &ctx.jar, None);

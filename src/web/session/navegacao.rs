@@ -11,10 +11,11 @@ use crate::web::AppState;
 /// Ends the session at the provider (a failure there is only logged: the cookies go
 /// anyway) and clears its cookies.
 pub async fn end_session(app: &AppState, jar: &Jar) {
-    if let Some((_, refresh)) = jar.tokens()
-        && let Err(e) = app.api.end_session(&refresh.t).await
-    {
-        tracing::info!(error = %e, "ending the session at the provider failed");
+    if let Some((_, refresh)) = jar.tokens() {
+        app.refresh.forget(&refresh.t);
+        if let Err(e) = app.api.end_session(&refresh.t).await {
+            tracing::info!(error = %e, "ending the session at the provider failed");
+        }
     }
     jar.clear_session();
 }
