@@ -13,11 +13,10 @@ pub use periodo::{Periodo, periodo};
 use jiff::civil::Date;
 
 use super::dates::{self, DateError};
+use super::paging;
 use super::reference::{StatusMovimento, TipoMovimento};
 
-/// The page sizes offered, and the default.
-pub const PAGE_SIZES: [u32; 9] = [10, 20, 30, 40, 50, 100, 200, 500, 1000];
-pub const DEFAULT_PAGE_SIZE: u32 = 10;
+pub use super::paging::{DEFAULT_PAGE_SIZE, PAGE_SIZES};
 /// The quick periods, in days, and the period when none is chosen.
 pub const QUICK_PERIODS: [u32; 3] = [7, 15, 30];
 pub const DEFAULT_DAYS: u32 = 7;
@@ -140,17 +139,11 @@ fn period(f: &TypedFilter, today: Date) -> Result<Period, &'static str> {
 /// then the free text, the product, the kind and the state).
 pub fn resolve(f: &TypedFilter, own_code: &str, today: Date) -> Result<Filter, &'static str> {
     let mut filter = Filter::default_for(own_code);
-    filter.page_size = present(&f.page_size)
-        .and_then(|s| s.parse::<u32>().ok())
-        .filter(|n| PAGE_SIZES.contains(n))
-        .unwrap_or(DEFAULT_PAGE_SIZE);
+    filter.page_size = paging::page_size(&f.page_size);
     if f.clear {
         return Ok(filter);
     }
-    filter.page = present(&f.page)
-        .and_then(|s| s.parse::<u32>().ok())
-        .filter(|n| *n >= 1)
-        .unwrap_or(1);
+    filter.page = paging::page_number(&f.page);
     filter.period = period(f, today)?;
     if let Some(code) = present(&f.codigo_cliente) {
         filter.codigo_cliente = code.to_owned();

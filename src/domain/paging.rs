@@ -1,4 +1,23 @@
-//! Pagination: the page links shown are a window of 5 around the current page.
+//! Pagination: the page links shown are a window of 5 around the current page, and the
+//! lists with a size choice (statement, notifications, products) offer the same sizes.
+
+/// The page sizes offered, and the default.
+pub const PAGE_SIZES: [u32; 9] = [10, 20, 30, 40, 50, 100, 200, 500, 1000];
+pub const DEFAULT_PAGE_SIZE: u32 = 10;
+
+/// A page number from the address: 1 unless it is a number from 1 up.
+pub fn page_number(s: &str) -> u32 {
+    s.trim().parse().ok().filter(|p| *p >= 1).unwrap_or(1)
+}
+
+/// A page size from the address: one of [`PAGE_SIZES`], else the default.
+pub fn page_size(s: &str) -> u32 {
+    s.trim()
+        .parse()
+        .ok()
+        .filter(|n| PAGE_SIZES.contains(n))
+        .unwrap_or(DEFAULT_PAGE_SIZE)
+}
 
 /// Number of pages for `total` items of `page_size` (at least 1).
 pub fn total_pages(total: u64, page_size: u32) -> u32 {
@@ -38,6 +57,18 @@ mod tests {
         assert_eq!(window(4, 10, 5), 2..=6);
         assert_eq!(window(10, 10, 5), 6..=10);
         assert_eq!(window(9, 10, 5), 6..=10);
+    }
+
+    #[test]
+    fn page_and_size_from_the_address_fall_back_to_the_defaults() {
+        assert_eq!(page_number("3"), 3);
+        for bad in ["0", "-1", "x", ""] {
+            assert_eq!(page_number(bad), 1, "{bad}");
+        }
+        assert_eq!(page_size(" 50 "), 50);
+        for bad in ["15", "2000", "x", ""] {
+            assert_eq!(page_size(bad), DEFAULT_PAGE_SIZE, "{bad}");
+        }
     }
 
     #[test]

@@ -10,10 +10,9 @@ use serde::Deserialize;
 
 use crate::api::ApiError;
 use crate::api::models::{Product, ProductPage};
-use crate::domain::extrato::{DEFAULT_PAGE_SIZE, PAGE_SIZES};
-use crate::domain::paging;
+use crate::domain::paging::{self, DEFAULT_PAGE_SIZE};
 use crate::domain::reference::CategoriaInvestimento;
-use crate::web::ui::{Page, cards, format};
+use crate::web::ui::{Page, cards, format, paginacao};
 use crate::web::{Ctx, PageError, PageResult, routes};
 
 pub const UNKNOWN_TITLE: &str = "Categoria não encontrada";
@@ -67,31 +66,11 @@ fn pagination(code: &str, page: u32, page_size: u32, total: u64) -> Markup {
         return html! {};
     }
     let pages = paging::total_pages(total, page_size);
-    let current = page.min(pages);
     html! {
-        @if pages > 1 {
-            nav.paginacao aria-label="Paginação" {
-                ul {
-                    @if current > 1 { li { a href=(routes::renda_variavel(code, current - 1, page_size)) { "Anterior" } } }
-                    @for p in paging::window(current, pages, 5) {
-                        li {
-                            @if p == current { a href=(routes::renda_variavel(code, p, page_size)) aria-current="page" { (p) } }
-                            @else { a href=(routes::renda_variavel(code, p, page_size)) aria-label=(format!("Página {p}")) { (p) } }
-                        }
-                    }
-                    @if current < pages { li { a href=(routes::renda_variavel(code, current + 1, page_size)) { "Próxima" } } }
-                }
-            }
-        }
+        (paginacao::links(page, pages, |p| routes::renda_variavel(code, p, page_size)))
         form.form-linha method="get" action=(routes::RENDA_VARIAVEL) {
             input type="hidden" name="CodigoSetor" value=(code);
-            div.campo {
-                label for="PageSize" { "Itens por página" }
-                select #PageSize name="PageSize" {
-                    @for n in PAGE_SIZES { option value=(n) selected[n == page_size] { (n) } }
-                }
-            }
-            button.botao.botao-secundario type="submit" { "Mostrar" }
+            (paginacao::size_choice("PageSize", page_size))
         }
     }
 }
@@ -137,13 +116,8 @@ pub async fn view_renda_variavel_get(ctx: Ctx, Query(q): Query<CategoriaQuery>) 
         };
         return Ok(ctx.render(Page::new(UNKNOWN_TITLE, main).with_status(StatusCode::NOT_FOUND)));
     };
-    let page = q.page.parse().ok().filter(|p| *p >= 1).unwrap_or(1);
-    let size = q
-        .page_size
-        .parse()
-        .ok()
-        .filter(|s| PAGE_SIZES.contains(s))
-        .unwrap_or(DEFAULT_PAGE_SIZE);
+    let page = paging::page_number(&q.page);
+    let size = paging::page_size(&q.page_size);
     let result = ctx
         .app
         .api

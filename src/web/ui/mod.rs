@@ -9,6 +9,7 @@ pub mod format;
 pub mod header;
 pub mod island;
 pub mod layout;
+pub mod paginacao;
 
 use axum::http::StatusCode;
 use maud::Markup;

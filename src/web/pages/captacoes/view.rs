@@ -9,7 +9,7 @@ use super::query::{
 use crate::api::ApiError;
 use crate::api::models::{Captacao, Resumo, SearchResponse};
 use crate::domain::{captacao, paging};
-use crate::web::ui::{captacao as ui_captacao, cards, format, island};
+use crate::web::ui::{captacao as ui_captacao, cards, format, island, paginacao};
 use crate::web::{Ctx, routes};
 
 pub fn page(
@@ -342,22 +342,5 @@ fn card_grid(ctx: &Ctx, rows: &[&Captacao]) -> Markup {
 
 pub fn pagination(state: &ListState, total: i64, base: &str) -> Markup {
     let pages = paging::total_pages(u64::try_from(total).unwrap_or(0), super::query::PAGE_SIZE);
-    if pages <= 1 {
-        return html! {};
-    }
-    let current = state.page.min(pages);
-    html! {
-        nav.paginacao aria-label="Paginação" {
-            ul {
-                @if current > 1 { li { a href=(state.with_page(current - 1).href_on(base)) { "Anterior" } } }
-                @for p in paging::window(current, pages, 5) {
-                    li {
-                        @if p == current { a href=(state.with_page(p).href_on(base)) aria-current="page" { (p) } }
-                        @else { a href=(state.with_page(p).href_on(base)) aria-label=(format!("Página {p}")) { (p) } }
-                    }
-                }
-                @if current < pages { li { a href=(state.with_page(current + 1).href_on(base)) { "Próxima" } } }
-            }
-        }
-    }
+    paginacao::links(state.page, pages, |p| state.with_page(p).href_on(base))
 }

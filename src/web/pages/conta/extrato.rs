@@ -16,7 +16,7 @@ use crate::domain::extrato::{self, Filter, Period, TypedFilter};
 use crate::domain::paging;
 use crate::domain::reference::{StatusMovimento, TipoMovimento};
 use crate::web::ui::island::{self, PainelLateralProps};
-use crate::web::ui::{Page, alert::Alert, cards, format};
+use crate::web::ui::{Page, alert::Alert, cards, format, paginacao};
 use crate::web::{Ctx, PageResult, routes};
 
 pub const TITLE: &str = "Extrato";
@@ -224,28 +224,15 @@ fn line_row(ctx: &Ctx, l: &StatementLine) -> Markup {
     }
 }
 
+/// Page links and the page-size choice, once the results reach the page size.
 fn pagination(f: &Filter, total: u64) -> Markup {
     if total < u64::from(f.page_size) {
         return html! {};
     }
     let pages = paging::total_pages(total, f.page_size);
-    let current = f.page.min(pages);
     html! {
         div.paginacao-extrato {
-            @if pages > 1 {
-                nav.paginacao aria-label="Paginação" {
-                    ul {
-                        @if current > 1 { li { a href=(href(f, current - 1, f.page_size)) { "Anterior" } } }
-                        @for p in paging::window(current, pages, 5) {
-                            li {
-                                @if p == current { a href=(href(f, p, f.page_size)) aria-current="page" { (p) } }
-                                @else { a href=(href(f, p, f.page_size)) aria-label=(format!("Página {p}")) { (p) } }
-                            }
-                        }
-                        @if current < pages { li { a href=(href(f, current + 1, f.page_size)) { "Próxima" } } }
-                    }
-                }
-            }
+            (paginacao::links(f.page, pages, |p| href(f, p, f.page_size)))
             (page_size_form(f))
         }
     }
@@ -261,15 +248,7 @@ fn page_size_form(f: &Filter) -> Markup {
                 ("Produto", &t.produto), ("Status", &t.status)] {
                 @if !v.is_empty() { input type="hidden" name=(k) value=(v); }
             }
-            div.campo {
-                label for="PageSize-lista" { "Itens por página" }
-                select #PageSize-lista name="PageSize" {
-                    @for n in extrato::PAGE_SIZES {
-                        option value=(n) selected[n == f.page_size] { (n) }
-                    }
-                }
-            }
-            button.botao.botao-secundario type="submit" { "Mostrar" }
+            (paginacao::size_choice("PageSize-lista", f.page_size))
         }
     }
 }

@@ -14,10 +14,9 @@ use serde::Deserialize;
 
 use crate::api::ApiError;
 use crate::api::models::{Notification, NotificationPage, NotificationSetting};
-use crate::domain::extrato::{DEFAULT_PAGE_SIZE, PAGE_SIZES};
-use crate::domain::paging;
+use crate::domain::paging::{self, DEFAULT_PAGE_SIZE};
 use crate::web::ui::island::{self, NotificacaoProps, PainelLateralProps};
-use crate::web::ui::{Page, cards, format};
+use crate::web::ui::{Page, cards, format, paginacao};
 use crate::web::{Ctx, PageError, PageResult, routes};
 
 pub const TITLE: &str = "Notificações";
@@ -62,13 +61,8 @@ impl NotificacoesQuery {
             } else {
                 Aba::NaoLidos
             },
-            page: self.page.parse().ok().filter(|p| *p >= 1).unwrap_or(1),
-            page_size: self
-                .page_size
-                .parse()
-                .ok()
-                .filter(|s| PAGE_SIZES.contains(s))
-                .unwrap_or(DEFAULT_PAGE_SIZE),
+            page: paging::page_number(&self.page),
+            page_size: paging::page_size(&self.page_size),
         }
     }
 }
@@ -115,31 +109,11 @@ fn pagination(l: &Listing, total: u64) -> Markup {
         return html! {};
     }
     let pages = paging::total_pages(total, l.page_size);
-    let current = l.page.min(pages);
     html! {
-        @if pages > 1 {
-            nav.paginacao aria-label="Paginação" {
-                ul {
-                    @if current > 1 { li { a href=(href(l.aba, current - 1, l.page_size)) { "Anterior" } } }
-                    @for p in paging::window(current, pages, 5) {
-                        li {
-                            @if p == current { a href=(href(l.aba, p, l.page_size)) aria-current="page" { (p) } }
-                            @else { a href=(href(l.aba, p, l.page_size)) aria-label=(format!("Página {p}")) { (p) } }
-                        }
-                    }
-                    @if current < pages { li { a href=(href(l.aba, current + 1, l.page_size)) { "Próxima" } } }
-                }
-            }
-        }
+        (paginacao::links(l.page, pages, |p| href(l.aba, p, l.page_size)))
         form.form-linha method="get" action=(routes::NOTIFICACOES) {
             input type="hidden" name="aba" value=(if l.aba.read() { "lidos" } else { "nao-lidos" });
-            div.campo {
-                label for="PageSize" { "Itens por página" }
-                select #PageSize name="PageSize" {
-                    @for n in PAGE_SIZES { option value=(n) selected[n == l.page_size] { (n) } }
-                }
-            }
-            button.botao.botao-secundario type="submit" { "Mostrar" }
+            (paginacao::size_choice("PageSize", l.page_size))
         }
     }
 }
