@@ -89,6 +89,14 @@ pub struct Config {
     /// Most client connections open at once; further ones wait to be accepted.
     #[arg(long, env = "COLHEITA_MAX_CONNECTIONS", default_value_t = 1024)]
     pub max_connections: usize,
+    /// Longest a login session lives however often it is refreshed, in seconds (12 h).
+    #[arg(long, env = "COLHEITA_SESSION_MAX", default_value_t = 43_200,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub session_max: u64,
+    /// A session not used for this long ends, in seconds (30 min).
+    #[arg(long, env = "COLHEITA_SESSION_IDLE", default_value_t = 1_800,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub session_idle: u64,
     /// Allow a plain-http `--public-url` against a real platform (`--api-url`).
     #[arg(long, env = "COLHEITA_INSECURE_HTTP")]
     pub insecure_http: bool,
@@ -115,6 +123,16 @@ impl Config {
     }
     pub fn inbound_timeout(&self) -> Duration {
         Duration::from_secs(self.inbound_timeout)
+    }
+    pub fn session_max(&self) -> Duration {
+        Duration::from_secs(self.session_max)
+    }
+    pub fn session_limits(&self) -> crate::domain::sessao::SessionLimits {
+        let secs = |v: u64| i64::try_from(v).unwrap_or(i64::MAX);
+        crate::domain::sessao::SessionLimits {
+            max: secs(self.session_max),
+            idle: secs(self.session_idle),
+        }
     }
     /// The embedded sandbox runs unless a real platform is configured.
     pub fn embedded_sandbox(&self) -> bool {

@@ -59,6 +59,7 @@ pub fn spawn_sandbox(listener: TcpListener, cfg: &Config) -> Result<String, Star
     );
     sc.access_ttl = std::time::Duration::from_secs(cfg.sandbox_access_ttl);
     sc.refresh_ttl = std::time::Duration::from_secs(cfg.sandbox_refresh_ttl);
+    sc.session_max = cfg.session_max();
     sc.pix_deadline = std::time::Duration::from_secs(cfg.sandbox_pix_deadline);
     let sandbox = Sandbox::open(sc)?;
     for suffix in ["", "-wal", "-shm"] {
@@ -320,6 +321,7 @@ pub fn web_state(
         chat_url: cfg.chat_url.clone(),
         pix_merchant_city: cfg.pix_merchant_city.clone(),
         inbound_timeout: cfg.inbound_timeout(),
+        session: cfg.session_limits(),
     };
     Ok(AppState::new(api, web, key))
 }

@@ -10,6 +10,7 @@ pub mod paging;
 pub mod pix;
 pub mod reference;
 pub mod reserva;
+pub mod sessao;
 pub mod status;
 pub mod suitability;
 pub mod validate;

@@ -75,6 +75,9 @@ pub struct SandboxConfig {
     pub access_ttl: Duration,
     pub refresh_ttl: Duration,
     pub code_ttl: Duration,
+    /// The longest a login session lives, however often it is refreshed: no token of a
+    /// session outlives its creation plus this. The web app's `--session-max`; default 12 h.
+    pub session_max: Duration,
     /// How long a rotated refresh token still gets the pair it was rotated into (two
     /// requests racing); reusing it later revokes the session. Default 5 s.
     pub refresh_reuse: Duration,
@@ -92,6 +95,7 @@ impl SandboxConfig {
             access_ttl: Duration::from_secs(300),
             refresh_ttl: Duration::from_secs(1800),
             code_ttl: Duration::from_secs(60),
+            session_max: Duration::from_secs(12 * 3600),
             refresh_reuse: Duration::from_secs(5),
             pix_deadline: Duration::from_secs(24 * 3600),
         }

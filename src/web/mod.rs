@@ -43,6 +43,8 @@ pub struct WebConfig {
     pub login_origin: String,
     /// The longest one inbound request may take, body included (408 after it).
     pub inbound_timeout: std::time::Duration,
+    /// Absolute and idle lifetime of a login session.
+    pub session: crate::domain::sessao::SessionLimits,
 }
 
 impl WebConfig {

@@ -22,6 +22,7 @@ mod sandbox_journey;
 mod seguranca_login;
 mod seguranca_sessao;
 mod seguranca_web;
+mod sessao_duracao;
 mod session;
 mod shell;
 mod support;

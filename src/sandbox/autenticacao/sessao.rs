@@ -313,15 +313,20 @@ fn emitir(
     sessao_id: i64,
     agora: Timestamp,
 ) -> Result<RespostaToken, ApiError> {
-    let (client_id, scope, temporaria): (String, String, bool) = tx.query_row(
-        "SELECT s.client_id, s.scope, u.senha_temporaria FROM sessoes s
+    let (client_id, scope, temporaria, criada_em): (String, String, bool, i64) = tx.query_row(
+        "SELECT s.client_id, s.scope, u.senha_temporaria, s.criada_em FROM sessoes s
          JOIN usuarios u ON u.id = s.usuario_id WHERE s.id = ?1",
         params![sessao_id],
-        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
     )?;
     let emissor = format!("{}/realms/colheita", cfg.public_url);
-    let expira_acesso = mais(agora, cfg.access_ttl);
-    let expira_renovacao = mais(agora, cfg.refresh_ttl);
+    // Absolute session lifetime: no token outlives the session's creation plus its maximum,
+    // so a session kept alive by refreshes still ends (ASVS 7.3.2).
+    let restante = limite_da_sessao(cfg, criada_em, agora);
+    let ttl_acesso = cfg.access_ttl.min(restante);
+    let ttl_renovacao = cfg.refresh_ttl.min(restante);
+    let expira_acesso = mais(agora, ttl_acesso);
+    let expira_renovacao = mais(agora, ttl_renovacao);
     let base = |expira| Emissao {
         emissor: &emissor,
         client_id: &client_id,
@@ -350,10 +355,18 @@ fn emitir(
         token: ParDeTokens {
             access_token,
             refresh_token,
-            expires_in: cfg.access_ttl.as_secs(),
-            refresh_expires_in: cfg.refresh_ttl.as_secs(),
+            expires_in: ttl_acesso.as_secs(),
+            refresh_expires_in: ttl_renovacao.as_secs(),
             token_type: "Bearer".to_owned(),
         },
         tipo_resposta: if temporaria { "trocarsenha" } else { "sucesso" }.to_owned(),
     })
+}
+
+/// What is left of a session created at `criada_em` (Unix ms): its maximum lifetime minus
+/// its age, never negative.
+fn limite_da_sessao(cfg: &SandboxConfig, criada_em: i64, agora: Timestamp) -> std::time::Duration {
+    let idade = u64::try_from(tempo::ms(agora).saturating_sub(criada_em)).unwrap_or(0);
+    cfg.session_max
+        .saturating_sub(std::time::Duration::from_millis(idade))
 }

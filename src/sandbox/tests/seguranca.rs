@@ -31,7 +31,7 @@ async fn troca(router: &Router, corpo: serde_json::Value) -> Resposta {
     json(router, Method::POST, "/api/autenticacao/token", corpo).await
 }
 
-async fn renovar(router: &Router, refresh: &str) -> Resposta {
+pub(super) async fn renovar(router: &Router, refresh: &str) -> Resposta {
     json(
         router,
         Method::PUT,

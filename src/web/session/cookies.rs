@@ -4,6 +4,7 @@
 //! The access and refresh tokens live in two separate private cookies: Keycloak-sized
 //! tokens (≈1.5 KB + ≈1 KB) would overflow the 4 KB limit of one cookie once encrypted.
 
+use crate::domain::sessao::SessionClock;
 use crate::domain::status::CadastroStatus;
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use tower_cookies::{Cookie, Cookies, Key, cookie::SameSite};
@@ -19,6 +20,7 @@ pub const FLASH: &str = "colheita_aviso";
 pub const HIDE_VALUES: &str = "colheita_ocultar";
 pub const TERM: &str = "colheita_termo";
 pub const UNREAD: &str = "colheita_nao_lidas";
+pub const CLOCK: &str = "colheita_sessao";
 
 /// Under https every cookie name carries this prefix: the browser then only accepts it
 /// Secure, with `Path=/` and no `Domain`, so a sibling subdomain or an http page cannot
@@ -43,7 +45,7 @@ pub fn carries_session(headers: &axum::http::HeaderMap) -> bool {
 mod host_prefix_tests;
 
 /// Every session cookie but the return address (logout keeps it).
-const SESSION_COOKIES: &[&str] = &[ACCESS, REFRESH, USER, STATE, FLASH, TERM, UNREAD];
+const SESSION_COOKIES: &[&str] = &[ACCESS, REFRESH, USER, STATE, FLASH, TERM, UNREAD, CLOCK];
 
 /// The unread-notification count last seen and when (unix seconds).
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
@@ -181,6 +183,15 @@ impl Jar {
         };
         self.set_private(ACCESS, &access);
         self.set_private(REFRESH, &refresh);
+    }
+
+    /// When the session began and was last used: its lifetimes are counted from these.
+    pub fn clock(&self) -> Option<SessionClock> {
+        self.get_private(CLOCK)
+    }
+
+    pub fn store_clock(&self, clock: &SessionClock) {
+        self.set_private(CLOCK, clock);
     }
 
     pub fn user(&self) -> Option<UserSummary> {

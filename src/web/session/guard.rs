@@ -10,7 +10,9 @@ use tower_cookies::Cookies;
 
 use sha2::{Digest, Sha256};
 
+use super::navegacao::end_session;
 use super::{Jar, PendingLogin, Session, UserSummary, access_fresh, refresh_alive};
+use crate::domain::sessao::{SessionAge, SessionClock};
 use crate::web::{AppState, routes};
 
 /// Request extension: the validated session, if any.
@@ -64,6 +66,15 @@ pub async fn guard(
 async fn load_session(app: &AppState, jar: &Jar) -> Option<Session> {
     let (access, refresh) = jar.tokens()?;
     let now = now();
+    let limits = app.cfg.session;
+    // A session without its clock cannot be bounded: it ends like an expired one.
+    let clock = jar.clock().unwrap_or(SessionClock { login: 0, seen: 0 });
+    let age = clock.age(limits, now);
+    if age != SessionAge::Live {
+        tracing::info!(?age, "session ended by its lifetime");
+        end_session(app, jar).await;
+        return None;
+    }
     let access_token = if access_fresh(&access, now) {
         access.t
     } else if refresh_alive(&refresh, now) {
@@ -92,6 +103,9 @@ async fn load_session(app: &AppState, jar: &Jar) -> Option<Session> {
             u.unwrap_or_default()
         }
     };
+    if clock.touch_due(limits, now) {
+        jar.store_clock(&SessionClock { seen: now, ..clock });
+    }
     Some(Session { access_token, user })
 }
 
