@@ -4,6 +4,7 @@
 //! talks to the embedded platform sandbox, so `cargo run` alone shows the whole product.
 
 use std::net::SocketAddr;
+use std::num::NonZeroU32;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -97,6 +98,16 @@ pub struct Config {
     #[arg(long, env = "COLHEITA_SESSION_IDLE", default_value_t = 1_800,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub session_idle: u64,
+    /// Sign-up attempts that reach the platform, per client address and hour.
+    #[arg(long, env = "COLHEITA_SIGNUP_LIMIT", default_value = "10")]
+    pub signup_limit: NonZeroU32,
+    /// Login attempts at the embedded sandbox's provider, per client address and hour.
+    #[arg(long, env = "COLHEITA_SANDBOX_LOGIN_LIMIT", default_value = "60")]
+    pub sandbox_login_limit: NonZeroU32,
+    /// Behind a proxy that appends the client to `X-Forwarded-For` (nginx's
+    /// `$proxy_add_x_forwarded_for`): take the client's address from its last entry.
+    #[arg(long, env = "COLHEITA_TRUST_FORWARDED_FOR")]
+    pub trust_forwarded_for: bool,
     /// Allow a plain-http `--public-url` against a real platform (`--api-url`).
     #[arg(long, env = "COLHEITA_INSECURE_HTTP")]
     pub insecure_http: bool,

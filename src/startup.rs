@@ -60,6 +60,7 @@ pub fn spawn_sandbox(listener: TcpListener, cfg: &Config) -> Result<String, Star
     sc.access_ttl = std::time::Duration::from_secs(cfg.sandbox_access_ttl);
     sc.refresh_ttl = std::time::Duration::from_secs(cfg.sandbox_refresh_ttl);
     sc.session_max = cfg.session_max();
+    sc.login_limit = cfg.sandbox_login_limit;
     sc.pix_deadline = std::time::Duration::from_secs(cfg.sandbox_pix_deadline);
     let sandbox = Sandbox::open(sc)?;
     for suffix in ["", "-wal", "-shm"] {
@@ -72,7 +73,8 @@ pub fn spawn_sandbox(listener: TcpListener, cfg: &Config) -> Result<String, Star
     sandbox.spawn_expiry_sweeper(std::time::Duration::from_secs(60));
     let router = sandbox.router();
     tokio::spawn(async move {
-        if let Err(e) = axum::serve(listener, router).await {
+        let service = router.into_make_service_with_connect_info::<std::net::SocketAddr>();
+        if let Err(e) = axum::serve(listener, service).await {
             tracing::error!(error = %e, "sandbox server stopped");
         }
     });
@@ -216,6 +218,7 @@ pub async fn serve(
     use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
     use hyper_util::server::conn::auto;
     use hyper_util::service::TowerToHyperService;
+    use tower::ServiceExt as _;
 
     // HTTP/1.1 only: the auto builder's HTTP/2 detection reads the first bytes with no
     // timeout, so a silent client would hold its slot for ever. TLS and h2 are the load
@@ -237,7 +240,17 @@ pub async fn serve(
         let Some((stream, permit)) = accepted else {
             continue;
         };
-        let service = TowerToHyperService::new(app.clone());
+        // The peer's address, for the per-address limits (`web::cliente::ClientAddr`).
+        let peer = stream.peer_addr().ok();
+        let service = TowerToHyperService::new(app.clone().map_request(
+            move |mut req: axum::http::Request<hyper::body::Incoming>| {
+                if let Some(peer) = peer {
+                    req.extensions_mut()
+                        .insert(axum::extract::ConnectInfo(peer));
+                }
+                req
+            },
+        ));
         let builder = builder.clone();
         let watcher = graceful.watcher();
         let first_byte = limits.header_read_timeout;
@@ -322,6 +335,8 @@ pub fn web_state(
         pix_merchant_city: cfg.pix_merchant_city.clone(),
         inbound_timeout: cfg.inbound_timeout(),
         session: cfg.session_limits(),
+        signup_limit: cfg.signup_limit,
+        trust_forwarded_for: cfg.trust_forwarded_for,
     };
     Ok(AppState::new(api, web, key))
 }

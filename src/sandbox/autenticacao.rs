@@ -10,12 +10,14 @@ mod sessao;
 pub(crate) mod tokens;
 
 use axum::body::Bytes;
-use axum::extract::{FromRequestParts, RawQuery, State};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+
+use axum::extract::{ConnectInfo, FromRequestParts, RawQuery, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post, put};
-use axum::{Json, Router};
+use axum::{Extension, Json, Router};
 use rusqlite::{OptionalExtension, params};
 use serde::Deserialize;
 
@@ -82,7 +84,7 @@ impl ParametrosLogin {
         Ok(destino)
     }
 
-    fn formulario(&self, erro: bool) -> pagina::Formulario<'_> {
+    fn formulario(&self, erro: Option<&'static str>) -> pagina::Formulario<'_> {
         pagina::Formulario {
             client_id: &self.client_id,
             redirect_uri: &self.redirect_uri,
@@ -101,10 +103,14 @@ async fn login_get(State(sandbox): State<Sandbox>, RawQuery(query): RawQuery) ->
     if let Err(motivo) = p.validar(sandbox.cfg()) {
         return pagina::parametros_invalidos(motivo);
     }
-    pagina::login(StatusCode::OK, &p.formulario(false))
+    pagina::login(StatusCode::OK, &p.formulario(None))
 }
 
-async fn login_post(State(sandbox): State<Sandbox>, corpo: Bytes) -> Response {
+async fn login_post(
+    State(sandbox): State<Sandbox>,
+    conexao: Option<Extension<ConnectInfo<SocketAddr>>>,
+    corpo: Bytes,
+) -> Response {
     let Ok(mut p) = serde_urlencoded::from_bytes::<ParametrosLogin>(&corpo) else {
         return pagina::parametros_invalidos("Formulário de login inválido.");
     };
@@ -113,11 +119,26 @@ async fn login_post(State(sandbox): State<Sandbox>, corpo: Bytes) -> Response {
         Err(motivo) => return pagina::parametros_invalidos(motivo),
     };
     p.email = p.email.trim().to_owned();
+    // Every attempt counts, right or wrong, before the password is looked at: guessing
+    // is bounded per address whichever e-mails it tries. Without a known peer (tests
+    // calling the router directly) all share one allowance.
+    let endereco = conexao.map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.0.ip());
+    if !sandbox.login_attempts().allow(endereco) {
+        tracing::warn!("sandbox: login attempts over the per-address limit");
+        p.senha.clear();
+        return pagina::login(
+            StatusCode::TOO_MANY_REQUESTS,
+            &p.formulario(Some(crate::limite::MUITAS_TENTATIVAS)),
+        );
+    }
     let email = p.email.clone();
     let senha = std::mem::take(&mut p.senha);
     // Over the length cap: refused before any lookup or hashing, whoever the e-mail is.
     if senha::longa_demais(&senha) {
-        return pagina::login(StatusCode::UNAUTHORIZED, &p.formulario(true));
+        return pagina::login(
+            StatusCode::UNAUTHORIZED,
+            &p.formulario(Some(pagina::CREDENCIAIS_INVALIDAS)),
+        );
     }
     let (client_id, redirect_uri, desafio) = (
         p.client_id.clone(),
@@ -178,7 +199,10 @@ async fn login_post(State(sandbox): State<Sandbox>, corpo: Bytes) -> Response {
             }
             Redirect::to(destino.as_str()).into_response()
         }
-        Ok(None) => pagina::login(StatusCode::UNAUTHORIZED, &p.formulario(true)),
+        Ok(None) => pagina::login(
+            StatusCode::UNAUTHORIZED,
+            &p.formulario(Some(pagina::CREDENCIAIS_INVALIDAS)),
+        ),
         Err(e) => e.into_response(),
     }
 }

@@ -78,6 +78,8 @@ pub struct SandboxConfig {
     /// The longest a login session lives, however often it is refreshed: no token of a
     /// session outlives its creation plus this. The web app's `--session-max`; default 12 h.
     pub session_max: Duration,
+    /// Login attempts per client address and hour (password guessing). Default 60.
+    pub login_limit: std::num::NonZeroU32,
     /// How long a rotated refresh token still gets the pair it was rotated into (two
     /// requests racing); reusing it later revokes the session. Default 5 s.
     pub refresh_reuse: Duration,
@@ -96,6 +98,7 @@ impl SandboxConfig {
             refresh_ttl: Duration::from_secs(1800),
             code_ttl: Duration::from_secs(60),
             session_max: Duration::from_secs(12 * 3600),
+            login_limit: std::num::NonZeroU32::new(60).unwrap_or(std::num::NonZeroU32::MIN),
             refresh_reuse: Duration::from_secs(5),
             pix_deadline: Duration::from_secs(24 * 3600),
         }
@@ -111,6 +114,7 @@ pub struct Sandbox {
 struct Inner {
     cfg: SandboxConfig,
     db: db::Db,
+    login_attempts: crate::limite::AttemptLimiter,
 }
 
 impl Sandbox {
@@ -123,7 +127,11 @@ impl Sandbox {
         }
         let db = db::Db::open(&cfg)?;
         Ok(Sandbox {
-            inner: Arc::new(Inner { cfg, db }),
+            inner: Arc::new(Inner {
+                login_attempts: crate::limite::AttemptLimiter::per_hour(cfg.login_limit),
+                cfg,
+                db,
+            }),
         })
     }
 
@@ -187,5 +195,9 @@ impl Sandbox {
 
     fn db(&self) -> &db::Db {
         &self.inner.db
+    }
+
+    fn login_attempts(&self) -> &crate::limite::AttemptLimiter {
+        &self.inner.login_attempts
     }
 }

@@ -1,6 +1,7 @@
 //! The Axum app: state, router, middleware stack.
 
 pub mod assets;
+mod cliente;
 mod ctx;
 pub mod error;
 mod headers;
@@ -45,6 +46,11 @@ pub struct WebConfig {
     pub inbound_timeout: std::time::Duration,
     /// Absolute and idle lifetime of a login session.
     pub session: crate::domain::sessao::SessionLimits,
+    /// Sign-up attempts reaching the platform, per client address and hour.
+    pub signup_limit: std::num::NonZeroU32,
+    /// Behind a proxy that appends the client to `X-Forwarded-For`: its last entry is the
+    /// client's address (otherwise the connection's peer is).
+    pub trust_forwarded_for: bool,
 }
 
 impl WebConfig {
@@ -71,6 +77,7 @@ pub struct Inner {
     pub key: Key,
     pub refresh: RefreshCache,
     pub csp: String,
+    pub signup_attempts: crate::limite::AttemptLimiter,
 }
 
 #[derive(Clone)]
@@ -86,7 +93,9 @@ impl std::ops::Deref for AppState {
 impl AppState {
     pub fn new(api: PlatformClient, cfg: WebConfig, key: Key) -> Self {
         let csp = headers::content_security_policy(&cfg);
+        let signup_attempts = crate::limite::AttemptLimiter::per_hour(cfg.signup_limit);
         AppState(Arc::new(Inner {
+            signup_attempts,
             api,
             cfg,
             key,

@@ -95,9 +95,13 @@ impl TestApp {
         )
         .unwrap();
         tokio::spawn(async move {
-            axum::serve(listener, colheita::web::router(state))
-                .await
-                .unwrap();
+            let app = colheita::web::router(state);
+            axum::serve(
+                listener,
+                app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
+            )
+            .await
+            .unwrap();
         });
         TestApp {
             web_url,

@@ -40,9 +40,11 @@ export default defineConfig({
     { name: 'nojs', use: { javaScriptEnabled: false }, testIgnore: /countdown\.spec\.ts/, grepInvert: /@so-js/ },
   ],
   webServer: {
+    // The whole suite signs up and logs in from one address: the per-address limits are
+    // raised so they do not stand in its way (tests/app/limites.rs proves them).
     command:
       `target/debug/colheita --addr 127.0.0.1:${APP_PORT} --sandbox-addr 127.0.0.1:${SANDBOX_PORT} ` +
-      '--data-dir target/e2e-data --sandbox-reset',
+      '--data-dir target/e2e-data --sandbox-reset --signup-limit 100000 --sandbox-login-limit 100000',
     cwd: ROOT,
     url: `${APP_URL}/healthz`,
     reuseExistingServer: !CI,

@@ -20,16 +20,18 @@ pub(crate) struct Formulario<'a> {
     pub(crate) code_challenge: &'a str,
     pub(crate) code_challenge_method: &'a str,
     pub(crate) email: &'a str,
-    pub(crate) erro: bool,
+    /// The alert above the form, if the last attempt failed.
+    pub(crate) erro: Option<&'static str>,
 }
 
 pub(crate) fn login(status: StatusCode, f: &Formulario<'_>) -> Response {
-    let invalido = f.erro.then_some("true");
+    let invalido = f.erro.map(|_| "true");
+    let com_erro = f.erro.is_some();
     let corpo = html! {
         h1 { "Entrar" }
         p.subtitulo { "Acesse sua conta de investidor." }
-        @if f.erro {
-            div.alerta #erro-login role="alert" { (CREDENCIAIS_INVALIDAS) }
+        @if let Some(erro) = f.erro {
+            div.alerta #erro-login role="alert" { (erro) }
         }
         form method="post" action="/login" novalidate {
             input type="hidden" name="client_id" value=(f.client_id);
@@ -40,14 +42,14 @@ pub(crate) fn login(status: StatusCode, f: &Formulario<'_>) -> Response {
             div.campo {
                 label for="email" { "E-mail" }
                 input #email type="email" name="email" value=(f.email) autocomplete="username"
-                    inputmode="email" maxlength="100" required autofocus[!f.erro]
-                    aria-invalid=[invalido] aria-describedby=[f.erro.then_some("erro-login")];
+                    inputmode="email" maxlength="100" required autofocus[!com_erro]
+                    aria-invalid=[invalido] aria-describedby=[com_erro.then_some("erro-login")];
             }
             div.campo {
                 label for="senha" { "Senha" }
                 input #senha type="password" name="senha" autocomplete="current-password"
-                    maxlength=(senha::TAMANHO_MAXIMO) required autofocus[f.erro]
-                    aria-invalid=[invalido] aria-describedby=[f.erro.then_some("erro-login")];
+                    maxlength=(senha::TAMANHO_MAXIMO) required autofocus[com_erro]
+                    aria-invalid=[invalido] aria-describedby=[com_erro.then_some("erro-login")];
             }
             button type="submit" { "Entrar" }
         }

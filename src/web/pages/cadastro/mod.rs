@@ -9,13 +9,15 @@
 mod view;
 
 use axum::Form;
-use axum::http::HeaderMap;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect};
 use serde::Deserialize;
 
 use crate::api::ApiError;
 use crate::api::models::SignupRecord;
 use crate::domain::validate::{SignupInput, validate_signup};
+use crate::limite::MUITAS_TENTATIVAS;
+use crate::web::cliente::ClientAddr;
 use crate::web::session::{end_session, same_site_navigation};
 use crate::web::ui::Page;
 use crate::web::{Ctx, PageError, PageResult, routes};
@@ -73,12 +75,26 @@ pub async fn view_cadastro_get(ctx: Ctx, headers: HeaderMap) -> PageResult {
 }
 
 /// `POST /quero-investir`.
-pub async fn view_cadastro_post(ctx: Ctx, Form(form): Form<CadastroForm>) -> PageResult {
+pub async fn view_cadastro_post(
+    ctx: Ctx,
+    ClientAddr(addr): ClientAddr,
+    Form(form): Form<CadastroForm>,
+) -> PageResult {
     // Cross-site posts never get here (cross-origin protection).
     let ctx = without_session(ctx).await;
     let input = SignupInput::from(form);
     let valid = validate_signup(&input)
         .map_err(|e| PageError::refused(view::page(&input, Some(&e)), e.message()))?;
+    // Only attempts that would reach the platform count: each tells whether a CPF or an
+    // e-mail is already known, so their number per address is what must be bounded.
+    if !ctx.app.signup_attempts.allow(addr) {
+        tracing::warn!("sign-up attempts over the per-address limit");
+        return Err(PageError::alert(
+            view::page(&input, None),
+            MUITAS_TENTATIVAS,
+            StatusCode::TOO_MANY_REQUESTS,
+        ));
+    }
     let form_again = || view::page(&input, None);
     let id = ctx
         .app

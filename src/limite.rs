@@ -1,0 +1,90 @@
+//! Attempts per client address: the sign-up (so its form cannot enumerate CPFs in bulk)
+//! and the sandbox provider's login (password guessing). A generic cell-rate limiter
+//! (governor) keyed by address; the rules of what counts as an attempt stay with each
+//! caller.
+
+use std::net::{IpAddr, Ipv6Addr};
+use std::num::NonZeroU32;
+
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+
+/// The answer when an address has used up its attempts (429).
+pub const MUITAS_TENTATIVAS: &str = "Muitas tentativas. Aguarde alguns minutos e tente novamente.";
+
+/// Above this many remembered addresses, the ones whose allowance is full again are
+/// forgotten, so a flood of addresses cannot grow the table without bound.
+const MAX_REMEMBERED: usize = 100_000;
+
+pub struct AttemptLimiter {
+    limiter: DefaultKeyedRateLimiter<IpAddr>,
+}
+
+impl AttemptLimiter {
+    /// `per_hour` attempts an hour per address, all usable at once; after them one comes
+    /// back every `3600 / per_hour` seconds.
+    pub fn per_hour(per_hour: NonZeroU32) -> Self {
+        Self {
+            limiter: RateLimiter::keyed(Quota::per_hour(per_hour)),
+        }
+    }
+
+    /// Counts one attempt of `addr`: `false` when its allowance is used up.
+    pub fn allow(&self, addr: IpAddr) -> bool {
+        if self.limiter.len() > MAX_REMEMBERED {
+            self.limiter.retain_recent();
+            self.limiter.shrink_to_fit();
+        }
+        self.limiter.check_key(&key(addr)).is_ok()
+    }
+}
+
+/// One key per IPv4 address, and per /64 for IPv6 (one subscriber's usual allocation:
+/// keying by full address would give each attacker 2^64 allowances). An IPv4-mapped IPv6
+/// address counts as its IPv4 address.
+fn key(addr: IpAddr) -> IpAddr {
+    match addr {
+        IpAddr::V4(_) => addr,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => {
+                let s = v6.segments();
+                IpAddr::V6(Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0))
+            }
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limiter(n: u32) -> AttemptLimiter {
+        AttemptLimiter::per_hour(NonZeroU32::new(n).expect("positive"))
+    }
+
+    #[test]
+    fn an_address_gets_its_allowance_then_is_refused() {
+        let l = limiter(3);
+        let a: IpAddr = "203.0.113.7".parse().expect("ip");
+        assert!((0..3).all(|_| l.allow(a)));
+        assert!(!l.allow(a));
+        // Another address is not affected.
+        assert!(l.allow("203.0.113.8".parse().expect("ip")));
+    }
+
+    #[test]
+    fn one_ipv6_subscriber_prefix_shares_one_allowance() {
+        let l = limiter(2);
+        assert!(l.allow("2001:db8:1:2::1".parse().expect("ip")));
+        assert!(l.allow("2001:db8:1:2:ffff::9".parse().expect("ip")));
+        assert!(!l.allow("2001:db8:1:2:abcd::1".parse().expect("ip")));
+        assert!(l.allow("2001:db8:1:3::1".parse().expect("ip")));
+    }
+
+    #[test]
+    fn a_mapped_ipv4_address_is_that_ipv4_address() {
+        let l = limiter(1);
+        assert!(l.allow("::ffff:198.51.100.4".parse().expect("ip")));
+        assert!(!l.allow("198.51.100.4".parse().expect("ip")));
+    }
+}
