@@ -81,6 +81,10 @@ pub struct Config {
     /// Total timeout for platform calls, in seconds.
     #[arg(long, env = "COLHEITA_REQUEST_TIMEOUT", default_value_t = 10)]
     pub request_timeout: u64,
+    /// Seconds a visitor's offering list and detail are shared between requests (single
+    /// call to the platform for concurrent identical ones); 0 turns it off.
+    #[arg(long, env = "COLHEITA_MICRO_CACHE", default_value_t = 2)]
+    pub micro_cache: u64,
     /// Longest wait for a client's request line and headers, in seconds (slowloris).
     #[arg(long, env = "COLHEITA_HEADER_READ_TIMEOUT", default_value_t = 10)]
     pub header_read_timeout: u64,

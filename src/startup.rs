@@ -323,6 +323,7 @@ pub fn web_state(
         origin: public_url.origin().ascii_serialization(),
         connect_timeout: cfg.connect_timeout(),
         request_timeout: cfg.request_timeout(),
+        micro_cache: std::time::Duration::from_secs(cfg.micro_cache),
     })?;
     let web = WebConfig {
         api_origin: api_url.origin().ascii_serialization(),

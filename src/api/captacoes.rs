@@ -1,4 +1,5 @@
-//! Offering calls (`/v1/captacoes`), public: the token is sent when there is one.
+//! Offering calls (`/v1/captacoes`), public: the token is sent when there is one; a
+//! visitor's list and detail are shared between concurrent visitors and kept briefly.
 
 use serde::Serialize;
 
@@ -52,11 +53,11 @@ impl PlatformClient {
         query: &CaptacaoQuery,
         token: Option<&str>,
     ) -> Result<SearchResponse<Captacao>, ApiError> {
-        self.get_json("/v1/captacoes", query, token).await
+        self.get_public("/v1/captacoes", query, token).await
     }
 
     pub async fn captacao(&self, id: i64, token: Option<&str>) -> Result<Captacao, ApiError> {
-        self.get_json(&format!("/v1/captacoes/{id}"), &(), token)
+        self.get_public(&format!("/v1/captacoes/{id}"), &(), token)
             .await
     }
 
@@ -67,7 +68,7 @@ impl PlatformClient {
     ) -> Result<Captacao, ApiError> {
         let encoded: String =
             url::form_urlencoded::byte_serialize(url_amigavel.as_bytes()).collect();
-        self.get_json(&format!("/v1/captacoes/urlamigavel/{encoded}"), &(), token)
+        self.get_public(&format!("/v1/captacoes/urlamigavel/{encoded}"), &(), token)
             .await
     }
 

@@ -7,6 +7,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use super::error::ApiError;
+use super::microcache::MicroCache;
 
 /// The largest file (PDF, image) read from the platform.
 pub const MAX_BLOB_BYTES: usize = 16 * 1024 * 1024;
@@ -48,12 +49,15 @@ pub struct ClientConfig {
     pub origin: String,
     pub connect_timeout: Duration,
     pub request_timeout: Duration,
+    /// How long public answers asked without a token are shared (0: not at all).
+    pub micro_cache: Duration,
 }
 
 #[derive(Clone)]
 pub struct PlatformClient {
     http: reqwest::Client,
     pub(crate) cfg: std::sync::Arc<ClientConfig>,
+    shared: std::sync::Arc<MicroCache>,
 }
 
 impl PlatformClient {
@@ -66,6 +70,7 @@ impl PlatformClient {
             .build()?;
         Ok(Self {
             http,
+            shared: std::sync::Arc::new(MicroCache::new(cfg.micro_cache)),
             cfg: std::sync::Arc::new(cfg),
         })
     }
@@ -103,11 +108,14 @@ impl PlatformClient {
 
     /// Sends and reads a JSON body; maps every failure to [`ApiError`].
     pub(crate) async fn json<T: DeserializeOwned>(rb: RequestBuilder) -> Result<T, ApiError> {
-        let bytes = Self::send(rb).await?;
+        Self::parse(&Self::send(rb).await?)
+    }
+
+    fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         if bytes.is_empty() {
             return Err(ApiError::Unavailable("corpo vazio".into()));
         }
-        serde_json::from_slice(&bytes).map_err(|e| {
+        serde_json::from_slice(bytes).map_err(|e| {
             // serde's own text quotes the value it choked on: log only where it broke.
             let error = ApiError::unreadable(&e);
             tracing::warn!(%error, "platform answered an unreadable body");
@@ -117,6 +125,13 @@ impl PlatformClient {
 
     /// Sends and returns the raw body of a 2xx answer.
     pub(crate) async fn send(rb: RequestBuilder) -> Result<bytes::Bytes, ApiError> {
+        Self::send_keeping_cache_control(rb).await.map(|(b, _)| b)
+    }
+
+    /// [`Self::send`], also returning the answer's `Cache-Control`.
+    async fn send_keeping_cache_control(
+        rb: RequestBuilder,
+    ) -> Result<(bytes::Bytes, Option<String>), ApiError> {
         let resp = rb.send().await.map_err(|e| {
             // reqwest's text carries the URL, whose query may hold an e-mail.
             let error = ApiError::transport(&e);
@@ -124,9 +139,14 @@ impl PlatformClient {
             error
         })?;
         let status = resp.status().as_u16();
+        let cache_control = resp
+            .headers()
+            .get(header::CACHE_CONTROL)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned);
         let body = read_capped(resp, MAX_JSON_BYTES).await?;
         if (200..300).contains(&status) {
-            Ok(body)
+            Ok((body, cache_control))
         } else {
             Err(ApiError::from_status(status, &body))
         }
@@ -139,6 +159,37 @@ impl PlatformClient {
         token: Option<&str>,
     ) -> Result<T, ApiError> {
         Self::json(self.api(Method::GET, path, token).query(query)).await
+    }
+
+    /// A GET of data every visitor sees alike: asked with a token it is the investor's own
+    /// call; without one, concurrent identical calls share one upstream call and its
+    /// answer is kept briefly ([`MicroCache`]).
+    pub(crate) async fn get_public<T, Q>(
+        &self,
+        path: &str,
+        query: &Q,
+        token: Option<&str>,
+    ) -> Result<T, ApiError>
+    where
+        T: DeserializeOwned + Clone + Send + Sync + 'static,
+        Q: Serialize + ?Sized,
+    {
+        if token.is_some() {
+            return self.get_json(path, query, token).await;
+        }
+        let request = self
+            .api(Method::GET, path, None)
+            .query(query)
+            .build()
+            .map_err(|e| ApiError::transport(&e))?;
+        let key = request.url().as_str().to_owned();
+        let rb = RequestBuilder::from_parts(self.http.clone(), request);
+        self.shared
+            .get_or_fetch(key, async move {
+                let (body, cache_control) = Self::send_keeping_cache_control(rb).await?;
+                Ok((Self::parse::<T>(&body)?, cache_control))
+            })
+            .await
     }
 
     /// Sends and returns a file; an empty body is "no file".
@@ -185,6 +236,7 @@ mod tests {
             origin: "http://localhost".into(),
             connect_timeout: Duration::from_secs(2),
             request_timeout: Duration::from_secs(10),
+            micro_cache: Duration::ZERO,
         })
         .unwrap()
     }

@@ -9,7 +9,7 @@ pub const GENERIC_ERROR: &str = "Ocorreu um erro. Tente novamente.";
 /// What an error prints (`{}`, hence every log line) never carries the platform's message
 /// nor a body: they may quote what the investor sent (a CPF, an e-mail). The message is
 /// for the investor's screen only ([`ApiError::user_message`]).
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, Clone, thiserror::Error)]
 pub enum ApiError {
     /// 401: the session is no longer accepted; the user goes to login.
     #[error("não autorizado")]

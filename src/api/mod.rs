@@ -7,6 +7,7 @@ mod captacoes;
 mod client;
 mod error;
 mod extrato;
+mod microcache;
 pub mod models;
 mod reservas;
 mod seguranca;

@@ -66,16 +66,15 @@ fn cache_policy(resp: &mut Response, path: &str, session: bool, safe_method: boo
     if path.starts_with(routes::ASSETS_PREFIX) && h.contains_key(header::CACHE_CONTROL) {
         return;
     }
-    let personal =
-        session || routes::is_private(path) || h.contains_key(header::SET_COOKIE) || !safe_method;
-    let public_html = resp.status() == StatusCode::OK
-        && resp
-            .headers()
-            .get(header::CONTENT_TYPE)
-            .and_then(|v| v.to_str().ok())
-            .is_some_and(|ct| ct.starts_with("text/html"));
+    // A 304 exists only for a visitor's public page, and carries that page's policy.
+    if resp.status() == StatusCode::NOT_MODIFIED
+        && resp.headers().contains_key(header::CACHE_CONTROL)
+    {
+        return;
+    }
+    let public = publicly_cacheable(resp, path, session, safe_method);
     let h = resp.headers_mut();
-    if !personal && public_html {
+    if public {
         h.insert(
             header::CACHE_CONTROL,
             HeaderValue::from_static(PUBLIC_HTML_CACHE),
@@ -84,6 +83,22 @@ fn cache_policy(resp: &mut Response, path: &str, session: bool, safe_method: boo
     } else {
         h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     }
+}
+
+/// A visitor's successful HTML page: asked without a session, on a public path, with a
+/// safe method, and setting no cookie. Only these are cached and get an `ETag`.
+pub fn publicly_cacheable(resp: &Response, path: &str, session: bool, safe_method: bool) -> bool {
+    let personal = session
+        || routes::is_private(path)
+        || resp.headers().contains_key(header::SET_COOKIE)
+        || !safe_method;
+    !personal
+        && resp.status() == StatusCode::OK
+        && resp
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|ct| ct.starts_with("text/html"))
 }
 
 /// The 'too large' message of a refused body (a form over its limit, a file over the

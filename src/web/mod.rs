@@ -3,6 +3,7 @@
 pub mod assets;
 mod cliente;
 mod ctx;
+mod etag;
 pub mod error;
 mod headers;
 mod pages;
@@ -135,6 +136,8 @@ pub fn router(state: AppState) -> Router {
             headers::cross_origin_protection,
         ))
         .layer(CookieManagerLayer::new())
+        // Inside compression: a 304 skips compressing, and one tag serves every encoding.
+        .layer(middleware::from_fn(etag::conditional_get))
         .layer(headers::compression())
         // Inside the security headers, so the panic's page gets them too.
         .layer(panico::catch_panic())

@@ -14,6 +14,7 @@ mod domain_oracles;
 mod extrato;
 mod extrato_falhas;
 mod limites;
+mod microcache;
 mod platform;
 mod qr_decode;
 mod reservas;

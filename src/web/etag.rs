@@ -1,0 +1,101 @@
+//! Conditional requests on a visitor's public pages: each carries a weak `ETag` (a hash
+//! of the page), and a revisit sending it back in `If-None-Match` gets `304 Not
+//! Modified` with no body, so a phone on a slow network downloads nothing when nothing
+//! changed. Weak, because the same page is also sent gzip- or brotli-compressed.
+
+use axum::body::Body;
+use axum::extract::Request;
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+
+use super::headers::{PUBLIC_HTML_CACHE, publicly_cacheable};
+use super::session::carries_session;
+
+/// The largest page hashed; anything bigger is sent without an `ETag`.
+const MAX_PAGE: usize = 2 * 1024 * 1024;
+
+pub async fn conditional_get(req: Request, next: Next) -> Response {
+    let path = req.uri().path().to_owned();
+    let session = carries_session(req.headers());
+    let get = matches!(*req.method(), Method::GET | Method::HEAD);
+    let if_none_match = req.headers().get(header::IF_NONE_MATCH).cloned();
+    let resp = next.run(req).await;
+    if !publicly_cacheable(&resp, &path, session, get) {
+        return resp;
+    }
+    let (mut parts, body) = resp.into_parts();
+    let Ok(bytes) = axum::body::to_bytes(body, MAX_PAGE).await else {
+        tracing::warn!("a public page could not be read for its ETag");
+        return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+    };
+    let tag = etag(&bytes);
+    if if_none_match
+        .as_ref()
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| matches(v, &tag))
+    {
+        let mut not_modified = StatusCode::NOT_MODIFIED.into_response();
+        keep_validators(&parts.headers, not_modified.headers_mut());
+        if let Ok(v) = HeaderValue::from_str(&tag) {
+            not_modified.headers_mut().insert(header::ETAG, v);
+        }
+        return not_modified;
+    }
+    if let Ok(v) = HeaderValue::from_str(&tag) {
+        parts.headers.insert(header::ETAG, v);
+    }
+    Response::from_parts(parts, Body::from(bytes))
+}
+
+fn etag(body: &[u8]) -> String {
+    format!("W/\"{:016x}\"", xxhash_rust::xxh3::xxh3_64(body))
+}
+
+/// `If-None-Match` compares weakly: a list of tags (weak or not) or `*`.
+fn matches(if_none_match: &str, tag: &str) -> bool {
+    let opaque = |t: &str| t.trim().trim_start_matches("W/").to_owned();
+    let ours = opaque(tag);
+    if_none_match
+        .split(',')
+        .any(|t| t.trim() == "*" || opaque(t) == ours)
+}
+
+/// A 304 repeats what a 200 would have said about caching (the policy of a visitor's
+/// page, decided again by `security_headers` for the 200 itself).
+fn keep_validators(from: &HeaderMap, to: &mut HeaderMap) {
+    for name in [header::VARY, header::EXPIRES] {
+        for v in from.get_all(&name) {
+            to.append(name.clone(), v.clone());
+        }
+    }
+    to.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static(PUBLIC_HTML_CACHE),
+    );
+    to.append(header::VARY, HeaderValue::from_static("Cookie"));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tag_follows_the_bytes() {
+        assert_eq!(etag(b"abc"), etag(b"abc"));
+        assert_ne!(etag(b"abc"), etag(b"abd"));
+        assert!(etag(b"").starts_with("W/\""));
+    }
+
+    #[test]
+    fn if_none_match_compares_weakly_and_accepts_lists_and_star() {
+        let tag = etag(b"page");
+        let strong = tag.trim_start_matches("W/").to_owned();
+        assert!(matches(&tag, &tag));
+        assert!(matches(&strong, &tag));
+        assert!(matches(&format!("\"x\", {tag}"), &tag));
+        assert!(matches("*", &tag));
+        assert!(!matches("\"x\"", &tag));
+        assert!(!matches("", &tag));
+    }
+}
