@@ -140,8 +140,7 @@ mod tests {
     async fn concurrent_askers_share_one_call_and_the_answer_is_kept() {
         let cache = MicroCache::new(TTL);
         let calls = AtomicUsize::new(0);
-        let all =
-            futures::future::join_all((0..20).map(|_| counted(&cache, &calls, None))).await;
+        let all = futures::future::join_all((0..20).map(|_| counted(&cache, &calls, None))).await;
         assert!(all.iter().all(|r| matches!(r, Ok(7))));
         assert_eq!(calls.load(Ordering::SeqCst), 1);
         assert!(matches!(counted(&cache, &calls, None).await, Ok(7)));
@@ -152,10 +151,9 @@ mod tests {
     async fn an_answer_the_platform_forbids_storing_is_shared_but_not_kept() {
         let cache = MicroCache::new(TTL);
         let calls = AtomicUsize::new(0);
-        let all = futures::future::join_all(
-            (0..5).map(|_| counted(&cache, &calls, Some("no-store"))),
-        )
-        .await;
+        let all =
+            futures::future::join_all((0..5).map(|_| counted(&cache, &calls, Some("no-store"))))
+                .await;
         assert!(all.iter().all(|r| matches!(r, Ok(7))));
         assert_eq!(calls.load(Ordering::SeqCst), 1);
         tokio::time::sleep(Duration::from_millis(20)).await;
@@ -172,7 +170,9 @@ mod tests {
             })
             .await;
         assert!(failed.is_err());
-        let ok: Result<u32, _> = cache.get_or_fetch("e".into(), async { Ok((1, None)) }).await;
+        let ok: Result<u32, _> = cache
+            .get_or_fetch("e".into(), async { Ok((1, None)) })
+            .await;
         assert!(matches!(ok, Ok(1)));
 
         let off = MicroCache::new(Duration::ZERO);

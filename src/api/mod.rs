@@ -9,6 +9,7 @@ mod error;
 mod extrato;
 mod microcache;
 pub mod models;
+mod numero;
 mod reservas;
 mod seguranca;
 

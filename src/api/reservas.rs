@@ -3,6 +3,7 @@
 
 use reqwest::Method;
 use rust_decimal::Decimal;
+use serde::Serialize;
 use serde_json::json;
 
 use super::{
@@ -42,8 +43,13 @@ impl PlatformClient {
         investimento: Decimal,
         tipo_pagamento: i64,
     ) -> Result<ReservaTermo, ApiError> {
-        let body = json!({"idCaptacao": id_captacao, "origem": "Ativa", "investimento": investimento,
-                          "simulado": false, "tipoPagamento": tipo_pagamento});
+        let body = NovaReserva {
+            id_captacao,
+            origem: "Ativa",
+            investimento,
+            simulado: false,
+            tipo_pagamento,
+        };
         Self::json(
             self.api(Method::POST, "/v1/reservas", Some(token))
                 .json(&body),
@@ -157,4 +163,17 @@ impl PlatformClient {
         ))
         .await
     }
+}
+
+/// The body of `POST /v1/reservas`. The amount goes as the exact JSON number the investor
+/// chose (`1000.10`), never through a float.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct NovaReserva {
+    id_captacao: i64,
+    origem: &'static str,
+    #[serde(serialize_with = "super::numero::exact")]
+    investimento: Decimal,
+    simulado: bool,
+    tipo_pagamento: i64,
 }

@@ -3,8 +3,8 @@
 pub mod assets;
 mod cliente;
 mod ctx;
-mod etag;
 pub mod error;
+mod etag;
 mod headers;
 mod pages;
 mod panico;

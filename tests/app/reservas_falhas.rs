@@ -159,3 +159,24 @@ async fn confirming_accepts_200_201_and_204() {
         assert_eq!(location(&resp), routes::reserva(9));
     }
 }
+
+#[tokio::test]
+async fn the_amount_reaches_the_platform_as_the_exact_number_typed() {
+    let (server, app) = platform().await;
+    Mock::given(method("POST"))
+        .and(path("/v1/reservas"))
+        .and(wiremock::matchers::body_string_contains(
+            r#""investimento":2000.10,"#,
+        ))
+        .respond_with(ResponseTemplate::new(503))
+        .expect(1)
+        .mount(&server)
+        .await;
+    let resp = app
+        .post_form(
+            &routes::captacao_reservar("fazenda-x"),
+            &[("valor", "2.000,10")],
+        )
+        .await;
+    assert_ne!(resp.status(), 500);
+}
