@@ -16,7 +16,6 @@ const BEFORE_MAX = 3 * KIB;
 const ALL_MAX = 120 * KIB;
 const OFFER = '/investir/fazenda-santa-luzia-soja-2027';
 
-test.describe.configure({ mode: 'serial' });
 test.skip(() => test.info().project.use.javaScriptEnabled === false, 'JavaScript only');
 
 const figures: Record<string, { before: number; all: number; scripts: string[] }> = {};
@@ -91,13 +90,24 @@ async function wakeAll(page: Page): Promise<void> {
   await expect(page.locator('[data-island][data-island-state="failed"]')).toHaveCount(0);
 }
 
-async function measure(page: Page, request: APIRequestContext, name: string, url: string): Promise<void> {
+/**
+ * Measures `url`: before any interaction, then with every island woken and whatever `more` does
+ * (the simulation, whose modal brings the line chart).
+ */
+async function measure(
+  page: Page,
+  request: APIRequestContext,
+  name: string,
+  url: string,
+  more?: (page: Page) => Promise<void>,
+): Promise<void> {
   const urls = scripts(page);
   await page.goto(url);
   await settled(page);
   const before = await total(request, urls);
   const beforeScripts = [...urls];
   await wakeAll(page);
+  if (more) await more(page);
   const all = await total(request, urls);
   figures[name] = { before, all, scripts: [...urls] };
   console.log(`js-bytes ${name} before=${before} all=${all} (${beforeScripts.length} → ${urls.size} scripts)`);
@@ -125,5 +135,77 @@ test('the home, /investir and an offering stay within the JavaScript budget', as
   await measure(investir, request, 'investir', '/investir');
   await expect(investir.locator('details.painel-filtros input[type=range]').first()).toBeAttached();
   const offer = await freshPage(browser, page);
-  await measure(offer, request, 'captacao', OFFER);
+  await measure(offer, request, 'captacao', OFFER, simulate);
+});
+
+/** Simulates an investment in the modal and scrolls its line chart into view. */
+async function simulate(page: Page): Promise<void> {
+  await page.locator('#investir').getByRole('link', { name: 'Simular' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Simule o seu investimento' });
+  await dialog.getByLabel('Valor do investimento (R$)').pressSequentially('1000000');
+  await dialog.getByRole('button', { name: 'Simular' }).click();
+  const chart = dialog.locator('[data-island="chart"]');
+  await chart.scrollIntoViewIfNeeded();
+  await expect(chart).toHaveAttribute('data-island-state', 'mounted');
+  await settled(page);
+}
+
+/** The island chunks of the page (`/assets/NAME-HASH.js`) fetched from now on, by name. */
+function chunksOf(page: Page): Set<string> {
+  const names = new Set<string>();
+  page.on('request', (req) => {
+    const m = /\/assets\/([a-z-]+)-[A-Z0-9]{8}\.js$/.exec(new URL(req.url()).pathname);
+    if (m) names.add(m[1]);
+  });
+  return names;
+}
+
+test('React comes when the filter panel opens, preloaded on hover', async ({ page }) => {
+  const chunks = chunksOf(page);
+  await page.goto('/investir');
+  await settled(page);
+  const sliders = page.locator('[data-island="sliders"]');
+  await expect(sliders).toHaveAttribute('data-island-state', 'waiting');
+  expect([...chunks]).not.toContain('sliders');
+  const summary = page.getByText('Filtros avançados');
+  await summary.hover();
+  await expect(page.locator('link[rel="modulepreload"][href*="/sliders-"]')).toHaveCount(1);
+  await expect(sliders).toHaveAttribute('data-island-state', 'waiting');
+  await summary.click();
+  await expect(sliders).toHaveAttribute('data-island-state', 'mounted');
+  await expect(page.getByRole('group', { name: 'Prazo (meses)' }).getByRole('slider', { name: 'Máximo' })).toBeVisible();
+});
+
+test('the order modal loads with the first press of Investir, which it opens', async ({ page }) => {
+  await login(page);
+  const chunks = chunksOf(page);
+  await page.goto(OFFER);
+  await settled(page);
+  expect([...chunks]).not.toContain('reserva');
+  const reserva = page.locator('[data-island="reserva"]');
+  await expect(reserva).toHaveAttribute('data-island-state', 'waiting');
+  // Keyboard: focusing the link preloads the chunk; Enter loads it and opens the modal at once.
+  const investir = page.getByRole('complementary', { name: 'Investimento' }).getByRole('link', { name: 'Investir' });
+  await investir.focus();
+  await expect(page.locator('link[rel="modulepreload"][href*="/reserva-"]')).toHaveCount(1);
+  await page.keyboard.press('Enter');
+  const modal = page.locator('dialog.modal-lateral');
+  await expect(modal).toBeVisible();
+  await expect(modal.getByText('Passo 1 de 3')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${OFFER}$`));
+});
+
+test('the map loads when its accordion opens it into view', async ({ page }) => {
+  const chunks = chunksOf(page);
+  // No tiles from the internet in a test: the map's box is enough.
+  await page.route('https://tile.openstreetmap.org/**', (route) => route.abort());
+  await page.goto(OFFER);
+  await settled(page);
+  const map = page.locator('[data-island="map"]');
+  await expect(map).toHaveAttribute('data-island-state', 'waiting');
+  expect([...chunks]).not.toContain('map');
+  await page.locator('summary', { hasText: 'Localização' }).click();
+  await expect(map).toHaveAttribute('data-island-state', 'mounted');
+  await expect(map.getByRole('region', { name: /^Mapa: / })).toBeVisible();
+  await expect(map.getByRole('link', { name: /Ver no OpenStreetMap/ })).toBeVisible();
 });
