@@ -3,7 +3,16 @@
 // Entry points: loader.ts + every *.tsx in this folder (one island each). Output is ESM with code
 // splitting (React and shared helpers land in `chunk-HASH.js`), minified, content-hashed, and a
 // `manifest.json` mapping logical names ("islands/loader.js", "islands/chunk-HASH.js") to file
-// names. Same input → same bytes → same hashes (esbuild is deterministic; paths are relative to
+// names.
+//
+// The islands that bring a library are each bundled on their own (`SOLO`):
+// - chart.js is one big module, and esbuild's splitting shares modules, not parts of them, so
+//   two chart islands in one build would share one chunk with the line *and* the doughnut code.
+//   Alone, each keeps only what its `Chart.register` names: a page gets the chart type it shows;
+// - React and Leaflet are CommonJS, whose interop helpers esbuild puts in a chunk that every
+//   entry of the build then imports, the loader's tiny plain-DOM islands included. Apart, the
+//   pages that need neither never fetch it.
+// Each library is used by one island only, so nothing is duplicated on a page. Same input → same bytes → same hashes (esbuild is deterministic; paths are relative to
 // this folder, so the output directory does not leak into the hashes).
 import * as esbuild from 'esbuild';
 import { readdirSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -18,21 +27,20 @@ if (!outArg) {
 }
 const outdir = resolve(outArg);
 
+const SOLO = ['chart.tsx', 'map.tsx', 'rosca.tsx', 'sliders.tsx'];
 const islands = readdirSync(here)
   .filter((f) => f.endsWith('.tsx'))
   .sort();
-const entryPoints = ['loader.ts', ...islands];
+const entryPoints = ['loader.ts', ...islands.filter((f) => !SOLO.includes(f))];
 
 rmSync(outdir, { recursive: true, force: true });
 mkdirSync(outdir, { recursive: true });
 
-const result = await esbuild.build({
+const options = {
   absWorkingDir: here,
-  entryPoints,
   outdir,
   bundle: true,
   format: 'esm',
-  splitting: true,
   minify: true,
   target: ['es2020'],
   platform: 'browser',
@@ -44,10 +52,17 @@ const result = await esbuild.build({
   define: { 'process.env.NODE_ENV': '"production"' },
   metafile: true,
   logLevel: 'warning',
-});
+};
+const builds = await Promise.all([
+  esbuild.build({ ...options, entryPoints, splitting: true }),
+  ...SOLO.filter((f) => islands.includes(f)).map((f) =>
+    esbuild.build({ ...options, entryPoints: [f], splitting: false }),
+  ),
+]);
+const outputs = Object.assign({}, ...builds.map((b) => b.metafile.outputs));
 
 const manifest = {};
-for (const [outPath, meta] of Object.entries(result.metafile.outputs)) {
+for (const [outPath, meta] of Object.entries(outputs)) {
   const fileName = basename(outPath);
   const logical = meta.entryPoint
     ? `islands/${basename(meta.entryPoint, extname(meta.entryPoint))}.js`
@@ -58,6 +73,6 @@ const sorted = Object.fromEntries(Object.entries(manifest).sort(([a], [b]) => a.
 writeFileSync(join(outdir, 'manifest.json'), JSON.stringify(sorted, null, 2) + '\n');
 
 for (const [logical, fileName] of Object.entries(sorted)) {
-  const bytes = result.metafile.outputs[relative(here, join(outdir, fileName))]?.bytes;
+  const bytes = outputs[relative(here, join(outdir, fileName))]?.bytes;
   console.log(`${logical} -> ${fileName}${bytes ? ` (${bytes} B)` : ''}`);
 }

@@ -1,7 +1,8 @@
 // Live countdown to a deadline. Server fallback: the deadline as text ("22/11/2026 às 18:00").
-import { useEffect, useState } from 'react';
+//
+// Plain DOM, no React: it sits on the home page and the offering page, which load nothing but
+// the loader and their tiny islands before the investor interacts.
 import type { CountdownProps } from './generated/props';
-import { island } from './mount';
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
@@ -40,34 +41,32 @@ export function formatWords(ms: number): string {
   return `${singular ? 'Falta' : 'Faltam'} ${text}`;
 }
 
-export default function Countdown({ deadline, finishedText = 'Encerrado' }: CountdownProps) {
+export function mount(el: HTMLElement, { deadline, finishedText = 'Encerrado' }: CountdownProps): void {
   const end = Date.parse(deadline);
-  const [now, setNow] = useState(() => Date.now());
-  const remaining = end - now;
-  const finished = !Number.isFinite(end) || remaining <= 0;
+  const span = document.createElement('span');
+  el.replaceChildren(span);
 
-  useEffect(() => {
-    if (finished) return undefined;
-    // Tick on the second boundary of the remaining time.
-    let timer: ReturnType<typeof setTimeout>;
-    const tick = () => {
-      const t = Date.now();
-      setNow(t);
-      timer = setTimeout(tick, ((end - t) % 1000) + 5);
-    };
-    timer = setTimeout(tick, (remaining % 1000) + 5);
-    return () => clearTimeout(timer);
-  }, [end, finished]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  if (finished) {
-    return <span className="contagem contagem--encerrada">{Number.isFinite(end) ? finishedText : deadline}</span>;
+  function finish(): void {
+    span.className = 'contagem contagem--encerrada';
+    span.removeAttribute('role');
+    span.removeAttribute('aria-label');
+    span.textContent = Number.isFinite(end) ? finishedText : deadline;
   }
-  // The label changes once a minute, so screen readers are not flooded every second.
-  return (
-    <span className="contagem" role="timer" aria-label={formatWords(remaining)}>
-      {formatClock(remaining)}
-    </span>
-  );
-}
 
-export const mount = island(Countdown);
+  // Ticks on the second boundary of the remaining time.
+  function tick(): void {
+    const remaining = end - Date.now();
+    if (!Number.isFinite(end) || remaining <= 0) {
+      finish();
+      return;
+    }
+    span.className = 'contagem';
+    span.setAttribute('role', 'timer');
+    span.textContent = formatClock(remaining);
+    // The label changes once a minute, so screen readers are not flooded every second.
+    const words = formatWords(remaining);
+    if (span.getAttribute('aria-label') !== words) span.setAttribute('aria-label', words);
+    setTimeout(tick, (remaining % 1000) + 5);
+  }
+  tick();
+}

@@ -2,13 +2,26 @@
 //
 // For every `<div data-island="NAME" data-src="/assets/NAME-HASH.js">` on the page it reads the
 // props from the child `<script type="application/json">`, imports the island's chunk and calls
-// its `mount` export, which renders the island's default export into the element with React's
-// `createRoot` (replacing the server-rendered fallback). Only islands present are loaded; React
-// itself lives in the islands' shared chunk, never here, so this file stays tiny.
+// its `mount` export. Only islands present are loaded, and only when they are needed: React and
+// the libraries (chart.js, Leaflet) live in the islands' chunks, never here, so this file stays
+// tiny. When an island loads is the server's choice:
+// - nothing: at once (the plain-DOM islands: countdown, visibility toggle);
+// - `data-lazy`: when it comes near the viewport (the map, the simulation chart); with a
+//   `data-gatilho` (see below), preloaded on hover or focus of that control;
+// - `data-carregar="interacao"`: when its control is pressed or opened (`click`, `pointerdown`,
+//   the `toggle` of a `<details>`), with the chunk preloaded on hover or focus. The control is
+//   the nearest ancestor matching `data-gatilho` (the closed filter panel of the sliders), else
+//   the island itself (the Investir link inside it). A click on a link or button inside the
+//   island that comes before the island is up is held, and given again once it is mounted, so
+//   the first click opens the modal; if loading fails the link is followed as without JS;
+// - `data-carregar="toque"`: when the pointer reaches it, or it is touched or focused (the donut,
+//   whose server SVG shows until then: chart.js brings the tooltips a pointer asks for).
 
 interface IslandModule {
   mount?: (el: HTMLElement, props: Record<string, unknown>) => void;
 }
+
+type Target = HTMLElement & { dataset: DOMStringMap };
 
 function readProps(el: HTMLElement): Record<string, unknown> {
   for (const child of Array.from(el.children)) {
@@ -25,23 +38,93 @@ function readProps(el: HTMLElement): Record<string, unknown> {
   return {};
 }
 
-function load(el: HTMLElement): void {
+const loads = new WeakMap<HTMLElement, Promise<boolean>>();
+
+/** Imports and mounts the island once; resolves to whether it mounted. */
+function load(el: Target): Promise<boolean> {
+  let done = loads.get(el);
+  if (done) return done;
   el.dataset.islandState = 'loading';
   const props = readProps(el);
-  import(el.dataset.src as string)
+  done = import(el.dataset.src as string)
     .then((mod: IslandModule) => {
       if (typeof mod.mount !== 'function') throw new Error('sem export mount');
       mod.mount(el, props);
       el.dataset.islandState = 'mounted';
+      return true;
     })
     .catch((err: unknown) => {
       // The server-rendered fallback stays in place and keeps working.
       el.dataset.islandState = 'failed';
       console.error('ilha: falha ao carregar', el.dataset.island, err);
+      return false;
     });
+  loads.set(el, done);
+  return done;
 }
 
-// Islands marked `data-lazy` (charts, maps) load only when they come near the viewport.
+const preloaded = new Set<string>();
+
+/** `<link rel=modulepreload>`: the chunk (and what it imports) is fetched, not yet run. */
+function preload(src: string): void {
+  if (preloaded.has(src)) return;
+  preloaded.add(src);
+  const link = document.createElement('link');
+  link.rel = 'modulepreload';
+  link.href = src;
+  document.head.appendChild(link);
+}
+
+/** The island's control: the nearest ancestor matching `data-gatilho`, else the island. */
+function triggerOf(el: Target): HTMLElement {
+  const selector = el.dataset.gatilho;
+  return (selector && el.parentElement?.closest<HTMLElement>(selector)) || el;
+}
+
+function warmOn(trigger: HTMLElement, src: string): void {
+  const warm = (): void => preload(src);
+  trigger.addEventListener('pointerenter', warm, { once: true });
+  trigger.addEventListener('focusin', warm, { once: true });
+}
+
+function onInteraction(el: Target, touch: boolean): void {
+  const trigger = triggerOf(el);
+  if (trigger instanceof HTMLDetailsElement && trigger.open) {
+    void load(el); // a panel the server opened (filters in use): its controls are in view
+    return;
+  }
+  el.dataset.islandState = 'waiting';
+  const go = (): void => void load(el);
+  if (touch) {
+    trigger.addEventListener('pointerenter', go, { once: true });
+    trigger.addEventListener('focusin', go, { once: true });
+  } else {
+    warmOn(trigger, el.dataset.src as string);
+  }
+  trigger.addEventListener('pointerdown', go, { once: true });
+  trigger.addEventListener('toggle', go, { once: true });
+  trigger.addEventListener(
+    'click',
+    (event) => {
+      const control = (event.target as Element).closest<HTMLElement>('a[href], button');
+      const held =
+        el.dataset.islandState !== 'mounted' &&
+        control &&
+        el.contains(control) &&
+        event.button === 0 &&
+        !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey);
+      if (held) event.preventDefault();
+      void load(el).then((mounted) => {
+        if (!held) return;
+        if (mounted) control.click();
+        else if (control instanceof HTMLAnchorElement) window.location.href = control.href;
+      });
+    },
+    { capture: true, once: true },
+  );
+}
+
+// Islands marked `data-lazy` load only when they come near the viewport.
 const lazy =
   'IntersectionObserver' in window
     ? new IntersectionObserver(
@@ -49,7 +132,7 @@ const lazy =
           for (const entry of entries) {
             if (!entry.isIntersecting) continue;
             observer.unobserve(entry.target);
-            load(entry.target as HTMLElement);
+            void load(entry.target as Target);
           }
         },
         { rootMargin: '200px' },
@@ -57,13 +140,18 @@ const lazy =
     : null;
 
 function start(root: ParentNode = document): void {
-  root.querySelectorAll<HTMLElement>('[data-island][data-src]').forEach((el) => {
+  root.querySelectorAll<Target>('[data-island][data-src]').forEach((el) => {
     if (el.dataset.islandState) return;
-    if (lazy && el.dataset.lazy !== undefined) {
+    const mode = el.dataset.carregar;
+    if (mode === 'interacao' || mode === 'toque') {
+      onInteraction(el, mode === 'toque');
+    } else if (lazy && el.dataset.lazy !== undefined) {
       el.dataset.islandState = 'waiting';
       lazy.observe(el);
+      // In a closed panel (the map's accordion): preloaded when its summary is hovered or focused.
+      if (el.dataset.gatilho) warmOn(triggerOf(el), el.dataset.src as string);
     } else {
-      load(el);
+      void load(el);
     }
   });
 }

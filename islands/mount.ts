@@ -1,4 +1,5 @@
-// Shared by every island (lands in the shared chunk together with React).
+// The React islands' `mount` (today the sliders alone: every other island is plain DOM, so React
+// is fetched only where a React island is woken).
 import { createElement, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 

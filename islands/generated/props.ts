@@ -2,11 +2,10 @@
 // Do not edit: change the Rust structs, and the build rewrites this file.
 
 /**
- * A chart.js chart; the server's fallback (the data as a table) stays under it.
+ * The simulation's line chart (chart.js); the server's fallback (the data as a table) stays
+ * under it.
  */
-export type ChartProps = { kind: ChartKind, height: number, title: string, labels: Array<string>, datasets: Array<ChartDataset>, colors?: Array<string>, };
-
-export type ChartKind = "line" | "doughnut";
+export type ChartProps = { height: number, title: string, labels: Array<string>, datasets: Array<ChartDataset>, colors?: Array<string>, };
 
 export type ChartDataset = { label: string, data: Array<string>, };
 
@@ -52,6 +51,11 @@ export type PainelLateralProps = { title: string, target: string, open: boolean,
  * The investment reservation as a side modal of the offering page.
  */
 export type ReservaProps = { href: string, label: string, };
+
+/**
+ * A donut (chart.js) over the server's SVG of the same donut, mounted when touched or focused.
+ */
+export type RoscaProps = { height: number, title: string, labels: Array<string>, values: Array<string>, colors?: Array<string>, };
 
 /**
  * 'Simule o seu investimento' as a modal of the offering page.

@@ -235,7 +235,7 @@ mod tests {
             all()
                 .iter()
                 .any(|a| a.logical.starts_with("islands/chunk-")),
-            "React lives in a shared chunk"
+            "code shared by islands (the modal helpers) lives in a chunk"
         );
     }
 

@@ -49,7 +49,22 @@ async fn home_shows_the_allocation_with_percentages_that_add_up() {
         sum += pct.parse::<rust_decimal::Decimal>().unwrap();
     }
     assert_eq!(sum, rust_decimal::Decimal::new(10000, 2));
-    assert_eq!(texts(&doc, "[data-island=chart]").len(), 1);
+    // The donut is drawn by the server (one slice per offering), chart.js only on touch.
+    assert_eq!(texts(&doc, "[data-island=rosca]").len(), 1);
+    assert_eq!(
+        attr(&doc, "[data-island=rosca]", "data-carregar"),
+        ["toque"]
+    );
+    let label = attr(&doc, "[data-island=rosca] svg[role=img]", "aria-label");
+    assert_eq!(label.len(), 1);
+    assert!(
+        label[0].starts_with("Alocação da carteira por captação: "),
+        "{label:?}"
+    );
+    assert_eq!(
+        texts(&doc, "[data-island=rosca] svg path").len(),
+        items.len()
+    );
 }
 
 #[tokio::test]

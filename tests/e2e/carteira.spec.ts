@@ -45,3 +45,18 @@ test('the wallet opens its panels and hides values', async ({ page }) => {
   await page.getByRole('button', { name: 'Mostrar valores' }).click();
   await expect(page.locator('.valor-real').first()).toBeVisible();
 });
+
+test('the home donut is drawn by the server; with JS chart.js takes over when it is touched', async ({ page }) => {
+  await login(page);
+  const island = page.locator('[data-island="rosca"]');
+  const donut = island.getByRole('img', { name: /^Alocação da carteira por captação: .+%/ });
+  await expect(donut).toBeVisible();
+  const slices = await page.locator('.lista-alocacao li').count();
+  await expect(island.locator('svg path')).toHaveCount(slices);
+  if (test.info().project.use.javaScriptEnabled === false) return;
+  await expect(island).toHaveAttribute('data-island-state', 'waiting');
+  await donut.hover();
+  await expect(island).toHaveAttribute('data-island-state', 'mounted');
+  await expect(island.locator('canvas')).toBeVisible();
+  await expect(island.locator('svg')).toHaveCount(0);
+});

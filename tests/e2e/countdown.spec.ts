@@ -67,8 +67,12 @@ test('the home page loads the loader only when it holds islands, and mounts them
   } else {
     await expect(scripts).toHaveCount(1);
     await expect(scripts).toHaveAttribute('type', 'module');
-    for (const el of await page.locator('[data-island]').all()) {
+    // The tiny islands mount at once; the others wait for their trigger (the donut for a touch).
+    for (const el of await page.locator('[data-island]:not([data-carregar]):not([data-lazy])').all()) {
       await expect(el).toHaveAttribute('data-island-state', 'mounted');
+    }
+    for (const el of await page.locator('[data-island][data-carregar]').all()) {
+      await expect(el).toHaveAttribute('data-island-state', 'waiting');
     }
   }
 });

@@ -27,13 +27,14 @@ pub enum Island {
     Notificacao,
     PainelLateral,
     Reserva,
+    Rosca,
     Simulacao,
     Sliders,
     Visibility,
 }
 
 impl Island {
-    pub const ALL: [Island; 12] = [
+    pub const ALL: [Island; 13] = [
         Island::Chart,
         Island::Copiar,
         Island::Countdown,
@@ -43,6 +44,7 @@ impl Island {
         Island::Notificacao,
         Island::PainelLateral,
         Island::Reserva,
+        Island::Rosca,
         Island::Simulacao,
         Island::Sliders,
         Island::Visibility,
@@ -60,6 +62,7 @@ impl Island {
             Island::Notificacao => "notificacao",
             Island::PainelLateral => "painel-lateral",
             Island::Reserva => "reserva",
+            Island::Rosca => "rosca",
             Island::Simulacao => "simulacao",
             Island::Sliders => "sliders",
             Island::Visibility => "visibility",
@@ -91,35 +94,28 @@ islands! {
     NotificacaoProps => Notificacao,
     PainelLateralProps => PainelLateral,
     ReservaProps => Reserva,
+    RoscaProps => Rosca,
     SimulacaoProps => Simulacao,
     SliderProps => Sliders,
     VisibilityProps => Visibility,
 }
 
-/// A chart.js chart; the server's fallback (the data as a table) stays under it.
+/// The simulation's line chart (chart.js); the server's fallback (the data as a table) stays
+/// under it.
 #[derive(Clone, Debug, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ChartProps {
-    pub kind: ChartKind,
     // Height of the drawing area in CSS pixels.
     pub height: u32,
     // The canvas's accessible name.
     pub title: String,
-    // The x axis (line) or the slices (doughnut).
+    // The x axis.
     pub labels: Vec<String>,
     pub datasets: Vec<ChartDataset>,
-    // One colour per dataset (line) or per slice (doughnut); absent: the island's palette.
+    // One colour per dataset; absent: the island's palette.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub colors: Option<Vec<String>>,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(rename_all = "lowercase")]
-pub enum ChartKind {
-    Line,
-    Doughnut,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -213,6 +209,24 @@ pub struct ReservaProps {
     pub label: String,
 }
 
+/// A donut (chart.js) over the server's SVG of the same donut, mounted when touched or focused.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct RoscaProps {
+    // Height of the drawing area in CSS pixels (the server's SVG has the same).
+    pub height: u32,
+    // The canvas's accessible name.
+    pub title: String,
+    // One per slice.
+    pub labels: Vec<String>,
+    // Amounts in reais as decimal strings (`"1234.56"`), one per label.
+    pub values: Vec<String>,
+    // One colour per slice, the server's legend swatches; absent: the island's palette.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub colors: Option<Vec<String>>,
+}
+
 /// 'Simule o seu investimento' as a modal of the offering page.
 #[derive(Clone, Debug, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -275,7 +289,6 @@ pub fn typescript() -> String {
          // Do not edit: change the Rust structs, and the build rewrites this file.\n",
     );
     declare::<ChartProps>(&cfg, &mut out);
-    declare::<ChartKind>(&cfg, &mut out);
     declare::<ChartDataset>(&cfg, &mut out);
     declare::<CopiarProps>(&cfg, &mut out);
     declare::<CountdownProps>(&cfg, &mut out);
@@ -285,6 +298,7 @@ pub fn typescript() -> String {
     declare::<NotificacaoProps>(&cfg, &mut out);
     declare::<PainelLateralProps>(&cfg, &mut out);
     declare::<ReservaProps>(&cfg, &mut out);
+    declare::<RoscaProps>(&cfg, &mut out);
     declare::<SimulacaoProps>(&cfg, &mut out);
     declare::<SliderProps>(&cfg, &mut out);
     declare::<Slider>(&cfg, &mut out);
@@ -317,7 +331,6 @@ mod tests {
             r#"{"deadline":"2026-11-22T18:00:00-03:00","finishedText":"Encerrado"}"#
         );
         let chart = ChartProps {
-            kind: ChartKind::Doughnut,
             height: 280,
             title: "T".into(),
             labels: vec!["a".into()],
@@ -329,7 +342,18 @@ mod tests {
         };
         assert_eq!(
             serde_json::to_string(&chart)?,
-            r#"{"kind":"doughnut","height":280,"title":"T","labels":["a"],"datasets":[{"label":"Valor","data":["1.50"]}]}"#
+            r#"{"height":280,"title":"T","labels":["a"],"datasets":[{"label":"Valor","data":["1.50"]}]}"#
+        );
+        let rosca = RoscaProps {
+            height: 280,
+            title: "T".into(),
+            labels: vec!["a".into()],
+            values: vec!["1.50".into()],
+            colors: None,
+        };
+        assert_eq!(
+            serde_json::to_string(&rosca)?,
+            r#"{"height":280,"title":"T","labels":["a"],"values":["1.50"]}"#
         );
         Ok(())
     }

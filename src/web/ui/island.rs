@@ -9,9 +9,9 @@ use maud::{Markup, PreEscaped, html};
 use serde::Serialize;
 
 pub use colheita_islands::{
-    ChartDataset, ChartKind, ChartProps, CopiarProps, CountdownProps, EnvioDocumentoProps, Island,
+    ChartDataset, ChartProps, CopiarProps, CountdownProps, EnvioDocumentoProps, Island,
     IslandProps, MapProps, MascaraTelefoneProps, NotificacaoProps, PainelLateralProps,
-    ReservaProps, SimulacaoProps, Slider, SliderProps, VisibilityProps,
+    ReservaProps, RoscaProps, SimulacaoProps, Slider, SliderProps, VisibilityProps,
 };
 
 use crate::web::assets;
@@ -26,20 +26,48 @@ pub fn props_json<T: Serialize>(props: &T) -> String {
         .replace('&', "\\u0026")
 }
 
+/// When the loader mounts an island (see islands/loader.ts). Until then the page costs only the
+/// loader: React and the libraries come with the island that needs them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Load<'a> {
+    /// As soon as the page loads (the tiny plain-DOM islands).
+    Now,
+    /// When scrolled near the viewport (the simulation chart).
+    Visible,
+    /// When scrolled near the viewport, inside the closed panel (`<details>`) that is the
+    /// nearest ancestor matching the selector; preloaded on hover or focus of that panel.
+    VisibleIn(&'a str),
+    /// When its control is pressed or opened; preloaded on hover or focus. The control is the
+    /// nearest ancestor matching the selector (a closed `<details>` panel), or the island
+    /// itself (a link inside it, whose first click is held until the island is up).
+    Interaction(Option<&'a str>),
+    /// When touched or focused (a chart over its server-drawn SVG); preloaded on hover.
+    Touch,
+}
+
 /// The island of `props`, mounted as soon as the page loads.
 pub fn mount<P: IslandProps>(props: &P, fallback: Markup) -> Markup {
-    mount_with(props, fallback, false)
+    mount_when(props, Load::Now, fallback)
 }
 
 /// An island loaded only when scrolled near the viewport (charts, maps).
 pub fn mount_lazy<P: IslandProps>(props: &P, fallback: Markup) -> Markup {
-    mount_with(props, fallback, true)
+    mount_when(props, Load::Visible, fallback)
 }
 
-fn mount_with<P: IslandProps>(props: &P, fallback: Markup, lazy: bool) -> Markup {
+/// The island of `props`, mounted as `load` says.
+pub fn mount_when<P: IslandProps>(props: &P, load: Load<'_>, fallback: Markup) -> Markup {
     let name = P::ISLAND.name();
+    let (lazy, carregar, gatilho) = match load {
+        Load::Now => (false, None, None),
+        Load::Visible => (true, None, None),
+        Load::VisibleIn(panel) => (true, None, Some(panel)),
+        Load::Interaction(trigger) => (false, Some("interacao"), trigger),
+        Load::Touch => (false, Some("toque"), None),
+    };
     html! {
-        div data-island=(name) data-src=(assets::island_src(name)) data-lazy=[lazy.then_some("")] {
+        div data-island=(name) data-src=(assets::island_src(name)) data-lazy=[lazy.then_some("")]
+            data-carregar=[carregar] data-gatilho=[gatilho] {
             (fallback)
             script type="application/json" { (PreEscaped(props_json(props))) }
         }
@@ -97,5 +125,25 @@ mod tests {
         assert!(
             html.ends_with(r#"<script type="application/json">{"url":"simular-x"}</script></div>"#)
         );
+    }
+
+    #[test]
+    fn the_load_mode_is_told_to_the_loader() {
+        let props = SimulacaoProps { url: "x".into() };
+        let now = mount(&props, html! {}).into_string();
+        assert!(!now.contains("data-lazy") && !now.contains("data-carregar"));
+        assert!(
+            mount_lazy(&props, html! {})
+                .into_string()
+                .contains(r#" data-lazy="""#)
+        );
+        let inside = mount_when(&props, Load::VisibleIn("details"), html! {}).into_string();
+        assert!(inside.contains(r#" data-lazy="" data-gatilho="details""#));
+        let opened = mount_when(&props, Load::Interaction(Some("details")), html! {}).into_string();
+        assert!(opened.contains(r#" data-carregar="interacao" data-gatilho="details""#));
+        let own = mount_when(&props, Load::Interaction(None), html! {}).into_string();
+        assert!(own.contains(r#"data-carregar="interacao""#) && !own.contains("data-gatilho"));
+        let touch = mount_when(&props, Load::Touch, html! {}).into_string();
+        assert!(touch.contains(r#" data-carregar="toque""#) && !touch.contains("data-lazy"));
     }
 }

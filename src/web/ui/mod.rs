@@ -10,6 +10,7 @@ pub mod header;
 pub mod island;
 pub mod layout;
 pub mod paginacao;
+pub mod rosca;
 
 use axum::http::StatusCode;
 use maud::Markup;

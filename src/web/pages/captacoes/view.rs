@@ -147,7 +147,8 @@ fn filters_panel(state: &ListState, raw: &RawQuery) -> Markup {
                         @for r in RATING_OPTIONS { option value=(r) selected[state.rating == Some(*r)] { (r) } }
                     }
                 }
-                (island::mount(&slider_props(&ranges), html! {
+                // React comes only when the panel opens (at once when the server opened it).
+                (island::mount_when(&slider_props(&ranges), island::Load::Interaction(Some("details")), html! {
                     @for (spec, range) in SLIDERS.iter().zip(ranges) {
                         @let (lo, hi) = range.unwrap_or((0, spec.max));
                         fieldset.faixa {

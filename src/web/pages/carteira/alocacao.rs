@@ -7,7 +7,7 @@ use maud::{Markup, html};
 use crate::api::models::AllocationDetail;
 use crate::web::error::OnPage;
 use crate::web::pages::home::PALETTE;
-use crate::web::ui::{Page, format, island};
+use crate::web::ui::{Page, format, rosca};
 use crate::web::{Ctx, PageResult, routes};
 
 pub const TITLE: &str = "Alocação da carteira";
@@ -28,19 +28,14 @@ pub async fn view_alocacao_get(ctx: Ctx) -> PageResult {
 }
 
 fn view(ctx: &Ctx, d: &AllocationDetail) -> Markup {
-    let labels: Vec<String> = d.por_garantia.iter().map(|g| g.garantia.clone()).collect();
-    let values: Vec<String> = d.por_garantia.iter().map(|g| g.valor.to_string()).collect();
-    let props = island::ChartProps {
-        kind: island::ChartKind::Doughnut,
-        height: 280,
-        title: "Alocação por tipo de garantia".into(),
-        labels,
-        datasets: vec![island::ChartDataset {
-            label: "Valor".into(),
-            data: values,
-        }],
-        colors: Some(PALETTE.map(String::from).into()),
-    };
+    let slices: Vec<rosca::Slice> = d
+        .por_garantia
+        .iter()
+        .map(|g| rosca::Slice {
+            label: g.garantia.clone(),
+            value: g.valor,
+        })
+        .collect();
     html! {
         h1 { (TITLE) }
         p { "Total alocado: " (ctx.money(d.alocacao_total)) }
@@ -75,7 +70,8 @@ fn view(ctx: &Ctx, d: &AllocationDetail) -> Markup {
             section.secao aria-labelledby="por-garantia" {
                 h2 #por-garantia { "Por tipo de garantia" }
                 div.alocacao-grafico {
-                    (island::mount_lazy(&props, html! { p.sr-only { "Gráfico de rosca; os mesmos dados estão na tabela." } }))
+                    (rosca::island("Alocação por tipo de garantia", &slices, &PALETTE,
+                        html! { p.sr-only { "Os mesmos dados estão na tabela." } }))
                     div.tabela-rolagem tabindex="0" role="region" aria-label="Tabela; role para o lado para ver todas as colunas" { table.tabela {
                         thead { tr { th scope="col" { "Garantia" } th scope="col" { "Valor" } th scope="col" { "Percentual" } th scope="col" { "Captações" } } }
                         tbody { @for (i, g) in d.por_garantia.iter().enumerate() { tr {

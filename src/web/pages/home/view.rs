@@ -9,7 +9,7 @@ use crate::domain::captacao;
 use crate::web::pages::captacoes::query::ListState;
 use crate::web::pages::captacoes::view::{TableOptions, pagination, table};
 use crate::web::pages::reservas::reserva_panel;
-use crate::web::ui::{badge, captacao as ui_captacao, cards, format, island};
+use crate::web::ui::{badge, captacao as ui_captacao, cards, format, island, rosca};
 use crate::web::{Ctx, routes};
 
 pub struct HomeData {
@@ -77,22 +77,18 @@ pub fn allocation(ctx: &Ctx, a: Option<&AllocationSummary>) -> Markup {
 }
 
 fn donut(ctx: &Ctx, a: &AllocationSummary) -> Markup {
-    let labels: Vec<String> = a.lista.iter().map(|i| i.nome_captacao.clone()).collect();
-    let values: Vec<String> = a.lista.iter().map(|i| i.alocacao.to_string()).collect();
-    let props = island::ChartProps {
-        kind: island::ChartKind::Doughnut,
-        height: 280,
-        title: "Alocação da carteira por captação".into(),
-        labels,
-        datasets: vec![island::ChartDataset {
-            label: "Alocação".into(),
-            data: values,
-        }],
-        colors: Some(PALETTE.map(String::from).into()),
-    };
+    let slices: Vec<rosca::Slice> = a
+        .lista
+        .iter()
+        .map(|i| rosca::Slice {
+            label: i.nome_captacao.clone(),
+            value: i.alocacao,
+        })
+        .collect();
     html! {
         div.alocacao-grafico {
-            (island::mount(&props, html! { p.sr-only { "Gráfico de rosca; os mesmos dados estão na lista." } }))
+            (rosca::island("Alocação da carteira por captação", &slices, &PALETTE,
+                html! { p.sr-only { "Os mesmos dados estão na lista." } }))
             div {
                 ul.lista-alocacao aria-label="Captações da carteira" {
                     @for (i, item) in a.lista.iter().enumerate() {

@@ -144,7 +144,6 @@ fn chart_props(items: &[SimulationItem]) -> island::ChartProps {
         })
         .collect();
     island::ChartProps {
-        kind: island::ChartKind::Line,
         height: 400,
         labels,
         datasets,

@@ -191,7 +191,8 @@ fn location(_ctx: &Ctx, loc: &crate::api::models::Localizacao) -> Markup {
     };
     html! {
         @match osm {
-            Some((lat, lon, href)) => (island::mount_lazy(&island::MapProps { lat, lon, label: place.to_string(), css: crate::web::assets::asset_url("css/leaflet.css").into() }, html! {
+            // In the closed Localização accordion: Leaflet comes when the map is opened into view.
+            Some((lat, lon, href)) => (island::mount_when(&island::MapProps { lat, lon, label: place.to_string(), css: crate::web::assets::asset_url("css/leaflet.css").into() }, island::Load::VisibleIn("details"), html! {
                 p.local { (place) }
                 p { a href=(href) target="_blank" rel="noopener noreferrer" { "Ver no OpenStreetMap" span.sr-only { " (abre em nova janela)" } } }
             })),
@@ -228,8 +229,9 @@ fn sidebar(ctx: &Ctx, o: &Captacao, f: &captacao::CaptacaoFacts, preview: bool) 
                     p.valor-destaque { (ctx.money(o.rentabilidade.investimento_minimo.unwrap_or_default())) }
                     @if !preview {
                         @if ctx.session.is_some() {
-                            // With JS the order opens as a side modal on this page.
-                            (island::mount(&island::ReservaProps { href: invest_href.clone(), label: "Investir".into() }, html! {
+                            // With JS the order opens as a side modal on this page; its island loads with the first
+                            // press of Investir (held and given again once it is up).
+                            (island::mount_when(&island::ReservaProps { href: invest_href.clone(), label: "Investir".into() }, island::Load::Interaction(None), html! {
                                 a.botao.botao-primario.botao-largo href=(invest_href) { "Investir" }
                             }))
                         } @else {
@@ -237,7 +239,7 @@ fn sidebar(ctx: &Ctx, o: &Captacao, f: &captacao::CaptacaoFacts, preview: bool) 
                         }
                         // With JS the simulation opens as a modal on this page (islands/simulacao.tsx).
                         @let simular = routes::captacao_simular(&o.url_amigavel);
-                        (island::mount(&island::SimulacaoProps { url: simular.clone() }, html! {
+                        (island::mount_when(&island::SimulacaoProps { url: simular.clone() }, island::Load::Interaction(None), html! {
                             a.botao.botao-secundario.botao-largo href=(simular) { "Simular" }
                         }))
                     }

@@ -1,0 +1,217 @@
+// The JavaScript budget (js project only): before the investor scrolls or interacts, a page
+// loads at most 3 KiB of JavaScript (gzip, as the server sends it: the build's precompressed
+// bodies), the loader and the tiny plain-DOM islands; with every island of the page loaded
+// (panels opened, charts touched, the map scrolled into view) at most 120 KiB.
+//
+// Each figure is the sum, over the distinct scripts the page fetched (modulepreloads included),
+// of the gzip body the server answers for them. The figures are printed (`js-bytes …`) and
+// written to target/js-bytes.json, which benches/js-bytes.mjs prints.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { APP_URL, ROOT, login } from './helpers';
+
+const KIB = 1024;
+const BEFORE_MAX = 3 * KIB;
+const ALL_MAX = 120 * KIB;
+const OFFER = '/investir/fazenda-santa-luzia-soja-2027';
+
+test.skip(() => test.info().project.use.javaScriptEnabled === false, 'JavaScript only');
+
+/** Per page: before any interaction, with the page's islands woken, and after `more` too. */
+const figures: Record<string, { before: number; islands: number; all: number; scripts: string[] }> = {};
+
+test.afterAll(() => {
+  // The nojs project skips every test here: it must not overwrite the figures with nothing.
+  if (Object.keys(figures).length === 0) return;
+  const dir = join(ROOT, 'target');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'js-bytes.json'), JSON.stringify(figures, null, 2) + '\n');
+});
+
+/** Every script URL of our assets the page asks for, from now on. */
+function scripts(page: Page): Set<string> {
+  const urls = new Set<string>();
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js')) urls.add(url.pathname);
+  });
+  return urls;
+}
+
+const served = new Map<string, number>();
+
+/** The bytes the server sends for `url` to a browser that accepts gzip. */
+async function gzipBytes(request: APIRequestContext, url: string): Promise<number> {
+  const known = served.get(url);
+  if (known !== undefined) return known;
+  const res = await request.get(url, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+  expect(res.status(), url).toBe(200);
+  expect(res.headers()['content-encoding'], url).toBe('gzip');
+  const bytes = Number(res.headers()['content-length']);
+  expect(bytes, `${url} content-length`).toBeGreaterThan(0);
+  served.set(url, bytes);
+  return bytes;
+}
+
+async function total(request: APIRequestContext, urls: Set<string>): Promise<number> {
+  let sum = 0;
+  for (const url of urls) sum += await gzipBytes(request, url);
+  return sum;
+}
+
+/** No island is waiting or loading any more. */
+async function settled(page: Page): Promise<void> {
+  await expect(page.locator('[data-island][data-island-state="loading"]')).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[data-island][data-island-state="loading"]')).toHaveCount(0);
+}
+
+/**
+ * Wakes every island the way the investor would: each lazy one scrolled into view, each one
+ * waiting for its control touched there (a pointer press, which loads without following a link
+ * or opening a modal).
+ */
+async function wakeAll(page: Page): Promise<void> {
+  for (const el of await page.locator('[data-island][data-lazy]').all()) {
+    // A map in a closed accordion: opened first, as the investor does.
+    await el.evaluate((node) => {
+      for (let d = node.closest('details'); d; d = d.parentElement?.closest('details') ?? null) d.open = true;
+    });
+    await el.scrollIntoViewIfNeeded();
+  }
+  await page.evaluate(() => {
+    document.querySelectorAll<HTMLElement>('[data-island][data-carregar]').forEach((el) => {
+      const selector = el.dataset.gatilho;
+      const trigger = (selector && el.parentElement?.closest(selector)) || el;
+      trigger.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    });
+  });
+  const waiting = page.locator('[data-island][data-island-state="waiting"]');
+  await expect(waiting, 'islands still waiting').toHaveCount(0);
+  await settled(page);
+  await expect(page.locator('[data-island][data-island-state="failed"]')).toHaveCount(0);
+}
+
+/**
+ * Measures `url`: before any interaction, then with every island woken and whatever `more` does
+ * (the simulation, whose modal brings the line chart).
+ */
+async function measure(
+  page: Page,
+  request: APIRequestContext,
+  name: string,
+  url: string,
+  more?: (page: Page) => Promise<void>,
+): Promise<void> {
+  const urls = scripts(page);
+  await page.goto(url);
+  await settled(page);
+  const before = await total(request, urls);
+  const beforeScripts = [...urls];
+  await wakeAll(page);
+  const islands = await total(request, urls);
+  if (more) await more(page);
+  const all = await total(request, urls);
+  figures[name] = { before, islands, all, scripts: [...urls] };
+  console.log(
+    `js-bytes ${name} before=${before} islands=${islands} all=${all} (${beforeScripts.length} → ${urls.size} scripts)`,
+  );
+  expect(before, `${name}: ${beforeScripts.join(' ')}`).toBeLessThanOrEqual(BEFORE_MAX);
+  expect(all, `${name}: ${[...urls].join(' ')}`).toBeLessThanOrEqual(ALL_MAX);
+}
+
+/** A page of its own browser context (an empty cache) with the investor's session. */
+async function freshPage(browser: Browser, page: Page): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: APP_URL,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    storageState: await page.context().storageState(),
+  });
+  return context.newPage();
+}
+
+test('the home, /investir and an offering stay within the JavaScript budget', async ({ browser, page, request }) => {
+  await login(page);
+  const home = await freshPage(browser, page);
+  await measure(home, request, 'home', '/');
+  await expect(home.locator('[data-island="rosca"] canvas')).toBeVisible();
+  const investir = await freshPage(browser, page);
+  await measure(investir, request, 'investir', '/investir');
+  await expect(investir.locator('details.painel-filtros input[type=range]').first()).toBeAttached();
+  const offer = await freshPage(browser, page);
+  await measure(offer, request, 'captacao', OFFER, simulate);
+});
+
+/** Simulates an investment in the modal and scrolls its line chart into view. */
+async function simulate(page: Page): Promise<void> {
+  await page.locator('#investir').getByRole('link', { name: 'Simular' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Simule o seu investimento' });
+  await dialog.getByLabel('Valor do investimento (R$)').pressSequentially('1000000');
+  await dialog.getByRole('button', { name: 'Simular' }).click();
+  const chart = dialog.locator('[data-island="chart"]');
+  await chart.scrollIntoViewIfNeeded();
+  await expect(chart).toHaveAttribute('data-island-state', 'mounted');
+  await settled(page);
+}
+
+/** The island chunks of the page (`/assets/NAME-HASH.js`) fetched from now on, by name. */
+function chunksOf(page: Page): Set<string> {
+  const names = new Set<string>();
+  page.on('request', (req) => {
+    const m = /\/assets\/([a-z-]+)-[A-Z0-9]{8}\.js$/.exec(new URL(req.url()).pathname);
+    if (m) names.add(m[1]);
+  });
+  return names;
+}
+
+test('React comes when the filter panel opens, preloaded on hover', async ({ page }) => {
+  const chunks = chunksOf(page);
+  await page.goto('/investir');
+  await settled(page);
+  const sliders = page.locator('[data-island="sliders"]');
+  await expect(sliders).toHaveAttribute('data-island-state', 'waiting');
+  expect([...chunks]).not.toContain('sliders');
+  const summary = page.getByText('Filtros avançados');
+  await summary.hover();
+  await expect(page.locator('link[rel="modulepreload"][href*="/sliders-"]')).toHaveCount(1);
+  await expect(sliders).toHaveAttribute('data-island-state', 'waiting');
+  await summary.click();
+  await expect(sliders).toHaveAttribute('data-island-state', 'mounted');
+  await expect(page.getByRole('group', { name: 'Prazo (meses)' }).getByRole('slider', { name: 'Máximo' })).toBeVisible();
+});
+
+test('the order modal loads with the first press of Investir, which it opens', async ({ page }) => {
+  await login(page);
+  const chunks = chunksOf(page);
+  await page.goto(OFFER);
+  await settled(page);
+  expect([...chunks]).not.toContain('reserva');
+  const reserva = page.locator('[data-island="reserva"]');
+  await expect(reserva).toHaveAttribute('data-island-state', 'waiting');
+  // Keyboard: focusing the link preloads the chunk; Enter loads it and opens the modal at once.
+  const investir = page.getByRole('complementary', { name: 'Investimento' }).getByRole('link', { name: 'Investir' });
+  await investir.focus();
+  await expect(page.locator('link[rel="modulepreload"][href*="/reserva-"]')).toHaveCount(1);
+  await page.keyboard.press('Enter');
+  const modal = page.locator('dialog.modal-lateral');
+  await expect(modal).toBeVisible();
+  await expect(modal.getByText('Passo 1 de 3')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${OFFER}$`));
+});
+
+test('the map loads when its accordion opens it into view', async ({ page }) => {
+  const chunks = chunksOf(page);
+  // No tiles from the internet in a test: the map's box is enough.
+  await page.route('https://tile.openstreetmap.org/**', (route) => route.abort());
+  await page.goto(OFFER);
+  await settled(page);
+  const map = page.locator('[data-island="map"]');
+  await expect(map).toHaveAttribute('data-island-state', 'waiting');
+  expect([...chunks]).not.toContain('map');
+  await page.locator('summary', { hasText: 'Localização' }).click();
+  await expect(map).toHaveAttribute('data-island-state', 'mounted');
+  await expect(map.getByRole('region', { name: /^Mapa: / })).toBeVisible();
+  await expect(map.getByRole('link', { name: /Ver no OpenStreetMap/ })).toBeVisible();
+});
