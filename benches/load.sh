@@ -3,7 +3,7 @@
 # the web app as two processes, and runs wrk against /investir and an offering's detail as a
 # visitor and / logged in; then nginx serving the very same bytes from files, for a ratio.
 # Prints req/s, p99, the ratio to nginx, the web process's RSS, and the JavaScript bytes
-# of each page when `benches/js-bytes.mjs` is there.
+# of each page (benches/js-bytes.mjs; JS_BYTES=0 skips it).
 #
 #   benches/load.sh                 # wrk -t2 -c64 -d10s per URL
 #   CONNS=256 DURATION=60s benches/load.sh
@@ -131,7 +131,9 @@ done
 echo
 echo "web process RSS after the runs: $(( $(rss_kb) / 1024 )) MiB (peak $(( $(hwm_kb) / 1024 )) MiB)"
 
-if [ -f "$ROOT/benches/js-bytes.mjs" ]; then
+# JavaScript per page, measured in Chromium by the Playwright budget test (debug binary).
+if [ "${JS_BYTES:-1}" = 1 ] && [ -f "$ROOT/benches/js-bytes.mjs" ]; then
   echo
-  node "$ROOT/benches/js-bytes.mjs" "$WEB" "$DETAIL" "$COOKIE" || echo "(js-bytes failed)"
+  echo "==> JavaScript bytes per page (gzip): node benches/js-bytes.mjs"
+  cargo build --quiet && node "$ROOT/benches/js-bytes.mjs" || echo "(js-bytes failed)"
 fi
