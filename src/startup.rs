@@ -338,6 +338,7 @@ pub fn web_state(
         session: cfg.session_limits(),
         signup_limit: cfg.signup_limit,
         trust_forwarded_for: cfg.trust_forwarded_for,
+        micro_cache: std::time::Duration::from_secs(cfg.micro_cache),
     };
     Ok(AppState::new(api, web, key))
 }

@@ -35,12 +35,7 @@ pub async fn conditional_get(req: Request, next: Next) -> Response {
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| matches(v, &tag))
     {
-        let mut not_modified = StatusCode::NOT_MODIFIED.into_response();
-        keep_validators(&parts.headers, not_modified.headers_mut());
-        if let Ok(v) = HeaderValue::from_str(&tag) {
-            not_modified.headers_mut().insert(header::ETAG, v);
-        }
-        return not_modified;
+        return not_modified(&parts.headers, &tag);
     }
     if let Ok(v) = HeaderValue::from_str(&tag) {
         parts.headers.insert(header::ETAG, v);
@@ -48,12 +43,22 @@ pub async fn conditional_get(req: Request, next: Next) -> Response {
     Response::from_parts(parts, Body::from(bytes))
 }
 
+/// The 304 of a page whose headers are `page` and tag `tag`.
+pub(super) fn not_modified(page: &HeaderMap, tag: &str) -> Response {
+    let mut resp = StatusCode::NOT_MODIFIED.into_response();
+    keep_validators(page, resp.headers_mut());
+    if let Ok(v) = HeaderValue::from_str(tag) {
+        resp.headers_mut().insert(header::ETAG, v);
+    }
+    resp
+}
+
 fn etag(body: &[u8]) -> String {
     format!("W/\"{:016x}\"", xxhash_rust::xxh3::xxh3_64(body))
 }
 
 /// `If-None-Match` compares weakly: a list of tags (weak or not) or `*`.
-fn matches(if_none_match: &str, tag: &str) -> bool {
+pub(super) fn matches(if_none_match: &str, tag: &str) -> bool {
     let opaque = |t: &str| t.trim().trim_start_matches("W/").to_owned();
     let ours = opaque(tag);
     if_none_match

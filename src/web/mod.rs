@@ -12,6 +12,7 @@ pub mod routes;
 pub mod session;
 pub mod ui;
 mod unread;
+mod visitantes;
 
 use std::sync::Arc;
 
@@ -52,6 +53,8 @@ pub struct WebConfig {
     /// Behind a proxy that appends the client to `X-Forwarded-For`: its last entry is the
     /// client's address (otherwise the connection's peer is).
     pub trust_forwarded_for: bool,
+    /// How long a visitor's public page is kept whole (0: never).
+    pub micro_cache: std::time::Duration,
 }
 
 impl WebConfig {
@@ -79,6 +82,7 @@ pub struct Inner {
     pub refresh: RefreshCache,
     pub csp: String,
     pub signup_attempts: crate::limite::AttemptLimiter,
+    pub visitor_pages: visitantes::VisitorPages,
 }
 
 #[derive(Clone)]
@@ -95,8 +99,10 @@ impl AppState {
     pub fn new(api: PlatformClient, cfg: WebConfig, key: Key) -> Self {
         let csp = headers::content_security_policy(&cfg);
         let signup_attempts = crate::limite::AttemptLimiter::per_hour(cfg.signup_limit);
+        let visitor_pages = visitantes::VisitorPages::new(cfg.micro_cache);
         AppState(Arc::new(Inner {
             signup_attempts,
+            visitor_pages,
             api,
             cfg,
             key,
@@ -139,6 +145,11 @@ pub fn router(state: AppState) -> Router {
         // Inside compression: a 304 skips compressing, and one tag serves every encoding.
         .layer(middleware::from_fn(etag::conditional_get))
         .layer(headers::compression())
+        // Outside compression: a kept page is served as compressed, without a render.
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            visitantes::serve_kept,
+        ))
         // Inside the security headers, so the panic's page gets them too.
         .layer(panico::catch_panic())
         .layer(middleware::from_fn_with_state(

@@ -122,3 +122,64 @@ async fn a_revisit_with_the_pages_etag_downloads_nothing() {
     assert_eq!(changed.status(), 200);
     assert!(!changed.bytes().await.unwrap().is_empty());
 }
+
+#[tokio::test]
+async fn a_newcomers_page_is_kept_whole_but_never_for_a_request_with_cookies() {
+    let server = MockServer::start().await;
+    Mock::given(method("GET"))
+        .and(path("/v1/captacoes"))
+        .respond_with(empty_list())
+        .mount(&server)
+        .await;
+    let app = TestApp::with_platform(&server.uri(), &["--micro-cache", "2"]).await;
+    let bare = reqwest::Client::new();
+    let get = |cookie: Option<&'static str>| {
+        let mut rb = bare.get(app.url(routes::INVESTIR));
+        if let Some(c) = cookie {
+            rb = rb.header("cookie", c);
+        }
+        rb.send()
+    };
+    let first = get(None).await.unwrap();
+    assert!(first.headers().get("x-colheita-cache").is_none());
+    let tag = first.headers()["etag"].to_str().unwrap().to_owned();
+    let first = first.text().await.unwrap();
+    let second = get(None).await.unwrap();
+    assert_eq!(second.headers()["x-colheita-cache"], "visitante");
+    assert_eq!(second.headers()["cache-control"], "public, max-age=60");
+    assert!(second.headers().get("content-security-policy").is_some());
+    assert_eq!(second.text().await.unwrap(), first);
+    // With any cookie the page is drawn for that request.
+    let with_cookie = get(Some("colheita_ocultar=1")).await.unwrap();
+    assert!(with_cookie.headers().get("x-colheita-cache").is_none());
+    // A kept page still answers a revisit with 304.
+    let revisit = bare
+        .get(app.url(routes::INVESTIR))
+        .header("if-none-match", &tag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(revisit.status(), 304);
+    tokio::time::sleep(Duration::from_millis(2_100)).await;
+    let later = get(None).await.unwrap();
+    assert!(later.headers().get("x-colheita-cache").is_none());
+}
+
+#[tokio::test]
+async fn a_private_page_is_never_kept_even_for_a_newcomer() {
+    let server = MockServer::start().await;
+    let app = TestApp::with_platform(&server.uri(), &["--micro-cache", "60"]).await;
+    let bare = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let mut states = Vec::new();
+    for _ in 0..2 {
+        let resp = bare.get(app.url(routes::CARTEIRA)).send().await.unwrap();
+        assert_eq!(resp.status(), 303);
+        assert!(resp.headers().get("x-colheita-cache").is_none());
+        states.push(location(&resp));
+    }
+    // Each login starts with its own state and PKCE challenge.
+    assert_ne!(states[0], states[1]);
+}

@@ -1,0 +1,131 @@
+//! A visitor's public pages, kept whole for the micro-cache time (`--micro-cache`): when
+//! an offering goes on air, every newcomer asks for the same `/investir` and the same
+//! detail page within seconds; rendering each once per couple of seconds instead of once
+//! per visitor is what lets one small machine serve the rush.
+//!
+//! Only a request that carries no cookie and no credentials at all is served from here
+//! (nothing about the person can have shaped its page), and only a page that is itself a
+//! visitor's public page is kept: a `200` HTML answer, on a public path, setting no
+//! cookie (`headers::publicly_cacheable`). One copy per URL and `Accept-Encoding`, kept
+//! compressed, so a hit costs neither a render nor a compression.
+
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header, response};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use bytes::Bytes;
+use moka::sync::Cache;
+
+use super::AppState;
+use super::headers::publicly_cacheable;
+
+/// The most bytes of pages kept (a page is ~10–60 KiB; 8 MiB is hundreds of them).
+const MAX_BYTES: u64 = 8 * 1024 * 1024;
+/// A page bigger than this is never kept.
+const MAX_PAGE: usize = 512 * 1024;
+
+#[derive(Clone)]
+struct Kept {
+    status: StatusCode,
+    headers: HeaderMap,
+    body: Bytes,
+}
+
+pub struct VisitorPages {
+    cache: Option<Cache<String, Kept>>,
+}
+
+impl VisitorPages {
+    /// `ttl` zero keeps nothing.
+    pub fn new(ttl: Duration) -> Self {
+        let cache = (!ttl.is_zero()).then(|| {
+            Cache::builder()
+                .max_capacity(MAX_BYTES)
+                .weigher(|k: &String, v: &Kept| {
+                    u32::try_from(k.len() + v.body.len() + 512).unwrap_or(u32::MAX)
+                })
+                .time_to_live(ttl)
+                .build()
+        });
+        Self { cache }
+    }
+}
+
+/// The cache key of an anonymous GET, or `None` when the request may be personal.
+fn key(req: &Request) -> Option<String> {
+    let h = req.headers();
+    let anonymous = req.method() == Method::GET
+        && !h.contains_key(header::COOKIE)
+        && !h.contains_key(header::AUTHORIZATION)
+        && !super::routes::is_private(req.uri().path());
+    anonymous.then(|| {
+        let encoding = h
+            .get(header::ACCEPT_ENCODING)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("");
+        format!("{encoding}\n{}", req.uri())
+    })
+}
+
+pub async fn serve_kept(State(app): State<AppState>, req: Request, next: Next) -> Response {
+    let Some(cache) = &app.visitor_pages.cache else {
+        return next.run(req).await;
+    };
+    let Some(key) = key(&req) else {
+        return next.run(req).await;
+    };
+    if let Some(kept) = cache.get(&key) {
+        return answer(kept, req.headers());
+    }
+    let path = req.uri().path().to_owned();
+    let resp = next.run(req).await;
+    if !publicly_cacheable(&resp, &path, false, true) {
+        return resp;
+    }
+    let (parts, body) = resp.into_parts();
+    let Ok(body) = axum::body::to_bytes(body, MAX_PAGE).await else {
+        tracing::warn!("a visitor's page was too big or unreadable to keep");
+        return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+    };
+    let kept = keep(&parts, body);
+    cache.insert(key, kept.clone());
+    into_response(kept, false)
+}
+
+fn keep(parts: &response::Parts, body: Bytes) -> Kept {
+    Kept {
+        status: parts.status,
+        headers: parts.headers.clone(),
+        body,
+    }
+}
+
+/// A kept page, or a 304 when the visitor already holds this very page.
+fn answer(kept: Kept, request: &HeaderMap) -> Response {
+    let etag = kept.headers.get(header::ETAG).and_then(|v| v.to_str().ok());
+    let revisit = request
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok());
+    if let (Some(etag), Some(revisit)) = (etag, revisit)
+        && super::etag::matches(revisit, etag)
+    {
+        return super::etag::not_modified(&kept.headers, etag);
+    }
+    into_response(kept, true)
+}
+
+/// `kept_copy`: served from the cache, which `X-Colheita-Cache: visitante` tells (for
+/// the operator and the tests).
+fn into_response(kept: Kept, kept_copy: bool) -> Response {
+    let mut resp = Response::new(Body::from(kept.body));
+    *resp.status_mut() = kept.status;
+    *resp.headers_mut() = kept.headers;
+    if kept_copy {
+        resp.headers_mut()
+            .insert("x-colheita-cache", HeaderValue::from_static("visitante"));
+    }
+    resp
+}
