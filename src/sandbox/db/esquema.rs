@@ -323,4 +323,23 @@ ALTER TABLE tokens ADD COLUMN rotacionado_em INTEGER;
 ALTER TABLE tokens ADD COLUMN sucessor BLOB;
 CREATE INDEX sessoes_usuario ON sessoes(usuario_id) WHERE encerrada_em IS NULL;
 "#,
+    // 6: the offerings' list answers from SQL (captacoes/lista.rs). Folded copies (lower
+    // case, no Portuguese accents: texto::dobrar) of the searched and sorted text, because
+    // SQLite's lower() is ASCII only; NULL until filled by the Rust step that runs after
+    // the migrations (db.rs), then written with every offering. Indexes on what the list
+    // filters and sorts by; each ends with the rowid, the tie-break of every sort.
+    r#"
+ALTER TABLE captacoes ADD COLUMN nome_dobrado TEXT;
+ALTER TABLE captacoes ADD COLUMN descricao_dobrada TEXT;
+ALTER TABLE captacoes ADD COLUMN cidade_dobrada TEXT;
+ALTER TABLE captacoes ADD COLUMN rating_dobrado TEXT;
+CREATE INDEX captacoes_status ON captacoes(status);
+CREATE INDEX captacoes_nome ON captacoes(nome_dobrado) WHERE status <> 'Rascunho';
+CREATE INDEX captacoes_rating ON captacoes(rating_dobrado) WHERE status <> 'Rascunho';
+CREATE INDEX captacoes_fim ON captacoes(fim_captacao) WHERE status <> 'Rascunho';
+CREATE INDEX captacoes_inicio ON captacoes(inicio_captacao) WHERE status <> 'Rascunho';
+CREATE INDEX captacoes_vencimento ON captacoes(vencimento_meses) WHERE status <> 'Rascunho';
+CREATE INDEX captacoes_rendimento ON captacoes(rendimento_centesimos) WHERE status <> 'Rascunho';
+CREATE INDEX captacoes_limite ON captacoes(limite_centavos) WHERE status <> 'Rascunho';
+"#,
 ];
