@@ -8,6 +8,8 @@ pub(crate) mod midia;
 mod modelo;
 
 use axum::extract::{Path, RawQuery, State};
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
@@ -42,30 +44,42 @@ struct Pagina {
 pub(crate) async fn listar(
     State(sandbox): State<Sandbox>,
     RawQuery(query): RawQuery,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Response, ApiError> {
     let consulta = Consulta::ler(query.as_deref().unwrap_or(""))?;
     let public_url = sandbox.cfg().public_url.clone();
-    sandbox
+    let corpo = sandbox
         .db()
-        .ler(move |c| pagina(c, &consulta, tempo::agora(), &public_url).map(Json))
-        .await
+        .ler(move |c| pagina(c, &consulta, tempo::agora(), &public_url))
+        .await?;
+    Ok((
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        )],
+        corpo,
+    )
+        .into_response())
 }
 
-/// One page of the list: SQL filters, sorts and pages, then only the page's offerings
-/// are read (with their gallery, documents and FAQ: a list item is the whole Offering JSON).
+/// One page of the list, serialised: SQL filters, sorts and pages, then only the page's
+/// offerings are read (with their gallery, documents and FAQ: a list item is the whole
+/// Offering JSON).
 fn pagina(
     c: &rusqlite::Connection,
     consulta: &Consulta,
     agora: jiff::Timestamp,
     public_url: &str,
-) -> Result<Value, ApiError> {
+) -> Result<Vec<u8>, ApiError> {
     let (ids, total) = consulta.buscar(c, agora)?;
+    // Each item goes through `Value` as before (its keys sorted), so the bytes are the
+    // same; the page itself is written straight out ("dados" sorts before
+    // "totalRegistros").
     let dados = carregar(c, agora, Onde::Ids(&ids))?
         .iter()
         .map(|o| serde_json::to_value(o.json(public_url)))
         .collect::<Result<Vec<_>, _>>()
         .map_err(ApiError::interno)?;
-    serde_json::to_value(Pagina {
+    serde_json::to_vec(&Pagina {
         dados,
         total_registros: total,
     })
@@ -100,7 +114,8 @@ pub(crate) fn paginas_e_referencias(
             total_registros: lista.len(),
         })
         .map_err(ApiError::interno)?;
-        respostas.push((sql.to_string(), referencia.to_string()));
+        let sql = String::from_utf8(sql).map_err(ApiError::interno)?;
+        respostas.push((sql, referencia.to_string()));
     }
     Ok(respostas)
 }

@@ -209,3 +209,42 @@ async fn ofertas_sinteticas_sao_deterministicas_e_entram_na_lista() {
     let ids = |v: &[Value]| v.iter().map(|o| o["id"].clone()).collect::<Vec<_>>();
     assert_eq!(ids(&primeira), ids(&primeira_sem));
 }
+
+#[tokio::test]
+async fn banco_anterior_a_migracao_6_tem_os_textos_dobrados_preenchidos() {
+    let amb = ambiente();
+    let (_, antes) = lista(&amb.router, "FieldSearch=S%C3%83O%20JOS%C3%89").await;
+    assert!(antes > 0);
+    // Rows written before migration 6 have no folded copies.
+    amb.sandbox
+        .db()
+        .escrever(|tx| {
+            tx.execute(
+                "UPDATE captacoes SET nome_dobrado = NULL, descricao_dobrada = NULL,
+                    cidade_dobrada = NULL, rating_dobrado = NULL",
+                [],
+            )?;
+            Ok(())
+        })
+        .await
+        .unwrap();
+    // The next start fills them.
+    let reaberto =
+        Sandbox::open(SandboxConfig::new(amb.pasta.clone(), PUBLIC_URL.to_owned())).unwrap();
+    let (_, depois) = lista(&reaberto.router(), "FieldSearch=S%C3%83O%20JOS%C3%89").await;
+    assert_eq!(depois, antes);
+    let vazios: i64 = reaberto
+        .db()
+        .ler(|c| {
+            Ok(c.query_row(
+                "SELECT COUNT(*) FROM captacoes WHERE nome_dobrado IS NULL
+                    OR descricao_dobrada IS NULL OR cidade_dobrada IS NULL OR rating_dobrado IS NULL",
+                [],
+                |r| r.get(0),
+            )?)
+        })
+        .await
+        .unwrap();
+    assert_eq!(vazios, 0);
+    iguais(&amb, vec!["Rating=aa&OrderByField=Rating".to_owned()]).await;
+}
