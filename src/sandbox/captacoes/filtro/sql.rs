@@ -92,7 +92,7 @@ impl Consulta {
     ) -> Result<(Vec<i64>, usize), ApiError> {
         let mut p = Parametros::default();
         let fixo = self.filtro_fixo(&mut p).join(" AND ");
-        let (base, ordem) = if self.dinamica() {
+        let (id, corpo, ordem) = if self.dinamica() {
             let chave = self.ordem.map(chave_fixa);
             let (hoje, amanha) = limites_de_hoje(agora);
             let agora = p.p(tempo::ms(agora));
@@ -105,8 +105,8 @@ impl Consulta {
             let acompanhamento = ACOMPANHAMENTO.replace("{a}", ARRECADADO);
             let reservas = RESERVAS.replace("{agora}", &agora);
             let onde = self.filtro_dinamico(&mut p);
-            let base = format!(
-                "SELECT id FROM (SELECT c.id AS id, {k} AS k, {situacao} AS situacao,
+            let corpo = format!(
+                "FROM (SELECT c.id AS id, {k} AS k, {situacao} AS situacao,
                     {acompanhamento} AS acomp,
                     MAX(c.limite_centavos - {ARRECADADO}, 0) AS disp
                  FROM captacoes c {reservas} WHERE {fixo}) WHERE {onde}",
@@ -124,33 +124,72 @@ impl Consulta {
                     format!("{k} {}, id", self.direcao())
                 }
             };
-            (base, ordem)
+            ("id", corpo, ordem)
         } else {
-            let base = format!("SELECT c.id FROM captacoes c WHERE {fixo}");
+            let corpo = format!("FROM captacoes c WHERE {fixo}");
             let ordem = match self.ordem.map(chave_fixa) {
                 Some(Some(k)) => format!("{k} {}, c.id", self.direcao()),
                 _ => "c.id".to_owned(),
             };
-            (base, ordem)
+            ("c.id", corpo, ordem)
         };
-        let total: i64 = conexao
-            .prepare_cached(&format!("SELECT COUNT(*) FROM ({base})"))?
-            .query_row(rusqlite::params_from_iter(&p.0), |r| r.get(0))?;
-        let total = usize::try_from(total).unwrap_or(0);
         let inicio = self.pagina.saturating_sub(1).saturating_mul(self.tamanho);
-        if inicio >= total {
-            // Past the last page: nothing to read.
-            return Ok((Vec::new(), total));
-        }
+        let filtrada = self.filtrada();
+        let contagem = if filtrada {
+            None
+        } else {
+            // No filter: the total is the triggers' count, whatever the number of offerings.
+            let n: i64 = conexao
+                .prepare_cached(
+                    "SELECT COALESCE(SUM(n), 0) FROM captacoes_contagem WHERE status <> 'Rascunho'",
+                )?
+                .query_row([], |r| r.get(0))?;
+            let n = usize::try_from(n).unwrap_or(0);
+            if inicio >= n {
+                // Past the last page: nothing to read.
+                return Ok((Vec::new(), n));
+            }
+            Some(n)
+        };
+        let filtros = p.0.len();
         let limite = p.p(i64::try_from(self.tamanho).unwrap_or(i64::MAX));
         let deslocamento = p.p(i64::try_from(inicio).unwrap_or(i64::MAX));
-        let ids = conexao
+        // Filtered, the page and the total come from one pass over the matches.
+        let janela = if filtrada { "COUNT(*) OVER ()" } else { "0" };
+        let linhas = conexao
             .prepare_cached(&format!(
-                "{base} ORDER BY {ordem} LIMIT {limite} OFFSET {deslocamento}"
+                "SELECT {id}, {janela} {corpo} ORDER BY {ordem} LIMIT {limite} OFFSET {deslocamento}"
             ))?
-            .query_map(rusqlite::params_from_iter(&p.0), |r| r.get(0))?
-            .collect::<Result<Vec<i64>, _>>()?;
-        Ok((ids, total))
+            .query_map(rusqlite::params_from_iter(&p.0), |r| {
+                Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?))
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        let total = match (contagem, linhas.first()) {
+            (Some(n), _) => n,
+            (None, Some((_, n))) => usize::try_from(*n).unwrap_or(0),
+            (None, None) if inicio == 0 => 0,
+            // A page past the end of a filtered list: only the count.
+            (None, None) => {
+                let n: i64 = conexao
+                    .prepare_cached(&format!("SELECT COUNT(*) {corpo}"))?
+                    .query_row(rusqlite::params_from_iter(&p.0[..filtros]), |r| r.get(0))?;
+                usize::try_from(n).unwrap_or(0)
+            }
+        };
+        Ok((linhas.into_iter().map(|(id, _)| id).collect(), total))
+    }
+
+    /// Whether any filter applies (else every offering but the drafts is listed).
+    fn filtrada(&self) -> bool {
+        self.busca.is_some()
+            || self.nome.is_some()
+            || !self.rating.is_empty()
+            || self.vencimento.is_some()
+            || self.data_inicio.is_some()
+            || self.data_fim.is_some()
+            || !self.status.is_empty()
+            || self.acompanhamento.is_some()
+            || self.disponivel.is_some()
     }
 
     fn direcao(&self) -> &'static str {

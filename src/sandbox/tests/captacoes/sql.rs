@@ -248,3 +248,41 @@ async fn banco_anterior_a_migracao_6_tem_os_textos_dobrados_preenchidos() {
     assert_eq!(vazios, 0);
     iguais(&amb, vec!["Rating=aa&OrderByField=Rating".to_owned()]).await;
 }
+
+#[tokio::test]
+async fn total_sem_filtro_acompanha_mudancas_de_status() {
+    let amb = ambiente_com(|cfg| cfg.extra_offerings = 5);
+    let (_, antes) = lista(&amb.router, "").await;
+    amb.sandbox
+        .db()
+        .escrever(|tx| {
+            tx.execute(
+                "UPDATE captacoes SET status = 'Rascunho'
+                 WHERE id IN (SELECT id FROM captacoes WHERE status <> 'Rascunho' ORDER BY id LIMIT 2)",
+                [],
+            )?;
+            tx.execute(
+                "UPDATE captacoes SET status = 'Captado'
+                 WHERE id = (SELECT MIN(id) FROM captacoes WHERE status = 'Rascunho')",
+                [],
+            )?;
+            tx.execute("DELETE FROM captacoes WHERE id = (SELECT MAX(id) FROM captacoes)", [])?;
+            Ok(())
+        })
+        .await
+        .unwrap();
+    let (_, depois) = lista(&amb.router, "").await;
+    assert_ne!(antes, depois);
+    iguais(
+        &amb,
+        [
+            "",
+            "Page=3&PageSize=5",
+            "Page=99",
+            "OrderByField=Status&PageSize=1000",
+        ]
+        .map(str::to_owned)
+        .to_vec(),
+    )
+    .await;
+}
