@@ -133,50 +133,35 @@ impl Consulta {
             };
             ("c.id", corpo, ordem)
         };
-        let inicio = self.pagina.saturating_sub(1).saturating_mul(self.tamanho);
-        let filtrada = self.filtrada();
-        let contagem = if filtrada {
-            None
+        let total: i64 = if self.filtrada() {
+            // Over the narrow covering index (migration 6); measured faster than the page
+            // and a COUNT(*) OVER () window in one statement, which must sort every match.
+            conexao
+                .prepare_cached(&format!("SELECT COUNT(*) {corpo}"))?
+                .query_row(rusqlite::params_from_iter(&p.0), |r| r.get(0))?
         } else {
-            // No filter: the total is the triggers' count, whatever the number of offerings.
-            let n: i64 = conexao
+            // No filter: the triggers' count, whatever the number of offerings.
+            conexao
                 .prepare_cached(
                     "SELECT COALESCE(SUM(n), 0) FROM captacoes_contagem WHERE status <> 'Rascunho'",
                 )?
-                .query_row([], |r| r.get(0))?;
-            let n = usize::try_from(n).unwrap_or(0);
-            if inicio >= n {
-                // Past the last page: nothing to read.
-                return Ok((Vec::new(), n));
-            }
-            Some(n)
+                .query_row([], |r| r.get(0))?
         };
-        let filtros = p.0.len();
+        let total = usize::try_from(total).unwrap_or(0);
+        let inicio = self.pagina.saturating_sub(1).saturating_mul(self.tamanho);
+        if inicio >= total {
+            // Past the last page: nothing to read.
+            return Ok((Vec::new(), total));
+        }
         let limite = p.p(i64::try_from(self.tamanho).unwrap_or(i64::MAX));
         let deslocamento = p.p(i64::try_from(inicio).unwrap_or(i64::MAX));
-        // Filtered, the page and the total come from one pass over the matches.
-        let janela = if filtrada { "COUNT(*) OVER ()" } else { "0" };
-        let linhas = conexao
+        let ids = conexao
             .prepare_cached(&format!(
-                "SELECT {id}, {janela} {corpo} ORDER BY {ordem} LIMIT {limite} OFFSET {deslocamento}"
+                "SELECT {id} {corpo} ORDER BY {ordem} LIMIT {limite} OFFSET {deslocamento}"
             ))?
-            .query_map(rusqlite::params_from_iter(&p.0), |r| {
-                Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?))
-            })?
-            .collect::<Result<Vec<_>, _>>()?;
-        let total = match (contagem, linhas.first()) {
-            (Some(n), _) => n,
-            (None, Some((_, n))) => usize::try_from(*n).unwrap_or(0),
-            (None, None) if inicio == 0 => 0,
-            // A page past the end of a filtered list: only the count.
-            (None, None) => {
-                let n: i64 = conexao
-                    .prepare_cached(&format!("SELECT COUNT(*) {corpo}"))?
-                    .query_row(rusqlite::params_from_iter(&p.0[..filtros]), |r| r.get(0))?;
-                usize::try_from(n).unwrap_or(0)
-            }
-        };
-        Ok((linhas.into_iter().map(|(id, _)| id).collect(), total))
+            .query_map(rusqlite::params_from_iter(&p.0), |r| r.get(0))?
+            .collect::<Result<Vec<i64>, _>>()?;
+        Ok((ids, total))
     }
 
     /// Whether any filter applies (else every offering but the drafts is listed).
