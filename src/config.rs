@@ -62,6 +62,9 @@ pub struct Config {
     /// Re-create and re-seed the sandbox database.
     #[arg(long)]
     pub sandbox_reset: bool,
+    /// Synthetic offerings the sandbox adds when it seeds a new database (measurements).
+    #[arg(long, env = "COLHEITA_SANDBOX_EXTRA_OFFERINGS", default_value_t = 0)]
+    pub sandbox_extra_offerings: usize,
     /// Product name shown in titles.
     #[arg(long, env = "COLHEITA_PRODUCT_NAME", default_value = "Colheita")]
     pub product_name: String,

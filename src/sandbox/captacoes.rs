@@ -1,12 +1,15 @@
 //! `GET /v1/captacoes` (search), `GET /v1/captacoes/{id}` and
 //! `GET /v1/captacoes/urlamigavel/{url}` (CONTRACTS.md).
 
+pub(crate) mod dobrados;
 pub(crate) mod documentos;
 mod filtro;
 pub(crate) mod midia;
 mod modelo;
 
 use axum::extract::{Path, RawQuery, State};
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
@@ -41,33 +44,80 @@ struct Pagina {
 pub(crate) async fn listar(
     State(sandbox): State<Sandbox>,
     RawQuery(query): RawQuery,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Response, ApiError> {
     let consulta = Consulta::ler(query.as_deref().unwrap_or(""))?;
     let public_url = sandbox.cfg().public_url.clone();
-    sandbox
+    let corpo = sandbox
         .db()
-        .ler(move |c| {
-            let agora = tempo::agora();
-            let mut lista: Vec<_> = carregar(c, agora, Onde::Publicas)?
-                .into_iter()
-                .filter(|o| consulta.aceita(o, agora))
-                .collect();
-            consulta.ordenar(&mut lista, agora);
-            let (inicio, fim) = consulta.janela(lista.len());
-            let dados = lista[inicio..fim]
-                .iter()
-                .map(|o| serde_json::to_value(o.json(&public_url)))
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(ApiError::interno)?;
-            let pagina = Pagina {
-                dados,
-                total_registros: lista.len(),
-            };
-            serde_json::to_value(pagina)
-                .map(Json)
-                .map_err(ApiError::interno)
+        .ler(move |c| pagina(c, &consulta, tempo::agora(), &public_url))
+        .await?;
+    Ok((
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        )],
+        corpo,
+    )
+        .into_response())
+}
+
+/// One page of the list, serialised: SQL filters, sorts and pages, then only the page's
+/// offerings are read (with their gallery, documents and FAQ: a list item is the whole
+/// Offering JSON).
+fn pagina(
+    c: &rusqlite::Connection,
+    consulta: &Consulta,
+    agora: jiff::Timestamp,
+    public_url: &str,
+) -> Result<Vec<u8>, ApiError> {
+    let (ids, total) = consulta.buscar(c, agora)?;
+    // Each item goes through `Value` as before (its keys sorted), so the bytes are the
+    // same; the page itself is written straight out ("dados" sorts before
+    // "totalRegistros").
+    let dados = carregar(c, agora, Onde::Ids(&ids))?
+        .iter()
+        .map(|o| serde_json::to_value(o.json(public_url)))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(ApiError::interno)?;
+    serde_json::to_vec(&Pagina {
+        dados,
+        total_registros: total,
+    })
+    .map_err(ApiError::interno)
+}
+
+/// Each query's page by the former rules (every offering loaded, filtered, sorted and
+/// paged in Rust) next to the SQL one, both serialised, for the tests to compare byte for
+/// byte. The offerings are loaded once for all the queries.
+#[cfg(test)]
+pub(crate) fn paginas_e_referencias(
+    c: &rusqlite::Connection,
+    consultas: &[String],
+    agora: jiff::Timestamp,
+    public_url: &str,
+) -> Result<Vec<(String, String)>, ApiError> {
+    let todas = carregar(c, agora, Onde::Publicas)?;
+    let mut respostas = Vec::with_capacity(consultas.len());
+    for query in consultas {
+        let consulta = Consulta::ler(query)?;
+        let sql = pagina(c, &consulta, agora, public_url)?;
+        let mut lista: Vec<_> = todas.iter().filter(|o| consulta.aceita(o, agora)).collect();
+        consulta.ordenar(&mut lista, agora);
+        let (inicio, fim) = consulta.janela(lista.len());
+        let dados = lista[inicio..fim]
+            .iter()
+            .map(|o| serde_json::to_value(o.json(public_url)))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(ApiError::interno)?;
+        let referencia = serde_json::to_value(Pagina {
+            dados,
+            total_registros: lista.len(),
         })
-        .await
+        .map_err(ApiError::interno)?;
+        let sql = String::from_utf8(sql).map_err(ApiError::interno)?;
+        respostas.push((sql, referencia.to_string()));
+    }
+    Ok(respostas)
 }
 
 pub(crate) async fn por_id(

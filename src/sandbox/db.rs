@@ -20,6 +20,9 @@ const CONEXOES: usize = 4;
 /// How long a writer waits for another writer before SQLITE_BUSY.
 const ESPERA_OCUPADO: Duration = Duration::from_secs(5);
 
+/// Prepared statements kept per connection (rusqlite's default is 16).
+const CACHE_DE_CONSULTAS: usize = 128;
+
 pub(crate) const ARQUIVO: &str = "sandbox.db";
 
 #[derive(Clone)]
@@ -51,11 +54,14 @@ impl Db {
         let tx = primeira.transaction_with_behavior(TransactionBehavior::Immediate)?;
         crate::sandbox::autenticacao::senha::migrar_legados(&tx)
             .map_err(|e| SandboxError::Tarefa(e.mensagem().to_owned()))?;
+        // The offerings' folded text of migration 6 (a Rust step: SQL cannot fold accents).
+        crate::sandbox::captacoes::dobrados::preencher(&tx)?;
         tx.commit()?;
         let vazio: i64 = primeira.query_row("SELECT COUNT(*) FROM captacoes", [], |r| r.get(0))?;
         if vazio == 0 {
             let tx = primeira.transaction_with_behavior(TransactionBehavior::Immediate)?;
             seed::semear(&tx, cfg, tempo::agora())?;
+            seed::extras::inserir(&tx, cfg.extra_offerings, tempo::agora())?;
             tx.commit()?;
             tracing::info!(arquivo = %caminho.display(), "sandbox: banco criado e semeado");
         }
@@ -143,10 +149,16 @@ fn conectar(caminho: &Path) -> Result<Connection, SandboxError> {
             | OpenFlags::SQLITE_OPEN_URI,
     )?;
     conexao.busy_timeout(ESPERA_OCUPADO)?;
+    // The offerings' list has one statement shape per combination of filters used.
+    conexao.set_prepared_statement_cache_capacity(CACHE_DE_CONSULTAS);
+    // Reads through a memory map (no read() per page; one copy in the OS cache for every
+    // connection) and a page cache that holds the list's indexes and a few pages of rows.
     conexao.execute_batch(
         "PRAGMA journal_mode = WAL;
          PRAGMA synchronous = NORMAL;
-         PRAGMA foreign_keys = ON;",
+         PRAGMA foreign_keys = ON;
+         PRAGMA mmap_size = 268435456;
+         PRAGMA cache_size = -16384;",
     )?;
     Ok(conexao)
 }

@@ -84,6 +84,9 @@ pub struct SandboxConfig {
     /// requests racing); reusing it later revokes the session. Default 5 s.
     pub refresh_reuse: Duration,
     pub pix_deadline: Duration,
+    /// Synthetic offerings added after the seed on a new database (to measure the list
+    /// with thousands of offerings); 0 by default.
+    pub extra_offerings: usize,
 }
 
 impl SandboxConfig {
@@ -101,6 +104,7 @@ impl SandboxConfig {
             login_limit: std::num::NonZeroU32::new(60).unwrap_or(std::num::NonZeroU32::MIN),
             refresh_reuse: Duration::from_secs(5),
             pix_deadline: Duration::from_secs(24 * 3600),
+            extra_offerings: 0,
         }
     }
 }

@@ -4,6 +4,7 @@
 
 mod avisos;
 mod documentos;
+pub(super) mod extras;
 mod perfil;
 mod pessoas;
 mod produtos;
@@ -25,6 +26,7 @@ use serde::Deserialize;
 use crate::domain::dates;
 use crate::domain::reference::Guarantee;
 use crate::sandbox::erro::SandboxError;
+use crate::sandbox::texto::dobrar;
 use crate::sandbox::{SandboxConfig, tempo};
 
 const OFERTAS_JSON: &str = include_str!("seed/offerings.json");
@@ -62,7 +64,7 @@ impl<'de> Deserialize<'de> for Valor {
     }
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct OfertaSeed {
     slug: String,
@@ -105,20 +107,20 @@ struct OfertaSeed {
     documentos: Vec<DocumentoSeed>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Deserialize)]
 struct EmpreendedorSeed {
     nome: String,
     #[serde(default)]
     descricao: String,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Deserialize)]
 struct FaqSeed {
     pergunta: String,
     resposta: String,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Deserialize)]
 struct MidiaSeed {
     tipo: String,
     #[serde(default)]
@@ -129,7 +131,7 @@ struct MidiaSeed {
     descricao: String,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Deserialize)]
 struct DocumentoSeed {
     tipo: String,
     nome: String,
@@ -224,16 +226,18 @@ fn inserir_oferta(
     if limite <= 0 || minimo <= 0 || arrecadado < 0 || reservado < 0 {
         return Err(erro("valores devem ser positivos"));
     }
-    tx.execute(
+    tx.prepare_cached(
         "INSERT INTO captacoes (url_amigavel, nome, descricao_produto, status, vencimento_meses,
             rendimento_centesimos, rendimento_descricao, rating, descricao_rating, classificacao_esg,
             limite_centavos, arrecadado_base_centavos, inicio_captacao, fim_captacao, pre_lancamento,
             data_pre_lancamento, investimento_minimo_centavos, descricao_pagamento,
             periodicidade_meses, garantias, cidade, uf, latitude, longitude, empreendedor_nome,
-            empreendedor_descricao, sobre)
+            empreendedor_descricao, sobre, nome_dobrado, descricao_dobrada, cidade_dobrada,
+            rating_dobrado)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18,
-            ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27)",
-        params![
+            ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29, ?30, ?31)",
+    )?
+    .execute(params![
             o.slug,
             o.nome_captacao,
             o.descricao_produto,
@@ -261,14 +265,17 @@ fn inserir_oferta(
             o.empreendedor.nome,
             o.empreendedor.descricao,
             o.sobre,
-        ],
-    )?;
+            dobrar(&o.nome_captacao),
+            dobrar(&o.descricao_produto),
+            dobrar(&o.cidade),
+            dobrar(&o.rating),
+        ])?;
     let id = tx.last_insert_rowid();
     for (ordem, f) in o.faq.iter().enumerate() {
-        tx.execute(
+        tx.prepare_cached(
             "INSERT INTO captacao_faq (captacao_id, ordem, pergunta, resposta) VALUES (?1, ?2, ?3, ?4)",
-            params![id, ordem, f.pergunta, f.resposta],
-        )?;
+        )?
+        .execute(params![id, ordem, f.pergunta, f.resposta])?;
     }
     for (ordem, m) in o.galeria.iter().enumerate() {
         if !TIPOS_MIDIA.contains(&m.tipo.as_str()) || m.arquivo.is_some() == m.video.is_some() {
@@ -276,17 +283,17 @@ fn inserir_oferta(
                 "mídia {ordem}: tipo ou arquivo/vídeo inválido"
             )));
         }
-        tx.execute(
+        tx.prepare_cached(
             "INSERT INTO captacao_midias (captacao_id, ordem, tipo, arquivo, video, descricao)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            params![id, ordem, m.tipo, m.arquivo, m.video, m.descricao],
-        )?;
+        )?
+        .execute(params![id, ordem, m.tipo, m.arquivo, m.video, m.descricao])?;
     }
     for (ordem, d) in o.documentos.iter().enumerate() {
-        tx.execute(
+        tx.prepare_cached(
             "INSERT INTO captacao_documentos (captacao_id, ordem, tipo, nome) VALUES (?1, ?2, ?3, ?4)",
-            params![id, ordem, d.tipo, d.nome],
-        )?;
+        )?
+        .execute(params![id, ordem, d.tipo, d.nome])?;
     }
     Ok(OfertaSemeada {
         id,

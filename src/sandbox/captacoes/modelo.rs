@@ -9,15 +9,20 @@ use jiff::Timestamp;
 use rusqlite::{Connection, Row};
 use rust_decimal::Decimal;
 
+#[cfg(test)]
 use crate::domain::captacao::{self, CaptacaoFacts, DisplayStatus};
+#[cfg(test)]
 use crate::domain::status::Status;
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::tempo;
 
 /// Which offerings to load.
 pub(crate) enum Onde<'a> {
-    /// Every offering except drafts (the public list).
+    /// Every offering except drafts (the former list; now the tests' reference).
+    #[cfg(test)]
     Publicas,
+    /// These offerings (one page of the list), in this order.
+    Ids(&'a [i64]),
     Id(i64),
     Url(&'a str),
 }
@@ -74,12 +79,15 @@ impl Captacao {
         (self.arrecadado * Decimal::ONE_HUNDRED / self.limite).round_dp(2)
     }
 
-    /// The status a visitor sees, by the product's display rule.
+    /// The status a visitor sees, by the product's display rule (the list computes it in
+    /// SQL; the tests' reference in Rust).
+    #[cfg(test)]
     pub(crate) fn status_exibido(&self, agora: Timestamp) -> DisplayStatus {
         captacao::display_status(&self.fatos(), agora)
     }
 
     /// What the domain's offering rules need to know.
+    #[cfg(test)]
     fn fatos(&self) -> CaptacaoFacts {
         CaptacaoFacts {
             status: Status::from(self.status.as_str()),
@@ -125,8 +133,18 @@ pub(crate) fn carregar(
 ) -> Result<Vec<Captacao>, ApiError> {
     use rusqlite::types::Value;
     let mut valores: Vec<Value> = vec![Value::Integer(tempo::ms(agora))];
+    let mut ordem: Option<&[i64]> = None;
     let filtro = match onde {
+        #[cfg(test)]
         Onde::Publicas => "c.status <> 'Rascunho'",
+        Onde::Ids(ids) => {
+            if ids.is_empty() {
+                return Ok(Vec::new());
+            }
+            ordem = Some(ids);
+            valores.push(Value::Text(json_ids(ids)));
+            "c.id IN (SELECT value FROM json_each(?2))"
+        }
         Onde::Id(id) => {
             valores.push(Value::Integer(id));
             "c.id = ?2"
@@ -156,20 +174,31 @@ pub(crate) fn carregar(
     if captacoes.is_empty() {
         return Ok(captacoes);
     }
+    if let Some(ordem) = ordem {
+        let posicao: HashMap<i64, usize> =
+            ordem.iter().enumerate().map(|(i, id)| (*id, i)).collect();
+        captacoes.sort_by_key(|c| posicao.get(&c.id).copied().unwrap_or(usize::MAX));
+    }
     let ids: HashMap<i64, usize> = captacoes
         .iter()
         .enumerate()
         .map(|(i, c)| (c.id, i))
         .collect();
-    // One query per child table; with a single offering, only its rows.
-    let (onde_filho, chave): (&str, Vec<i64>) = match captacoes.as_slice() {
-        [so] => ("WHERE captacao_id = ?1", vec![so.id]),
-        _ => ("", Vec::new()),
+    // One query per child table, reading only the loaded offerings' rows.
+    let (onde_filho, chave): (&str, Value) = match captacoes.as_slice() {
+        [so] => ("WHERE captacao_id = ?1", Value::Integer(so.id)),
+        _ => {
+            let todos: Vec<i64> = captacoes.iter().map(|c| c.id).collect();
+            (
+                "WHERE captacao_id IN (SELECT value FROM json_each(?1))",
+                Value::Text(json_ids(&todos)),
+            )
+        }
     };
     let mut q = conexao.prepare_cached(&format!(
         "SELECT captacao_id, pergunta, resposta FROM captacao_faq {onde_filho} ORDER BY captacao_id, ordem"
     ))?;
-    for r in q.query_map(rusqlite::params_from_iter(chave.iter()), |r| {
+    for r in q.query_map([&chave], |r| {
         Ok((
             r.get::<_, i64>(0)?,
             Faq {
@@ -186,7 +215,7 @@ pub(crate) fn carregar(
     let mut q = conexao.prepare_cached(&format!(
         "SELECT captacao_id, id, tipo, arquivo, video, descricao FROM captacao_midias {onde_filho} ORDER BY captacao_id, ordem"
     ))?;
-    for r in q.query_map(rusqlite::params_from_iter(chave.iter()), |r| {
+    for r in q.query_map([&chave], |r| {
         Ok((
             r.get::<_, i64>(0)?,
             ItemGaleria {
@@ -206,7 +235,7 @@ pub(crate) fn carregar(
     let mut q = conexao.prepare_cached(&format!(
         "SELECT captacao_id, id, tipo, nome FROM captacao_documentos {onde_filho} ORDER BY captacao_id, ordem"
     ))?;
-    for r in q.query_map(rusqlite::params_from_iter(chave.iter()), |r| {
+    for r in q.query_map([&chave], |r| {
         Ok((
             r.get::<_, i64>(0)?,
             Documento {
@@ -222,6 +251,11 @@ pub(crate) fn carregar(
         }
     }
     Ok(captacoes)
+}
+
+/// Ids as a JSON array, read back by `json_each` (one statement for any number of ids).
+fn json_ids(ids: &[i64]) -> String {
+    serde_json::Value::from(ids.to_vec()).to_string()
 }
 
 fn linha(r: &Row<'_>) -> rusqlite::Result<Captacao> {

@@ -323,4 +323,49 @@ ALTER TABLE tokens ADD COLUMN rotacionado_em INTEGER;
 ALTER TABLE tokens ADD COLUMN sucessor BLOB;
 CREATE INDEX sessoes_usuario ON sessoes(usuario_id) WHERE encerrada_em IS NULL;
 "#,
+    // 6: the offerings' list answers from SQL (captacoes/lista.rs). Folded copies (lower
+    // case, no Portuguese accents: texto::dobrar) of the searched and sorted text, because
+    // SQLite's lower() is ASCII only; NULL until filled by the Rust step that runs after
+    // the migrations (db.rs), then written with every offering. `captacoes_lista` holds
+    // every column the list filters on or derives the shown status from, so a filtered
+    // count or a scan reads this narrow index and not the wide rows (their texts); it
+    // starts with the rating, the one filter that is an equality. The other indexes give
+    // the sort orders; each ends with the rowid, the tie-break of every sort.
+    r#"
+ALTER TABLE captacoes ADD COLUMN nome_dobrado TEXT;
+ALTER TABLE captacoes ADD COLUMN descricao_dobrada TEXT;
+ALTER TABLE captacoes ADD COLUMN cidade_dobrada TEXT;
+ALTER TABLE captacoes ADD COLUMN rating_dobrado TEXT;
+CREATE INDEX captacoes_status ON captacoes(status);
+-- Offerings per stored status, kept by triggers: the unfiltered list's total without
+-- counting every offering on each request.
+CREATE TABLE captacoes_contagem (
+    status TEXT PRIMARY KEY,
+    n INTEGER NOT NULL
+) STRICT;
+INSERT INTO captacoes_contagem (status, n) SELECT status, COUNT(*) FROM captacoes GROUP BY status;
+CREATE TRIGGER captacoes_contagem_inserir AFTER INSERT ON captacoes BEGIN
+    INSERT INTO captacoes_contagem (status, n) VALUES (NEW.status, 1)
+        ON CONFLICT (status) DO UPDATE SET n = n + 1;
+END;
+CREATE TRIGGER captacoes_contagem_apagar AFTER DELETE ON captacoes BEGIN
+    UPDATE captacoes_contagem SET n = n - 1 WHERE status = OLD.status;
+END;
+CREATE TRIGGER captacoes_contagem_status AFTER UPDATE OF status ON captacoes
+    WHEN OLD.status IS NOT NEW.status BEGIN
+    UPDATE captacoes_contagem SET n = n - 1 WHERE status = OLD.status;
+    INSERT INTO captacoes_contagem (status, n) VALUES (NEW.status, 1)
+        ON CONFLICT (status) DO UPDATE SET n = n + 1;
+END;
+CREATE INDEX captacoes_nome ON captacoes(nome_dobrado) WHERE status <> 'Rascunho';
+CREATE INDEX captacoes_lista ON captacoes(rating_dobrado, vencimento_meses, status,
+    nome_dobrado, cidade_dobrada, descricao_dobrada, rendimento_centesimos, limite_centavos,
+    arrecadado_base_centavos, inicio_captacao, fim_captacao, pre_lancamento,
+    data_pre_lancamento) WHERE status <> 'Rascunho';
+CREATE INDEX captacoes_fim ON captacoes(fim_captacao) WHERE status <> 'Rascunho';
+CREATE INDEX captacoes_inicio ON captacoes(inicio_captacao) WHERE status <> 'Rascunho';
+CREATE INDEX captacoes_vencimento ON captacoes(vencimento_meses) WHERE status <> 'Rascunho';
+CREATE INDEX captacoes_rendimento ON captacoes(rendimento_centesimos) WHERE status <> 'Rascunho';
+CREATE INDEX captacoes_limite ON captacoes(limite_centavos) WHERE status <> 'Rascunho';
+"#,
 ];

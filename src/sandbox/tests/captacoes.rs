@@ -2,6 +2,7 @@
 
 mod documentos;
 mod midia;
+mod sql;
 
 use std::collections::HashSet;
 use std::str::FromStr;
