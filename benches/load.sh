@@ -7,7 +7,7 @@
 #
 #   benches/load.sh                 # wrk -t2 -c64 -d10s per URL
 #   CONNS=256 DURATION=60s benches/load.sh
-#   EXTRA_OFFERINGS=4964 benches/load.sh   # 5,000 offerings in the sandbox
+#   EXTRA_OFFERINGS=4961 benches/load.sh   # 5,000 offerings in the sandbox
 #
 # Needs wrk and nginx (apt-get install wrk nginx; installed here when missing and root).
 set -euo pipefail
