@@ -66,6 +66,10 @@ impl PlatformClient {
             .connect_timeout(cfg.connect_timeout)
             .timeout(cfg.request_timeout)
             .redirect(reqwest::redirect::Policy::none())
+            // Idle connections kept per platform host: enough for the steady state; a burst
+            // opens more and lets them go, instead of keeping every buffer of the peak.
+            .pool_max_idle_per_host(16)
+            .pool_idle_timeout(Duration::from_secs(30))
             .user_agent(concat!("colheita-web/", env!("CARGO_PKG_VERSION")))
             .build()?;
         Ok(Self {
