@@ -18,6 +18,21 @@ fn empty_list() -> ResponseTemplate {
         .set_delay(Duration::from_millis(300))
 }
 
+/// A platform whose offering list answers (slowly, so requests overlap), called
+/// exactly `calls` times when given; and the web app in front of it with `flags`.
+async fn list_platform(calls: Option<u64>, flags: &[&str]) -> (MockServer, TestApp) {
+    let server = MockServer::start().await;
+    let mock = Mock::given(method("GET"))
+        .and(path("/v1/captacoes"))
+        .respond_with(empty_list());
+    match calls {
+        Some(n) => mock.expect(n).mount(&server).await,
+        None => mock.mount(&server).await,
+    }
+    let app = TestApp::with_platform(&server.uri(), flags).await;
+    (server, app)
+}
+
 async fn visitors_fetch(app: &TestApp, n: usize) {
     let all = futures::future::join_all((0..n).map(|_| {
         let visitor = app.another_browser();
@@ -29,14 +44,7 @@ async fn visitors_fetch(app: &TestApp, n: usize) {
 
 #[tokio::test]
 async fn concurrent_visitors_share_one_platform_call_kept_for_the_configured_time() {
-    let server = MockServer::start().await;
-    Mock::given(method("GET"))
-        .and(path("/v1/captacoes"))
-        .respond_with(empty_list())
-        .expect(2)
-        .mount(&server)
-        .await;
-    let app = TestApp::with_platform(&server.uri(), &["--micro-cache", "2"]).await;
+    let (_server, app) = list_platform(Some(2), &["--micro-cache", "2"]).await;
     visitors_fetch(&app, 20).await;
     // Within the time: kept.
     visitors_fetch(&app, 5).await;
@@ -46,14 +54,7 @@ async fn concurrent_visitors_share_one_platform_call_kept_for_the_configured_tim
 
 #[tokio::test]
 async fn zero_turns_sharing_off() {
-    let server = MockServer::start().await;
-    Mock::given(method("GET"))
-        .and(path("/v1/captacoes"))
-        .respond_with(empty_list())
-        .expect(3)
-        .mount(&server)
-        .await;
-    let app = TestApp::with_platform(&server.uri(), &["--micro-cache", "0"]).await;
+    let (_server, app) = list_platform(Some(3), &["--micro-cache", "0"]).await;
     visitors_fetch(&app, 3).await;
 }
 
@@ -84,13 +85,7 @@ async fn an_investors_own_calls_are_never_shared() {
 
 #[tokio::test]
 async fn a_revisit_with_the_pages_etag_downloads_nothing() {
-    let server = MockServer::start().await;
-    Mock::given(method("GET"))
-        .and(path("/v1/captacoes"))
-        .respond_with(empty_list())
-        .mount(&server)
-        .await;
-    let app = TestApp::with_platform(&server.uri(), &[]).await;
+    let (_server, app) = list_platform(None, &[]).await;
     let first = app.get(routes::INVESTIR).await;
     assert_eq!(first.status(), 200);
     let tag = first.headers()["etag"].to_str().unwrap().to_owned();
@@ -125,13 +120,7 @@ async fn a_revisit_with_the_pages_etag_downloads_nothing() {
 
 #[tokio::test]
 async fn a_newcomers_page_is_kept_whole_but_never_for_a_request_with_cookies() {
-    let server = MockServer::start().await;
-    Mock::given(method("GET"))
-        .and(path("/v1/captacoes"))
-        .respond_with(empty_list())
-        .mount(&server)
-        .await;
-    let app = TestApp::with_platform(&server.uri(), &["--micro-cache", "2"]).await;
+    let (_server, app) = list_platform(None, &["--micro-cache", "2"]).await;
     let bare = reqwest::Client::new();
     let get = |cookie: Option<&'static str>| {
         let mut rb = bare.get(app.url(routes::INVESTIR));

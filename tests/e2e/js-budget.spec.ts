@@ -1,4 +1,4 @@
-// The JavaScript budget (js project only): before the investor scrolls or interacts, a page
+// The JavaScript budget (every test is @so-js: the js project only): before the investor scrolls or interacts, a page
 // loads at most 3 KiB of JavaScript (gzip, as the server sends it: the build's precompressed
 // bodies), the loader and the tiny plain-DOM islands; with every island of the page loaded
 // (panels opened, charts touched, the map scrolled into view) at most 120 KiB.
@@ -16,13 +16,11 @@ const BEFORE_MAX = 3 * KIB;
 const ALL_MAX = 120 * KIB;
 const OFFER = '/investir/fazenda-santa-luzia-soja-2027';
 
-test.skip(() => test.info().project.use.javaScriptEnabled === false, 'JavaScript only');
-
 /** Per page: before any interaction, with the page's islands woken, and after `more` too. */
 const figures: Record<string, { before: number; islands: number; all: number; scripts: string[] }> = {};
 
 test.afterAll(() => {
-  // The nojs project skips every test here: it must not overwrite the figures with nothing.
+  // A run that measured nothing (a filtered run) must not overwrite the figures with nothing.
   if (Object.keys(figures).length === 0) return;
   const dir = join(ROOT, 'target');
   mkdirSync(dir, { recursive: true });
@@ -132,7 +130,7 @@ async function freshPage(browser: Browser, page: Page): Promise<Page> {
   return context.newPage();
 }
 
-test('the home, /investir and an offering stay within the JavaScript budget', async ({ browser, page, request }) => {
+test('the home, /investir and an offering stay within the JavaScript budget @so-js', async ({ browser, page, request }) => {
   await login(page);
   const home = await freshPage(browser, page);
   await measure(home, request, 'home', '/');
@@ -166,7 +164,7 @@ function chunksOf(page: Page): Set<string> {
   return names;
 }
 
-test('React comes when the filter panel opens, preloaded on hover', async ({ page }) => {
+test('React comes when the filter panel opens, preloaded on hover @so-js', async ({ page }) => {
   const chunks = chunksOf(page);
   await page.goto('/investir');
   await settled(page);
@@ -182,7 +180,7 @@ test('React comes when the filter panel opens, preloaded on hover', async ({ pag
   await expect(page.getByRole('group', { name: 'Prazo (meses)' }).getByRole('slider', { name: 'Máximo' })).toBeVisible();
 });
 
-test('the order modal loads with the first press of Investir, which it opens', async ({ page }) => {
+test('the order modal loads with the first press of Investir, which it opens @so-js', async ({ page }) => {
   await login(page);
   const chunks = chunksOf(page);
   await page.goto(OFFER);
@@ -201,7 +199,7 @@ test('the order modal loads with the first press of Investir, which it opens', a
   await expect(page).toHaveURL(new RegExp(`${OFFER}$`));
 });
 
-test('the map loads when its accordion opens it into view', async ({ page }) => {
+test('the map loads when its accordion opens it into view @so-js', async ({ page }) => {
   const chunks = chunksOf(page);
   // No tiles from the internet in a test: the map's box is enough.
   await page.route('https://tile.openstreetmap.org/**', (route) => route.abort());
