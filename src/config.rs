@@ -118,6 +118,17 @@ pub struct Config {
     /// Allow a plain-http `--public-url` against a real platform (`--api-url`).
     #[arg(long, env = "COLHEITA_INSECURE_HTTP")]
     pub insecure_http: bool,
+    /// On SIGTERM or Ctrl-C the web app stops accepting and lets open requests finish for
+    /// up to this many seconds (a rolling restart's drain).
+    #[arg(long, env = "COLHEITA_SHUTDOWN_GRACE", default_value_t = 30)]
+    pub shutdown_grace: u64,
+    /// Address of the Prometheus metrics (`GET /metrics`); unset: no metrics. Keep it off
+    /// the public network.
+    #[arg(long, env = "COLHEITA_METRICS_ADDR")]
+    pub metrics_addr: Option<SocketAddr>,
+    /// Log format: `text` for people, `json` (one object per line) for a log pipeline.
+    #[arg(long, env = "COLHEITA_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
     /// Sandbox access-token lifetime, in seconds.
     #[arg(long, env = "COLHEITA_SANDBOX_ACCESS_TTL", default_value_t = 300)]
     pub sandbox_access_ttl: u64,
@@ -129,7 +140,17 @@ pub struct Config {
     pub sandbox_pix_deadline: u64,
 }
 
+/// How log lines are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    Text,
+    Json,
+}
+
 impl Config {
+    pub fn shutdown_grace(&self) -> Duration {
+        Duration::from_secs(self.shutdown_grace)
+    }
     pub fn connect_timeout(&self) -> Duration {
         Duration::from_secs(self.connect_timeout)
     }

@@ -7,6 +7,7 @@ pub mod api;
 pub mod config;
 pub mod domain;
 pub mod limite;
+pub mod metricas;
 pub mod sandbox;
 pub mod startup;
 pub mod web;

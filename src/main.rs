@@ -2,20 +2,26 @@
 //! platform sandbox. `colheita sandbox` runs the sandbox alone.
 
 use clap::Parser;
-use colheita::config::{Cli, Command};
+use colheita::config::{Cli, Command, LogFormat};
 use colheita::{sandbox, startup};
 use tokio::net::TcpListener;
 use tracing_subscriber::EnvFilter;
 
 #[tokio::main]
 async fn main() -> std::process::ExitCode {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| EnvFilter::new("info,tower_http=warn")),
-        )
-        .init();
     let cli = Cli::parse();
+    let filter = EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| EnvFilter::new("info,tower_http=warn"));
+    match cli.config.log_format {
+        LogFormat::Text => tracing_subscriber::fmt().with_env_filter(filter).init(),
+        // One JSON object per line, the request's span (id, method, route) in each.
+        LogFormat::Json => tracing_subscriber::fmt()
+            .json()
+            .with_current_span(true)
+            .with_span_list(false)
+            .with_env_filter(filter)
+            .init(),
+    }
     match run(cli).await {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
@@ -56,6 +62,19 @@ async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
         (None, Some(s)) => url::Url::parse(s)?,
         (None, None) => return Err("sem plataforma configurada".into()),
     };
+    if let Some(addr) = cfg.metrics_addr {
+        let handle = colheita::metricas::install()?;
+        let listener = bind(addr).await?;
+        println!(
+            "Métricas (Prometheus): http://{}/metrics",
+            listener.local_addr()?
+        );
+        tokio::spawn(colheita::metricas::serve(
+            listener,
+            handle,
+            shutdown_signal(),
+        ));
+    }
     let key = startup::cookie_key(&cfg)?;
     let state = startup::web_state(&cfg, public_url.clone(), api_url, key)?;
     println!("Colheita: {public_url}");
@@ -81,6 +100,26 @@ fn print_demo_logins() {
     }
 }
 
+/// Ctrl-C, or SIGTERM (what an orchestrator or `systemctl stop` sends before SIGKILL):
+/// either starts the graceful drain.
 async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "SIGTERM cannot be watched; only Ctrl-C stops gracefully");
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
     let _ = tokio::signal::ctrl_c().await;
+    tracing::info!("shutting down: draining open requests");
 }

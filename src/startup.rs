@@ -196,6 +196,8 @@ pub struct ServeLimits {
     pub header_read_timeout: std::time::Duration,
     /// Connections served at once; the next ones wait in the kernel's backlog.
     pub max_connections: usize,
+    /// How long open requests may take to finish once shutdown starts.
+    pub shutdown_grace: std::time::Duration,
 }
 
 impl ServeLimits {
@@ -203,11 +205,14 @@ impl ServeLimits {
         Self {
             header_read_timeout: cfg.header_read_timeout(),
             max_connections: cfg.max_connections.max(1),
+            shutdown_grace: cfg.shutdown_grace(),
         }
     }
 }
 
-/// Serves `app` on `listener` until `shutdown`, then lets open requests finish (up to 30 s).
+/// Serves `app` on `listener` until `shutdown`; then closes the listener at once (a load
+/// balancer's next connection attempt is refused and goes to another replica) and lets open
+/// requests finish for up to `limits.shutdown_grace`.
 /// Unlike `axum::serve`, every connection has a header-read timeout and the number of
 /// connections is capped by a semaphore taken before `accept`.
 pub async fn serve(
@@ -275,11 +280,12 @@ pub async fn serve(
             drop(permit);
         });
     }
-    if tokio::time::timeout(std::time::Duration::from_secs(30), graceful.shutdown())
+    drop(listener);
+    if tokio::time::timeout(limits.shutdown_grace, graceful.shutdown())
         .await
         .is_err()
     {
-        tracing::warn!("open connections did not finish within 30 s");
+        tracing::warn!(grace = ?limits.shutdown_grace, "open connections did not finish in time");
     }
 }
 

@@ -1,6 +1,6 @@
 //! The one `reqwest::Client` of the web app: base URLs, headers, timeouts, error mapping.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use reqwest::{Method, RequestBuilder, header};
 use serde::Serialize;
@@ -8,6 +8,8 @@ use serde::de::DeserializeOwned;
 
 use super::error::ApiError;
 use super::microcache::MicroCache;
+use super::request_id::{self, RequestId};
+use crate::metricas;
 
 /// The largest file (PDF, image) read from the platform.
 pub const MAX_BLOB_BYTES: usize = 16 * 1024 * 1024;
@@ -112,7 +114,8 @@ impl PlatformClient {
 
     /// Sends and reads a JSON body; maps every failure to [`ApiError`].
     pub(crate) async fn json<T: DeserializeOwned>(rb: RequestBuilder) -> Result<T, ApiError> {
-        Self::parse(&Self::send(rb).await?)
+        let (body, _, call) = Self::send_measured(rb).await?;
+        call.parsed(Self::parse(&body))
     }
 
     fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
@@ -136,23 +139,63 @@ impl PlatformClient {
     async fn send_keeping_cache_control(
         rb: RequestBuilder,
     ) -> Result<(bytes::Bytes, Option<String>), ApiError> {
-        let resp = rb.send().await.map_err(|e| {
-            // reqwest's text carries the URL, whose query may hold an e-mail.
-            let error = ApiError::transport(&e);
-            tracing::warn!(%error, "platform call failed");
-            error
-        })?;
+        let (body, cache_control, call) = Self::send_measured(rb).await?;
+        call.finish("ok");
+        Ok((body, cache_control))
+    }
+
+    /// Sends, reads a 2xx body up to [`MAX_JSON_BYTES`] and its `Cache-Control`; a failure
+    /// is measured here, a success by the caller once it knows whether the body was
+    /// readable.
+    async fn send_measured(
+        rb: RequestBuilder,
+    ) -> Result<(bytes::Bytes, Option<String>, Call), ApiError> {
+        let (resp, call) = Self::execute(rb).await?;
         let status = resp.status().as_u16();
         let cache_control = resp
             .headers()
             .get(header::CACHE_CONTROL)
             .and_then(|v| v.to_str().ok())
             .map(str::to_owned);
-        let body = read_capped(resp, MAX_JSON_BYTES).await?;
+        let body = read_capped(resp, MAX_JSON_BYTES)
+            .await
+            .inspect_err(|_| call.finish("transport"))?;
         if (200..300).contains(&status) {
-            Ok((body, cache_control))
+            Ok((body, cache_control, call))
         } else {
+            call.finish(Call::status_kind(status));
             Err(ApiError::from_status(status, &body))
+        }
+    }
+
+    /// Sends `rb` with the current request id, measuring the call; a transport failure or
+    /// timeout is an [`ApiError`] here.
+    async fn execute(rb: RequestBuilder) -> Result<(reqwest::Response, Call), ApiError> {
+        let (http, request) = rb.build_split();
+        let mut request = request.map_err(|e| ApiError::transport(&e))?;
+        if let Some(id) = RequestId::current()
+            && let Ok(v) = header::HeaderValue::from_str(id.as_str())
+        {
+            request.headers_mut().insert(request_id::HEADER, v);
+        }
+        let call = Call {
+            method: request.method().clone(),
+            endpoint: metricas::endpoint_label(request.url().path()),
+            started: Instant::now(),
+        };
+        match http.execute(request).await {
+            Ok(resp) => Ok((resp, call)),
+            Err(e) => {
+                call.finish(if e.is_timeout() {
+                    "timeout"
+                } else {
+                    "transport"
+                });
+                // reqwest's text carries the URL, whose query may hold an e-mail.
+                let error = ApiError::transport(&e);
+                tracing::warn!(%error, endpoint = %call.endpoint, "platform call failed");
+                Err(error)
+            }
         }
     }
 
@@ -190,8 +233,8 @@ impl PlatformClient {
         let rb = RequestBuilder::from_parts(self.http.clone(), request);
         self.shared
             .get_or_fetch(key, async move {
-                let (body, cache_control) = Self::send_keeping_cache_control(rb).await?;
-                Ok((Self::parse::<T>(&body)?, cache_control))
+                let (body, cache_control, call) = Self::send_measured(rb).await?;
+                Ok((call.parsed(Self::parse::<T>(&body))?, cache_control))
             })
             .await
     }
@@ -201,7 +244,7 @@ impl PlatformClient {
         &self,
         rb: RequestBuilder,
     ) -> Result<super::captacoes::Blob, ApiError> {
-        let resp = rb.send().await.map_err(|e| ApiError::transport(&e))?;
+        let (resp, call) = Self::execute(rb).await?;
         let status = resp.status().as_u16();
         let content_type = resp
             .headers()
@@ -214,14 +257,55 @@ impl PlatformClient {
         } else {
             MAX_JSON_BYTES
         };
-        let bytes = read_capped(resp, cap).await?;
+        let bytes = read_capped(resp, cap)
+            .await
+            .inspect_err(|_| call.finish("transport"))?;
         if !(200..300).contains(&status) {
+            call.finish(Call::status_kind(status));
             return Err(ApiError::from_status(status, &bytes));
         }
+        call.finish("ok");
         Ok(super::captacoes::Blob {
             content_type,
             bytes,
         })
+    }
+}
+
+/// One platform call being measured: its labels and when it started.
+struct Call {
+    method: Method,
+    endpoint: String,
+    started: Instant,
+}
+
+impl Call {
+    /// Records the call's duration with `outcome`; anything but `ok` also counts as an error.
+    fn finish(&self, outcome: &'static str) {
+        let method = self.method.as_str().to_owned();
+        metrics::histogram!(metricas::PLATFORM_REQUEST_DURATION,
+            "method" => method.clone(), "endpoint" => self.endpoint.clone(), "outcome" => outcome)
+        .record(self.started.elapsed());
+        if outcome != "ok" {
+            metrics::counter!(metricas::PLATFORM_ERRORS,
+                "method" => method, "endpoint" => self.endpoint.clone(), "kind" => outcome)
+            .increment(1);
+        }
+    }
+
+    /// Finishes the call as `ok`, or as `unreadable` when its body did not parse.
+    fn parsed<T>(self, result: Result<T, ApiError>) -> Result<T, ApiError> {
+        self.finish(if result.is_ok() { "ok" } else { "unreadable" });
+        result
+    }
+
+    fn status_kind(status: u16) -> &'static str {
+        match status {
+            401 => "status_401",
+            400..=499 => "status_4xx",
+            500..=599 => "status_5xx",
+            _ => "status_other",
+        }
     }
 }
 

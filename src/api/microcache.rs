@@ -63,16 +63,25 @@ impl MicroCache {
             return fetch.await.map(|(v, _)| v);
         };
         let ttl = self.ttl;
+        // Only the asker whose future moka runs makes the platform call: a miss.
+        let fetched = std::sync::atomic::AtomicBool::new(false);
         let shared = cache
-            .try_get_with(key, async move {
+            .try_get_with(key, async {
+                fetched.store(true, std::sync::atomic::Ordering::Relaxed);
                 let (value, cache_control) = fetch.await?;
                 Ok::<_, ApiError>(Shared {
                     value: Arc::new(value),
                     keep: keep_for(cache_control.as_deref(), ttl),
                 })
             })
-            .await
-            .map_err(|e| (*e).clone())?;
+            .await;
+        let outcome = if fetched.load(std::sync::atomic::Ordering::Relaxed) {
+            "miss"
+        } else {
+            "hit"
+        };
+        metrics::counter!(crate::metricas::MICROCACHE_REQUESTS, "outcome" => outcome).increment(1);
+        let shared = shared.map_err(|e| (*e).clone())?;
         match shared.value.downcast_ref::<T>() {
             Some(v) => Ok(v.clone()),
             // One key is always read as one type; a mismatch would be a programming slip.

@@ -10,6 +10,7 @@ mod extrato;
 mod microcache;
 pub mod models;
 mod numero;
+pub mod request_id;
 mod reservas;
 mod seguranca;
 

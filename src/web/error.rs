@@ -20,7 +20,6 @@ use axum::extract::{FromRequestParts, Request, State};
 use axum::http::{HeaderMap, StatusCode, header, request::Parts};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use maud::html;
 use serde_json::json;
 
 use super::session::LoginRequired;
@@ -213,23 +212,14 @@ fn render(ctx: &Ctx, error: PageError, wants_json: bool) -> Response {
             ctx.render(page.with_status(status).with_alert(alert))
         }
         PageError::Unexpected(what) => {
-            let request_id = request_id();
-            tracing::error!(%request_id, path = %ctx.here, error = %what, "unexpected failure");
-            let main = html! {
-                (cards::error_card(&ctx.here, None))
-                p.campo-ajuda { "Código do erro: " code { (request_id) } }
-            };
+            // The request's span carries its id; the card shows the same id.
+            tracing::error!(path = %ctx.here, error = %what, "unexpected failure");
+            let main = cards::error_card(&ctx.here, None);
             ctx.render(
                 Page::new(cards::ERROR_TITLE, main).with_status(StatusCode::INTERNAL_SERVER_ERROR),
             )
         }
     }
-}
-
-/// A short random id that ties the error card to its log line.
-fn request_id() -> String {
-    let bytes: [u8; 8] = rand::random();
-    hex::encode(bytes)
 }
 
 /// Islands drive the same routes as the forms and ask for JSON.

@@ -6,6 +6,7 @@ mod ctx;
 pub mod error;
 mod etag;
 mod headers;
+mod observabilidade;
 mod pages;
 mod panico;
 pub mod routes;
@@ -163,5 +164,7 @@ pub fn router(state: AppState) -> Router {
             StatusCode::REQUEST_TIMEOUT,
             timeout,
         ))
+        // Outermost: the request id and the latency cover everything above, 408s included.
+        .layer(middleware::from_fn(observabilidade::observe))
         .with_state(state)
 }

@@ -11,6 +11,7 @@ use tower_http::catch_panic::CatchPanicLayer;
 
 use super::ui::cards;
 use super::{assets, routes};
+use crate::api::request_id::RequestId;
 
 type Handler = fn(Box<dyn Any + Send + 'static>) -> Response;
 
@@ -20,7 +21,9 @@ pub fn catch_panic() -> CatchPanicLayer<Handler> {
 
 fn panic_page(_panic: Box<dyn Any + Send + 'static>) -> Response {
     // The panic's payload may quote request data: only the fact is logged.
-    let id = hex::encode(rand::random::<[u8; 8]>());
+    // Inside the request's scope: the same id as its span's log lines and its answer's header.
+    let current = RequestId::current();
+    let id = current.clone().unwrap_or_else(RequestId::generate);
     tracing::error!(request_id = %id, "a handler panicked");
     let page = html! {
         (DOCTYPE)
@@ -34,7 +37,10 @@ fn panic_page(_panic: Box<dyn Any + Send + 'static>) -> Response {
             body {
                 main #conteudo {
                     (cards::error_card(routes::HOME, None))
-                    p.campo-ajuda { "Código do erro: " code { (id) } }
+                    // The card shows the current request's id itself.
+                    @if current.is_none() {
+                        p.campo-ajuda { "Código do erro: " code { (id) } }
+                    }
                 }
             }
         }

@@ -16,6 +16,7 @@ mod extrato_falhas;
 mod ilhas;
 mod limites;
 mod microcache;
+mod observabilidade;
 mod platform;
 mod qr_decode;
 mod reservas;

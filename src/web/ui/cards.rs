@@ -1,6 +1,7 @@
 //! Error, empty and not-found cards: what a list, a search or an address shows when it fails,
 //! finds nothing or does not exist.
 
+use crate::api::request_id::RequestId;
 use maud::{Markup, html};
 
 pub const ERROR_TITLE: &str = "Ops! Houve uma falha.";
@@ -19,6 +20,10 @@ pub fn error_card(here: &str, text: Option<&str>) -> Markup {
             h2 #erro-titulo { (ERROR_TITLE) }
             p { (text.unwrap_or(LIST_ERROR_TEXT)) }
             a.botao.botao-primario href=(here) { "Tentar novamente" }
+        }
+        // The request's id, for support to find this failure's log lines.
+        @if let Some(id) = RequestId::current() {
+            p.campo-ajuda.codigo-erro { "Código do erro: " code { (id) } }
         }
     }
 }

@@ -1,0 +1,57 @@
+//! The outermost middleware: gives every request its id (the proxy's `X-Request-Id` when
+//! sane, or a new one), runs the request inside that id's scope and a tracing span (so
+//! every log line and platform call of the request carries it), answers with the id in
+//! `X-Request-Id`, and records the request's latency per route.
+
+use std::time::Instant;
+
+use axum::extract::{MatchedPath, Request};
+use axum::http::HeaderValue;
+use axum::middleware::Next;
+use axum::response::Response;
+use tracing::Instrument as _;
+
+use crate::api::request_id::{self, RequestId};
+use crate::metricas;
+
+pub async fn observe(req: Request, next: Next) -> Response {
+    let id = RequestId::from_header(
+        req.headers()
+            .get(request_id::HEADER)
+            .and_then(|v| v.to_str().ok()),
+    )
+    .unwrap_or_else(RequestId::generate);
+    // The router's template (`/investir/{id}`), never the raw path: one series per route,
+    // and no investor's ids in the labels.
+    let route = req
+        .extensions()
+        .get::<MatchedPath>()
+        .map_or("sem-rota", MatchedPath::as_str)
+        .to_owned();
+    let method = req.method().clone();
+    let span = tracing::info_span!("request", request_id = %id, %method, %route);
+    let started = Instant::now();
+    let mut response = id
+        .clone()
+        .scope(next.run(req))
+        .instrument(span.clone())
+        .await;
+    let elapsed = started.elapsed();
+    let status = response.status();
+    span.in_scope(|| {
+        tracing::info!(
+            target: "colheita::acesso",
+            status = status.as_u16(),
+            ms = elapsed.as_secs_f64() * 1000.0,
+            "answered"
+        );
+    });
+    metrics::histogram!(metricas::HTTP_REQUEST_DURATION,
+        "method" => method.as_str().to_owned(), "route" => route,
+        "status" => status.as_str().to_owned())
+    .record(elapsed);
+    if let Ok(v) = HeaderValue::from_str(id.as_str()) {
+        response.headers_mut().insert(request_id::HEADER, v);
+    }
+    response
+}
