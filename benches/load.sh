@@ -53,7 +53,7 @@ EXTRA=()
 if [ -n "${EXTRA_OFFERINGS:-}" ]; then EXTRA+=(--sandbox-extra-offerings "$EXTRA_OFFERINGS"); fi
 RUST_LOG=warn "$BIN" "${COMMON[@]}" --sandbox-reset "${EXTRA[@]}" sandbox >"$WORK/sandbox.log" 2>&1 &
 PIDS+=($!)
-for _ in $(seq 100); do curl -fs "http://127.0.0.1:$SANDBOX_PORT/v1/dominios/setores" >/dev/null 2>&1 && break; sleep 0.2; done
+for _ in $(seq 100); do curl -fs "http://127.0.0.1:$SANDBOX_PORT/v1/dominios/bancos" >/dev/null 2>&1 && break; sleep 0.2; done
 RUST_LOG=warn "$BIN" "${COMMON[@]}" --api-url "http://127.0.0.1:$SANDBOX_PORT" --insecure-http \
   >"$WORK/web.log" 2>&1 &
 WEB_PID=$!
