@@ -8,6 +8,9 @@
 #   benches/load.sh                 # wrk -t2 -c64 -d10s per URL
 #   CONNS=256 DURATION=60s benches/load.sh
 #   EXTRA_OFFERINGS=4961 benches/load.sh   # 5,000 offerings in the sandbox
+#   NGINX_RATIO=0 JS_BYTES=0 ...            # the web app only (long runs)
+# The RSS column is the web process's resident memory sampled every 2 s during the run:
+# start/middle/end/max in MiB (a leak shows as end well above middle).
 #
 # Needs wrk and nginx (apt-get install wrk nginx; installed here when missing and root).
 set -euo pipefail
@@ -43,7 +46,7 @@ NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 
 echo "==> cargo build --release"
 cargo build --release --quiet
-BIN=$ROOT/target/release/colheita
+BIN=${CARGO_TARGET_DIR:-$ROOT/target}/release/colheita
 
 KEY=$(head -c 64 /dev/urandom | base64 -w0)
 COMMON=(--addr "127.0.0.1:$WEB_PORT" --sandbox-addr "127.0.0.1:$SANDBOX_PORT"
@@ -113,23 +116,43 @@ run() {
 }
 
 rss_kb() { awk '/VmRSS/ {print $2}' "/proc/$WEB_PID/status"; }
+# The web process's RSS every 2 s while wrk runs: "start/middle/end/max" in MiB.
+sample_rss() {
+  : >"$WORK/rss.txt"
+  while kill -0 "$WEB_PID" 2>/dev/null; do rss_kb >>"$WORK/rss.txt"; sleep 2; done
+}
+rss_summary() {
+  awk '{v[NR]=$1; if ($1>m) m=$1} END {printf "%d/%d/%d/%d", v[1]/1024, v[int((NR+1)/2)]/1024, v[NR]/1024, m/1024}' "$WORK/rss.txt"
+}
 hwm_kb() { awk '/VmHWM/ {print $2}' "/proc/$WEB_PID/status"; }
 
-printf '\n%-28s %12s %10s %12s %10s %7s  %s\n' page "web req/s" "p99 ms" "nginx req/s" "p99 ms" ratio errors
+printf '\n%-28s %12s %10s %14s %12s %10s %7s  %s\n' page "web req/s" "p99 ms" "RSS s/mid/e/max" "nginx req/s" "p99 ms" ratio errors
+ERRORS=0
 for spec in "/investir|investir.html|" "$DETAIL|detalhe.html|" "/ (logado)|home.html|$COOKIE"; do
   IFS='|' read -r label file cookie <<<"$spec"
   path=${label%% *}
+  sample_rss &
+  SAMPLER=$!
   if [ -n "$cookie" ]; then
     read -r w_rps w_p99 w_err <<<"$(run -H "Cookie: $cookie" "$WEB$path")"
   else
     read -r w_rps w_p99 w_err <<<"$(run "$WEB$path")"
   fi
-  read -r n_rps n_p99 _ <<<"$(run "http://127.0.0.1:$NGINX_PORT/$file")"
-  ratio=$(python3 -c "print(f'{$w_rps/$n_rps:.2f}')")
-  printf '%-28s %12s %10s %12s %10s %7s  %s\n' "$label" "$w_rps" "$w_p99" "$n_rps" "$n_p99" "$ratio" "$w_err"
+  kill "$SAMPLER" 2>/dev/null || true
+  wait "$SAMPLER" 2>/dev/null || true
+  rss=$(rss_summary)
+  [ "$w_err" = none ] || ERRORS=$((ERRORS + 1))
+  if [ "${NGINX_RATIO:-1}" = 1 ]; then
+    read -r n_rps n_p99 _ <<<"$(run "http://127.0.0.1:$NGINX_PORT/$file")"
+    ratio=$(python3 -c "print(f'{$w_rps/$n_rps:.2f}')")
+  else
+    n_rps=- n_p99=- ratio=-
+  fi
+  printf '%-28s %12s %10s %14s %12s %10s %7s  %s\n' "$label" "$w_rps" "$w_p99" "$rss" "$n_rps" "$n_p99" "$ratio" "$w_err"
 done
 echo
 echo "web process RSS after the runs: $(( $(rss_kb) / 1024 )) MiB (peak $(( $(hwm_kb) / 1024 )) MiB)"
+[ "$ERRORS" -eq 0 ] || echo "ERRORS: $ERRORS run(s) had non-2xx answers or socket errors"
 
 # JavaScript per page, measured in Chromium by the Playwright budget test (debug binary).
 if [ "${JS_BYTES:-1}" = 1 ] && [ -f "$ROOT/benches/js-bytes.mjs" ]; then
@@ -137,3 +160,4 @@ if [ "${JS_BYTES:-1}" = 1 ] && [ -f "$ROOT/benches/js-bytes.mjs" ]; then
   echo "==> JavaScript bytes per page (gzip): node benches/js-bytes.mjs"
   cargo build --quiet && node "$ROOT/benches/js-bytes.mjs" || echo "(js-bytes failed)"
 fi
+[ "$ERRORS" -eq 0 ]
