@@ -9,7 +9,6 @@ mod error;
 mod extrato;
 mod microcache;
 pub mod models;
-mod numero;
 pub mod request_id;
 mod reservas;
 mod seguranca;

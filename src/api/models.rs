@@ -16,6 +16,7 @@ pub use extrato::{
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
+use crate::domain::money;
 use crate::domain::status::{CadastroStatus, Status};
 
 /// Session token, as the login provider sends it.
@@ -208,8 +209,10 @@ pub struct Lancamento {
 #[serde(rename_all = "camelCase", default)]
 pub struct Rentabilidade {
     pub prazo: Option<i64>,
+    #[serde(with = "money::json::option")]
     pub rendimento: Option<Decimal>,
     pub descricao_pagamento: Option<String>,
+    #[serde(with = "money::json::option")]
     pub investimento_minimo: Option<Decimal>,
 }
 
@@ -228,10 +231,15 @@ pub struct Captacao {
     pub rating: Option<String>,
     pub descricao_rating: Option<String>,
     pub classificacao_esg: Option<String>,
+    #[serde(with = "money::json")]
     pub limite_arrecadacao: Decimal,
+    #[serde(with = "money::json")]
     pub arrecadado: Decimal,
+    #[serde(with = "money::json")]
     pub reservado: Decimal,
+    #[serde(with = "money::json")]
     pub disponivel: Decimal,
+    #[serde(with = "money::json")]
     pub acompanhamento: Decimal,
     pub fim_captacao: Option<String>,
     pub imagem_principal: Option<String>,
@@ -310,6 +318,7 @@ pub struct User {
 #[serde(rename_all = "camelCase", default)]
 pub struct Produto {
     pub nome_captacao: Option<String>,
+    #[serde(with = "money::json")]
     pub valor: Decimal,
 }
 
@@ -317,16 +326,24 @@ pub struct Produto {
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Resumo {
+    #[serde(with = "money::json")]
     pub saldo_bloqueado: Decimal,
     #[serde(rename = "saldoD0")]
+    #[serde(with = "money::json")]
     pub saldo_d0: Decimal,
     #[serde(rename = "saldoD1")]
+    #[serde(with = "money::json")]
     pub saldo_d1: Decimal,
     #[serde(rename = "saldoD2")]
+    #[serde(with = "money::json")]
     pub saldo_d2: Decimal,
+    #[serde(with = "money::json")]
     pub saldo_disponivel: Decimal,
+    #[serde(with = "money::json")]
     pub saldo_total: Decimal,
+    #[serde(with = "money::json")]
     pub valor_provisionado: Decimal,
+    #[serde(with = "money::json")]
     pub valor_patrimonio_total: Decimal,
     pub lista_produtos: Vec<Produto>,
 }
@@ -337,6 +354,7 @@ pub struct Resumo {
 pub struct Parcela {
     pub numero: Option<i64>,
     pub data_pagamento: Option<String>,
+    #[serde(with = "money::json")]
     pub valor: Decimal,
     pub status_pagamento: Option<Status>,
 }
@@ -346,6 +364,7 @@ pub struct Parcela {
 #[serde(rename_all = "camelCase", default)]
 pub struct SimulationItem {
     pub nome: String,
+    #[serde(with = "money::json")]
     pub total_receber: Decimal,
     pub parcelas: Vec<Parcela>,
 }
@@ -406,6 +425,7 @@ pub struct PixInfo {
     pub cnpj: Option<String>,
     pub instituicao: Option<String>,
     pub txid: Option<String>,
+    #[serde(with = "money::json::option")]
     pub valor: Option<Decimal>,
 }
 
@@ -446,6 +466,7 @@ pub struct ReservaTermo {
     pub id: Option<i64>,
     pub id_reserva: Option<i64>,
     pub id_captacao: Option<i64>,
+    #[serde(with = "money::json")]
     pub investimento: Decimal,
     pub tipo_pagamento: Option<i64>,
     pub status: Option<Status>,
@@ -471,6 +492,7 @@ pub struct Confirmation {
     pub id_reserva: Option<i64>,
     pub status: Option<Status>,
     pub inicio_rendimento: Option<String>,
+    #[serde(with = "money::json::option")]
     pub investimento: Option<Decimal>,
     pub pix: Option<PixInfo>,
 }
@@ -484,8 +506,10 @@ pub struct Reserva {
     pub data: Option<String>,
     pub nome_captacao: String,
     pub url_amigavel: Option<String>,
+    #[serde(with = "money::json")]
     pub investimento: Decimal,
     /// Net yield: the annual rate in percent.
+    #[serde(with = "money::json::option")]
     pub rendimento: Option<Decimal>,
     pub prazo: Option<i64>,
     /// The request's validity (the Pix deadline); none for a partner debit.
@@ -509,9 +533,13 @@ pub struct AllocationItem {
     pub id_captacao: Option<i64>,
     pub nome_captacao: String,
     pub url_amigavel: Option<String>,
+    #[serde(with = "money::json")]
     pub alocacao: Decimal,
+    #[serde(with = "money::json")]
     pub percentual_alocacao: Decimal,
+    #[serde(with = "money::json")]
     pub rendimento: Decimal,
+    #[serde(with = "money::json")]
     pub valor: Decimal,
     pub liquidacao_ativa: bool,
     pub lista_reservas: Vec<Reserva>,
@@ -523,8 +551,11 @@ pub struct AllocationItem {
 #[serde(rename_all = "camelCase", default)]
 pub struct AllocationSummary {
     pub lista: Vec<AllocationItem>,
+    #[serde(with = "money::json")]
     pub valor_total: Decimal,
+    #[serde(with = "money::json")]
     pub rendimento_total: Decimal,
+    #[serde(with = "money::json")]
     pub rendimento_percentual: Decimal,
 }
 
@@ -546,10 +577,13 @@ pub struct AllocationByCaptacao {
     pub url_amigavel: Option<String>,
     pub rating: Option<String>,
     pub classificacao_esg: Option<String>,
+    #[serde(with = "money::json::option")]
     pub rendimento: Option<Decimal>,
     pub prazo: Option<i64>,
     pub garantias: Vec<String>,
+    #[serde(with = "money::json")]
     pub valor: Decimal,
+    #[serde(with = "money::json")]
     pub percentual: Decimal,
     pub quantidade_reservas: Option<i64>,
 }
@@ -558,7 +592,9 @@ pub struct AllocationByCaptacao {
 #[serde(rename_all = "camelCase", default)]
 pub struct AllocationByGuarantee {
     pub garantia: String,
+    #[serde(with = "money::json")]
     pub valor: Decimal,
+    #[serde(with = "money::json")]
     pub percentual: Decimal,
     pub captacoes: Vec<String>,
 }
@@ -567,6 +603,7 @@ pub struct AllocationByGuarantee {
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct AllocationDetail {
+    #[serde(with = "money::json")]
     pub alocacao_total: Decimal,
     pub por_captacao: Vec<AllocationByCaptacao>,
     pub por_garantia: Vec<AllocationByGuarantee>,

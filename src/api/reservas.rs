@@ -172,7 +172,7 @@ impl PlatformClient {
 struct NovaReserva {
     id_captacao: i64,
     origem: &'static str,
-    #[serde(serialize_with = "super::numero::exact")]
+    #[serde(serialize_with = "crate::domain::money::json::serialize")]
     investimento: Decimal,
     simulado: bool,
     tipo_pagamento: i64,

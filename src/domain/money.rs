@@ -7,6 +7,8 @@
 
 use rust_decimal::{Decimal, RoundingStrategy};
 
+pub mod json;
+
 /// Longest money input the forms accept: 20 characters.
 pub const MAX_MONEY_INPUT_CHARS: usize = 20;
 

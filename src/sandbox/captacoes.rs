@@ -7,15 +7,16 @@ mod filtro;
 pub(crate) mod midia;
 mod modelo;
 
+use axum::Router;
 use axum::extract::{Path, RawQuery, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::{Json, Router};
 use serde::Serialize;
-use serde_json::Value;
+use serde_json::value::RawValue;
 
 use crate::sandbox::erro::ApiError;
+use crate::sandbox::resposta::{self, JsonExato};
 use crate::sandbox::{Sandbox, tempo};
 
 use filtro::Consulta;
@@ -37,7 +38,7 @@ pub(crate) fn routes() -> Router<Sandbox> {
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct Pagina {
-    dados: Vec<Value>,
+    dados: Vec<Box<RawValue>>,
     total_registros: usize,
 }
 
@@ -71,14 +72,12 @@ fn pagina(
     public_url: &str,
 ) -> Result<Vec<u8>, ApiError> {
     let (ids, total) = consulta.buscar(c, agora)?;
-    // Each item goes through `Value` as before (its keys sorted), so the bytes are the
-    // same; the page itself is written straight out ("dados" sorts before
-    // "totalRegistros").
+    // Each item is written as text (never through `Value`, where money would become an
+    // f64), then the page around them.
     let dados = carregar(c, agora, Onde::Ids(&ids))?
         .iter()
-        .map(|o| serde_json::to_value(o.json(public_url)))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(ApiError::interno)?;
+        .map(|o| resposta::texto(&o.json(public_url)))
+        .collect::<Result<Vec<_>, _>>()?;
     serde_json::to_vec(&Pagina {
         dados,
         total_registros: total,
@@ -106,16 +105,14 @@ pub(crate) fn paginas_e_referencias(
         let (inicio, fim) = consulta.janela(lista.len());
         let dados = lista[inicio..fim]
             .iter()
-            .map(|o| serde_json::to_value(o.json(public_url)))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(ApiError::interno)?;
-        let referencia = serde_json::to_value(Pagina {
+            .map(|o| resposta::texto(&o.json(public_url)))
+            .collect::<Result<Vec<_>, _>>()?;
+        let referencia = resposta::texto(&Pagina {
             dados,
             total_registros: lista.len(),
-        })
-        .map_err(ApiError::interno)?;
+        })?;
         let sql = String::from_utf8(sql).map_err(ApiError::interno)?;
-        respostas.push((sql, referencia.to_string()));
+        respostas.push((sql, referencia.get().to_owned()));
     }
     Ok(respostas)
 }
@@ -123,7 +120,7 @@ pub(crate) fn paginas_e_referencias(
 pub(crate) async fn por_id(
     State(sandbox): State<Sandbox>,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<JsonExato, ApiError> {
     let id: i64 = id.parse().map_err(|_| ApiError::nao_encontrado())?;
     uma(&sandbox, move |c, agora| carregar(c, agora, Onde::Id(id))).await
 }
@@ -131,7 +128,7 @@ pub(crate) async fn por_id(
 pub(crate) async fn por_url_amigavel(
     State(sandbox): State<Sandbox>,
     Path(url): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<JsonExato, ApiError> {
     uma(&sandbox, move |c, agora| {
         carregar(c, agora, Onde::Url(&url))
     })
@@ -139,7 +136,7 @@ pub(crate) async fn por_url_amigavel(
 }
 
 /// One offering (drafts included: the preview shows them) or 404.
-async fn uma<F>(sandbox: &Sandbox, buscar: F) -> Result<Json<Value>, ApiError>
+async fn uma<F>(sandbox: &Sandbox, buscar: F) -> Result<JsonExato, ApiError>
 where
     F: FnOnce(&rusqlite::Connection, jiff::Timestamp) -> Result<Vec<modelo::Captacao>, ApiError>
         + Send
@@ -153,9 +150,7 @@ where
                 .into_iter()
                 .next()
                 .ok_or_else(ApiError::nao_encontrado)?;
-            serde_json::to_value(oferta.json(&public_url))
-                .map(Json)
-                .map_err(ApiError::interno)
+            resposta::json(&oferta.json(&public_url))
         })
         .await
 }

@@ -5,21 +5,23 @@
 
 pub(crate) mod movimentos;
 
+use axum::Router;
 use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
 use axum::routing::get;
-use axum::{Json, Router};
 use jiff::civil::Date;
 use rusqlite::{OptionalExtension, Row, params};
 use rust_decimal::Decimal;
-use serde_json::{Value, json};
+use serde::Serialize;
 
 use crate::domain::dates;
 use crate::domain::extrato::{self, MSG_FILTER};
+use crate::domain::money;
 use crate::domain::reference::{StatusMovimento, TipoMovimento, bank_name};
 use crate::sandbox::autenticacao::Investidor;
 use crate::sandbox::consulta::{Pagina, Parametros};
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
+use crate::sandbox::resposta::{self, JsonExato};
 use crate::sandbox::{Sandbox, tempo};
 
 pub(crate) const CONTA_NAO_ENCONTRADA: &str = "Conta não encontrada.";
@@ -110,18 +112,41 @@ fn banco(codigo: Option<&str>) -> String {
     }
 }
 
-fn linha_json(r: &Row<'_>, banco: &str, codigo: &str) -> rusqlite::Result<Value> {
-    Ok(json!({
-        "id": r.get::<_, i64>(0)?,
-        "data": tempo::rfc3339(tempo::de_ms(r.get(1)?)),
-        "valor": Decimal::new(r.get(2)?, 2),
-        "descricao": r.get::<_, String>(3)?,
-        "banco": banco,
-        "nomeAtivo": r.get::<_, String>(4)?,
-        "tipo": r.get::<_, String>(5)?,
-        "status": r.get::<_, String>(6)?,
-        "codigoCliente": codigo,
-    }))
+/// One line of the statement (CONTRACTS.md), its amount an exact JSON number.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct LinhaJson<'a> {
+    id: i64,
+    data: String,
+    #[serde(with = "money::json")]
+    valor: Decimal,
+    descricao: String,
+    banco: &'a str,
+    nome_ativo: String,
+    tipo: String,
+    status: String,
+    codigo_cliente: &'a str,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PaginaJson<'a> {
+    dados: Vec<LinhaJson<'a>>,
+    total_de_registros: i64,
+}
+
+fn linha_json<'a>(r: &Row<'_>, banco: &'a str, codigo: &'a str) -> rusqlite::Result<LinhaJson<'a>> {
+    Ok(LinhaJson {
+        id: r.get(0)?,
+        data: tempo::rfc3339(tempo::de_ms(r.get(1)?)),
+        valor: Decimal::new(r.get(2)?, 2),
+        descricao: r.get(3)?,
+        banco,
+        nome_ativo: r.get(4)?,
+        tipo: r.get(5)?,
+        status: r.get(6)?,
+        codigo_cliente: codigo,
+    })
 }
 
 /// Every filter is a parameter that is either NULL (absent) or applied; the bank is
@@ -136,7 +161,7 @@ async fn extrato(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
     RawQuery(query): RawQuery,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<JsonExato, ApiError> {
     let agora = tempo::agora();
     let f = Filtro::ler(query.as_deref(), dates::today_in_sao_paulo(agora))?;
     let usuario = investidor.usuario_id;
@@ -203,7 +228,10 @@ async fn extrato(
                     |r| linha_json(r, &banco, &codigo),
                 )?
                 .collect::<Result<Vec<_>, _>>()?;
-            Ok(Json(json!({ "dados": dados, "totalDeRegistros": total })))
+            resposta::json(&PaginaJson {
+                dados,
+                total_de_registros: total,
+            })
         })
         .await
 }

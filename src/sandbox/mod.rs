@@ -20,6 +20,7 @@ mod notificacoes;
 mod pdf;
 mod produtos;
 mod reservas;
+mod resposta;
 mod seed;
 mod tempo;
 mod termos;

@@ -2,19 +2,21 @@
 //! products of one investment category (`domain::reference::CategoriaInvestimento`,
 //! codes 1..=10), from the seeded catalogue, by maturity.
 
+use axum::Router;
 use axum::extract::{RawQuery, State};
 use axum::routing::get;
-use axum::{Json, Router};
 use rusqlite::{Row, params};
 use rust_decimal::Decimal;
-use serde_json::{Value, json};
+use serde::Serialize;
 
 use crate::domain::extrato::MSG_FILTER;
+use crate::domain::money;
 use crate::domain::reference::CategoriaInvestimento;
 use crate::sandbox::Sandbox;
 use crate::sandbox::autenticacao::Investidor;
 use crate::sandbox::consulta::Parametros;
 use crate::sandbox::erro::ApiError;
+use crate::sandbox::resposta::{self, JsonExato};
 
 pub(crate) const CATEGORIA_INVALIDA: &str = "Categoria de investimento inválida.";
 
@@ -22,18 +24,41 @@ pub(crate) fn routes() -> Router<Sandbox> {
     Router::new().route("/v1/produtos", get(listar))
 }
 
-fn produto_json(r: &Row<'_>) -> rusqlite::Result<Value> {
-    Ok(json!({
-        "id": r.get::<_, i64>(0)?,
-        "codigoSetor": r.get::<_, i64>(1)?,
-        "nome": r.get::<_, String>(2)?,
-        "emissor": r.get::<_, String>(3)?,
-        "rentabilidade": r.get::<_, String>(4)?,
-        "vencimento": r.get::<_, String>(5)?,
-        "aplicacaoMinima": Decimal::new(r.get(6)?, 2),
-        "liquidez": r.get::<_, String>(7)?,
-        "garantidoFgc": r.get::<_, bool>(8)?,
-    }))
+/// One product (CONTRACTS.md), its minimum an exact JSON number.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ProdutoJson {
+    id: i64,
+    codigo_setor: i64,
+    nome: String,
+    emissor: String,
+    rentabilidade: String,
+    vencimento: String,
+    #[serde(with = "money::json")]
+    aplicacao_minima: Decimal,
+    liquidez: String,
+    garantido_fgc: bool,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PaginaJson {
+    dados: Vec<ProdutoJson>,
+    total_registros: i64,
+}
+
+fn produto_json(r: &Row<'_>) -> rusqlite::Result<ProdutoJson> {
+    Ok(ProdutoJson {
+        id: r.get(0)?,
+        codigo_setor: r.get(1)?,
+        nome: r.get(2)?,
+        emissor: r.get(3)?,
+        rentabilidade: r.get(4)?,
+        vencimento: r.get(5)?,
+        aplicacao_minima: Decimal::new(r.get(6)?, 2),
+        liquidez: r.get(7)?,
+        garantido_fgc: r.get(8)?,
+    })
 }
 
 /// → `{"dados":[Product…],"totalRegistros":n}`; the category is required.
@@ -41,7 +66,7 @@ async fn listar(
     State(sandbox): State<Sandbox>,
     _investidor: Investidor,
     RawQuery(query): RawQuery,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<JsonExato, ApiError> {
     let p = Parametros::ler(query.as_deref(), MSG_FILTER)?;
     let setor: i64 = p
         .texto("CodigoSetor")
@@ -66,7 +91,10 @@ async fn listar(
             let dados = q
                 .query_map(params![setor, limite, deslocamento], produto_json)?
                 .collect::<Result<Vec<_>, _>>()?;
-            Ok(Json(json!({ "dados": dados, "totalRegistros": total })))
+            resposta::json(&PaginaJson {
+                dados,
+                total_registros: total,
+            })
         })
         .await
 }

@@ -23,13 +23,13 @@ use axum::http::StatusCode;
 use axum::routing::{get, patch, post};
 use axum::{Json, Router};
 use rusqlite::{OptionalExtension, params};
-use serde_json::Value;
 
 use crate::domain::reserva::{MSG_NOT_AVAILABLE, MSG_TERMS, PARTNER_DEBIT};
 use crate::sandbox::autenticacao::Investidor;
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
 use crate::sandbox::extrato::movimentos;
 use crate::sandbox::notificacoes::aviso::{self, Aviso};
+use crate::sandbox::resposta::{self, JsonExato};
 use crate::sandbox::{Sandbox, tempo};
 use reserva::Reserva;
 
@@ -72,7 +72,7 @@ async fn criar(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
     corpo: Bytes,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<(StatusCode, JsonExato), ApiError> {
     let pedido = pedido::Pedido::ler(&corpo)?;
     let usuario = investidor.usuario_id;
     let agora = tempo::agora();
@@ -118,14 +118,8 @@ async fn criar(
                 ],
             )?;
             let r = reserva::do_investidor(tx, tx.last_insert_rowid(), usuario)?;
-            let mut corpo = termo::termo(&r).json(&r);
-            if let Some(o) = corpo.as_object_mut() {
-                o.insert(
-                    "inicioRendimento".into(),
-                    Value::String(tempo::rfc3339(r.inicio_rendimento(agora))),
-                );
-            }
-            Ok(corpo)
+            let inicio = tempo::rfc3339(r.inicio_rendimento(agora));
+            resposta::texto(&termo::termo(&r).json(&r, Some(inicio)))
         })
         .await?;
     Ok((StatusCode::CREATED, Json(corpo)))
@@ -136,9 +130,9 @@ async fn ver_termo(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<JsonExato, ApiError> {
     reserva::ler_do_investidor(&sandbox, &investidor, &id, |_, r| {
-        Ok(Json(termo::termo(&r).json(&r)))
+        resposta::json(&termo::termo(&r).json(&r, None))
     })
     .await
 }
@@ -191,7 +185,7 @@ async fn confirmar(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<JsonExato, ApiError> {
     let id = reserva::ler_id(&id)?;
     let usuario = investidor.usuario_id;
     let prazo_pix = sandbox.cfg().pix_deadline;
@@ -204,7 +198,9 @@ async fn confirmar(
             match r.status(agora) {
                 "Aberto" => {}
                 // A retried confirmation (lost answer) gets the same answer again.
-                "Aporte pendente" | "Em análise" => return Ok(Ok(r.confirmacao_json(agora))),
+                "Aporte pendente" | "Em análise" => {
+                    return Ok(Ok(resposta::texto(&r.confirmacao_json(agora))?));
+                }
                 _ => return Ok(Err(ApiError::new(StatusCode::CONFLICT, NAO_ABERTA))),
             }
             if r.termo_aceito_em.is_none() {
@@ -252,7 +248,7 @@ async fn confirmar(
                 r.tipo_pagamento != PARTNER_DEBIT,
             );
             aviso::enviar(tx, usuario, &aviso, agora)?;
-            Ok(Ok(r.confirmacao_json(agora)))
+            Ok(Ok(resposta::texto(&r.confirmacao_json(agora))?))
         })
         .await?
         .map(Json)

@@ -180,3 +180,26 @@ async fn the_amount_reaches_the_platform_as_the_exact_number_typed() {
         .await;
     assert_ne!(resp.status(), 500);
 }
+
+#[tokio::test]
+async fn a_platform_amount_past_what_an_f64_holds_is_shown_to_the_cent() {
+    let server = MockServer::start().await;
+    mock_login(&server).await;
+    // Raw text, not `json!`: a `Value` would hold the number as an f64 already.
+    // 2^53 + 1 cents; read through an f64 it would show ...409,94. The rate as a string
+    // holding a decimal is tolerated (else the whole reservation would be unreadable).
+    let reserva = r#"{"id":10,"nomeCaptacao":"Fazenda X","urlAmigavel":"fazenda-x",
+        "investimento":90071992547409.93,"rendimento":"17.50","status":{"name":"Aberto"},
+        "tipoDoPagamentoDescricao":"Pix"}"#;
+    Mock::given(method("GET"))
+        .and(path("/v1/reservas/10"))
+        .respond_with(ResponseTemplate::new(200).set_body_raw(reserva, "application/json"))
+        .mount(&server)
+        .await;
+    let app = TestApp::with_platform(&server.uri(), &[]).await;
+    login_via_callback(&app, routes::HOME).await;
+    let resp = app.get(&routes::reserva(10)).await;
+    assert_eq!(resp.status(), 200);
+    let main = text(&html(resp).await, "main");
+    assert!(main.contains("R$ 90.071.992.547.409,93"), "{main}");
+}

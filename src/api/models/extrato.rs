@@ -3,12 +3,15 @@
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
+use crate::domain::money;
+
 /// One movement of the statement.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct StatementLine {
     pub id: Option<i64>,
     pub data: Option<String>,
+    #[serde(with = "money::json::option")]
     pub valor: Option<Decimal>,
     pub descricao: Option<String>,
     pub banco: Option<String>,
@@ -91,6 +94,7 @@ pub struct Product {
     pub emissor: Option<String>,
     pub rentabilidade: Option<String>,
     pub vencimento: Option<String>,
+    #[serde(with = "money::json::option")]
     pub aplicacao_minima: Option<Decimal>,
     pub liquidez: Option<String>,
     pub garantido_fgc: Option<bool>,

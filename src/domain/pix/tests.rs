@@ -8,6 +8,7 @@ struct Inputs {
     pix_key: String,
     merchant_name: String,
     merchant_city: String,
+    #[serde(with = "crate::domain::money::json")]
     transaction_amount: Decimal,
     info_adicional: Option<String>,
     txid: String,

@@ -2,16 +2,15 @@
 //! reservations and the allocation (summary and detailed) over the invested reservations
 //! (Pago, Aprovado).
 
+mod json;
 pub(crate) mod percentual;
 
 use std::collections::BTreeMap;
 
-use axum::Json;
 use axum::extract::{Path, State};
 use jiff::Timestamp;
 use rusqlite::{Connection, params};
 use rust_decimal::Decimal;
-use serde_json::{Value, json};
 
 use crate::sandbox::autenticacao::Investidor;
 use crate::sandbox::erro::ApiError;
@@ -19,16 +18,16 @@ use crate::sandbox::reservas::reserva::{self, Reserva};
 use crate::sandbox::{Sandbox, reservas::fluxo, tempo};
 
 use crate::domain::dates;
-use percentual::percentuais;
+use crate::sandbox::resposta::{self, JsonExato};
 
 /// `GET /v1/reservas/{id}`: the investor's reservation (another's → 404).
 pub(crate) async fn por_id(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<JsonExato, ApiError> {
     reserva::ler_do_investidor(&sandbox, &investidor, &id, |_, r| {
-        Ok(Json(r.json(tempo::agora())))
+        resposta::json(&r.json(tempo::agora()))
     })
     .await
 }
@@ -38,7 +37,7 @@ pub(crate) async fn por_id(
 pub(crate) async fn pendentes(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<JsonExato, ApiError> {
     let usuario = investidor.usuario_id;
     sandbox
         .db()
@@ -48,7 +47,7 @@ pub(crate) async fn pendentes(
                 agora,
                 std::time::Duration::from_secs(30 * 24 * 3600),
             ));
-            let lista: Vec<Value> = reserva::carregar(
+            let reservas: Vec<Reserva> = reserva::carregar(
                 c,
                 "r.usuario_id = ?1 ORDER BY r.criada_em DESC, r.id DESC",
                 params![usuario],
@@ -59,9 +58,9 @@ pub(crate) async fn pendentes(
                 "Pago" => r.paga_em.is_some_and(|p| p >= desde),
                 _ => false,
             })
-            .map(|r| r.json(agora))
             .collect();
-            Ok(Json(Value::Array(lista)))
+            let lista: Vec<_> = reservas.iter().map(|r| r.json(agora)).collect();
+            resposta::json(&lista)
         })
         .await
 }
@@ -124,67 +123,29 @@ pub(crate) fn alocacao(
 pub(crate) async fn resumida(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<JsonExato, ApiError> {
     let usuario = investidor.usuario_id;
     sandbox
         .db()
         .ler(move |c| {
             let agora = tempo::agora();
             let grupos = alocacao(c, usuario, agora)?;
-            Ok(Json(resumo_json(&grupos, agora)))
+            resposta::json(&json::resumo(&grupos, agora))
         })
         .await
-}
-
-pub(crate) fn resumo_json(grupos: &[Grupo], agora: Timestamp) -> Value {
-    let pct = percentuais(&grupos.iter().map(|g| g.alocacao).collect::<Vec<_>>());
-    let alocacao_total: i64 = grupos.iter().map(|g| g.alocacao).sum();
-    let rendimento_total: Decimal = grupos.iter().map(|g| g.rendimento).sum();
-    let alocacao_total = Decimal::new(alocacao_total, 2);
-    let lista: Vec<Value> = grupos
-        .iter()
-        .zip(pct)
-        .filter_map(|(g, pct)| {
-            let r = g.primeira()?;
-            let alocacao = Decimal::new(g.alocacao, 2);
-            Some(json!({
-                "idCaptacao": r.captacao_id,
-                "nomeCaptacao": r.oferta.nome,
-                "urlAmigavel": r.oferta.url_amigavel,
-                "alocacao": alocacao,
-                "percentualAlocacao": pct,
-                "rendimento": g.rendimento,
-                "valor": alocacao + g.rendimento,
-                "liquidacaoAtiva": g.reservas.iter().any(|r| r.tipo_pagamento == 2),
-                "listaReservas": g.reservas.iter().map(|r| r.json(agora)).collect::<Vec<_>>(),
-            }))
-        })
-        .collect();
-    let rendimento_percentual = if alocacao_total.is_zero() {
-        Decimal::ZERO
-    } else {
-        (rendimento_total * Decimal::ONE_HUNDRED / alocacao_total).round_dp(2)
-    };
-    json!({
-        "lista": lista,
-        "alocacaoTotal": alocacao_total,
-        "valorTotal": alocacao_total + rendimento_total,
-        "rendimentoTotal": rendimento_total,
-        "rendimentoPercentual": rendimento_percentual,
-    })
 }
 
 /// `GET /v1/reservas/alocacao/detalhada`: by offering and by guarantee type.
 pub(crate) async fn detalhada(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<JsonExato, ApiError> {
     let usuario = investidor.usuario_id;
     sandbox
         .db()
         .ler(move |c| {
             let grupos = alocacao(c, usuario, tempo::agora())?;
-            Ok(Json(detalhe_json(&grupos)))
+            resposta::json(&json::detalhe(&grupos))
         })
         .await
 }
@@ -213,47 +174,4 @@ pub(crate) fn por_garantia(grupos: &[Grupo]) -> Vec<(String, i64, Vec<String>)> 
         mapa.into_iter().map(|(k, (v, n))| (k, v, n)).collect();
     lista.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
     lista
-}
-
-pub(crate) fn detalhe_json(grupos: &[Grupo]) -> Value {
-    let pct = percentuais(&grupos.iter().map(|g| g.alocacao).collect::<Vec<_>>());
-    let por_captacao: Vec<Value> = grupos
-        .iter()
-        .zip(pct)
-        .filter_map(|(g, pct)| {
-            let r = g.primeira()?;
-            Some(json!({
-                "idCaptacao": r.captacao_id,
-                "nomeCaptacao": r.oferta.nome,
-                "urlAmigavel": r.oferta.url_amigavel,
-                "rating": r.oferta.rating,
-                "classificacaoEsg": r.oferta.classificacao_esg,
-                "rendimento": r.oferta.taxa,
-                "prazo": r.oferta.prazo,
-                "garantias": r.oferta.rotulos_garantias(),
-                "valor": Decimal::new(g.alocacao, 2),
-                "percentual": pct,
-                "quantidadeReservas": g.reservas.len(),
-            }))
-        })
-        .collect();
-    let garantias = por_garantia(grupos);
-    let pct = percentuais(&garantias.iter().map(|g| g.1).collect::<Vec<_>>());
-    let por_garantia: Vec<Value> = garantias
-        .into_iter()
-        .zip(pct)
-        .map(|((garantia, valor, captacoes), pct)| {
-            json!({
-                "garantia": garantia,
-                "valor": Decimal::new(valor, 2),
-                "percentual": pct,
-                "captacoes": captacoes,
-            })
-        })
-        .collect();
-    json!({
-        "alocacaoTotal": Decimal::new(grupos.iter().map(|g| g.alocacao).sum(), 2),
-        "porCaptacao": por_captacao,
-        "porGarantia": por_garantia,
-    })
 }

@@ -1,12 +1,13 @@
 //! Reading the bodies of the order calls leniently (numbers or numeric strings), so that
 //! every refusal is one of the contract's messages rather than a deserializer's.
 
-use std::str::FromStr;
-
 use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
+use serde::Deserialize;
 use serde_json::Value;
+use serde_json::value::RawValue;
 
+use crate::domain::money;
 use crate::domain::reserva::{MSG_FILL, MSG_MINIMUM, PARTNER_DEBIT, PIX};
 use crate::sandbox::erro::ApiError;
 
@@ -29,15 +30,13 @@ fn inteiro(v: &Value) -> Option<i64> {
     }
 }
 
-fn decimal(v: &Value) -> Option<Decimal> {
-    let texto = match v {
-        Value::Number(n) => n.to_string(),
-        Value::String(s) => s.trim().to_owned(),
-        _ => return None,
-    };
-    Decimal::from_str(&texto)
-        .or_else(|_| Decimal::from_scientific(&texto))
-        .ok()
+/// The amount as its raw JSON text: a number reaches us with every digit it was sent
+/// with (a `Value` would hold it as an f64, which has neither most cents nor anything
+/// past 2^53).
+#[derive(Deserialize)]
+struct Bruto {
+    #[serde(default)]
+    investimento: Option<Box<RawValue>>,
 }
 
 impl Pedido {
@@ -47,12 +46,17 @@ impl Pedido {
             .get("idCaptacao")
             .and_then(inteiro)
             .ok_or_else(|| ApiError::requisicao(MSG_FILL))?;
-        let investimento = match v.get("investimento") {
-            None | Some(Value::Null) => return Err(ApiError::requisicao(MSG_FILL)),
-            Some(Value::String(s)) if s.trim().is_empty() => {
+        let bruto: Bruto =
+            serde_json::from_slice(corpo).map_err(|_| ApiError::requisicao(MSG_FILL))?;
+        let investimento = match bruto.investimento.as_deref().map(RawValue::get) {
+            None | Some("null") => return Err(ApiError::requisicao(MSG_FILL)),
+            Some(texto)
+                if serde_json::from_str::<String>(texto).is_ok_and(|s| s.trim().is_empty()) =>
+            {
                 return Err(ApiError::requisicao(MSG_FILL));
             }
-            Some(x) => decimal(x),
+            // A number, or a string holding one; anything else is `None`.
+            Some(texto) => money::json::from_raw(texto),
         };
         let origem = v
             .get("origem")
@@ -126,5 +130,49 @@ impl Aceite {
             _ => None,
         };
         Aceite { opcao, aceite }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    fn valor(investimento: &str) -> Result<Option<String>, String> {
+        let corpo = format!(r#"{{"idCaptacao":1,"investimento":{investimento}}}"#);
+        Pedido::ler(corpo.as_bytes())
+            .map(|p| p.investimento.map(|d| d.to_string()))
+            .map_err(|e| e.mensagem().to_owned())
+    }
+
+    #[test]
+    fn the_amount_is_read_with_every_digit_it_was_sent_with() {
+        for (enviado, lido) in [
+            ("1000.10", "1000.10"),
+            ("0.1", "0.1"),
+            // Past 2^53: an f64 would have made it ...09.94.
+            ("90071992547409.93", "90071992547409.93"),
+            ("1e3", "1000"),
+            (r#"" 12.50 ""#, "12.50"),
+        ] {
+            assert_eq!(valor(enviado), Ok(Some(lido.to_owned())), "{enviado}");
+        }
+        let p = Pedido::ler(br#"{"idCaptacao":1,"investimento":1000.10}"#).unwrap();
+        assert_eq!(p.centavos(100).unwrap(), 100_010);
+    }
+
+    #[test]
+    fn an_absent_null_or_blank_amount_asks_to_fill_every_field() {
+        assert_eq!(valor("null"), Err(MSG_FILL.to_owned()));
+        assert_eq!(valor(r#""  ""#), Err(MSG_FILL.to_owned()));
+        let sem = Pedido::ler(br#"{"idCaptacao":1}"#).map(|_| ()).unwrap_err();
+        assert_eq!(sem.mensagem(), MSG_FILL);
+    }
+
+    #[test]
+    fn an_amount_that_is_not_a_number_is_read_as_none() {
+        for lixo in [r#""abc""#, r#""12,50""#, "true", "[1]", r#"{"v":1}"#] {
+            assert_eq!(valor(lixo), Ok(None), "{lixo}");
+        }
     }
 }

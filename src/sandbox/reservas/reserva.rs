@@ -5,7 +5,6 @@ use jiff::Timestamp;
 use jiff::civil::Date;
 use rusqlite::{Connection, Row, ToSql, params};
 use rust_decimal::Decimal;
-use serde_json::{Value, json};
 
 use crate::domain::dates;
 use crate::domain::reference::Guarantee;
@@ -13,6 +12,10 @@ use crate::domain::reserva::PARTNER_DEBIT;
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::reservas::fluxo::{self, Parcela};
 use crate::sandbox::tempo;
+
+mod json;
+
+pub(crate) use json::ReservaJson;
 
 pub(crate) const NAO_ENCONTRADA: &str = "Reserva não encontrada.";
 
@@ -248,76 +251,6 @@ impl Reserva {
             self.oferta.periodicidade,
             self.inicio_dia(agora),
         )
-    }
-
-    /// The Pix data while the payment is awaited, else None.
-    pub(crate) fn pix(&self, agora: Timestamp) -> Option<Value> {
-        if self.status(agora) != "Aporte pendente" {
-            return None;
-        }
-        let vencimento = tempo::rfc3339(tempo::de_ms(self.pix_vencimento?));
-        Some(json!({
-            "chave": recebedor::CHAVE,
-            "dataVencimento": vencimento,
-            "conta": recebedor::CONTA,
-            "agencia": recebedor::AGENCIA,
-            "nome": recebedor::NOME,
-            "cnpj": recebedor::CNPJ,
-            "instituicao": recebedor::INSTITUICAO,
-            "txid": format!("COLHEITA{}", self.id),
-            "valor": self.investimento(),
-        }))
-    }
-
-    /// The confirmation answer (also repeated when a confirmation is retried).
-    pub(crate) fn confirmacao_json(&self, agora: Timestamp) -> Value {
-        json!({
-            "idReserva": self.id,
-            "status": self.status(agora),
-            "inicioRendimento": tempo::rfc3339(self.inicio_rendimento(agora)),
-            "investimento": self.investimento(),
-            "pix": self.pix(agora),
-        })
-    }
-
-    pub(crate) fn json(&self, agora: Timestamp) -> Value {
-        let status = self.status(agora);
-        let hoje = dates::today_in_sao_paulo(agora);
-        let fluxo: Vec<Value> = self
-            .fluxo(agora)
-            .into_iter()
-            .map(|p| {
-                json!({
-                    "numero": p.numero,
-                    "dataPagamento": dia_rfc3339(p.data),
-                    "valor": p.valor,
-                    "statusPagamento": if p.data <= hoje { "Pago" } else { "A receber" },
-                })
-            })
-            .collect();
-        // The request's validity: the Pix deadline (kept once paid or lapsed, so the
-        // reservation still says until when it was valid); a partner debit has none.
-        let validade = self.pix_vencimento.map(|v| tempo::rfc3339(tempo::de_ms(v)));
-        json!({
-            "id": self.id,
-            "idCaptacao": self.captacao_id,
-            "data": tempo::rfc3339(tempo::de_ms(self.criada_em)),
-            "nomeCaptacao": self.oferta.nome,
-            "urlAmigavel": self.oferta.url_amigavel,
-            "investimento": self.investimento(),
-            "rendimento": self.oferta.taxa,
-            "rendimentoDescricao": self.oferta.rendimento_descricao,
-            "prazo": self.oferta.prazo,
-            "dataVencimento": validade,
-            "status": { "name": status, "color": cor_status(status) },
-            "tipoDoPagamento": self.tipo_pagamento,
-            "tipoDoPagamentoDescricao": descricao_pagamento(self.tipo_pagamento),
-            "inicioRendimento": tempo::rfc3339(self.inicio_rendimento(agora)),
-            "parcelasAnuais": fluxo::parcelas_anuais(self.oferta.prazo, self.oferta.periodicidade),
-            "termoAceito": self.termo_aceito_em.is_some(),
-            "fluxoRecebimentoAmortizacao": fluxo,
-            "pix": self.pix(agora),
-        })
     }
 }
 

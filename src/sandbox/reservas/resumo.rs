@@ -10,6 +10,7 @@ use rusqlite::{OptionalExtension, Transaction, params};
 use rust_decimal::Decimal;
 use serde::Serialize;
 
+use crate::domain::money;
 use crate::domain::reserva;
 use crate::sandbox::autenticacao::{self, Investidor};
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
@@ -20,13 +21,21 @@ use crate::sandbox::{Sandbox, tempo};
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct Resumo {
+    #[serde(with = "money::json")]
     saldo_bloqueado: Decimal,
+    #[serde(with = "money::json")]
     saldo_d0: Decimal,
+    #[serde(with = "money::json")]
     saldo_d1: Decimal,
+    #[serde(with = "money::json")]
     saldo_d2: Decimal,
+    #[serde(with = "money::json")]
     saldo_disponivel: Decimal,
+    #[serde(with = "money::json")]
     saldo_total: Decimal,
+    #[serde(with = "money::json")]
     valor_provisionado: Decimal,
+    #[serde(with = "money::json")]
     valor_patrimonio_total: Decimal,
     lista_produtos: Vec<Produto>,
 }
@@ -35,6 +44,7 @@ pub(crate) struct Resumo {
 #[serde(rename_all = "camelCase")]
 struct Produto {
     nome_captacao: String,
+    #[serde(with = "money::json")]
     valor: Decimal,
 }
 

@@ -36,6 +36,7 @@ use rusqlite::{OptionalExtension, params};
 use rust_decimal::{Decimal, RoundingStrategy};
 use serde::Serialize;
 
+use crate::domain::money;
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::{Sandbox, tempo};
 
@@ -56,6 +57,7 @@ const PRAZO_MAXIMO: u32 = 600;
 #[serde(rename_all = "camelCase")]
 pub(crate) struct Cenario {
     pub(crate) nome: &'static str,
+    #[serde(with = "money::json")]
     pub(crate) total_receber: Decimal,
     pub(crate) parcelas: Vec<Parcela>,
 }
@@ -66,6 +68,7 @@ pub(crate) struct Parcela {
     pub(crate) numero: u32,
     /// Midnight of the payment day in São Paulo, RFC 3339 (`2027-01-21T00:00:00-03:00`).
     pub(crate) data_pagamento: String,
+    #[serde(with = "money::json")]
     pub(crate) valor: Decimal,
 }
 

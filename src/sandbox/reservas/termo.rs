@@ -3,9 +3,38 @@
 //! derived from the offering and the reservation, so it never drifts from what was signed
 //! (the chosen option is what the reservation stores).
 
-use serde_json::{Value, json};
+use rust_decimal::Decimal;
+use serde::Serialize;
+
+use crate::domain::money;
 
 use crate::sandbox::reservas::reserva::{self, Reserva};
+
+/// The term as `POST /v1/reservas` and `GET /v1/reservas/{id}/termo` answer it.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct TermoJson<'a> {
+    id: i64,
+    id_reserva: i64,
+    id_captacao: i64,
+    #[serde(with = "money::json")]
+    investimento: Decimal,
+    tipo_pagamento: i64,
+    status: &'a str,
+    titulo: &'a str,
+    descricao: &'a str,
+    conteudo: &'a str,
+    termos: Vec<OpcaoJson>,
+    opcao_aceita: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    inicio_rendimento: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+struct OpcaoJson {
+    opcao: &'static str,
+    descricao: &'static str,
+}
 
 pub(crate) const TITULO: &str = "Termo de adesão e ciência de riscos";
 
@@ -95,24 +124,30 @@ pub(crate) fn termo(r: &Reserva) -> Termo {
 }
 
 impl Termo {
-    pub(crate) fn json(&self, r: &Reserva) -> Value {
-        json!({
-            "id": r.id,
-            "idReserva": r.id,
-            "idCaptacao": r.captacao_id,
-            "investimento": r.investimento(),
-            "tipoPagamento": r.tipo_pagamento,
-            "status": r.status_gravado,
-            "titulo": self.titulo,
-            "descricao": self.descricao,
-            "conteudo": self.conteudo,
-            "termos": self
+    /// The term's JSON; `inicio_rendimento` is added to the answer of `POST /v1/reservas`.
+    pub(crate) fn json<'a>(
+        &'a self,
+        r: &'a Reserva,
+        inicio_rendimento: Option<String>,
+    ) -> TermoJson<'a> {
+        TermoJson {
+            id: r.id,
+            id_reserva: r.id,
+            id_captacao: r.captacao_id,
+            investimento: r.investimento(),
+            tipo_pagamento: r.tipo_pagamento,
+            status: &r.status_gravado,
+            titulo: self.titulo,
+            descricao: &self.descricao,
+            conteudo: &self.conteudo,
+            termos: self
                 .opcoes
                 .iter()
-                .map(|(opcao, descricao)| json!({ "opcao": opcao, "descricao": descricao }))
-                .collect::<Vec<_>>(),
-            "opcaoAceita": r.termo_aceito_em.and(r.termo_opcao.as_deref()),
-        })
+                .map(|&(opcao, descricao)| OpcaoJson { opcao, descricao })
+                .collect(),
+            opcao_aceita: r.termo_aceito_em.and(r.termo_opcao.as_deref()),
+            inicio_rendimento,
+        }
     }
 
     pub(crate) fn descricao_da_opcao(&self, opcao: &str) -> Option<&'static str> {

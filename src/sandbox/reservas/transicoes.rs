@@ -6,17 +6,17 @@
 //! `same-origin` or `none`; without it, an `Origin` must be the sandbox's own; a request
 //! with neither (curl, tests) passes.
 
+use axum::Router;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::routing::post;
-use axum::{Json, Router};
 use rusqlite::params;
-use serde_json::Value;
 
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::extrato::movimentos;
 use crate::sandbox::notificacoes::aviso::{self, Aviso};
 use crate::sandbox::reservas::reserva::{self, Reserva};
+use crate::sandbox::resposta::{self, JsonExato};
 use crate::sandbox::{Sandbox, tempo};
 
 pub(super) fn routes() -> Router<Sandbox> {
@@ -74,7 +74,7 @@ async fn pagar(
     State(s): State<Sandbox>,
     headers: HeaderMap,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<JsonExato, ApiError> {
     recusar_outros_sites(&s, &headers)?;
     transicao(s, &id, Acao::Pagar).await
 }
@@ -83,7 +83,7 @@ async fn aprovar(
     State(s): State<Sandbox>,
     headers: HeaderMap,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<JsonExato, ApiError> {
     recusar_outros_sites(&s, &headers)?;
     transicao(s, &id, Acao::Aprovar).await
 }
@@ -92,7 +92,7 @@ async fn rejeitar(
     State(s): State<Sandbox>,
     headers: HeaderMap,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<JsonExato, ApiError> {
     recusar_outros_sites(&s, &headers)?;
     transicao(s, &id, Acao::Rejeitar).await
 }
@@ -101,12 +101,12 @@ async fn estornar(
     State(s): State<Sandbox>,
     headers: HeaderMap,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<JsonExato, ApiError> {
     recusar_outros_sites(&s, &headers)?;
     transicao(s, &id, Acao::Estornar).await
 }
 
-async fn transicao(sandbox: Sandbox, id: &str, acao: Acao) -> Result<Json<Value>, ApiError> {
+async fn transicao(sandbox: Sandbox, id: &str, acao: Acao) -> Result<JsonExato, ApiError> {
     let id = reserva::ler_id(id)?;
     let prazo_pix = sandbox.cfg().pix_deadline;
     let agora = tempo::agora();
@@ -184,7 +184,7 @@ async fn transicao(sandbox: Sandbox, id: &str, acao: Acao) -> Result<Json<Value>
                 (Acao::Estornar, _) => Aviso::estorno(valor, nome),
             };
             aviso::enviar(tx, usuario, &aviso, agora)?;
-            Ok(Json(r.json(agora)))
+            resposta::json(&r.json(agora))
         })
         .await
 }

@@ -85,7 +85,13 @@ pub(super) async fn oferta_aberta(amb: &Ambiente, especulativa: bool) -> (i64, D
 }
 
 pub(super) fn pedido(id: i64, valor: Decimal, tipo: i64) -> Value {
-    json!({"idCaptacao": id, "origem": "Ativa", "investimento": valor, "simulado": false, "tipoPagamento": tipo})
+    json!({"idCaptacao": id, "origem": "Ativa", "investimento": numero(valor), "simulado": false, "tipoPagamento": tipo})
+}
+
+/// A test amount as a JSON number inside a `Value` (which holds it as an f64: fine for
+/// these small two-decimal amounts; exactness is tested on text, in `pedido.rs`).
+pub(super) fn numero(valor: Decimal) -> Value {
+    serde_json::from_str(&valor.to_string()).unwrap()
 }
 
 /// Creates, signs and confirms: the reservation id and the confirmation body.

@@ -3,6 +3,7 @@
 use rust_decimal::Decimal;
 use serde::Serialize;
 
+use crate::domain::money;
 use crate::domain::reference::Guarantee;
 use crate::sandbox::captacoes::modelo::Captacao;
 use crate::sandbox::tempo;
@@ -148,10 +149,15 @@ pub(crate) struct OfertaJson<'a> {
     rating: &'a str,
     descricao_rating: &'a str,
     classificacao_esg: &'a str,
+    #[serde(with = "money::json")]
     limite_arrecadacao: Decimal,
+    #[serde(with = "money::json")]
     arrecadado: Decimal,
+    #[serde(with = "money::json")]
     reservado: Decimal,
+    #[serde(with = "money::json")]
     disponivel: Decimal,
+    #[serde(with = "money::json")]
     acompanhamento: Decimal,
     inicio_captacao: String,
     fim_captacao: String,
@@ -222,7 +228,9 @@ struct LancamentoJson {
 #[serde(rename_all = "camelCase")]
 struct RentabilidadeJson<'a> {
     prazo: i64,
+    #[serde(with = "money::json")]
     rendimento: Decimal,
     descricao_pagamento: &'a str,
+    #[serde(with = "money::json")]
     investimento_minimo: Decimal,
 }

@@ -11,8 +11,8 @@ use serde_json::{Value, json};
 
 use crate::sandbox::tempo;
 use crate::sandbox::tests::reservas::{
-    ATIVA, INDISPONIVEL, INVESTIDOR, VALOR, chamar, dec, oferta_aberta, oferta_json, pedido,
-    reservar, token,
+    ATIVA, INDISPONIVEL, INVESTIDOR, VALOR, chamar, dec, numero, oferta_aberta, oferta_json,
+    pedido, reservar, token,
 };
 use crate::sandbox::tests::*;
 
@@ -40,7 +40,7 @@ async fn recusas_da_criacao() {
         (json!(0), preencher),
         (json!(-10), preencher),
         (json!("abc"), preencher),
-        (json!(minimo - Decimal::new(1, 2)), VALOR),
+        (numero(minimo - Decimal::new(1, 2)), VALOR),
         (json!("12.345"), VALOR),
     ] {
         let r = criar(
@@ -69,7 +69,7 @@ async fn recusas_da_criacao() {
     let r = criar(pedido(987_654, minimo, 1), t.clone()).await;
     assert_eq!(r.status, StatusCode::NOT_FOUND);
     let r = criar(
-        json!({"idCaptacao": id, "investimento": minimo, "simulado": true}),
+        json!({"idCaptacao": id, "investimento": numero(minimo), "simulado": true}),
         t.clone(),
     )
     .await;

@@ -1,0 +1,154 @@
+//! A reservation's JSON (CONTRACTS.md "Reservation JSON"), its Pix data and the
+//! confirmation answer, as typed structs: money goes out as exact JSON numbers
+//! (`domain::money::json`), which a `json!` value cannot hold.
+
+use jiff::Timestamp;
+use rust_decimal::Decimal;
+use serde::Serialize;
+
+use super::{Reserva, cor_status, descricao_pagamento, dia_rfc3339, recebedor};
+use crate::domain::dates;
+use crate::domain::money;
+use crate::sandbox::reservas::fluxo;
+use crate::sandbox::tempo;
+
+/// The Pix data of a reservation awaiting payment.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct PixJson {
+    chave: &'static str,
+    data_vencimento: String,
+    conta: &'static str,
+    agencia: &'static str,
+    nome: &'static str,
+    cnpj: &'static str,
+    instituicao: &'static str,
+    txid: String,
+    #[serde(with = "money::json")]
+    valor: Decimal,
+}
+
+/// `PATCH /v1/reservas/{id}/confirmarinvestimento`'s answer.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct ConfirmacaoJson<'a> {
+    id_reserva: i64,
+    status: &'a str,
+    inicio_rendimento: String,
+    #[serde(with = "money::json")]
+    investimento: Decimal,
+    pix: Option<PixJson>,
+}
+
+#[derive(Debug, Serialize)]
+struct StatusJson<'a> {
+    name: &'a str,
+    color: &'static str,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ParcelaJson {
+    numero: u32,
+    data_pagamento: String,
+    #[serde(with = "money::json")]
+    valor: Decimal,
+    status_pagamento: &'static str,
+}
+
+/// The Reservation JSON.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct ReservaJson<'a> {
+    id: i64,
+    id_captacao: i64,
+    data: String,
+    nome_captacao: &'a str,
+    url_amigavel: &'a str,
+    #[serde(with = "money::json")]
+    investimento: Decimal,
+    #[serde(with = "money::json")]
+    rendimento: Decimal,
+    rendimento_descricao: &'a str,
+    prazo: i64,
+    data_vencimento: Option<String>,
+    status: StatusJson<'a>,
+    tipo_do_pagamento: i64,
+    tipo_do_pagamento_descricao: &'static str,
+    inicio_rendimento: String,
+    parcelas_anuais: i64,
+    termo_aceito: bool,
+    fluxo_recebimento_amortizacao: Vec<ParcelaJson>,
+    pix: Option<PixJson>,
+}
+
+impl Reserva {
+    /// The Pix data while the payment is awaited, else None.
+    pub(crate) fn pix(&self, agora: Timestamp) -> Option<PixJson> {
+        if self.status(agora) != "Aporte pendente" {
+            return None;
+        }
+        Some(PixJson {
+            chave: recebedor::CHAVE,
+            data_vencimento: tempo::rfc3339(tempo::de_ms(self.pix_vencimento?)),
+            conta: recebedor::CONTA,
+            agencia: recebedor::AGENCIA,
+            nome: recebedor::NOME,
+            cnpj: recebedor::CNPJ,
+            instituicao: recebedor::INSTITUICAO,
+            txid: format!("COLHEITA{}", self.id),
+            valor: self.investimento(),
+        })
+    }
+
+    /// The confirmation answer (also repeated when a confirmation is retried).
+    pub(crate) fn confirmacao_json(&self, agora: Timestamp) -> ConfirmacaoJson<'_> {
+        ConfirmacaoJson {
+            id_reserva: self.id,
+            status: self.status(agora),
+            inicio_rendimento: tempo::rfc3339(self.inicio_rendimento(agora)),
+            investimento: self.investimento(),
+            pix: self.pix(agora),
+        }
+    }
+
+    pub(crate) fn json(&self, agora: Timestamp) -> ReservaJson<'_> {
+        let status = self.status(agora);
+        let hoje = dates::today_in_sao_paulo(agora);
+        let fluxo = self
+            .fluxo(agora)
+            .into_iter()
+            .map(|p| ParcelaJson {
+                numero: p.numero,
+                data_pagamento: dia_rfc3339(p.data),
+                valor: p.valor,
+                status_pagamento: if p.data <= hoje { "Pago" } else { "A receber" },
+            })
+            .collect();
+        ReservaJson {
+            id: self.id,
+            id_captacao: self.captacao_id,
+            data: tempo::rfc3339(tempo::de_ms(self.criada_em)),
+            nome_captacao: &self.oferta.nome,
+            url_amigavel: &self.oferta.url_amigavel,
+            investimento: self.investimento(),
+            rendimento: self.oferta.taxa,
+            rendimento_descricao: &self.oferta.rendimento_descricao,
+            prazo: self.oferta.prazo,
+            // The request's validity: the Pix deadline (kept once paid or lapsed, so the
+            // reservation still says until when it was valid); a partner debit has none.
+            data_vencimento: self.pix_vencimento.map(|v| tempo::rfc3339(tempo::de_ms(v))),
+            status: StatusJson {
+                name: status,
+                color: cor_status(status),
+            },
+            tipo_do_pagamento: self.tipo_pagamento,
+            tipo_do_pagamento_descricao: descricao_pagamento(self.tipo_pagamento),
+            inicio_rendimento: tempo::rfc3339(self.inicio_rendimento(agora)),
+            parcelas_anuais: fluxo::parcelas_anuais(self.oferta.prazo, self.oferta.periodicidade),
+            termo_aceito: self.termo_aceito_em.is_some(),
+            fluxo_recebimento_amortizacao: fluxo,
+            pix: self.pix(agora),
+        }
+    }
+}
