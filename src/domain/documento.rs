@@ -118,3 +118,7 @@ pub fn strip_metadata(kind: FileKind, bytes: Bytes) -> Bytes {
 #[cfg(test)]
 #[path = "documento_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "documento_proptests.rs"]
+mod proptests;

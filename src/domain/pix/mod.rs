@@ -228,4 +228,6 @@ pub fn qr_svg(payload: &str) -> Result<String, PixError> {
 }
 
 #[cfg(test)]
+mod proptests;
+#[cfg(test)]
 mod tests;

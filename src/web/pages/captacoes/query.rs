@@ -160,7 +160,10 @@ pub fn parse(raw: &RawQuery) -> (ListState, Option<&'static str>) {
     let mut search = clean(&raw.field_search);
     if search.chars().count() > SEARCH_MAX_CHARS {
         msg = Some(MSG_SEARCH_TOO_LONG);
-        search = search.chars().take(SEARCH_MAX_CHARS).collect();
+        // Cut, then trimmed again: a cut that ends in a space would make a link whose
+        // search reads back shorter (parsing trims), so the page and its link would differ.
+        let cut: String = search.chars().take(SEARCH_MAX_CHARS).collect();
+        search = cut.trim_end().to_owned();
     }
     let mut range = |c: &Option<String>, f: &Option<String>, t: &Option<String>, max| {
         parse_range(c, f, t, max).unwrap_or_else(|()| {
@@ -333,5 +336,7 @@ impl ListState {
     }
 }
 
+#[cfg(test)]
+mod proptests;
 #[cfg(test)]
 mod tests;

@@ -365,3 +365,6 @@ pub async fn view_extrato_get(ctx: Ctx, Query(q): Query<ExtratoQuery>) -> PageRe
         }
     }
 }
+
+#[cfg(test)]
+mod proptests;

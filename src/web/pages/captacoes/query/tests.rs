@@ -105,3 +105,17 @@ fn the_api_query_uses_the_fixed_page_size() {
         (2, 12, Some("6-24"))
     );
 }
+
+#[test]
+fn a_long_search_cut_at_a_space_reads_back_the_same_from_its_link() {
+    // Found by `proptests::reading_a_read_state_changes_nothing`: 151 characters whose
+    // 150th is a space were cut to a search ending in a space, which its link read back
+    // without it.
+    let typed = format!("{} b", "a".repeat(149));
+    let (s, msg) = parse(&raw(&format!("FieldSearch={}", typed.replace(' ', "+"))));
+    assert_eq!(msg, Some(MSG_SEARCH_TOO_LONG));
+    assert_eq!(s.search, "a".repeat(149));
+    let (again, msg) = parse(&raw(&s.query_string()));
+    assert_eq!(msg, None);
+    assert_eq!(again, s);
+}

@@ -1,0 +1,103 @@
+//! Properties of the money parser (`parse_brl`) and of money's JSON (`money::json`), over
+//! generated input: never a panic, what is formatted reads back as the same amount, what
+//! is malformed is refused with a message, and reading a canonical form changes nothing.
+
+#![allow(clippy::unwrap_used)]
+
+use proptest::prelude::*;
+use rust_decimal::Decimal;
+
+use super::*;
+
+/// Amounts whose `1.234,56` form fits the 20 characters of the field: up to 13 integer
+/// digits (`9.999.999.999.999,99`).
+fn amount() -> impl Strategy<Value = Decimal> {
+    (0i64..1_000_000_000_000_000).prop_map(|cents| Decimal::new(cents, 2))
+}
+
+/// What a person may type around the digits, and what a mask leaves.
+fn money_like() -> impl Strategy<Value = String> {
+    "[0-9.,R$ \u{a0}+-]{0,24}"
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn parsing_never_panics(s in any::<String>(), t in money_like()) {
+        let _ = parse_brl(&s);
+        let _ = parse_brl(&t);
+    }
+
+    #[test]
+    fn an_accepted_amount_is_never_negative_nor_past_cents(s in money_like()) {
+        if let Ok(d) = parse_brl(&s) {
+            prop_assert!(d >= Decimal::ZERO, "{s:?} gave {d}");
+            prop_assert!(d.scale() <= 2, "{s:?} gave {d}");
+            prop_assert!(s.trim().chars().count() <= MAX_MONEY_INPUT_CHARS);
+        }
+    }
+
+    #[test]
+    fn the_formatted_amount_reads_back_the_same(d in amount()) {
+        prop_assert_eq!(parse_brl(&format_decimal_br(d, 2)), Ok(d));
+        // Without thousands separators, and with the mask's "R$" (normal or no-break space).
+        let plain = d.to_string().replace('.', ",");
+        prop_assert_eq!(parse_brl(&plain), Ok(d));
+        if d < Decimal::new(1_000_000_000_000, 2) {
+            prop_assert_eq!(parse_brl(&format_brl(d)), Ok(d));
+            prop_assert_eq!(parse_brl(&format!("R$\u{a0}{plain}")), Ok(d));
+        }
+    }
+
+    #[test]
+    fn malformed_amounts_are_refused_with_a_message(
+        d in (1i64..1_000_000_000).prop_map(|c| Decimal::new(c, 2)),
+        extra in 0u8..10,
+        letter in "[a-zA-Z]",
+        at in any::<prop::sample::Index>(),
+    ) {
+        let typed = format_decimal_br(d, 2);
+        prop_assert_eq!(parse_brl(&format!("-{typed}")), Err(MoneyError::Negative));
+        prop_assert_eq!(
+            parse_brl(&format!("{typed}{extra}")),
+            Err(MoneyError::TooManyDecimals)
+        );
+        let mut chars: Vec<char> = typed.chars().collect();
+        chars.insert(at.index(chars.len() + 1), letter.chars().next().unwrap());
+        let with_letter: String = chars.into_iter().collect();
+        let refused = parse_brl(&with_letter);
+        prop_assert!(refused.is_err(), "{with_letter:?} was accepted");
+        prop_assert!(!refused.unwrap_err().to_string().is_empty());
+    }
+
+    #[test]
+    fn reading_the_canonical_form_changes_nothing(s in money_like()) {
+        if let Ok(d) = parse_brl(&s) {
+            let canonical = d.to_string().replace('.', ",");
+            prop_assert_eq!(parse_brl(&canonical), Ok(d));
+            prop_assert_eq!(parse_brl(&canonical).unwrap().to_string(), d.to_string());
+        }
+    }
+
+    #[test]
+    fn any_decimal_crosses_json_with_every_digit(
+        lo in any::<u32>(), mid in any::<u32>(), hi in any::<u32>(),
+        negative in any::<bool>(), scale in 0u32..=28,
+    ) {
+        let d = Decimal::from_parts(lo, mid, hi, negative, scale);
+        let json = serde_json::to_string(&json::Exact(d)).unwrap();
+        prop_assert_eq!(&json, &d.to_string());
+        let back: json::Exact = serde_json::from_str(&json).unwrap();
+        prop_assert_eq!(back.0.to_string(), d.to_string());
+        // The string form is tolerated too.
+        prop_assert_eq!(json::from_raw(&format!("\"{d}\"")).map(|b| b.to_string()), Some(d.to_string()));
+    }
+
+    #[test]
+    fn reading_any_json_text_never_panics(s in any::<String>(), n in "-?[0-9]{0,32}(\\.[0-9]{0,32})?([eE][+-]?[0-9]{0,4})?") {
+        let _ = json::from_raw(&s);
+        let _ = json::from_raw(&n);
+        let _ = serde_json::from_str::<json::Exact>(&n);
+    }
+}
