@@ -189,15 +189,15 @@ impl World {
 
     /// Logs in again after a 401 and returns where the web app sends the investor.
     async fn come_back(&self, browser: &reqwest::Client, login: &str, who: Who) -> String {
+        // Held to the end: the callback's calls carry a token no lane may claim.
         let _one = self.logins.lock().await;
-        let back = match self.provider(browser, login, who).await {
+        match self.provider(browser, login, who).await {
             Ok(callback) => match browser.get(self.url(&callback)).send().await {
                 Ok(r) => location(&r),
                 Err(e) => format!("callback failed: {e}"),
             },
             Err(e) => e,
-        };
-        back
+        }
     }
 
     async fn take(&self, who: Who) -> Slot {

@@ -212,7 +212,7 @@ pub(super) async fn page(
             }
         }
         (tabs(l.aba, unread))
-        (list(&ctx, &l, &result))
+        (list(ctx, &l, &result))
         (settings(&setting))
     };
     let status = if result.is_err() {
