@@ -79,7 +79,10 @@ impl Case {
 
 /// The seeded ids the pages need, read from the pages that link to them.
 pub struct Ids {
+    /// A reservation at its term, not signed.
     pub reserva: i64,
+    /// A reservation signed, waiting for its confirmation.
+    pub reserva_assinada: i64,
     pub carteira_reserva: i64,
     pub carteira_documento: String,
     pub notificacao: String,
@@ -139,7 +142,7 @@ pub fn all(ids: &Ids) -> Vec<Case> {
         routes::preview(1),
         routes::reserva(r),
         routes::reserva_termos(r),
-        routes::reserva_confirmar(r),
+        routes::reserva_confirmar(ids.reserva_assinada),
         routes::CARTEIRA.to_owned(),
         routes::carteira_expandida(),
         routes::carteira_fluxo(c),

@@ -184,27 +184,34 @@ fn check_faulted(
 async fn discover(world: &World, violations: &mut Vec<String>) -> Ids {
     let mut ids = Ids {
         reserva: 1,
+        reserva_assinada: 1,
         carteira_reserva: 1,
         carteira_documento: routes::carteira_documento(1, 1),
         notificacao: routes::notificacao(1),
         ano_ir: "2025".to_owned(),
     };
     let mut missing = |what: &str| violations.push(format!("discovery | could not find {what}"));
-    let term = Case {
-        who: Who::Investidor,
-        action: Action::Post {
-            at: casos::FormAt::NewReservationTerm,
-            edits: vec![],
-            upload: None,
-        },
-        serial: false,
-    };
-    match world.run(&term, None).await {
-        Ok(run) => match id_after(&run.action, "/reservas/") {
-            Some(id) => ids.reserva = id,
-            None => missing("a new reservation"),
-        },
-        Err(e) => missing(&format!("a new reservation ({e})")),
+    // One reservation left at its term (step 2), one signed and waiting for its
+    // confirmation (step 3), so both pages are drawn, not redirected.
+    for (edits, slot) in [(vec![], 0), (vec![("aceite", "sim".to_owned())], 1)] {
+        let term = Case {
+            who: Who::Investidor,
+            action: Action::Post {
+                at: casos::FormAt::NewReservationTerm,
+                edits,
+                upload: None,
+            },
+            serial: false,
+        };
+        let id = match world.run(&term, None).await {
+            Ok(run) => id_after(&run.action, "/reservas/"),
+            Err(_) => None,
+        };
+        match (id, slot) {
+            (Some(id), 0) => ids.reserva = id,
+            (Some(id), _) => ids.reserva_assinada = id,
+            (None, _) => missing("a new reservation"),
+        }
     }
     let wallet = page(world, routes::CARTEIRA).await;
     let c = ["fluxo=", "documentos=", "/carteira/reservas/"]
