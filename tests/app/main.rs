@@ -13,6 +13,7 @@ mod contrato;
 mod domain_oracles;
 mod extrato;
 mod extrato_falhas;
+mod falhas;
 mod ilhas;
 mod limites;
 mod microcache;

@@ -54,6 +54,36 @@ impl TestApp {
         Self::start(listener, cli, &sandbox_url, Some(sandbox_url.clone())).await
     }
 
+    /// Web app + embedded sandbox with something in between (the fault proxy): `front`
+    /// gets the sandbox's URL and returns the URL the web app's calls (API and login
+    /// provider) go to. The login page the browser sees stays the sandbox's own.
+    pub async fn with_sandbox_behind<F, Fut>(extra: &[&str], front: F) -> TestApp
+    where
+        F: FnOnce(String) -> Fut,
+        Fut: std::future::Future<Output = String>,
+    {
+        let data_dir = temp_dir();
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap().to_string();
+        let sandbox_listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let sandbox_url = format!("http://{}", sandbox_listener.local_addr().unwrap());
+        let login_url = format!("{sandbox_url}/login");
+        let mut args = vec![
+            "colheita",
+            "--data-dir",
+            data_dir.to_str().unwrap(),
+            "--addr",
+            &addr,
+            "--login-url",
+            &login_url,
+        ];
+        args.extend_from_slice(extra);
+        let cli = Cli::try_parse_from(args).unwrap();
+        let sandbox_url = startup::spawn_sandbox(sandbox_listener, &cli.config).unwrap();
+        let api_url = front(sandbox_url.clone()).await;
+        Self::start(listener, cli, &api_url, Some(sandbox_url)).await
+    }
+
     /// Web app against a stand-in platform (wiremock) at `platform_url`.
     pub async fn with_platform(platform_url: &str, extra: &[&str]) -> TestApp {
         let data_dir = temp_dir();

@@ -7,7 +7,9 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::campos::{self, Text};
-use super::{SAVED_TEXT, SAVED_TITLE, account, load_registration, refresh_summary};
+use super::{
+    SAVED_TEXT, SAVED_TITLE, account, load_registration, refresh_summary, registration_for_form,
+};
 use crate::api::models::Registration;
 use crate::domain::reference::{self, TipoConta};
 use crate::domain::validate::FormError;
@@ -96,7 +98,6 @@ pub async fn view_conta_bancaria_get(ctx: Ctx) -> PageResult {
 
 /// `POST /minha-conta/conta-bancaria`: the rules, then the account in the user object.
 pub async fn view_conta_bancaria_post(ctx: Ctx, Form(f): Form<BancoForm>) -> PageResult {
-    let mut r = load_registration(&ctx, TITLE).await?;
     let typed = BankInput {
         banco: f.banco,
         tipo_conta: f.tipo_conta,
@@ -105,6 +106,7 @@ pub async fn view_conta_bancaria_post(ctx: Ctx, Form(f): Form<BancoForm>) -> Pag
         conta: f.conta,
         digito_conta: f.digito_conta,
     };
+    let mut r = registration_for_form(&ctx, TITLE, |_| page(&typed, None)).await?;
     let b = validate_bank(&typed)
         .map_err(|e| PageError::refused(page(&typed, Some(&e)), e.message()))?;
     r.set(&["dadosFinanceiros", "contasBancarias"],

@@ -9,7 +9,7 @@ use serde_json::json;
 use super::campos::{self, Text};
 use super::{
     DADOS_TITLE, SAVED_TEXT, SAVED_TITLE, TITLE, account, load_registration, refresh_summary,
-    registration,
+    registration, registration_for_form,
 };
 use crate::api::models::{Registration, UserDocument};
 use crate::domain::reference::{EmissorRg, Genero, Nacionalidade, TipoDocumento};
@@ -167,21 +167,11 @@ pub async fn view_pessoais_get(ctx: Ctx) -> PageResult {
 /// `POST …/informacoes-pessoais`: the rules, then the whole user object with the new
 /// values (country and RG country BRA, RG type RG), then the header refreshed.
 pub async fn view_pessoais_post(ctx: Ctx, Form(f): Form<PessoaisForm>) -> PageResult {
-    let mut r = load_registration(&ctx, DADOS_TITLE).await?;
-    let stored = stored_personal(&r);
-    let typed = PersonalInput {
-        cpf: stored.cpf,
-        email: stored.email,
-        nome: f.nome,
-        genero: f.genero,
-        celular: f.celular,
-        estado: f.estado,
-        nacionalidade: f.nacionalidade,
-        rg_numero: f.rg_numero,
-        rg_estado: f.rg_estado,
-        rg_emissor: f.rg_emissor,
-        politicamente_exposto: f.politicamente_exposto.is_some(),
-    };
+    let mut r = registration_for_form(&ctx, DADOS_TITLE, |known| {
+        personal_page(known, &typed_personal(known, &f), None)
+    })
+    .await?;
+    let typed = typed_personal(&r, &f);
     let v = match validate_personal(&typed) {
         Ok(v) => v,
         Err(e) => {
@@ -216,6 +206,24 @@ pub async fn view_pessoais_post(ctx: Ctx, Form(f): Form<PessoaisForm>) -> PageRe
         json!(v.politicamente_exposto),
     );
     saved(&ctx, &r, form_again, routes::DADOS_PESSOAIS).await
+}
+
+/// What was typed, over the CPF and e-mail the form cannot change.
+fn typed_personal(r: &Registration, f: &PessoaisForm) -> PersonalInput {
+    let stored = stored_personal(r);
+    PersonalInput {
+        cpf: stored.cpf,
+        email: stored.email,
+        nome: f.nome.clone(),
+        genero: f.genero.clone(),
+        celular: f.celular.clone(),
+        estado: f.estado.clone(),
+        nacionalidade: f.nacionalidade.clone(),
+        rg_numero: f.rg_numero.clone(),
+        rg_estado: f.rg_estado.clone(),
+        rg_emissor: f.rg_emissor.clone(),
+        politicamente_exposto: f.politicamente_exposto.is_some(),
+    }
 }
 
 /// Sends the user object; on success the header is refreshed, 'Parabéns!' shown and the
@@ -320,7 +328,6 @@ pub async fn view_endereco_get(ctx: Ctx) -> PageResult {
 
 /// `POST …/endereco`: the rules, then the address in the user object, status 0.
 pub async fn view_endereco_post(ctx: Ctx, Form(f): Form<EnderecoForm>) -> PageResult {
-    let mut r = load_registration(&ctx, DADOS_TITLE).await?;
     let typed = AddressInput {
         cep: f.cep,
         rua: f.rua,
@@ -331,6 +338,8 @@ pub async fn view_endereco_post(ctx: Ctx, Form(f): Form<EnderecoForm>) -> PageRe
         estado: f.estado,
         pais: f.pais,
     };
+    let mut r =
+        registration_for_form(&ctx, DADOS_TITLE, |known| address_page(known, &typed, None)).await?;
     let a = match validate_address(&typed) {
         Ok(a) => a,
         Err(e) => {

@@ -77,7 +77,20 @@ pub async fn view_informe_arquivo_get(
     ctx: Ctx,
     axum::extract::Query(q): axum::extract::Query<ArquivoQuery>,
 ) -> PageResult {
-    let docs = documents(&ctx).await?;
+    let docs = match ctx.app.api.registration_documents(ctx.token()?).await {
+        Ok(d) => d,
+        Err(crate::api::ApiError::Unauthorized) => return Err(PageError::LoginRequired),
+        // The page shows the empty card (the spec's), but the file was not found missing:
+        // its download failed.
+        Err(e) => {
+            tracing::warn!(error = %e, "informe de rendimentos: documentos indisponíveis");
+            return Err(PageError::alert(
+                page(None),
+                download::FAILED,
+                axum::http::StatusCode::BAD_GATEWAY,
+            ));
+        }
+    };
     let Some(d) = report(&docs) else {
         return Err(download::no_file(page(None)));
     };

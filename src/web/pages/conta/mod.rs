@@ -149,6 +149,28 @@ pub async fn load_registration(ctx: &Ctx, title: &'static str) -> PageResult<Reg
     }
 }
 
+/// The registration a form's POST changes (it is sent back whole). When the platform
+/// cannot give it, the form comes back drawn by `again` with what was typed and the
+/// error's message (502), never the error card, which would lose what was typed. `again`
+/// draws over what the session knows of the investor (name and profile state).
+pub async fn registration_for_form(
+    ctx: &Ctx,
+    title: &'static str,
+    again: impl FnOnce(&Registration) -> crate::web::ui::Page,
+) -> PageResult<Registration> {
+    match load_registration(ctx, title).await {
+        Err(PageError::Platform { error, .. }) => {
+            let user = ctx.session.as_ref().map(|s| &s.user);
+            let known = Registration::new(serde_json::json!({
+                "cadastro": user.and_then(|u| u.cadastro.clone()),
+                "dadosBasicos": { "nome": user.map(|u| u.nome.clone()).unwrap_or_default() },
+            }));
+            Err(PageError::form_failed(again(&known), &error))
+        }
+        other => other,
+    }
+}
+
 /// After a save: the header shows the registration as it now is.
 pub fn refresh_summary(ctx: &Ctx, r: &RegistrationView) {
     ctx.jar.store_user(&summary_of(r));

@@ -7,7 +7,9 @@ use axum::Form;
 use axum::response::{IntoResponse, Redirect};
 use maud::{Markup, html};
 
-use super::{DADOS_TITLE, SAVED_TEXT, SAVED_TITLE, load_registration, registration};
+use super::{
+    DADOS_TITLE, SAVED_TEXT, SAVED_TITLE, load_registration, registration, registration_for_form,
+};
 use crate::api::models::{Registration, Suitability};
 use crate::domain::suitability::{PERGUNTAS, Perfil, score};
 use crate::domain::validate::FormError;
@@ -92,12 +94,15 @@ pub async fn view_perfil_post(
     Form(answers): Form<BTreeMap<String, String>>,
 ) -> PageResult {
     let token = ctx.token()?;
-    let r = load_registration(&ctx, DADOS_TITLE).await?;
     let answers: BTreeMap<String, String> = answers
         .into_iter()
         .filter(|(k, _)| PERGUNTAS.iter().any(|q| q.id == k))
         .collect();
     let none = Suitability::default();
+    let r = registration_for_form(&ctx, DADOS_TITLE, |known| {
+        page(known, &none, &answers, None)
+    })
+    .await?;
     if let Err(e) = score(&answers) {
         let form = FormError::single(e);
         return Err(PageError::refused(

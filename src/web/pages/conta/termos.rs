@@ -112,7 +112,20 @@ pub struct AnoQuery {
 pub async fn view_imposto_get(ctx: Ctx, Query(q): Query<AnoQuery>) -> PageResult {
     let token = ctx.token()?;
     let years = ctx.app.api.tax_years(token).await;
-    let available = years.as_ref().map(Vec::as_slice).unwrap_or_default();
+    // Without the list of years the year cannot be checked: the download failed, it is
+    // not the investor's to fix.
+    let available = match &years {
+        Ok(y) => y.as_slice(),
+        Err(ApiError::Unauthorized) => return Err(PageError::LoginRequired),
+        Err(e) => {
+            tracing::warn!(error = %e, "imposto de renda: anos indisponíveis");
+            return Err(PageError::alert(
+                page(&years, &q.ano, false),
+                download::FAILED,
+                StatusCode::BAD_GATEWAY,
+            ));
+        }
+    };
     let ano = match validate_tax_year(&q.ano, available) {
         Ok(a) => a,
         Err(e) => {

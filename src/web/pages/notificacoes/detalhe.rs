@@ -76,11 +76,9 @@ pub async fn view_configuracoes_post(ctx: Ctx, Form(f): Form<SettingsForm>) -> P
         .save_notification_setting(ctx.token()?, on)
         .await
     {
-        if matches!(e, ApiError::Unauthorized) {
-            return Err(PageError::LoginRequired);
-        }
-        ctx.jar.set_flash("Atenção!", &e.user_message());
-        return Ok(Redirect::to(routes::NOTIFICACOES).into_response());
+        // The page again with the toggle as it was left and the error's message.
+        let again = super::page(&ctx, &super::NotificacoesQuery::default(), Some(on)).await?;
+        return Err(PageError::form_failed(again, &e));
     }
     ctx.jar.set_flash(SAVED_TITLE, SAVED_TEXT);
     Ok(Redirect::to(routes::NOTIFICACOES).into_response())

@@ -157,6 +157,16 @@ fn settings(setting: &Result<NotificationSetting, ApiError>) -> Markup {
 /// `GET /notificacoes[?aba=lidos&Page=&PageSize=]`: the tab's page, the unread counter and
 /// the setting, fetched together.
 pub async fn view_notificacoes_get(ctx: Ctx, Query(q): Query<NotificacoesQuery>) -> PageResult {
+    Ok(ctx.render(page(&ctx, &q, None).await?))
+}
+
+/// The tab's page; `typed` is the 'Aplicativo' toggle as the investor left it when its
+/// save failed (drawn instead of the stored one, so it is not lost).
+pub(super) async fn page(
+    ctx: &Ctx,
+    q: &NotificacoesQuery,
+    typed: Option<bool>,
+) -> PageResult<Page> {
     let token = ctx.token()?;
     let l = q.listing();
     let api = &ctx.app.api;
@@ -175,6 +185,13 @@ pub async fn view_notificacoes_get(ctx: Ctx, Query(q): Query<NotificacoesQuery>)
     {
         return Err(PageError::LoginRequired);
     }
+    let setting = match typed {
+        Some(on) => Ok(NotificationSetting {
+            tipo_notificacao: "TODOS".to_owned(),
+            recebe_notificacao: on,
+        }),
+        None => setting,
+    };
     let unread = match (&count, &result, l.aba) {
         (Ok(n), _, _) => Some(*n),
         (Err(_), Ok(p), Aba::NaoLidos) => u32::try_from(p.total_de_registros).ok(),
@@ -195,7 +212,7 @@ pub async fn view_notificacoes_get(ctx: Ctx, Query(q): Query<NotificacoesQuery>)
             }
         }
         (tabs(l.aba, unread))
-        (list(&ctx, &l, &result))
+        (list(ctx, &l, &result))
         (settings(&setting))
     };
     let status = if result.is_err() {
@@ -203,5 +220,5 @@ pub async fn view_notificacoes_get(ctx: Ctx, Query(q): Query<NotificacoesQuery>)
     } else {
         StatusCode::OK
     };
-    Ok(ctx.render(Page::new(TITLE, main).with_islands().with_status(status)))
+    Ok(Page::new(TITLE, main).with_islands().with_status(status))
 }

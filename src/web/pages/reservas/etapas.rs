@@ -73,20 +73,23 @@ fn limits(o: &Captacao) -> AmountLimits {
     }
 }
 
-fn amount_page(ctx: &Ctx, o: &Captacao, typed: &str, partner: bool) -> Page {
-    let f = ui_captacao::facts(o);
+/// Step 1's form for the offering at `url`; without the offering (its call failed) the
+/// form alone, so what was typed is never lost.
+fn amount_page(ctx: &Ctx, url: &str, o: Option<&Captacao>, typed: &str, partner: bool) -> Page {
     let main = html! {
         section.ordem aria-labelledby="ordem-titulo" {
             (steps(1))
             h1 #ordem-titulo { "Quanto você quer investir?" }
-            p.subtitulo { (o.nome_captacao) }
-            dl.fatos {
-                div { dt { "Investimento mínimo" } dd { (ctx.money(o.rentabilidade.investimento_minimo.unwrap_or_default())) } }
-                div { dt { "Disponível para investir" } dd { (ctx.money(available(&f))) } }
-                div { dt { "Remuneração líquida" } dd { (o.rendimento_descricao.as_deref().unwrap_or("-")) } }
-                div { dt { "Forma de pagamento" } dd { (if partner { "Débito em conta na corretora parceira" } else { "Pix" }) } }
+            @if let Some(o) = o {
+                p.subtitulo { (o.nome_captacao) }
+                dl.fatos {
+                    div { dt { "Investimento mínimo" } dd { (ctx.money(o.rentabilidade.investimento_minimo.unwrap_or_default())) } }
+                    div { dt { "Disponível para investir" } dd { (ctx.money(available(&ui_captacao::facts(o)))) } }
+                    div { dt { "Remuneração líquida" } dd { (o.rendimento_descricao.as_deref().unwrap_or("-")) } }
+                    div { dt { "Forma de pagamento" } dd { (if partner { "Débito em conta na corretora parceira" } else { "Pix" }) } }
+                }
             }
-            form.formulario method="post" action=(routes::captacao_reservar(&o.url_amigavel)) {
+            form.formulario method="post" action=(routes::captacao_reservar(url)) {
                 div.campo {
                     label for="valor" { "Valor do investimento (R$)" }
                     input #valor type="text" name="valor" inputmode="decimal" maxlength=(MAX_MONEY_INPUT_CHARS)
@@ -96,7 +99,7 @@ fn amount_page(ctx: &Ctx, o: &Captacao, typed: &str, partner: bool) -> Page {
                 div.form-acoes {
                     button.botao.botao-primario type="submit" { "Continuar" }
                     " "
-                    a.botao.botao-texto href=(routes::captacao(&o.url_amigavel)) { "Cancelar" }
+                    a.botao.botao-texto href=(routes::captacao(url)) { "Cancelar" }
                 }
             }
         }
@@ -136,7 +139,7 @@ pub async fn view_valor_get(ctx: Ctx, Path(url): Path<String>) -> PageResult {
     if let Some(reason) = captacao::closed_reason(&ui_captacao::facts(&o), ui_captacao::now()) {
         return Ok(closed_page(&ctx, &o, &reason));
     }
-    Ok(ctx.render(amount_page(&ctx, &o, "", partner)))
+    Ok(ctx.render(amount_page(&ctx, &url, Some(&o), "", partner)))
 }
 
 #[derive(Deserialize)]
@@ -155,9 +158,16 @@ pub async fn view_valor_post(
         return Ok(r);
     }
     let (captacao, partner) = tokio::join!(load(&ctx, &url, TITLE), partner_permitted(&ctx));
-    let o = captacao?;
     let typed = form.valor.trim();
-    let form_again = || amount_page(&ctx, &o, typed, partner);
+    let o = match captacao {
+        Ok(o) => o,
+        Err(PageError::Platform { error, .. }) => {
+            let page = amount_page(&ctx, &url, None, typed, partner);
+            return Err(PageError::form_failed(page, &error));
+        }
+        Err(other) => return Err(other),
+    };
+    let form_again = || amount_page(&ctx, &url, Some(&o), typed, partner);
     let amount = reserva::validate_amount(typed, limits(&o))
         .map_err(|e| PageError::refused(form_again(), e.message()))?;
     let term = ctx
@@ -181,13 +191,18 @@ pub async fn view_valor_post(
 async fn load_term(ctx: &Ctx, token: &str, id: i64) -> PageResult<ReservaTermo> {
     match ctx.app.api.reserva_termo(token, id).await {
         Ok(t) => Ok(t),
-        Err(ApiError::NotFound { .. }) => Ok(ctx.jar.term(id).unwrap_or_else(|| ReservaTermo {
-            id: Some(id),
-            id_reserva: Some(id),
-            titulo: TERM_FALLBACK_TITLE.to_owned(),
-            ..Default::default()
-        })),
+        Err(ApiError::NotFound { .. }) => Ok(ctx.jar.term(id).unwrap_or_else(|| fallback_term(id))),
         Err(e) => Err(e).on_page(TITLE),
+    }
+}
+
+/// A term whose text is the contract PDF.
+fn fallback_term(id: i64) -> ReservaTermo {
+    ReservaTermo {
+        id: Some(id),
+        id_reserva: Some(id),
+        titulo: TERM_FALLBACK_TITLE.to_owned(),
+        ..Default::default()
     }
 }
 
@@ -220,6 +235,10 @@ fn terms_page(id: i64, term: &ReservaTermo, accepted: bool, chosen: Option<&str>
                     }
                 } @else if let Some(t) = term.termos.first() {
                     p { (t.descricao) }
+                }
+                // An option chosen on a term that could not be read again stays chosen.
+                @if let Some(c) = chosen.filter(|c| !term.termos.iter().any(|t| t.opcao == *c)) {
+                    input type="hidden" name="opcao" value=(c);
                 }
                 div.campo-checkbox {
                     input #aceite type="checkbox" name="aceite" value="sim" checked[accepted];
@@ -258,8 +277,17 @@ pub async fn view_termos_post(
     Form(form): Form<TermsForm>,
 ) -> PageResult {
     let token = ctx.token()?;
-    let term = load_term(&ctx, token, id).await?;
     let accepted = form.aceite.is_some();
+    let term = match load_term(&ctx, token, id).await {
+        Ok(t) => t,
+        // The term cannot be read: the form again, over the term's PDF, with the tick
+        // and the option as they were.
+        Err(PageError::Platform { error, .. }) => {
+            let page = terms_page(id, &fallback_term(id), accepted, form.opcao.as_deref());
+            return Err(PageError::form_failed(page, &error));
+        }
+        Err(other) => return Err(other),
+    };
     let options: Vec<String> = term.termos.iter().map(|t| t.opcao.clone()).collect();
     let form_again = || terms_page(id, &term, accepted, form.opcao.as_deref());
     let chosen = reserva::validate_terms(accepted, form.opcao.as_deref(), &options)
