@@ -71,6 +71,9 @@ pub(in crate::sandbox) fn inserir(
             tempo::ms(agora),
         ])?;
     }
-    tracing::info!(investidores = n, "sandbox: investidores sintéticos adicionados");
+    tracing::info!(
+        investidores = n,
+        "sandbox: investidores sintéticos adicionados"
+    );
     Ok(())
 }

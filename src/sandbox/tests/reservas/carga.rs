@@ -15,7 +15,12 @@ async fn investidores_sinteticos_entram_e_reservam_por_pix() {
         assert_eq!(eu.status, StatusCode::OK, "{}", eu.texto());
         assert_eq!(eu.json()["cadastro"], "Completo");
         assert_eq!(eu.json()["dadosBasicos"]["email"], carga::email(k));
-        let ativa = get(&amb.router, "/v1/cadastro/permiteLiquidacaoViaAtiva", Some(&t)).await;
+        let ativa = get(
+            &amb.router,
+            "/v1/cadastro/permiteLiquidacaoViaAtiva",
+            Some(&t),
+        )
+        .await;
         assert_eq!(ativa.json(), json!(false));
         let (_, confirmacao) = reservar(&amb.router, &t, oferta, minimo, 1).await;
         assert_eq!(confirmacao["status"], "Aporte pendente");
