@@ -65,6 +65,10 @@ pub struct Config {
     /// Synthetic offerings the sandbox adds when it seeds a new database (measurements).
     #[arg(long, env = "COLHEITA_SANDBOX_EXTRA_OFFERINGS", default_value_t = 0)]
     pub sandbox_extra_offerings: usize,
+    /// Synthetic investors (`carga-001@colheita.dev` …, the demo password, cadastro
+    /// Completo, Pix) the sandbox adds when it seeds a new database (load and race tests).
+    #[arg(long, env = "COLHEITA_SANDBOX_EXTRA_INVESTORS", default_value_t = 0)]
+    pub sandbox_extra_investors: usize,
     /// Product name shown in titles.
     #[arg(long, env = "COLHEITA_PRODUCT_NAME", default_value = "Colheita")]
     pub product_name: String,

@@ -46,6 +46,7 @@ pub fn spawn_sandbox(listener: TcpListener, cfg: &Config) -> Result<String, Star
     let mut sc = SandboxConfig::new(cfg.data_dir.clone(), url.clone());
     sc.reset = cfg.sandbox_reset;
     sc.extra_offerings = cfg.sandbox_extra_offerings;
+    sc.extra_investors = cfg.sandbox_extra_investors;
     // The web app's redirect URI, registered at the sandbox's login provider: built as
     // `WebConfig::redirect_uri` builds it, from the public URL (default http://{addr}).
     let web_url = cfg

@@ -62,6 +62,7 @@ impl Db {
             let tx = primeira.transaction_with_behavior(TransactionBehavior::Immediate)?;
             seed::semear(&tx, cfg, tempo::agora())?;
             seed::extras::inserir(&tx, cfg.extra_offerings, tempo::agora())?;
+            seed::carga::inserir(&tx, cfg.extra_investors, tempo::agora())?;
             tx.commit()?;
             tracing::info!(arquivo = %caminho.display(), "sandbox: banco criado e semeado");
         }

@@ -88,6 +88,9 @@ pub struct SandboxConfig {
     /// Synthetic offerings added after the seed on a new database (to measure the list
     /// with thousands of offerings); 0 by default.
     pub extra_offerings: usize,
+    /// Synthetic investors `carga-001@colheita.dev` … added after the seed on a new
+    /// database (Completo, Pix, the demo password: load and race tests); 0 by default.
+    pub extra_investors: usize,
 }
 
 impl SandboxConfig {
@@ -106,6 +109,7 @@ impl SandboxConfig {
             refresh_reuse: Duration::from_secs(5),
             pix_deadline: Duration::from_secs(24 * 3600),
             extra_offerings: 0,
+            extra_investors: 0,
         }
     }
 }

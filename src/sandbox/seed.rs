@@ -3,6 +3,7 @@
 //! in America/Sao_Paulo, so a fresh database always looks current.
 
 mod avisos;
+pub(super) mod carga;
 mod documentos;
 pub(super) mod extras;
 mod perfil;

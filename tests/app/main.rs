@@ -10,6 +10,7 @@ mod carteira;
 mod conta;
 mod conta_envio;
 mod contrato;
+mod corrida;
 mod domain_oracles;
 mod extrato;
 mod extrato_falhas;

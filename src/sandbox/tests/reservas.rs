@@ -2,6 +2,7 @@
 //! term options, refusals, wallet, summary and simulation in the files below; shared
 //! helpers for all of them.
 
+mod carga;
 mod carteira;
 mod debito;
 mod recusas;
