@@ -1,0 +1,228 @@
+//! Serde models of the platform's reservations: the order's term and confirmation, a
+//! reservation with its Pix data, and the wallet's allocation.
+
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+
+use super::Parcela;
+use crate::domain::money;
+use crate::domain::status::Status;
+
+/// Status object of a reservation (name + badge colour).
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(default)]
+pub struct StatusColor {
+    pub name: Status,
+    pub color: Option<String>,
+}
+
+/// Receiver's Pix data, as a reservation or an order confirmation carries it.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct PixInfo {
+    pub chave: String,
+    pub data_vencimento: Option<String>,
+    pub conta: Option<String>,
+    pub agencia: Option<String>,
+    pub nome: Option<String>,
+    pub cnpj: Option<String>,
+    pub instituicao: Option<String>,
+    pub txid: Option<String>,
+    #[serde(with = "money::json::option")]
+    pub valor: Option<Decimal>,
+}
+
+/// One option of a term.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(default)]
+pub struct TermOption {
+    pub descricao: String,
+    #[serde(deserialize_with = "string_or_number")]
+    pub opcao: String,
+}
+
+/// Accepts `"1"` or `1` (the platform is not consistent about option ids).
+fn string_or_number<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    let v = serde_json::Value::deserialize(d)?;
+    Ok(match v {
+        serde_json::Value::String(s) => s,
+        serde_json::Value::Null => String::new(),
+        other => other.to_string(),
+    })
+}
+
+/// The order's term with the order's ids, as created or re-read.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ReservaTermo {
+    pub id: Option<i64>,
+    pub id_reserva: Option<i64>,
+    pub id_captacao: Option<i64>,
+    #[serde(with = "money::json")]
+    pub investimento: Decimal,
+    pub tipo_pagamento: Option<i64>,
+    pub status: Option<Status>,
+    pub titulo: String,
+    pub descricao: Option<String>,
+    pub conteudo: String,
+    pub termos: Vec<TermOption>,
+    pub opcao_aceita: Option<String>,
+    pub inicio_rendimento: Option<String>,
+}
+
+impl ReservaTermo {
+    /// The reservation id: `idReserva`, else `id`.
+    pub fn reserva_id(&self) -> Option<i64> {
+        self.id_reserva.or(self.id)
+    }
+}
+
+/// Confirmation answer: Pix data (or none for partner debit) and the yield start.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Confirmation {
+    pub id_reserva: Option<i64>,
+    pub status: Option<Status>,
+    pub inicio_rendimento: Option<String>,
+    #[serde(with = "money::json::option")]
+    pub investimento: Option<Decimal>,
+    pub pix: Option<PixInfo>,
+}
+
+/// Reservation.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Reserva {
+    pub id: i64,
+    pub id_captacao: Option<i64>,
+    pub data: Option<String>,
+    pub nome_captacao: String,
+    pub url_amigavel: Option<String>,
+    #[serde(with = "money::json")]
+    pub investimento: Decimal,
+    /// Net yield: the annual rate in percent.
+    #[serde(with = "money::json::option")]
+    pub rendimento: Option<Decimal>,
+    pub prazo: Option<i64>,
+    /// The request's validity (the Pix deadline); none for a partner debit.
+    pub data_vencimento: Option<String>,
+    pub status: StatusColor,
+    pub tipo_do_pagamento: Option<i64>,
+    pub tipo_do_pagamento_descricao: Option<String>,
+    pub inicio_rendimento: Option<String>,
+    pub parcelas_anuais: Option<i64>,
+    /// Whether the terms were accepted; a platform that does not say leaves it to the
+    /// confirmation to refuse.
+    pub termo_aceito: Option<bool>,
+    pub fluxo_recebimento_amortizacao: Vec<Parcela>,
+    pub pix: Option<PixInfo>,
+}
+
+/// One offering of the allocation summary.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct AllocationItem {
+    pub id_captacao: Option<i64>,
+    pub nome_captacao: String,
+    pub url_amigavel: Option<String>,
+    #[serde(with = "money::json")]
+    pub alocacao: Decimal,
+    #[serde(with = "money::json")]
+    pub percentual_alocacao: Decimal,
+    #[serde(with = "money::json")]
+    pub rendimento: Decimal,
+    #[serde(with = "money::json")]
+    pub valor: Decimal,
+    pub liquidacao_ativa: bool,
+    pub lista_reservas: Vec<Reserva>,
+}
+
+/// `GET /v1/reservas/alocacao/resumida`: the offerings and the totals (value, yield and its
+/// percent); what was invested is the sum of the items' `alocacao`.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct AllocationSummary {
+    pub lista: Vec<AllocationItem>,
+    #[serde(with = "money::json")]
+    pub valor_total: Decimal,
+    #[serde(with = "money::json")]
+    pub rendimento_total: Decimal,
+    #[serde(with = "money::json")]
+    pub rendimento_percentual: Decimal,
+}
+
+impl AllocationSummary {
+    /// What was invested: the sum of the offerings' `alocacao` (saturating: a hostile
+    /// platform number must not panic the page).
+    pub fn invested(&self) -> Decimal {
+        self.lista
+            .iter()
+            .fold(Decimal::ZERO, |sum, i| sum.saturating_add(i.alocacao))
+    }
+}
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct AllocationByCaptacao {
+    pub id_captacao: Option<i64>,
+    pub nome_captacao: String,
+    pub url_amigavel: Option<String>,
+    pub rating: Option<String>,
+    pub classificacao_esg: Option<String>,
+    #[serde(with = "money::json::option")]
+    pub rendimento: Option<Decimal>,
+    pub prazo: Option<i64>,
+    pub garantias: Vec<String>,
+    #[serde(with = "money::json")]
+    pub valor: Decimal,
+    #[serde(with = "money::json")]
+    pub percentual: Decimal,
+    pub quantidade_reservas: Option<i64>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct AllocationByGuarantee {
+    pub garantia: String,
+    #[serde(with = "money::json")]
+    pub valor: Decimal,
+    #[serde(with = "money::json")]
+    pub percentual: Decimal,
+    pub captacoes: Vec<String>,
+}
+
+/// `GET /v1/reservas/alocacao/detalhada`.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct AllocationDetail {
+    #[serde(with = "money::json")]
+    pub alocacao_total: Decimal,
+    pub por_captacao: Vec<AllocationByCaptacao>,
+    pub por_garantia: Vec<AllocationByGuarantee>,
+}
+
+/// A reservation document: id and titulo.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(default)]
+pub struct ReservaDocumento {
+    pub id: i64,
+    pub titulo: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_invested_sum_saturates_on_hostile_numbers() {
+        let item = AllocationItem {
+            alocacao: Decimal::MAX,
+            ..Default::default()
+        };
+        let s = AllocationSummary {
+            lista: vec![item.clone(), item],
+            ..Default::default()
+        };
+        assert_eq!(s.invested(), Decimal::MAX);
+    }
+}
