@@ -3,8 +3,10 @@
 
 pub mod captacao;
 pub mod dates;
+pub mod desistencia;
 pub mod documento;
 pub mod extrato;
+pub mod limite_anual;
 pub mod money;
 pub mod paging;
 pub mod pix;

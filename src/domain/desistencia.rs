@@ -1,0 +1,67 @@
+//! The right of withdrawal (desistência) of an investor in a crowdfunding offering: for a
+//! number of days after confirming an investment (5 under Resolução CVM nº 88/2022 as
+//! platforms apply it today; a parameter, since the CVM has consulted on changing it) the
+//! investor may withdraw and get back everything paid.
+//!
+//! The days are calendar days in America/Sao_Paulo counted from the day after the
+//! confirmation, and the last one counts whole: confirmed on Monday 10 at 18:00, the
+//! investor may withdraw until Saturday 15 at 23:59:59.
+
+use jiff::{Timestamp, ToSpan};
+
+use super::dates::sao_paulo;
+
+/// The first instant the withdrawal is no longer possible, for an investment confirmed at
+/// `confirmed` with `days` of withdrawal period.
+pub fn withdrawal_ends(confirmed: Timestamp, days: u16) -> Timestamp {
+    let day = confirmed.to_zoned(sao_paulo()).date();
+    day.checked_add((i64::from(days) + 1).days())
+        .ok()
+        .and_then(|end| end.to_zoned(sao_paulo()).ok())
+        .map_or(Timestamp::MAX, |z| z.timestamp())
+}
+
+/// Whether an investment confirmed at `confirmed` may still be withdrawn at `now`.
+pub fn may_withdraw(confirmed: Timestamp, days: u16, now: Timestamp) -> bool {
+    now >= confirmed && now < withdrawal_ends(confirmed, days)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(s: &str) -> Timestamp {
+        s.parse().expect("timestamp")
+    }
+
+    #[test]
+    fn the_fifth_day_after_the_confirmation_counts_whole_in_sao_paulo() {
+        // Monday 2026-08-10 18:00 in São Paulo (UTC-3).
+        let confirmed = at("2026-08-10T21:00:00Z");
+        assert_eq!(withdrawal_ends(confirmed, 5), at("2026-08-16T03:00:00Z"));
+        assert!(may_withdraw(confirmed, 5, at("2026-08-16T02:59:59Z")));
+        assert!(!may_withdraw(confirmed, 5, at("2026-08-16T03:00:00Z")));
+        assert!(may_withdraw(confirmed, 5, confirmed));
+    }
+
+    #[test]
+    fn the_day_is_taken_in_sao_paulo_not_in_utc() {
+        // 2026-08-11 01:30 UTC is still the 10th in São Paulo.
+        let late_evening = at("2026-08-11T01:30:00Z");
+        assert_eq!(withdrawal_ends(late_evening, 5), at("2026-08-16T03:00:00Z"));
+    }
+
+    #[test]
+    fn the_period_is_a_parameter_and_zero_ends_it_the_same_day() {
+        let confirmed = at("2026-08-10T21:00:00Z");
+        assert_eq!(withdrawal_ends(confirmed, 7), at("2026-08-18T03:00:00Z"));
+        assert_eq!(withdrawal_ends(confirmed, 0), at("2026-08-11T03:00:00Z"));
+    }
+
+    #[test]
+    fn before_the_confirmation_and_at_the_end_of_time_there_is_no_panic() {
+        let confirmed = at("2026-08-10T21:00:00Z");
+        assert!(!may_withdraw(confirmed, 5, at("2026-08-10T20:59:59Z")));
+        assert_eq!(withdrawal_ends(Timestamp::MAX, u16::MAX), Timestamp::MAX);
+    }
+}
