@@ -132,16 +132,9 @@ impl PlatformClient {
 
     /// Sends and returns the raw body of a 2xx answer.
     pub(crate) async fn send(rb: RequestBuilder) -> Result<bytes::Bytes, ApiError> {
-        Self::send_keeping_cache_control(rb).await.map(|(b, _)| b)
-    }
-
-    /// [`Self::send`], also returning the answer's `Cache-Control`.
-    async fn send_keeping_cache_control(
-        rb: RequestBuilder,
-    ) -> Result<(bytes::Bytes, Option<String>), ApiError> {
-        let (body, cache_control, call) = Self::send_measured(rb).await?;
+        let (body, _, call) = Self::send_measured(rb).await?;
         call.finish("ok");
-        Ok((body, cache_control))
+        Ok(body)
     }
 
     /// Sends, reads a 2xx body up to [`MAX_JSON_BYTES`] and its `Cache-Control`; a failure
