@@ -64,6 +64,12 @@ pub fn spawn_sandbox(listener: TcpListener, cfg: &Config) -> Result<String, Star
     sc.session_max = cfg.session_max();
     sc.login_limit = cfg.sandbox_login_limit;
     sc.pix_deadline = std::time::Duration::from_secs(cfg.sandbox_pix_deadline);
+    sc.annual_limit = crate::domain::limite_anual::AnnualLimitRules {
+        base: cfg.sandbox_annual_limit,
+        threshold: cfg.sandbox_annual_limit_threshold,
+        fraction: cfg.sandbox_annual_limit_percent / rust_decimal::Decimal::ONE_HUNDRED,
+    };
+    sc.withdrawal_days = cfg.sandbox_withdrawal_days;
     let sandbox = Sandbox::open(sc)?;
     for suffix in ["", "-wal", "-shm"] {
         let f = cfg.data_dir.join(format!("{SANDBOX_DB}{suffix}"));

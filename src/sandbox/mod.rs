@@ -91,6 +91,12 @@ pub struct SandboxConfig {
     /// Synthetic investors `carga-001@colheita.dev` … added after the seed on a new
     /// database (Completo, Pix, the demo password: load and race tests); 0 by default.
     pub extra_investors: usize,
+    /// The annual investment limit of Resolução CVM nº 88/2022 (R$ 20.000,00, or 10 % of
+    /// income or investments above R$ 200.000,00); parameters, since the CVM has consulted
+    /// on changing them. The web app reads them from `GET /v1/regras/investimento`.
+    pub annual_limit: crate::domain::limite_anual::AnnualLimitRules,
+    /// Days after confirming in which the investor may withdraw (5 today).
+    pub withdrawal_days: u16,
 }
 
 impl SandboxConfig {
@@ -110,6 +116,8 @@ impl SandboxConfig {
             pix_deadline: Duration::from_secs(24 * 3600),
             extra_offerings: 0,
             extra_investors: 0,
+            annual_limit: crate::domain::limite_anual::AnnualLimitRules::CVM_88,
+            withdrawal_days: 5,
         }
     }
 }
