@@ -2,6 +2,7 @@
 //! missing field never breaks a page: the platform owns the data, we only read it.
 
 mod cadastro;
+mod declaracao;
 mod extrato;
 mod reservas;
 mod signup;
@@ -16,9 +17,10 @@ pub use extrato::{
 };
 pub use reservas::{
     AllocationByCaptacao, AllocationByGuarantee, AllocationDetail, AllocationItem,
-    AllocationSummary, Confirmation, PixInfo, Reserva, ReservaDocumento, ReservaTermo, StatusColor,
-    TermOption,
+    AllocationSummary, CienciaRisco, Confirmation, PixInfo, Reserva, ReservaDocumento,
+    ReservaTermo, StatusColor, TermOption,
 };
+pub use declaracao::{Declaracao, DeclaracaoInvestidor, LimiteAnual, NovaDeclaracao, RegrasLimite};
 pub use signup::{SignupBasicos, SignupPessoais, SignupRecord, SignupTelefone};
 
 use rust_decimal::Decimal;

@@ -10,8 +10,8 @@ use super::{
     ApiError, PlatformClient,
     captacoes::Blob,
     models::{
-        AllocationDetail, AllocationSummary, Confirmation, Reserva, ReservaDocumento, ReservaTermo,
-        Resumo,
+        AllocationDetail, AllocationSummary, Confirmation, DeclaracaoInvestidor, NovaDeclaracao,
+        Reserva, ReservaDocumento, ReservaTermo, Resumo,
     },
 };
 
@@ -63,14 +63,22 @@ impl PlatformClient {
             .await
     }
 
-    /// `PATCH /v1/reservas/{id}/assinarcontrato` `{opcao, aceite}`.
+    /// `PATCH /v1/reservas/{id}/assinarcontrato` `{opcao, aceite, versaoCienciaRisco,
+    /// declaracaoConfirmada}`: the term, with the risk term's version accepted and the
+    /// annual-limit declaration confirmed.
     pub async fn sign_terms(
         &self,
         token: &str,
         id: i64,
         opcao: Option<&str>,
+        risk_version: Option<&str>,
     ) -> Result<(), ApiError> {
-        let body = json!({"opcao": opcao, "aceite": true});
+        let body = json!({
+            "opcao": opcao,
+            "aceite": true,
+            "versaoCienciaRisco": risk_version,
+            "declaracaoConfirmada": risk_version.is_some(),
+        });
         let rb = self
             .api(
                 Method::PATCH,
@@ -99,6 +107,42 @@ impl PlatformClient {
     pub async fn reserva(&self, token: &str, id: i64) -> Result<Reserva, ApiError> {
         self.get_json(&format!("/v1/reservas/{id}"), &(), Some(token))
             .await
+    }
+
+    /// `POST /v1/reservas/{id}/desistencia`: the investor withdraws (within the period).
+    pub async fn withdraw(&self, token: &str, id: i64) -> Result<Reserva, ApiError> {
+        Self::json(self.api(
+            Method::POST,
+            &format!("/v1/reservas/{id}/desistencia"),
+            Some(token),
+        ))
+        .await
+    }
+
+    /// `GET /v1/reservas/canceladas`: withdrawn or failed-offering reservations of the
+    /// last 90 days.
+    pub async fn reservas_canceladas(&self, token: &str) -> Result<Vec<Reserva>, ApiError> {
+        self.get_json("/v1/reservas/canceladas", &(), Some(token))
+            .await
+    }
+
+    /// `GET /v1/cadastro/declaracao-investidor`: the annual-limit declaration and the room.
+    pub async fn investor_declaration(&self, token: &str) -> Result<DeclaracaoInvestidor, ApiError> {
+        self.get_json("/v1/cadastro/declaracao-investidor", &(), Some(token))
+            .await
+    }
+
+    /// `PUT /v1/cadastro/declaracao-investidor`.
+    pub async fn declare_investor(
+        &self,
+        token: &str,
+        d: &NovaDeclaracao,
+    ) -> Result<DeclaracaoInvestidor, ApiError> {
+        Self::json(
+            self.api(Method::PUT, "/v1/cadastro/declaracao-investidor", Some(token))
+                .json(d),
+        )
+        .await
     }
 
     /// `GET /v1/reservas/pendentes`.

@@ -21,6 +21,15 @@ pub fn withdrawal_ends(confirmed: Timestamp, days: u16) -> Timestamp {
         .map_or(Timestamp::MAX, |z| z.timestamp())
 }
 
+/// The last São Paulo day on which the withdrawal is possible, for a period ending at `ends`
+/// (the first instant it is no longer possible).
+pub fn last_day(ends: Timestamp) -> jiff::civil::Date {
+    ends.checked_sub(jiff::SignedDuration::from_secs(1))
+        .unwrap_or(ends)
+        .to_zoned(sao_paulo())
+        .date()
+}
+
 /// Whether an investment confirmed at `confirmed` may still be withdrawn at `now`.
 pub fn may_withdraw(confirmed: Timestamp, days: u16, now: Timestamp) -> bool {
     now >= confirmed && now < withdrawal_ends(confirmed, days)
@@ -42,6 +51,14 @@ mod tests {
         assert!(may_withdraw(confirmed, 5, at("2026-08-16T02:59:59Z")));
         assert!(!may_withdraw(confirmed, 5, at("2026-08-16T03:00:00Z")));
         assert!(may_withdraw(confirmed, 5, confirmed));
+    }
+
+    #[test]
+    fn the_last_day_is_the_day_before_the_end_in_sao_paulo() {
+        let confirmed = at("2026-08-10T21:00:00Z");
+        let ends = withdrawal_ends(confirmed, 5);
+        assert_eq!(last_day(ends), jiff::civil::date(2026, 8, 15));
+        assert_eq!(last_day(Timestamp::MIN), Timestamp::MIN.to_zoned(sao_paulo()).date());
     }
 
     #[test]

@@ -17,6 +17,13 @@ use rust_decimal_macros::dec;
 
 use super::money::format_brl;
 
+mod declaracao;
+
+pub use declaracao::{
+    DECLARATION_VERSION, DeclarationError, DeclarationForm, MSG_AMOUNT, MSG_ELSEWHERE,
+    MSG_QUALIFICATION, MSG_TRUTH, check_declaration, msg_above, msg_band, parse_declaration,
+};
+
 /// The parameters of the limit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct AnnualLimitRules {

@@ -13,6 +13,8 @@ pub const MSG_MINIMUM: &str =
     "O valor informado precisa ser maior que zero, e igual ou maior que o investimento mínimo.";
 pub const MSG_NOT_AVAILABLE: &str = "O valor da sua reserva não está mais disponível para investir. Verifique a quantia disponível na página da operação.";
 pub const MSG_TERMS: &str = "Necessário concordar com os termos para prosseguir.";
+/// The order's confirmation without the Termo de Ciência de Risco accepted.
+pub const MSG_RISK: &str = "Aceite o Termo de Ciência de Risco para confirmar o investimento.";
 /// For a missing choice among several term options (the platform's own words).
 pub const MSG_OPTION: &str = "Selecione uma das opções do termo para prosseguir.";
 

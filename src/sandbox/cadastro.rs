@@ -5,6 +5,7 @@
 //! (`/v2/seguranca/senha`).
 
 pub(crate) mod atualizar;
+pub(crate) mod declaracao;
 pub(crate) mod documentos;
 pub(crate) mod novo;
 pub(crate) mod senha;
@@ -36,6 +37,11 @@ pub(crate) fn routes() -> Router<Sandbox> {
                 .put(atualizar::atualizar),
         )
         .route("/v1/cadastro/validate", put(verificar::solicitar))
+        .route(
+            "/v1/cadastro/declaracao-investidor",
+            get(declaracao::ler).put(declaracao::declarar),
+        )
+        .route("/v1/cadastro/registros", get(crate::sandbox::registro::listar))
         .route(
             "/v1/cadastro/suitability",
             get(suitability::ler).put(suitability::responder),

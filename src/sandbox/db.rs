@@ -63,6 +63,7 @@ impl Db {
             seed::semear(&tx, cfg, tempo::agora())?;
             seed::extras::inserir(&tx, cfg.extra_offerings, tempo::agora())?;
             seed::carga::inserir(&tx, cfg.extra_investors, tempo::agora())?;
+            seed::declaracoes::inserir(&tx, tempo::agora())?;
             tx.commit()?;
             tracing::info!(arquivo = %caminho.display(), "sandbox: banco criado e semeado");
         }
@@ -71,6 +72,17 @@ impl Db {
         if sem_produtos == 0 {
             let tx = primeira.transaction_with_behavior(TransactionBehavior::Immediate)?;
             seed::complementar(&tx, tempo::agora())?;
+            tx.commit()?;
+        }
+        let sem_declaracoes: i64 = primeira.query_row(
+            "SELECT COUNT(*) FROM declaracoes_investidor",
+            [],
+            |r| r.get(0),
+        )?;
+        if sem_declaracoes == 0 {
+            // A database from before the annual-limit declarations.
+            let tx = primeira.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            seed::declaracoes::inserir(&tx, tempo::agora())?;
             tx.commit()?;
         }
         let mut conexoes = vec![Mutex::new(primeira)];

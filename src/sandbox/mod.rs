@@ -19,6 +19,7 @@ mod informe;
 mod notificacoes;
 mod pdf;
 mod produtos;
+mod registro;
 mod reservas;
 mod resposta;
 mod seed;
@@ -122,6 +123,22 @@ impl SandboxConfig {
     }
 }
 
+/// The CVM 88 parameters in force, as the platform's rules read them.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct RegrasCvm {
+    pub(crate) limite: crate::domain::limite_anual::AnnualLimitRules,
+    pub(crate) dias_desistencia: u16,
+}
+
+impl SandboxConfig {
+    pub(crate) fn regras(&self) -> RegrasCvm {
+        RegrasCvm {
+            limite: self.annual_limit,
+            dias_desistencia: self.withdrawal_days,
+        }
+    }
+}
+
 /// A running sandbox: the database and the configuration, shared by every request.
 #[derive(Clone)]
 pub struct Sandbox {
@@ -189,6 +206,22 @@ impl Sandbox {
             .map_err(|e| SandboxError::Tarefa(e.mensagem().to_owned()))
     }
 
+    /// Settles every live offering whose fundraising period ended (below its minimum
+    /// target: its reservations cancelled and refunded), and marks as transferred to the
+    /// issuer what successful offerings hold past the withdrawal period. Returns how many
+    /// offerings were settled.
+    pub async fn close_ended_offerings(&self) -> Result<usize, SandboxError> {
+        let agora = tempo::agora();
+        self.db()
+            .escrever(move |tx| {
+                let n = reservas::encerramento::encerrar_vencidas(tx, agora)?;
+                reservas::encerramento::repassar(tx, agora)?;
+                Ok(n)
+            })
+            .await
+            .map_err(|e| SandboxError::Tarefa(e.mensagem().to_owned()))
+    }
+
     /// Runs [`Sandbox::expire_overdue`] every `every` on the current Tokio runtime.
     pub fn spawn_expiry_sweeper(&self, every: Duration) -> tokio::task::JoinHandle<()> {
         let sandbox = self.clone();
@@ -201,6 +234,11 @@ impl Sandbox {
                     Ok(0) => {}
                     Ok(n) => tracing::info!(canceladas = n, "sandbox: reservas Pix vencidas"),
                     Err(e) => tracing::warn!(erro = %e, "sandbox: varredura de vencimentos falhou"),
+                }
+                match sandbox.close_ended_offerings().await {
+                    Ok(0) => {}
+                    Ok(n) => tracing::info!(encerradas = n, "sandbox: captações encerradas"),
+                    Err(e) => tracing::warn!(erro = %e, "sandbox: encerramento de captações falhou"),
                 }
             }
         })

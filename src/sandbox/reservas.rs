@@ -8,6 +8,8 @@
 
 mod capacidade;
 pub(crate) mod carteira;
+mod desistir;
+pub(crate) mod encerramento;
 pub(crate) mod documentos;
 pub(crate) mod fluxo;
 mod pedido;
@@ -24,7 +26,11 @@ use axum::routing::{get, patch, post};
 use axum::{Json, Router};
 use rusqlite::{OptionalExtension, params};
 
-use crate::domain::reserva::{MSG_NOT_AVAILABLE, MSG_TERMS, PARTNER_DEBIT};
+use crate::domain::desistencia;
+use crate::domain::reserva::{MSG_NOT_AVAILABLE, MSG_RISK, MSG_TERMS, PARTNER_DEBIT};
+use crate::sandbox::cadastro::declaracao;
+use crate::sandbox::registro::{self, Documento};
+use crate::sandbox::termos::VERSAO_CIENCIA_RISCO;
 use crate::sandbox::autenticacao::Investidor;
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
 use crate::sandbox::extrato::movimentos;
@@ -58,6 +64,7 @@ pub(crate) fn routes() -> Router<Sandbox> {
         .route("/v1/reservas/{id}/termo", get(ver_termo))
         .route("/v1/reservas/{id}/assinarcontrato", patch(assinar))
         .route("/v1/reservas/{id}/confirmarinvestimento", patch(confirmar))
+        .route("/v1/reservas/{id}/desistencia", post(desistir::desistir))
         .route("/v1/reservas/{id}/documentos", get(documentos::listar))
         .route(
             "/v1/reservas/{id}/documentos/{doc}",
@@ -65,6 +72,8 @@ pub(crate) fn routes() -> Router<Sandbox> {
         )
         .route("/v1/reservas/{id}/contrato", get(documentos::contrato))
         .merge(transicoes::routes())
+        .merge(encerramento::routes())
+        .route("/v1/reservas/canceladas", get(carteira::canceladas))
 }
 
 /// `POST /v1/reservas`: a new Aberto reservation and its term (201).
@@ -76,6 +85,7 @@ async fn criar(
     let pedido = pedido::Pedido::ler(&corpo)?;
     let usuario = investidor.usuario_id;
     let agora = tempo::agora();
+    let regras = sandbox.cfg().regras();
     let corpo = sandbox
         .db()
         .escrever(move |tx| {
@@ -100,6 +110,7 @@ async fn criar(
             }
             let centavos = pedido.centavos(cap.minimo)?;
             let tipo = pedido.tipo_pagamento(permite)?;
+            declaracao::verificar_pedido(tx, usuario, &regras.limite, agora, centavos)?;
             if centavos > cap.livre() {
                 return Err(ApiError::new(StatusCode::CONFLICT, MSG_NOT_AVAILABLE));
             }
@@ -119,7 +130,7 @@ async fn criar(
             )?;
             let r = reserva::do_investidor(tx, tx.last_insert_rowid(), usuario)?;
             let inicio = tempo::rfc3339(r.inicio_rendimento(agora));
-            resposta::texto(&termo::termo(&r).json(&r, Some(inicio)))
+            resposta::texto(&termo::termo(&r, &regras).json(&r, Some(inicio), None))
         })
         .await?;
     Ok((StatusCode::CREATED, Json(corpo)))
@@ -131,8 +142,11 @@ async fn ver_termo(
     investidor: Investidor,
     Path(id): Path<String>,
 ) -> Result<JsonExato, ApiError> {
-    reserva::ler_do_investidor(&sandbox, &investidor, &id, |_, r| {
-        resposta::json(&termo::termo(&r).json(&r, None))
+    let regras = sandbox.cfg().regras();
+    reserva::ler_do_investidor(&sandbox, &investidor, &id, move |c, r| {
+        let ciencia = registro::aceito_em(c, r.id, Documento::TermoCienciaRisco, VERSAO_CIENCIA_RISCO)?
+            .map(|ms| tempo::rfc3339(tempo::de_ms(ms)));
+        resposta::json(&termo::termo(&r, &regras).json(&r, None, ciencia))
     })
     .await
 }
@@ -148,6 +162,7 @@ async fn assinar(
     let aceite = pedido::Aceite::ler(&corpo);
     let usuario = investidor.usuario_id;
     let agora = tempo::agora();
+    let regras = sandbox.cfg().regras();
     sandbox
         .db()
         .escrever(move |tx| {
@@ -158,7 +173,16 @@ async fn assinar(
             if !aceite.aceite {
                 return Err(ApiError::requisicao(MSG_TERMS));
             }
-            let t = termo::termo(&r);
+            if aceite
+                .versao_ciencia_risco
+                .as_deref()
+                .is_some_and(|v| v != VERSAO_CIENCIA_RISCO)
+            {
+                return Err(ApiError::requisicao(
+                    "O Termo de Ciência de Risco foi atualizado. Leia a nova versão e aceite-a para prosseguir.",
+                ));
+            }
+            let t = termo::termo(&r, &regras);
             let opcao = match (aceite.opcao.as_deref(), t.opcoes.as_slice()) {
                 (Some(o), _) if t.descricao_da_opcao(o).is_some() => o.to_owned(),
                 (None, [(unica, _)]) => (*unica).to_owned(),
@@ -174,6 +198,23 @@ async fn assinar(
                  WHERE id = ?3",
                 params![opcao, ms, id],
             )?;
+            registro::registrar(tx, usuario, Some(id), Documento::TermoAdesao, termo::VERSAO, agora)?;
+            if aceite.versao_ciencia_risco.is_some() {
+                registro::registrar(
+                    tx,
+                    usuario,
+                    Some(id),
+                    Documento::TermoCienciaRisco,
+                    VERSAO_CIENCIA_RISCO,
+                    agora,
+                )?;
+            }
+            if aceite.declaracao_confirmada
+                && let Some(d) = declaracao::vigente(tx, usuario)?
+            {
+                let versao = format!("declaração {}", d.id);
+                registro::registrar(tx, usuario, Some(id), Documento::ConfirmacaoDeclaracao, &versao, agora)?;
+            }
             Ok(StatusCode::NO_CONTENT)
         })
         .await
@@ -189,6 +230,7 @@ async fn confirmar(
     let id = reserva::ler_id(&id)?;
     let usuario = investidor.usuario_id;
     let prazo_pix = sandbox.cfg().pix_deadline;
+    let regras = sandbox.cfg().regras();
     let agora = tempo::agora();
     // The inner Result carries refusals that must still commit (the cancellation).
     sandbox
@@ -205,6 +247,16 @@ async fn confirmar(
             }
             if r.termo_aceito_em.is_none() {
                 return Ok(Err(ApiError::requisicao(MSG_TERMS)));
+            }
+            if registro::aceito_em(tx, id, Documento::TermoCienciaRisco, VERSAO_CIENCIA_RISCO)?
+                .is_none()
+            {
+                return Ok(Err(ApiError::requisicao(MSG_RISK)));
+            }
+            // The limit again, inside the writer's transaction: another reservation may
+            // have been confirmed since this one was created.
+            if let Err(e) = declaracao::verificar_pedido(tx, usuario, &regras.limite, agora, r.centavos) {
+                return Ok(Err(e));
             }
             let ms = tempo::ms(agora);
             let cap = Capacidade::ler(tx, r.captacao_id, agora)?
@@ -225,19 +277,23 @@ async fn confirmar(
                 return Ok(Err(erro));
             }
             let inicio = tempo::ms(reserva::dia_seguinte(agora));
+            let desistencia_ate =
+                tempo::ms(desistencia::withdrawal_ends(agora, regras.dias_desistencia));
             if r.tipo_pagamento == PARTNER_DEBIT {
                 tx.execute(
                     "UPDATE reservas SET status = 'Em análise', confirmada_em = ?1,
-                        inicio_rendimento = ?2, atualizada_em = ?1 WHERE id = ?3",
-                    params![ms, inicio, id],
+                        inicio_rendimento = ?2, desistencia_ate = ?4, atualizada_em = ?1
+                     WHERE id = ?3",
+                    params![ms, inicio, id, desistencia_ate],
                 )?;
             } else {
                 let vencimento = tempo::ms(tempo::mais(agora, prazo_pix));
                 tx.execute(
                     "UPDATE reservas SET status = 'Aporte pendente', confirmada_em = ?1,
-                        pix_vencimento = ?2, inicio_rendimento = ?3, atualizada_em = ?1
+                        pix_vencimento = ?2, inicio_rendimento = ?3, desistencia_ate = ?5,
+                        atualizada_em = ?1
                      WHERE id = ?4",
-                    params![ms, vencimento, inicio, id],
+                    params![ms, vencimento, inicio, id, desistencia_ate],
                 )?;
             }
             let r: Reserva = reserva::do_investidor(tx, id, usuario)?;

@@ -17,6 +17,24 @@ use crate::sandbox::reservas::documentos::pdf_resposta;
 use crate::sandbox::{Sandbox, tempo};
 use textos::{TEXTOS, Texto};
 
+/// The Termo de Ciência de Risco: a standing document (its PDF at `GET /v1/termos/{tipo}`)
+/// that every order accepts, recorded with this version.
+pub(crate) const CIENCIA_RISCO_TIPO: &str = "termo-de-ciencia-de-risco";
+pub(crate) const CIENCIA_RISCO_TITULO: &str = "Termo de Ciência de Risco";
+pub(crate) const VERSAO_CIENCIA_RISCO: &str = "2026.1";
+
+/// The risk term's text as the order shows it: its sections' paragraphs, one per blank
+/// line, each section's heading first.
+pub(crate) fn ciencia_risco_conteudo() -> String {
+    TEXTOS
+        .iter()
+        .filter(|t| t.tipo == CIENCIA_RISCO_TIPO)
+        .flat_map(|t| t.secoes.iter())
+        .flat_map(|(secao, paragrafos)| std::iter::once(*secao).chain(paragrafos.iter().copied()))
+        .collect::<Vec<_>>()
+        .join("\n\n")
+}
+
 pub(crate) fn routes() -> Router<Sandbox> {
     Router::new().route("/v1/termos/{tipo}", get(baixar))
 }

@@ -27,6 +27,8 @@ pub const CARTEIRA_ALOCACAO_PDF: &str = "/carteira/alocacao.pdf";
 pub const CARTEIRA_SIMULADOR: &str = "/carteira/simulador";
 pub const CARTEIRA_CONTRATO: &str = "/carteira/reservas/{id}/contrato";
 pub const CARTEIRA_DOCUMENTO: &str = "/carteira/reservas/{id}/documentos/{doc}";
+/// The withdrawal (desistência) of a reservation: GET asks for confirmation, POST withdraws.
+pub const CARTEIRA_DESISTENCIA: &str = "/carteira/reservas/{id}/desistencia";
 pub const MINHA_CONTA: &str = "/minha-conta";
 /// The registration data; shows its first sub-tab, informacoes-pessoais.
 pub const DADOS_CADASTRAIS: &str = "/minha-conta/dados-cadastrais";
@@ -39,6 +41,8 @@ pub const DADOS_DOCUMENTO: &str = "/minha-conta/dados-cadastrais/documentos/{tip
 /// POST: the verification request ('Verificar perfil').
 pub const VERIFICAR_PERFIL: &str = "/minha-conta/dados-cadastrais/verificar";
 pub const CONTA_BANCARIA: &str = "/minha-conta/conta-bancaria";
+/// The annual-limit declaration; `?voltar={url}` returns to that offering's order after saving.
+pub const DECLARACAO_INVESTIDOR: &str = "/minha-conta/declaracao-investidor";
 pub const MEUS_TERMOS: &str = "/minha-conta/meus-termos";
 pub const MEUS_TERMOS_DOCUMENTO: &str = "/minha-conta/meus-termos/{tipo}";
 /// The tax-return download: GET with `?ano=`.
@@ -135,6 +139,15 @@ pub fn carteira_documentos(id: i64) -> String {
 
 pub fn carteira_contrato(id: i64) -> String {
     format!("{CARTEIRA}/reservas/{id}/contrato")
+}
+
+pub fn carteira_desistencia(id: i64) -> String {
+    format!("{CARTEIRA}/reservas/{id}/desistencia")
+}
+
+/// The declaration, returning to the order of the offering at `url` once saved.
+pub fn declaracao_voltar(url: &str) -> String {
+    format!("{DECLARACAO_INVESTIDOR}?voltar={}", segment(url))
 }
 
 pub fn carteira_documento(id: i64, doc: i64) -> String {

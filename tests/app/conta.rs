@@ -393,11 +393,12 @@ async fn my_terms_download_real_documents_and_the_tax_return_needs_a_year() {
     let app = as_user("investidor@colheita.dev").await;
     let doc = html(app.get(routes::MEUS_TERMOS).await).await;
     let lines = texts(&doc, ".lista-termos a");
-    assert_eq!(lines.len(), 3);
+    assert_eq!(lines.len(), 4);
     for (slug, line) in [
         ("termos-e-condicoes", "Termos e condições"),
         ("politica-de-privacidade", "Políticas de privacidade"),
         ("contrato-vinculante-master", "Contrato vinculante master"),
+        ("termo-de-ciencia-de-risco", "Termo de Ciência de Risco"),
     ] {
         assert!(lines.iter().any(|l| l.starts_with(line)), "{line}");
         let pdf = app.get(&routes::meus_termos_documento(slug)).await;

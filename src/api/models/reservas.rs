@@ -68,6 +68,19 @@ pub struct ReservaTermo {
     pub termos: Vec<TermOption>,
     pub opcao_aceita: Option<String>,
     pub inicio_rendimento: Option<String>,
+    /// The Termo de Ciência de Risco accepted with the term; a platform without it has none.
+    pub ciencia_risco: Option<CienciaRisco>,
+}
+
+/// The Termo de Ciência de Risco of an order, in the version in force.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct CienciaRisco {
+    pub titulo: String,
+    pub versao: String,
+    /// Paragraphs separated by a blank line.
+    pub conteudo: String,
+    pub aceito_em: Option<String>,
 }
 
 impl ReservaTermo {
@@ -116,6 +129,12 @@ pub struct Reserva {
     pub termo_aceito: Option<bool>,
     pub fluxo_recebimento_amortizacao: Vec<Parcela>,
     pub pix: Option<PixInfo>,
+    /// The first instant the investor can no longer withdraw.
+    pub desistencia_ate: Option<String>,
+    /// Whether the withdrawal is open now (the platform decides; absent → no).
+    pub desistencia_permitida: Option<bool>,
+    /// Why it was cancelled (the investor's withdrawal, the offering's failure).
+    pub motivo_cancelamento: Option<String>,
 }
 
 /// One offering of the allocation summary.

@@ -386,6 +386,9 @@ ALTER TABLE captacoes ADD COLUMN resultado TEXT CHECK (resultado IN ('Sucesso', 
 ALTER TABLE reservas ADD COLUMN motivo_cancelamento TEXT
     CHECK (motivo_cancelamento IN ('Desistencia', 'OfertaMalsucedida'));
 ALTER TABLE reservas ADD COLUMN repassada_em INTEGER;
+-- The first instant the investor can no longer withdraw: set at confirmation from the
+-- period in force then (a later change of the period does not touch it).
+ALTER TABLE reservas ADD COLUMN desistencia_ate INTEGER;
 CREATE INDEX reservas_usuario_confirmada ON reservas(usuario_id, confirmada_em)
     WHERE confirmada_em IS NOT NULL;
 

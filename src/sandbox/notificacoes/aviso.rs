@@ -138,6 +138,36 @@ impl Aviso {
         )
     }
 
+    pub(crate) fn desistencia(valor: Decimal, oferta: &str, paga: bool) -> Aviso {
+        Aviso::carteira(
+            "Desistência registrada",
+            format!(
+                "Registramos a sua desistência do investimento de {} em {oferta}.",
+                format_brl(valor)
+            ),
+            if paga {
+                "Todo o valor pago será devolvido; o estorno aparece no seu extrato e o crédito na conta bancária pode levar até um dia útil."
+            } else {
+                "A reserva foi cancelada e nenhum valor será cobrado."
+            },
+        )
+    }
+
+    pub(crate) fn captacao_cancelada(valor: Decimal, oferta: &str, paga: bool) -> Aviso {
+        Aviso::carteira(
+            "Captação cancelada",
+            format!(
+                "{oferta} encerrou sem atingir o valor alvo mínimo, e a sua reserva de {} foi cancelada.",
+                format_brl(valor)
+            ),
+            if paga {
+                "Todo o valor pago será devolvido; o estorno aparece no seu extrato e o crédito na conta bancária pode levar até um dia útil."
+            } else {
+                "Nenhum valor será cobrado."
+            },
+        )
+    }
+
     pub(crate) fn nova_captacao(oferta: &str, url_amigavel: &str, rendimento: &str) -> Aviso {
         Aviso::novo(
             "Nova captação no ar",

@@ -32,6 +32,33 @@ pub(crate) async fn por_id(
     .await
 }
 
+/// `GET /v1/reservas/canceladas`: reservations the investor withdrew or whose offering
+/// failed, cancelled in the last 90 days, newest first.
+pub(crate) async fn canceladas(
+    State(sandbox): State<Sandbox>,
+    investidor: Investidor,
+) -> Result<JsonExato, ApiError> {
+    let usuario = investidor.usuario_id;
+    sandbox
+        .db()
+        .ler(move |c| {
+            let agora = tempo::agora();
+            let desde = tempo::ms(tempo::menos(
+                agora,
+                std::time::Duration::from_secs(90 * 24 * 3600),
+            ));
+            let reservas = reserva::carregar(
+                c,
+                "r.usuario_id = ?1 AND r.motivo_cancelamento IS NOT NULL AND r.cancelada_em >= ?2
+                 ORDER BY r.cancelada_em DESC, r.id DESC",
+                params![usuario, desde],
+            )?;
+            let lista: Vec<_> = reservas.iter().map(|r| r.json(agora)).collect();
+            resposta::json(&lista)
+        })
+        .await
+}
+
 /// `GET /v1/reservas/pendentes`: Aberto, live Aporte pendente, Em análise, Aprovado and
 /// Pago in the last 30 days, newest first.
 pub(crate) async fn pendentes(

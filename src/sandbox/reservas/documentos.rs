@@ -100,6 +100,7 @@ pub(crate) async fn baixar(
     Path((id, doc)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
     let usuario = investidor.usuario_id;
+    let regras = sandbox.cfg().regras();
     let (bytes, arquivo) = reserva::ler_do_investidor(&sandbox, &investidor, &id, move |c, r| {
         let agora = tempo::agora();
         let doc: i64 = doc.parse().map_err(|_| ApiError::nenhum_arquivo())?;
@@ -109,7 +110,7 @@ pub(crate) async fn baixar(
             .ok_or_else(ApiError::nenhum_arquivo)?;
         let t = titular(c, usuario)?;
         let (bytes, nome) = match doc {
-            1 => (conteudo::termo(&r, &t, agora), "termo-de-adesao"),
+            1 => (conteudo::termo(&r, &t, agora, &regras), "termo-de-adesao"),
             2 => (
                 conteudo::comprovante_reserva(&r, &t, agora),
                 "comprovante-de-reserva",
@@ -132,12 +133,13 @@ pub(crate) async fn contrato(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let usuario = investidor.usuario_id;
+    let regras = sandbox.cfg().regras();
     let bytes = reserva::ler_do_investidor(&sandbox, &investidor, &id, move |c, r| {
         if r.termo_aceito_em.is_none() {
             return Err(ApiError::nenhum_arquivo());
         }
         let t = titular(c, usuario)?;
-        Ok(conteudo::termo(&r, &t, tempo::agora()))
+        Ok(conteudo::termo(&r, &t, tempo::agora(), &regras))
     })
     .await?;
     Ok(pdf_resposta(

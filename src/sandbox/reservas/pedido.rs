@@ -114,6 +114,10 @@ impl Pedido {
 pub(super) struct Aceite {
     pub(super) opcao: Option<String>,
     pub(super) aceite: bool,
+    /// The version of the Termo de Ciência de Risco accepted with the term, if it was.
+    pub(super) versao_ciencia_risco: Option<String>,
+    /// The investor confirmed the annual-limit declaration in force.
+    pub(super) declaracao_confirmada: bool,
 }
 
 impl Aceite {
@@ -129,7 +133,17 @@ impl Aceite {
             Some(Value::Number(n)) => Some(n.to_string()),
             _ => None,
         };
-        Aceite { opcao, aceite }
+        let versao_ciencia_risco = match v.get("versaoCienciaRisco") {
+            Some(Value::String(s)) if !s.trim().is_empty() => Some(s.trim().to_owned()),
+            _ => None,
+        };
+        let declaracao_confirmada = matches!(v.get("declaracaoConfirmada"), Some(Value::Bool(true)));
+        Aceite {
+            opcao,
+            aceite,
+            versao_ciencia_risco,
+            declaracao_confirmada,
+        }
     }
 }
 

@@ -73,6 +73,10 @@ pub(crate) struct Reserva {
     pub(crate) paga_em: Option<i64>,
     pub(crate) inicio_rendimento: Option<i64>,
     pub(crate) criada_em: i64,
+    /// 'Desistencia' or 'OfertaMalsucedida' when one of them cancelled it.
+    pub(crate) motivo_cancelamento: Option<String>,
+    pub(crate) desistencia_ate: Option<i64>,
+    pub(crate) repassada_em: Option<i64>,
     pub(crate) oferta: OfertaDaReserva,
 }
 
@@ -81,7 +85,8 @@ const SELECT: &str = "SELECT r.id, r.captacao_id, r.status, r.tipo_pagamento,
         r.pix_vencimento, r.paga_em, r.inicio_rendimento, r.criada_em,
         c.nome, c.url_amigavel, c.rendimento_centesimos, c.rendimento_descricao,
         c.vencimento_meses, c.periodicidade_meses, c.rating, c.classificacao_esg, c.garantias,
-        c.descricao_pagamento, c.empreendedor_nome, c.cidade, c.uf
+        c.descricao_pagamento, c.empreendedor_nome, c.cidade, c.uf,
+        r.motivo_cancelamento, r.desistencia_ate, r.repassada_em
     FROM reservas r JOIN captacoes c ON c.id = r.captacao_id";
 
 fn linha(r: &Row<'_>) -> rusqlite::Result<Reserva> {
@@ -99,6 +104,9 @@ fn linha(r: &Row<'_>) -> rusqlite::Result<Reserva> {
         paga_em: r.get(9)?,
         inicio_rendimento: r.get(10)?,
         criada_em: r.get(11)?,
+        motivo_cancelamento: r.get(25)?,
+        desistencia_ate: r.get(26)?,
+        repassada_em: r.get(27)?,
         oferta: OfertaDaReserva {
             nome: r.get(12)?,
             url_amigavel: r.get(13)?,
@@ -217,6 +225,17 @@ impl Reserva {
             return "Cancelado";
         }
         &self.status_gravado
+    }
+
+    /// Whether the investor may still withdraw: a confirmed reservation (awaiting payment
+    /// or analysis, or paid) inside its withdrawal period, whose money has not left the
+    /// escrow for the issuer.
+    pub(crate) fn pode_desistir(&self, agora: Timestamp) -> bool {
+        matches!(
+            self.status(agora),
+            "Aporte pendente" | "Em análise" | "Aprovado" | "Pago"
+        ) && self.repassada_em.is_none()
+            && self.desistencia_ate.is_some_and(|ate| tempo::ms(agora) < ate)
     }
 
     pub(crate) fn investimento(&self) -> Decimal {

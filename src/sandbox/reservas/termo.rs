@@ -6,7 +6,9 @@
 use rust_decimal::Decimal;
 use serde::Serialize;
 
-use crate::domain::money;
+use crate::domain::money::{self, format_brl};
+use crate::sandbox::RegrasCvm;
+use crate::sandbox::termos::{self, VERSAO_CIENCIA_RISCO};
 
 use crate::sandbox::reservas::reserva::{self, Reserva};
 
@@ -24,19 +26,34 @@ pub(crate) struct TermoJson<'a> {
     titulo: &'a str,
     descricao: &'a str,
     conteudo: &'a str,
-    termos: Vec<OpcaoJson>,
+    termos: Vec<OpcaoJson<'a>>,
     opcao_aceita: Option<&'a str>,
+    /// The Termo de Ciência de Risco the investor accepts with this term.
+    ciencia_risco: CienciaRiscoJson,
     #[serde(skip_serializing_if = "Option::is_none")]
     inicio_rendimento: Option<String>,
 }
 
 #[derive(Debug, Serialize)]
-struct OpcaoJson {
+struct OpcaoJson<'a> {
     opcao: &'static str,
-    descricao: &'static str,
+    descricao: &'a str,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct CienciaRiscoJson {
+    titulo: &'static str,
+    versao: &'static str,
+    /// Paragraphs separated by a blank line.
+    conteudo: String,
+    /// When it was accepted for this reservation, in the version in force.
+    aceito_em: Option<String>,
 }
 
 pub(crate) const TITULO: &str = "Termo de adesão e ciência de riscos";
+/// The adhesion term's wording version, recorded with every acceptance.
+pub(crate) const VERSAO: &str = "2026.1";
 
 pub(crate) struct Termo {
     pub(crate) titulo: &'static str,
@@ -44,23 +61,30 @@ pub(crate) struct Termo {
     /// Paragraphs separated by a blank line.
     pub(crate) conteudo: String,
     /// (opcao, descricao)
-    pub(crate) opcoes: Vec<(&'static str, &'static str)>,
+    pub(crate) opcoes: Vec<(&'static str, String)>,
 }
 
-const OPCAO_UNICA: (&str, &str) = (
-    "1",
-    "Li e compreendi este termo, declaro estar ciente dos riscos do investimento e concordo com as condições da oferta.",
-);
+const OPCAO_UNICA: &str = "Li e compreendi este termo, declaro estar ciente dos riscos do investimento e concordo com as condições da oferta.";
 
-const OPCAO_QUALIFICADO: (&str, &str) = (
-    "1",
-    "Declaro ser investidor qualificado, nos termos da regulamentação da CVM, ou possuir renda bruta anual ou investimentos financeiros superiores a R$ 200.000,00.",
-);
-
-const OPCAO_LIMITE: (&str, &str) = (
-    "2",
-    "Declaro não ser investidor qualificado e que, somado a esta reserva, não ultrapasso o limite de R$ 20.000,00 investidos em ofertas de crowdfunding neste ano-calendário.",
-);
+/// The options of an offering below investment grade, with the limit's parameters in force.
+fn opcoes_especulativas(regras: &RegrasCvm) -> Vec<(&'static str, String)> {
+    vec![
+        (
+            "1",
+            format!(
+                "Declaro ser investidor qualificado, nos termos da regulamentação da CVM, ou possuir renda bruta anual ou investimentos financeiros superiores a {}.",
+                format_brl(regras.limite.threshold)
+            ),
+        ),
+        (
+            "2",
+            format!(
+                "Declaro não ser investidor qualificado e que, somado a esta reserva, não ultrapasso o limite de {} investidos em ofertas de crowdfunding neste ano-calendário.",
+                format_brl(regras.limite.base)
+            ),
+        ),
+    ]
+}
 
 /// Ratings below investment grade (BB, B, C…) ask the investor which limit applies.
 pub(crate) fn grau_especulativo(rating: &str) -> bool {
@@ -68,7 +92,7 @@ pub(crate) fn grau_especulativo(rating: &str) -> bool {
     !(r.starts_with('A') || r.starts_with("BBB"))
 }
 
-pub(crate) fn termo(r: &Reserva) -> Termo {
+pub(crate) fn termo(r: &Reserva, regras: &RegrasCvm) -> Termo {
     let o = &r.oferta;
     let garantias = o.rotulos_garantias();
     let garantias = if garantias.is_empty() {
@@ -95,7 +119,7 @@ pub(crate) fn termo(r: &Reserva) -> Termo {
         ),
         format!(
             "Valor da reserva: {}; remuneração líquida: {}; prazo: {} meses; pagamento dos rendimentos: {}; liquidação: {}.",
-            crate::domain::money::format_brl(r.investimento()),
+            format_brl(r.investimento()),
             o.rendimento_descricao,
             o.prazo,
             o.descricao_pagamento,
@@ -106,7 +130,10 @@ pub(crate) fn termo(r: &Reserva) -> Termo {
             "O(A) investidor(a) declara estar ciente de que o investimento em operações de crédito do agronegócio envolve riscos, entre eles: risco de crédito do tomador; riscos climáticos, sanitários e de produtividade da safra; variação de preços das commodities; e risco de liquidez, pois não há mercado secundário garantido para o título.{alerta_rating}"
         ),
         "O investimento não conta com a garantia do Fundo Garantidor de Créditos (FGC). A rentabilidade passada não é garantia de rentabilidade futura, e o(a) investidor(a) pode perder parte ou a totalidade do valor investido.".to_owned(),
-        "A reserva somente será efetivada após a confirmação do investimento e a compensação do aporte. Reservas por Pix não pagas dentro do prazo informado serão canceladas automaticamente. Havendo desistência, o(a) investidor(a) poderá cancelar a reserva em até 5 (cinco) dias contados da confirmação, sem qualquer custo.".to_owned(),
+        format!(
+            "A reserva somente será efetivada após a confirmação do investimento e a compensação do aporte. Reservas por Pix não pagas dentro do prazo informado serão canceladas automaticamente. Havendo desistência, o(a) investidor(a) poderá cancelar a reserva em até {} dias contados da confirmação, sem qualquer custo, e receberá de volta todo o valor pago. Se a oferta não atingir o valor alvo mínimo, as reservas serão canceladas e os valores devolvidos integralmente.",
+            regras.dias_desistencia
+        ),
     ];
     Termo {
         titulo: TITULO,
@@ -116,19 +143,21 @@ pub(crate) fn termo(r: &Reserva) -> Termo {
         ),
         conteudo: paragrafos.join("\n\n"),
         opcoes: if especulativo {
-            vec![OPCAO_QUALIFICADO, OPCAO_LIMITE]
+            opcoes_especulativas(regras)
         } else {
-            vec![OPCAO_UNICA]
+            vec![("1", OPCAO_UNICA.to_owned())]
         },
     }
 }
 
 impl Termo {
     /// The term's JSON; `inicio_rendimento` is added to the answer of `POST /v1/reservas`.
+    /// `ciencia_aceita`: when the risk term was accepted for this reservation.
     pub(crate) fn json<'a>(
         &'a self,
         r: &'a Reserva,
         inicio_rendimento: Option<String>,
+        ciencia_aceita: Option<String>,
     ) -> TermoJson<'a> {
         TermoJson {
             id: r.id,
@@ -143,17 +172,23 @@ impl Termo {
             termos: self
                 .opcoes
                 .iter()
-                .map(|&(opcao, descricao)| OpcaoJson { opcao, descricao })
+                .map(|(opcao, descricao)| OpcaoJson { opcao, descricao })
                 .collect(),
             opcao_aceita: r.termo_aceito_em.and(r.termo_opcao.as_deref()),
+            ciencia_risco: CienciaRiscoJson {
+                titulo: termos::CIENCIA_RISCO_TITULO,
+                versao: VERSAO_CIENCIA_RISCO,
+                conteudo: termos::ciencia_risco_conteudo(),
+                aceito_em: ciencia_aceita,
+            },
             inicio_rendimento,
         }
     }
 
-    pub(crate) fn descricao_da_opcao(&self, opcao: &str) -> Option<&'static str> {
+    pub(crate) fn descricao_da_opcao(&self, opcao: &str) -> Option<&str> {
         self.opcoes
             .iter()
             .find(|(o, _)| *o == opcao)
-            .map(|(_, d)| *d)
+            .map(|(_, d)| d.as_str())
     }
 }

@@ -120,7 +120,7 @@ pub(super) fn inserir(
     }
 
     plano.completar_reservado(&usuarios.outros, cfg);
-    gravar(tx, agora, &plano.novas)?;
+    gravar(tx, agora, cfg.withdrawal_days, &plano.novas)?;
 
     let mut ajustes = BTreeMap::new();
     for n in plano
@@ -345,12 +345,18 @@ fn valor(alvo: i64, minimo: i64, teto: i64) -> Option<i64> {
     Some(multiplos * minimo)
 }
 
-fn gravar(tx: &Transaction<'_>, agora: Timestamp, novas: &[Nova]) -> Result<(), SandboxError> {
+fn gravar(
+    tx: &Transaction<'_>,
+    agora: Timestamp,
+    dias_desistencia: u16,
+    novas: &[Nova],
+) -> Result<(), SandboxError> {
     let mut inserir = tx.prepare(
         "INSERT INTO reservas (usuario_id, captacao_id, status, tipo_pagamento, origem,
             investimento_centavos, termo_opcao, termo_aceito_em, confirmada_em, pix_vencimento,
-            paga_em, aprovada_em, cancelada_em, inicio_rendimento, criada_em, atualizada_em)
-         VALUES (?1, ?2, ?3, ?4, 'Ativa', ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+            paga_em, aprovada_em, cancelada_em, inicio_rendimento, criada_em, atualizada_em,
+            desistencia_ate)
+         VALUES (?1, ?2, ?3, ?4, 'Ativa', ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
     )?;
     for n in novas {
         let ms = |t: Option<Timestamp>| t.map(tempo::ms);
@@ -381,6 +387,10 @@ fn gravar(tx: &Transaction<'_>, agora: Timestamp, novas: &[Nova]) -> Result<(), 
             ms(inicio_rendimento),
             tempo::ms(n.criada),
             tempo::ms(atualizada),
+            tempo::ms(crate::domain::desistencia::withdrawal_ends(
+                confirmada,
+                dias_desistencia
+            )),
         ])?;
     }
     Ok(())

@@ -139,4 +139,39 @@ pub(super) const TEXTOS: &[Texto] = &[
             ),
         ],
     },
+    Texto {
+        tipo: super::CIENCIA_RISCO_TIPO,
+        titulo: super::CIENCIA_RISCO_TITULO,
+        versao: "Versão 2026.1, vigente desde 1º de novembro de 2026",
+        secoes: &[
+            (
+                "1. Natureza da oferta",
+                &[
+                    "As ofertas apresentadas na plataforma Colheita são ofertas públicas de investimento participativo, automaticamente dispensadas de registro na Comissão de Valores Mobiliários (CVM) nos termos da Resolução CVM nº 88/2022. A CVM não analisa previamente as ofertas nem garante a veracidade das informações prestadas.",
+                    "O emissor dos títulos é uma sociedade empresária de pequeno porte ou um produtor rural que não é registrado na CVM como companhia aberta e não está sujeito às mesmas obrigações de divulgação de informações das companhias abertas.",
+                ],
+            ),
+            (
+                "2. Riscos que declaro conhecer",
+                &[
+                    "Perda do capital: posso perder parte ou a totalidade do valor investido, inclusive se o emissor não pagar os rendimentos ou o principal no vencimento.",
+                    "Risco de crédito: o pagamento depende da capacidade financeira do emissor e do desempenho da atividade rural (clima, pragas, produtividade e preços das commodities); garantias, quando existem, podem não cobrir toda a dívida e sua execução pode ser demorada.",
+                    "Liquidez: não há mercado secundário organizado para estes títulos; posso não conseguir vendê-los antes do vencimento, ou conseguir apenas com desconto.",
+                    "Ausência de garantia do Fundo Garantidor de Créditos (FGC) e de qualquer garantia da plataforma sobre a rentabilidade; rentabilidade passada não assegura rentabilidade futura.",
+                ],
+            ),
+            (
+                "3. Limite e declaração",
+                &[
+                    "Declaro conhecer o limite anual de investimento em ofertas de investimento participativo aplicável a investidores não qualificados e que as informações da minha declaração de investidor, usadas para calcular esse limite, são verdadeiras e estão atualizadas.",
+                ],
+            ),
+            (
+                "4. Desistência e devolução",
+                &[
+                    "Posso desistir do investimento, sem qualquer custo, dentro do prazo de desistência informado na oferta, contado da confirmação, e recebo de volta todo o valor pago. Se a oferta não atingir o valor alvo mínimo no prazo da captação, ela é cancelada e os valores aportados são devolvidos integralmente.",
+                ],
+            ),
+        ],
+    },
 ];

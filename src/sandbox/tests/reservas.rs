@@ -119,7 +119,7 @@ pub(super) async fn reservar(
         Method::PATCH,
         &format!("/v1/reservas/{reserva}/assinarcontrato"),
         token,
-        Some(json!({"opcao": opcao, "aceite": true})),
+        Some(json!({"opcao": opcao, "aceite": true, "versaoCienciaRisco": "2026.1"})),
     )
     .await;
     assert_eq!(a.status, StatusCode::NO_CONTENT, "{}", a.texto());
@@ -207,7 +207,7 @@ async fn ciclo_pix_ate_pago() {
         Method::PATCH,
         &url_ass,
         &t,
-        Some(json!({"opcao": "9", "aceite": true})),
+        Some(json!({"opcao": "9", "aceite": true, "versaoCienciaRisco": "2026.1"})),
     )
     .await;
     assert_eq!(a.status, StatusCode::BAD_REQUEST);
@@ -221,7 +221,7 @@ async fn ciclo_pix_ate_pago() {
         Method::PATCH,
         &url_ass,
         &t,
-        Some(json!({"aceite": true})),
+        Some(json!({"aceite": true, "versaoCienciaRisco": "2026.1"})),
     )
     .await;
     assert_eq!(a.status, StatusCode::NO_CONTENT, "{}", a.texto());
@@ -273,7 +273,7 @@ async fn ciclo_pix_ate_pago() {
         Method::PATCH,
         &url_ass,
         &t,
-        Some(json!({"aceite": true})),
+        Some(json!({"aceite": true, "versaoCienciaRisco": "2026.1"})),
     )
     .await;
     assert_eq!(a.status, StatusCode::CONFLICT);

@@ -58,6 +58,14 @@ pub fn routes() -> Router<AppState> {
             routes::CARTEIRA_DOCUMENTO,
             get(carteira::view_documento_get),
         )
+        .route(
+            routes::CARTEIRA_DESISTENCIA,
+            get(carteira::view_desistencia_get).post(carteira::view_desistencia_post),
+        )
+        .route(
+            routes::DECLARACAO_INVESTIDOR,
+            get(conta::view_declaracao_get).post(conta::view_declaracao_post),
+        )
         .route(routes::PREVIEW, get(detalhe::view_preview_get))
         .route(routes::HEALTHZ, get(|| async { "ok" }))
         .route(

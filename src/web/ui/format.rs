@@ -34,6 +34,14 @@ pub fn date(s: Option<&str>) -> String {
         .unwrap_or_else(|| "-".into())
 }
 
+/// The last day of a withdrawal period that ends at `s` (its first instant past), as
+/// "29/11/2026"; '-' when absent.
+pub fn withdrawal_last_day(s: Option<&str>) -> String {
+    s.and_then(dates::parse_platform_datetime)
+        .map(|t| dates::format_civil_date_br(crate::domain::desistencia::last_day(t)))
+        .unwrap_or_else(|| "-".into())
+}
+
 /// "21/11/2026 às 18:05" in São Paulo time; '-' when absent.
 pub fn datetime(s: Option<&str>) -> String {
     s.and_then(dates::parse_platform_datetime)

@@ -194,7 +194,7 @@ impl Pedido {
             .as_i64()
             .unwrap();
         let assinar = format!("/v1/reservas/{id}/assinarcontrato");
-        let aceite = r#"{"opcao":"1","aceite":true}"#.to_owned();
+        let aceite = r#"{"opcao":"1","aceite":true,"versaoCienciaRisco":"2026.1"}"#.to_owned();
         let Some((status, texto)) = self
             .chamar(reqwest::Method::PATCH, &assinar, Some(aceite))
             .await

@@ -61,8 +61,13 @@ fn rodape(doc: &mut Documento, agora: Timestamp) {
 }
 
 /// The signed term (document 1 and the contract).
-pub(super) fn termo(r: &Reserva, t: &Titular, agora: Timestamp) -> Vec<u8> {
-    let termo = termo::termo(r);
+pub(super) fn termo(
+    r: &Reserva,
+    t: &Titular,
+    agora: Timestamp,
+    regras: &crate::sandbox::RegrasCvm,
+) -> Vec<u8> {
+    let termo = termo::termo(r, regras);
     let mut doc = Documento::new();
     cabecalho(&mut doc, termo.titulo, r, t);
     condicoes(&mut doc, r, agora);

@@ -80,6 +80,22 @@ pub(crate) struct ReservaJson<'a> {
     termo_aceito: bool,
     fluxo_recebimento_amortizacao: Vec<ParcelaJson>,
     pix: Option<PixJson>,
+    /// The first instant the investor can no longer withdraw (null before confirmation).
+    desistencia_ate: Option<String>,
+    desistencia_permitida: bool,
+    /// Why it was cancelled, when the investor's withdrawal or the offering's failure did it.
+    motivo_cancelamento: Option<&'static str>,
+    /// When the paid amount left the escrow for the issuer.
+    data_repasse: Option<String>,
+}
+
+/// The reason's text for a stored `motivo_cancelamento`.
+pub(crate) fn motivo(codigo: Option<&str>) -> Option<&'static str> {
+    match codigo? {
+        "Desistencia" => Some("Desistência do investidor"),
+        "OfertaMalsucedida" => Some("Captação encerrada sem atingir o valor alvo mínimo"),
+        _ => None,
+    }
 }
 
 impl Reserva {
@@ -149,6 +165,10 @@ impl Reserva {
             termo_aceito: self.termo_aceito_em.is_some(),
             fluxo_recebimento_amortizacao: fluxo,
             pix: self.pix(agora),
+            desistencia_ate: self.desistencia_ate.map(|v| tempo::rfc3339(tempo::de_ms(v))),
+            desistencia_permitida: self.pode_desistir(agora),
+            motivo_cancelamento: motivo(self.motivo_cancelamento.as_deref()),
+            data_repasse: self.repassada_em.map(|v| tempo::rfc3339(tempo::de_ms(v))),
         }
     }
 }

@@ -53,7 +53,8 @@ async fn termos_sao_pdfs_com_titulo_e_texto() {
         [
             "termos-e-condicoes",
             "politica-de-privacidade",
-            "contrato-vinculante-master"
+            "contrato-vinculante-master",
+            "termo-de-ciencia-de-risco"
         ]
     );
     for (tipo, titulo) in tipos {

@@ -288,7 +288,7 @@ async fn documentos_e_contrato_ao_longo_do_ciclo() {
         Method::PATCH,
         &format!("/v1/reservas/{reserva}/assinarcontrato"),
         &t,
-        Some(serde_json::json!({"opcao": "1", "aceite": true})),
+        Some(serde_json::json!({"opcao": "1", "aceite": true, "versaoCienciaRisco": "2026.1"})),
     )
     .await;
     assert_eq!(a.status, StatusCode::NO_CONTENT);

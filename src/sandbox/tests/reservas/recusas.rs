@@ -139,7 +139,7 @@ async fn reserva_de_outro_investidor_e_404() {
         (
             Method::PATCH,
             format!("/v1/reservas/{reserva}/assinarcontrato"),
-            Some(json!({"opcao": "1", "aceite": true})),
+            Some(json!({"opcao": "1", "aceite": true, "versaoCienciaRisco": "2026.1"})),
         ),
         (
             Method::PATCH,
@@ -199,7 +199,7 @@ async fn corrida_nunca_excede_o_limite() {
             Method::PATCH,
             &format!("/v1/reservas/{reserva}/assinarcontrato"),
             &t,
-            Some(json!({"aceite": true})),
+            Some(json!({"aceite": true, "versaoCienciaRisco": "2026.1"})),
         )
         .await;
         assert_eq!(a.status, StatusCode::NO_CONTENT);

@@ -35,7 +35,7 @@ async fn duas_opcoes_de_termo_e_escolha() {
         Method::PATCH,
         &url,
         &t,
-        Some(json!({"aceite": true})),
+        Some(json!({"aceite": true, "versaoCienciaRisco": "2026.1"})),
     )
     .await;
     assert_eq!(sem.status, StatusCode::BAD_REQUEST);
@@ -44,7 +44,7 @@ async fn duas_opcoes_de_termo_e_escolha() {
         Method::PATCH,
         &url,
         &t,
-        Some(json!({"opcao": 2, "aceite": true})),
+        Some(json!({"opcao": 2, "aceite": true, "versaoCienciaRisco": "2026.1"})),
     )
     .await;
     assert_eq!(ok.status, StatusCode::NO_CONTENT);

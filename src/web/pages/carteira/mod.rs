@@ -4,6 +4,7 @@
 
 mod alocacao;
 mod arquivos;
+mod desistencia;
 mod simulador;
 mod view;
 
@@ -15,6 +16,7 @@ use crate::web::ui::Page;
 use crate::web::{Ctx, PageResult};
 
 pub use alocacao::view_alocacao_get;
+pub use desistencia::{view_desistencia_get, view_desistencia_post};
 pub use arquivos::{view_alocacao_pdf_get, view_contrato_get, view_documento_get};
 pub use simulador::view_simulador_get;
 
@@ -47,13 +49,24 @@ pub async fn view_carteira_get(ctx: Ctx, Query(q): Query<WalletQuery>) -> PageRe
         _ => Panel::None,
     };
     let api = &ctx.app.api;
-    let (allocation, documents) = tokio::join!(api.allocation_summary(token), async {
-        match panel {
-            Panel::Documents(r) => Some(api.reserva_documentos(token, r).await),
-            _ => None,
-        }
-    });
+    let (allocation, documents, cancelled) = tokio::join!(
+        api.allocation_summary(token),
+        async {
+            match panel {
+                Panel::Documents(r) => Some(api.reserva_documentos(token, r).await),
+                _ => None,
+            }
+        },
+        api.reservas_canceladas(token)
+    );
     let allocation = allocation.on_page(TITLE)?;
-    let main = view::wallet(&ctx, &allocation, open_all, &panel, documents.as_ref());
+    let main = view::wallet(
+        &ctx,
+        &allocation,
+        open_all,
+        &panel,
+        documents.as_ref(),
+        &cancelled,
+    );
     Ok(ctx.render(Page::new(TITLE, main)))
 }

@@ -26,6 +26,7 @@ pub fn wallet(
     open_all: bool,
     panel: &Panel,
     documents: Option<&Result<Vec<ReservaDocumento>, ApiError>>,
+    cancelled: &Result<Vec<Reserva>, ApiError>,
 ) -> Markup {
     html! {
         h1 { "Minha carteira" }
@@ -58,6 +59,43 @@ pub fn wallet(
                 @for r in &item.lista_reservas { (reserva_row(ctx, r, i)) }
             }
         }
+        (cancelled_section(ctx, cancelled))
+    }
+}
+
+/// The right of withdrawal of a reservation: until when, and the way to it.
+pub fn withdrawal(r: &Reserva) -> Markup {
+    html! {
+        @if r.desistencia_permitida == Some(true) {
+            div.desistencia-aviso {
+                p { "Desistência disponível até " strong { (format::withdrawal_last_day(r.desistencia_ate.as_deref())) } ", com devolução integral do valor." }
+                p { a.botao.botao-secundario href=(routes::carteira_desistencia(r.id)) { "Desistir do investimento" } }
+            }
+        }
+    }
+}
+
+/// Reservations withdrawn, or cancelled because their offering failed, with the refund.
+fn cancelled_section(ctx: &Ctx, cancelled: &Result<Vec<Reserva>, ApiError>) -> Markup {
+    html! {
+        @match cancelled {
+            Ok(list) if !list.is_empty() => section.cartao aria-labelledby="canceladas-titulo" {
+                h2 #canceladas-titulo { "Desistências e cancelamentos" }
+                @for r in list {
+                    div.reserva-linha {
+                        p { strong { (r.nome_captacao) } " " (badge::status(&r.status.name, r.status.color.as_deref())) }
+                        dl.fatos {
+                            div { dt { "Valor" } dd { (ctx.money(r.investimento)) } }
+                            div { dt { "Motivo" } dd { (r.motivo_cancelamento.as_deref().unwrap_or("-")) } }
+                        }
+                    }
+                }
+                p { a href=(routes::EXTRATO) { "Ver os estornos no extrato" } }
+            },
+            Ok(_) => {},
+            // The wallet itself is there; only this list could not be read.
+            Err(e) => p.mensagem.mensagem-aviso role="note" { (e.user_message()) },
+        }
     }
 }
 
@@ -80,6 +118,7 @@ fn reserva_row(ctx: &Ctx, r: &Reserva, _i: usize) -> Markup {
                     "Visualizar Contrato" span.sr-only { " (abre em nova janela)" }
                 }
             }
+            (withdrawal(r))
         }
     }
 }

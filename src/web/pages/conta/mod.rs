@@ -6,6 +6,7 @@
 mod banco;
 mod campos;
 mod dados;
+mod declaracao;
 mod documentos;
 mod extrato;
 mod informe;
@@ -17,6 +18,7 @@ pub use dados::{
     view_endereco_get, view_endereco_post, view_minha_conta_get, view_pessoais_get,
     view_pessoais_post, view_verificar_post,
 };
+pub use declaracao::{view_declaracao_get, view_declaracao_post};
 pub use documentos::{
     UPLOAD_BODY_LIMIT, view_documento_get, view_documento_post, view_documentos_get,
 };
@@ -43,8 +45,9 @@ pub const SAVED_TITLE: &str = "Parabéns!";
 pub const SAVED_TEXT: &str = "Informações atualizadas com sucesso.";
 
 /// The account tabs, in order: (label, address).
-const TABS: [(&str, &str); 6] = [
+const TABS: [(&str, &str); 7] = [
     ("Dados cadastrais", routes::DADOS_CADASTRAIS),
+    ("Declaração de investidor", routes::DECLARACAO_INVESTIDOR),
     ("Conta bancária", routes::CONTA_BANCARIA),
     ("Extrato", routes::EXTRATO),
     ("Informe de rendimentos", routes::INFORME_RENDIMENTO),

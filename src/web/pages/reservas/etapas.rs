@@ -7,6 +7,7 @@ use axum::response::{IntoResponse, Redirect, Response};
 use maud::{Markup, html};
 use serde::Deserialize;
 
+use super::limite::{self, Loaded};
 use super::{MSG_SUCCESS, MSG_SUCCESS_TITLE, TITLE, next};
 use crate::api::ApiError;
 use crate::api::models::{Captacao, Reserva, ReservaTermo};
@@ -22,6 +23,8 @@ use crate::web::{Ctx, PageError, PageResult, routes};
 const STEPS: [&str; 3] = ["Valor", "Termos", "Confirmação"];
 /// The terms step's title when the platform gave no term to show.
 pub const TERM_FALLBACK_TITLE: &str = "Termo de adesão";
+/// The risk term's title when its text could not be read again.
+pub const RISK_FALLBACK_TITLE: &str = "Termo de Ciência de Risco";
 
 pub fn steps(current: usize) -> Markup {
     html! {
@@ -75,7 +78,14 @@ fn limits(o: &Captacao) -> AmountLimits {
 
 /// Step 1's form for the offering at `url`; without the offering (its call failed) the
 /// form alone, so what was typed is never lost.
-fn amount_page(ctx: &Ctx, url: &str, o: Option<&Captacao>, typed: &str, partner: bool) -> Page {
+fn amount_page(
+    ctx: &Ctx,
+    url: &str,
+    o: Option<&Captacao>,
+    typed: &str,
+    partner: bool,
+    decl: &Loaded,
+) -> Page {
     let main = html! {
         section.ordem aria-labelledby="ordem-titulo" {
             (steps(1))
@@ -89,6 +99,8 @@ fn amount_page(ctx: &Ctx, url: &str, o: Option<&Captacao>, typed: &str, partner:
                     div { dt { "Forma de pagamento" } dd { (if partner { "Débito em conta na corretora parceira" } else { "Pix" }) } }
                 }
             }
+            (limite::block(ctx, decl, url))
+            @if !limite::must_declare(decl) {
             form.formulario method="post" action=(routes::captacao_reservar(url)) {
                 div.campo {
                     label for="valor" { "Valor do investimento (R$)" }
@@ -102,9 +114,17 @@ fn amount_page(ctx: &Ctx, url: &str, o: Option<&Captacao>, typed: &str, partner:
                     a.botao.botao-texto href=(routes::captacao(url)) { "Cancelar" }
                 }
             }
+            }
         }
     };
     Page::new(TITLE, main)
+}
+
+async fn declaration(ctx: &Ctx) -> Loaded {
+    match ctx.maybe_token() {
+        Some(t) => ctx.app.api.investor_declaration(t).await,
+        None => Err(ApiError::Unauthorized),
+    }
 }
 
 fn closed_page(ctx: &Ctx, o: &Captacao, reason: &captacao::ClosedReason) -> Response {
@@ -134,12 +154,16 @@ pub async fn view_valor_get(ctx: Ctx, Path(url): Path<String>) -> PageResult {
     if let Some(r) = gate(&ctx) {
         return Ok(r);
     }
-    let (captacao, partner) = tokio::join!(load(&ctx, &url, TITLE), partner_permitted(&ctx));
+    let (captacao, partner, decl) = tokio::join!(
+        load(&ctx, &url, TITLE),
+        partner_permitted(&ctx),
+        declaration(&ctx)
+    );
     let o = captacao?;
     if let Some(reason) = captacao::closed_reason(&ui_captacao::facts(&o), ui_captacao::now()) {
         return Ok(closed_page(&ctx, &o, &reason));
     }
-    Ok(ctx.render(amount_page(&ctx, &url, Some(&o), "", partner)))
+    Ok(ctx.render(amount_page(&ctx, &url, Some(&o), "", partner, &decl)))
 }
 
 #[derive(Deserialize)]
@@ -157,19 +181,24 @@ pub async fn view_valor_post(
     if let Some(r) = gate(&ctx) {
         return Ok(r);
     }
-    let (captacao, partner) = tokio::join!(load(&ctx, &url, TITLE), partner_permitted(&ctx));
+    let (captacao, partner, decl) = tokio::join!(
+        load(&ctx, &url, TITLE),
+        partner_permitted(&ctx),
+        declaration(&ctx)
+    );
     let typed = form.valor.trim();
     let o = match captacao {
         Ok(o) => o,
         Err(PageError::Platform { error, .. }) => {
-            let page = amount_page(&ctx, &url, None, typed, partner);
+            let page = amount_page(&ctx, &url, None, typed, partner, &decl);
             return Err(PageError::form_failed(page, &error));
         }
         Err(other) => return Err(other),
     };
-    let form_again = || amount_page(&ctx, &url, Some(&o), typed, partner);
+    let form_again = || amount_page(&ctx, &url, Some(&o), typed, partner, &decl);
     let amount = reserva::validate_amount(typed, limits(&o))
         .map_err(|e| PageError::refused(form_again(), e.message()))?;
+    limite::check(&decl, amount).map_err(|m| PageError::refused(form_again(), m))?;
     let term = ctx
         .app
         .api
@@ -206,7 +235,20 @@ fn fallback_term(id: i64) -> ReservaTermo {
     }
 }
 
-fn terms_page(id: i64, term: &ReservaTermo, accepted: bool, chosen: Option<&str>) -> Page {
+/// What the terms form had ticked.
+#[derive(Clone, Copy)]
+struct Ticks<'a> {
+    accepted: bool,
+    risk: bool,
+    chosen: Option<&'a str>,
+}
+
+fn terms_page(id: i64, term: &ReservaTermo, t: Ticks<'_>, decl: &Loaded, url: Option<&str>) -> Page {
+    let Ticks {
+        accepted,
+        risk,
+        chosen,
+    } = t;
     let main = html! {
         section.ordem aria-labelledby="termos-titulo" {
             (steps(2))
@@ -244,6 +286,20 @@ fn terms_page(id: i64, term: &ReservaTermo, accepted: bool, chosen: Option<&str>
                     input #aceite type="checkbox" name="aceite" value="sim" checked[accepted];
                     label for="aceite" { "Declaro que li e concordo com os termos acima." }
                 }
+                @if let Some(c) = &term.ciencia_risco {
+                    section.ciencia-risco aria-labelledby="ciencia-titulo" {
+                        h2 #ciencia-titulo { (c.titulo) " " span.texto-secundario { "(versão " (c.versao) ")" } }
+                        div.termo-conteudo tabindex="0" role="region" aria-label=(c.titulo) {
+                            @for p in c.conteudo.split("\n\n") { p { (p) } }
+                        }
+                        (limite::summary(decl, url))
+                        input type="hidden" name="versao_ciencia_risco" value=(c.versao);
+                        div.campo-checkbox {
+                            input #ciencia_risco type="checkbox" name="ciencia_risco" value="sim" checked[risk];
+                            label for="ciencia_risco" { "Li e aceito o Termo de Ciência de Risco e confirmo que a minha declaração de investidor está correta e atualizada." }
+                        }
+                    }
+                }
                 div.form-acoes {
                     button.botao.botao-primario type="submit" { "Continuar" }
                 }
@@ -255,11 +311,18 @@ fn terms_page(id: i64, term: &ReservaTermo, accepted: bool, chosen: Option<&str>
 
 /// Step 2: the terms.
 pub async fn view_termos_get(ctx: Ctx, Id(id): Id) -> PageResult {
-    let term = load_term(&ctx, ctx.token()?, id).await?;
+    let token = ctx.token()?;
+    let (term, decl) = tokio::join!(load_term(&ctx, token, id), declaration(&ctx));
+    let term = term?;
     if term.status.as_ref().is_some_and(|s| *s != Status::Aberto) {
         return Ok(Redirect::to(&routes::reserva(id)).into_response());
     }
-    Ok(ctx.render(terms_page(id, &term, false, term.opcao_aceita.as_deref())))
+    let ticks = Ticks {
+        accepted: false,
+        risk: false,
+        chosen: term.opcao_aceita.as_deref(),
+    };
+    Ok(ctx.render(terms_page(id, &term, ticks, &decl, None)))
 }
 
 #[derive(Deserialize)]
@@ -268,6 +331,10 @@ pub struct TermsForm {
     aceite: Option<String>,
     #[serde(default)]
     opcao: Option<String>,
+    #[serde(default)]
+    ciencia_risco: Option<String>,
+    #[serde(default)]
+    versao_ciencia_risco: Option<String>,
 }
 
 pub async fn view_termos_post(
@@ -277,24 +344,41 @@ pub async fn view_termos_post(
     Form(form): Form<TermsForm>,
 ) -> PageResult {
     let token = ctx.token()?;
-    let accepted = form.aceite.is_some();
-    let term = match load_term(&ctx, token, id).await {
+    let ticks = Ticks {
+        accepted: form.aceite.is_some(),
+        risk: form.ciencia_risco.is_some(),
+        chosen: form.opcao.as_deref(),
+    };
+    let (term, decl) = tokio::join!(load_term(&ctx, token, id), declaration(&ctx));
+    let term = match term {
         Ok(t) => t,
-        // The term cannot be read: the form again, over the term's PDF, with the tick
-        // and the option as they were.
+        // The term cannot be read: the form again, over the term's PDF, with the ticks
+        // and the option as they were (the risk term's version as it was sent).
         Err(PageError::Platform { error, .. }) => {
-            let page = terms_page(id, &fallback_term(id), accepted, form.opcao.as_deref());
+            let mut fallback = fallback_term(id);
+            fallback.ciencia_risco = form.versao_ciencia_risco.clone().map(|versao| {
+                crate::api::models::CienciaRisco {
+                    titulo: RISK_FALLBACK_TITLE.to_owned(),
+                    versao,
+                    ..Default::default()
+                }
+            });
+            let page = terms_page(id, &fallback, ticks, &decl, None);
             return Err(PageError::form_failed(page, &error));
         }
         Err(other) => return Err(other),
     };
     let options: Vec<String> = term.termos.iter().map(|t| t.opcao.clone()).collect();
-    let form_again = || terms_page(id, &term, accepted, form.opcao.as_deref());
-    let chosen = reserva::validate_terms(accepted, form.opcao.as_deref(), &options)
+    let form_again = || terms_page(id, &term, ticks, &decl, None);
+    let chosen = reserva::validate_terms(ticks.accepted, form.opcao.as_deref(), &options)
         .map_err(|e| PageError::refused(form_again(), e.message()))?;
+    let risk_version = term.ciencia_risco.as_ref().map(|c| c.versao.as_str());
+    if risk_version.is_some() && !ticks.risk {
+        return Err(PageError::refused(form_again(), reserva::MSG_RISK));
+    }
     ctx.app
         .api
-        .sign_terms(token, id, chosen.as_deref())
+        .sign_terms(token, id, chosen.as_deref(), risk_version)
         .await
         .map_err(|e| PageError::form_failed(form_again(), &e))?;
     Ok(next(&headers, &routes::reserva_confirmar(id)))

@@ -5,6 +5,7 @@
 //! `{"proximo"}` on success or `{"mensagem"}` on a refusal (see `web::error`).
 
 mod etapas;
+mod limite;
 mod status;
 
 use axum::http::HeaderMap;

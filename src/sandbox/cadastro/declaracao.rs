@@ -1,0 +1,340 @@
+//! `/v1/cadastro/declaracao-investidor`: the investor's annual-limit declaration
+//! (qualification, income or investments band, amount invested on other platforms this
+//! calendar year) and what is left of the limit. Every declaration is kept (the newest is
+//! in force) and recorded in `registros_aceite` with its wording's version. The same rule
+//! answers the order flow: [`verificar_pedido`] refuses a reservation above the room.
+
+use axum::body::Bytes;
+use axum::extract::State;
+use jiff::Timestamp;
+use jiff::civil::Date;
+use rusqlite::{Connection, OptionalExtension, params};
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+
+use crate::domain::dates::{sao_paulo, today_in_sao_paulo};
+use crate::domain::limite_anual::{
+    self, AnnualLimit, AnnualLimitRules, DECLARATION_VERSION, Declaration, OverLimit,
+    Qualification, Room,
+};
+use crate::domain::money;
+use crate::sandbox::autenticacao::Investidor;
+use crate::sandbox::erro::ApiError;
+use crate::sandbox::resposta::{self, JsonExato};
+use crate::sandbox::{Sandbox, tempo};
+
+/// An order by an investor who never declared.
+pub(crate) const SEM_DECLARACAO: &str =
+    "Antes de investir, preencha a sua declaração de investidor em Minha conta.";
+const PREENCHER: &str = "Necessário preencher todos os campos para prosseguir.";
+
+/// The declaration in force.
+pub(crate) struct Vigente {
+    pub(crate) id: i64,
+    pub(crate) declaracao: Declaration,
+    acima: bool,
+    ano: i16,
+    versao: String,
+    declarada_em: i64,
+}
+
+fn reais(centavos: i64) -> Decimal {
+    Decimal::new(centavos, 2)
+}
+
+fn centavos(v: Decimal) -> i64 {
+    (v * Decimal::ONE_HUNDRED).round().try_into().unwrap_or(i64::MAX)
+}
+
+pub(crate) fn vigente(c: &Connection, usuario: i64) -> Result<Option<Vigente>, ApiError> {
+    Ok(c.prepare_cached(
+        "SELECT id, qualificado, acima_do_patamar, renda_bruta_anual_centavos,
+            investimentos_financeiros_centavos, investido_outras_centavos, ano, versao,
+            declarada_em
+         FROM declaracoes_investidor WHERE usuario_id = ?1 ORDER BY id DESC LIMIT 1",
+    )?
+    .query_row(params![usuario], |r| {
+        let qualificado: bool = r.get(1)?;
+        Ok(Vigente {
+            id: r.get(0)?,
+            declaracao: Declaration {
+                qualification: if qualificado {
+                    Qualification::Qualified
+                } else {
+                    Qualification::NotQualified
+                },
+                gross_annual_income: reais(r.get(3)?),
+                financial_investments: reais(r.get(4)?),
+                invested_elsewhere_this_year: reais(r.get(5)?),
+            },
+            acima: r.get(2)?,
+            ano: r.get(6)?,
+            versao: r.get(7)?,
+            declarada_em: r.get(8)?,
+        })
+    })
+    .optional()?)
+}
+
+/// The first instant of `ano` and of the next year in São Paulo, in ms.
+fn limites_do_ano(ano: i16) -> (i64, i64) {
+    let inicio = |a: i16| {
+        Date::new(a, 1, 1)
+            .ok()
+            .and_then(|d| d.to_zoned(sao_paulo()).ok())
+            .map_or(i64::MAX, |z| tempo::ms(z.timestamp()))
+    };
+    (inicio(ano), inicio(ano.saturating_add(1)))
+}
+
+/// Cents of the investor's reservations confirmed in the São Paulo calendar year of
+/// `agora` and still standing (a withdrawn, failed, expired or refunded one no longer counts).
+pub(crate) fn investido_no_ano(
+    c: &Connection,
+    usuario: i64,
+    agora: Timestamp,
+) -> Result<i64, ApiError> {
+    let (inicio, fim) = limites_do_ano(today_in_sao_paulo(agora).year());
+    Ok(c.prepare_cached(
+        "SELECT COALESCE(SUM(investimento_centavos), 0) FROM reservas
+         WHERE usuario_id = ?1 AND confirmada_em >= ?2 AND confirmada_em < ?3
+           AND (status IN ('Pago', 'Aprovado', 'Em análise')
+                OR (status = 'Aporte pendente' AND pix_vencimento > ?4))",
+    )?
+    .query_row(params![usuario, inicio, fim, tempo::ms(agora)], |r| {
+        r.get(0)
+    })?)
+}
+
+/// The declaration as it counts this year: what was declared as invested elsewhere is of
+/// the year it was declared in, so a declaration of an earlier year counts nothing there.
+fn deste_ano(v: &Vigente, agora: Timestamp) -> Declaration {
+    let mut d = v.declaracao;
+    if v.ano != today_in_sao_paulo(agora).year() {
+        d.invested_elsewhere_this_year = Decimal::ZERO;
+    }
+    d
+}
+
+/// An order of `centavos` fits the investor's annual limit, or the refusal with the room.
+pub(crate) fn verificar_pedido(
+    c: &Connection,
+    usuario: i64,
+    regras: &AnnualLimitRules,
+    agora: Timestamp,
+    centavos_pedido: i64,
+) -> Result<(), ApiError> {
+    let v = vigente(c, usuario)?.ok_or_else(|| ApiError::requisicao(SEM_DECLARACAO))?;
+    let aqui = reais(investido_no_ano(c, usuario, agora)?);
+    limite_anual::check_order(regras, &deste_ano(&v, agora), aqui, reais(centavos_pedido))
+        .map_err(|e: OverLimit| ApiError::requisicao(e.message()))
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct DeclaracaoJson {
+    qualificado: bool,
+    acima_do_patamar: bool,
+    #[serde(with = "money::json")]
+    renda_bruta_anual: Decimal,
+    #[serde(with = "money::json")]
+    investimentos_financeiros: Decimal,
+    #[serde(with = "money::json")]
+    investido_outras_plataformas: Decimal,
+    ano: i16,
+    versao: String,
+    data_declaracao: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct LimiteJson {
+    ano: i16,
+    /// null: no limit (a qualified investor).
+    #[serde(with = "money::json::option")]
+    limite_anual: Option<Decimal>,
+    #[serde(with = "money::json")]
+    investido_na_plataforma: Decimal,
+    #[serde(with = "money::json")]
+    investido_outras_plataformas: Decimal,
+    #[serde(with = "money::json::option")]
+    disponivel: Option<Decimal>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct RegrasJson {
+    #[serde(with = "money::json")]
+    limite_anual: Decimal,
+    #[serde(with = "money::json")]
+    patamar: Decimal,
+    #[serde(with = "money::json")]
+    percentual: Decimal,
+}
+
+#[derive(Serialize)]
+struct RespostaJson {
+    declaracao: Option<DeclaracaoJson>,
+    limite: Option<LimiteJson>,
+    regras: RegrasJson,
+}
+
+fn resposta(
+    c: &Connection,
+    usuario: i64,
+    regras: &AnnualLimitRules,
+    agora: Timestamp,
+) -> Result<JsonExato, ApiError> {
+    let v = vigente(c, usuario)?;
+    let limite = match &v {
+        None => None,
+        Some(v) => {
+            let d = deste_ano(v, agora);
+            let aqui = reais(investido_no_ano(c, usuario, agora)?);
+            Some(LimiteJson {
+                ano: today_in_sao_paulo(agora).year(),
+                limite_anual: match limite_anual::annual_limit(regras, &d) {
+                    AnnualLimit::Unlimited => None,
+                    AnnualLimit::UpTo(l) => Some(l),
+                },
+                investido_na_plataforma: aqui,
+                investido_outras_plataformas: d.invested_elsewhere_this_year,
+                disponivel: match limite_anual::room(regras, &d, aqui) {
+                    Room::Unlimited => None,
+                    Room::Left(l) => Some(l),
+                },
+            })
+        }
+    };
+    resposta::json(&RespostaJson {
+        declaracao: v.map(|v| DeclaracaoJson {
+            qualificado: v.declaracao.qualification == Qualification::Qualified,
+            acima_do_patamar: v.acima,
+            renda_bruta_anual: v.declaracao.gross_annual_income,
+            investimentos_financeiros: v.declaracao.financial_investments,
+            investido_outras_plataformas: v.declaracao.invested_elsewhere_this_year,
+            ano: v.ano,
+            versao: v.versao,
+            data_declaracao: tempo::rfc3339(tempo::de_ms(v.declarada_em)),
+        }),
+        limite,
+        regras: RegrasJson {
+            limite_anual: regras.base,
+            patamar: regras.threshold,
+            percentual: (regras.fraction * Decimal::ONE_HUNDRED).normalize(),
+        },
+    })
+}
+
+/// `GET /v1/cadastro/declaracao-investidor`.
+pub(crate) async fn ler(
+    State(sandbox): State<Sandbox>,
+    investidor: Investidor,
+) -> Result<JsonExato, ApiError> {
+    let usuario = investidor.usuario_id;
+    let regras = sandbox.cfg().annual_limit;
+    sandbox
+        .db()
+        .ler(move |c| resposta(c, usuario, &regras, tempo::agora()))
+        .await
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Corpo {
+    qualificado: bool,
+    acima_do_patamar: bool,
+    #[serde(default, with = "money::json::option")]
+    renda_bruta_anual: Option<Decimal>,
+    #[serde(default, with = "money::json::option")]
+    investimentos_financeiros: Option<Decimal>,
+    #[serde(default, with = "money::json::option")]
+    investido_outras_plataformas: Option<Decimal>,
+}
+
+/// Stores a new declaration (the previous ones stay, as the record) and records it.
+pub(crate) fn gravar(
+    c: &Connection,
+    usuario: i64,
+    d: &Declaration,
+    acima: bool,
+    agora: Timestamp,
+) -> Result<(), ApiError> {
+    let ms = tempo::ms(agora);
+    c.execute(
+        "INSERT INTO declaracoes_investidor (usuario_id, qualificado, acima_do_patamar,
+            renda_bruta_anual_centavos, investimentos_financeiros_centavos,
+            investido_outras_centavos, ano, versao, declarada_em)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        params![
+            usuario,
+            d.qualification == Qualification::Qualified,
+            acima,
+            centavos(d.gross_annual_income),
+            centavos(d.financial_investments),
+            centavos(d.invested_elsewhere_this_year),
+            today_in_sao_paulo(agora).year(),
+            DECLARATION_VERSION,
+            ms
+        ],
+    )?;
+    crate::sandbox::registro::registrar(
+        c,
+        usuario,
+        None,
+        crate::sandbox::registro::Documento::DeclaracaoInvestidor,
+        DECLARATION_VERSION,
+        agora,
+    )
+}
+
+/// `PUT /v1/cadastro/declaracao-investidor` `{qualificado, acimaDoPatamar,
+/// rendaBrutaAnual, investimentosFinanceiros, investidoOutrasPlataformas}` → 200 as GET.
+pub(crate) async fn declarar(
+    State(sandbox): State<Sandbox>,
+    investidor: Investidor,
+    corpo: Bytes,
+) -> Result<JsonExato, ApiError> {
+    let c: Corpo = serde_json::from_slice(&corpo).map_err(|_| ApiError::requisicao(PREENCHER))?;
+    let qualificado = c.qualificado;
+    let d = Declaration {
+        qualification: if qualificado {
+            Qualification::Qualified
+        } else {
+            Qualification::NotQualified
+        },
+        gross_annual_income: c.renda_bruta_anual.unwrap_or_default(),
+        financial_investments: c.investimentos_financeiros.unwrap_or_default(),
+        invested_elsewhere_this_year: match (qualificado, c.investido_outras_plataformas) {
+            (_, Some(v)) => v,
+            (true, None) => Decimal::ZERO,
+            (false, None) => return Err(ApiError::requisicao(PREENCHER)),
+        },
+    };
+    let regras = sandbox.cfg().annual_limit;
+    let acima = c.acima_do_patamar && !qualificado;
+    limite_anual::check_declaration(&d, acima, &regras)
+        .map_err(|e| ApiError::requisicao(e.message))?;
+    let usuario = investidor.usuario_id;
+    let agora = tempo::agora();
+    sandbox
+        .db()
+        .escrever(move |tx| {
+            gravar(tx, usuario, &d, acima, agora)?;
+            resposta(tx, usuario, &regras, agora)
+        })
+        .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_year_is_taken_in_sao_paulo() {
+        let (inicio, fim) = limites_do_ano(2026);
+        // 2026-01-01T00:00:00-03:00 and 2027-01-01T00:00:00-03:00.
+        assert_eq!(inicio, 1_767_236_400_000);
+        assert_eq!(fim, 1_798_772_400_000);
+    }
+}
