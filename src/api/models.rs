@@ -11,6 +11,7 @@ pub use cadastro::{
     ClientAccount, ContaBancaria, DocumentoIdentidade, Endereco, Registration, RegistrationView,
     Suitability, UserDocument,
 };
+pub use declaracao::{Declaracao, DeclaracaoInvestidor, LimiteAnual, NovaDeclaracao, RegrasLimite};
 pub use extrato::{
     Notification, NotificationDetail, NotificationMessage, NotificationPage, NotificationSetting,
     Product, ProductPage, StatementLine, StatementPage, UnreadCount,
@@ -20,7 +21,6 @@ pub use reservas::{
     AllocationSummary, CienciaRisco, Confirmation, PixInfo, Reserva, ReservaDocumento,
     ReservaTermo, StatusColor, TermOption,
 };
-pub use declaracao::{Declaracao, DeclaracaoInvestidor, LimiteAnual, NovaDeclaracao, RegrasLimite};
 pub use signup::{SignupBasicos, SignupPessoais, SignupRecord, SignupTelefone};
 
 use rust_decimal::Decimal;

@@ -127,7 +127,10 @@ impl PlatformClient {
     }
 
     /// `GET /v1/cadastro/declaracao-investidor`: the annual-limit declaration and the room.
-    pub async fn investor_declaration(&self, token: &str) -> Result<DeclaracaoInvestidor, ApiError> {
+    pub async fn investor_declaration(
+        &self,
+        token: &str,
+    ) -> Result<DeclaracaoInvestidor, ApiError> {
         self.get_json("/v1/cadastro/declaracao-investidor", &(), Some(token))
             .await
     }
@@ -139,8 +142,12 @@ impl PlatformClient {
         d: &NovaDeclaracao,
     ) -> Result<DeclaracaoInvestidor, ApiError> {
         Self::json(
-            self.api(Method::PUT, "/v1/cadastro/declaracao-investidor", Some(token))
-                .json(d),
+            self.api(
+                Method::PUT,
+                "/v1/cadastro/declaracao-investidor",
+                Some(token),
+            )
+            .json(d),
         )
         .await
     }

@@ -58,7 +58,10 @@ mod tests {
         let confirmed = at("2026-08-10T21:00:00Z");
         let ends = withdrawal_ends(confirmed, 5);
         assert_eq!(last_day(ends), jiff::civil::date(2026, 8, 15));
-        assert_eq!(last_day(Timestamp::MIN), Timestamp::MIN.to_zoned(sao_paulo()).date());
+        assert_eq!(
+            last_day(Timestamp::MIN),
+            Timestamp::MIN.to_zoned(sao_paulo()).date()
+        );
     }
 
     #[test]

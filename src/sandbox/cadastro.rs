@@ -41,7 +41,10 @@ pub(crate) fn routes() -> Router<Sandbox> {
             "/v1/cadastro/declaracao-investidor",
             get(declaracao::ler).put(declaracao::declarar),
         )
-        .route("/v1/cadastro/registros", get(crate::sandbox::registro::listar))
+        .route(
+            "/v1/cadastro/registros",
+            get(crate::sandbox::registro::listar),
+        )
         .route(
             "/v1/cadastro/suitability",
             get(suitability::ler).put(suitability::responder),

@@ -74,11 +74,10 @@ impl Db {
             seed::complementar(&tx, tempo::agora())?;
             tx.commit()?;
         }
-        let sem_declaracoes: i64 = primeira.query_row(
-            "SELECT COUNT(*) FROM declaracoes_investidor",
-            [],
-            |r| r.get(0),
-        )?;
+        let sem_declaracoes: i64 =
+            primeira.query_row("SELECT COUNT(*) FROM declaracoes_investidor", [], |r| {
+                r.get(0)
+            })?;
         if sem_declaracoes == 0 {
             // A database from before the annual-limit declarations.
             let tx = primeira.transaction_with_behavior(TransactionBehavior::Immediate)?;

@@ -238,7 +238,9 @@ impl Sandbox {
                 match sandbox.close_ended_offerings().await {
                     Ok(0) => {}
                     Ok(n) => tracing::info!(encerradas = n, "sandbox: captações encerradas"),
-                    Err(e) => tracing::warn!(erro = %e, "sandbox: encerramento de captações falhou"),
+                    Err(e) => {
+                        tracing::warn!(erro = %e, "sandbox: encerramento de captações falhou")
+                    }
                 }
             }
         })

@@ -9,8 +9,8 @@
 mod capacidade;
 pub(crate) mod carteira;
 mod desistir;
-pub(crate) mod encerramento;
 pub(crate) mod documentos;
+pub(crate) mod encerramento;
 pub(crate) mod fluxo;
 mod pedido;
 pub(crate) mod reserva;
@@ -28,14 +28,14 @@ use rusqlite::{OptionalExtension, params};
 
 use crate::domain::desistencia;
 use crate::domain::reserva::{MSG_NOT_AVAILABLE, MSG_RISK, MSG_TERMS, PARTNER_DEBIT};
-use crate::sandbox::cadastro::declaracao;
-use crate::sandbox::registro::{self, Documento};
-use crate::sandbox::termos::VERSAO_CIENCIA_RISCO;
 use crate::sandbox::autenticacao::Investidor;
+use crate::sandbox::cadastro::declaracao;
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
 use crate::sandbox::extrato::movimentos;
 use crate::sandbox::notificacoes::aviso::{self, Aviso};
+use crate::sandbox::registro::{self, Documento};
 use crate::sandbox::resposta::{self, JsonExato};
+use crate::sandbox::termos::VERSAO_CIENCIA_RISCO;
 use crate::sandbox::{Sandbox, tempo};
 use reserva::Reserva;
 
@@ -110,10 +110,11 @@ async fn criar(
             }
             let centavos = pedido.centavos(cap.minimo)?;
             let tipo = pedido.tipo_pagamento(permite)?;
-            declaracao::verificar_pedido(tx, usuario, &regras.limite, agora, centavos)?;
             if centavos > cap.livre() {
                 return Err(ApiError::new(StatusCode::CONFLICT, MSG_NOT_AVAILABLE));
             }
+            // The offering's room first, then the investor's annual limit.
+            declaracao::verificar_pedido(tx, usuario, &regras.limite, agora, centavos)?;
             let ms = tempo::ms(agora);
             tx.execute(
                 "INSERT INTO reservas (usuario_id, captacao_id, status, tipo_pagamento, origem,
@@ -144,8 +145,9 @@ async fn ver_termo(
 ) -> Result<JsonExato, ApiError> {
     let regras = sandbox.cfg().regras();
     reserva::ler_do_investidor(&sandbox, &investidor, &id, move |c, r| {
-        let ciencia = registro::aceito_em(c, r.id, Documento::TermoCienciaRisco, VERSAO_CIENCIA_RISCO)?
-            .map(|ms| tempo::rfc3339(tempo::de_ms(ms)));
+        let ciencia =
+            registro::aceito_em(c, r.id, Documento::TermoCienciaRisco, VERSAO_CIENCIA_RISCO)?
+                .map(|ms| tempo::rfc3339(tempo::de_ms(ms)));
         resposta::json(&termo::termo(&r, &regras).json(&r, None, ciencia))
     })
     .await
@@ -255,7 +257,9 @@ async fn confirmar(
             }
             // The limit again, inside the writer's transaction: another reservation may
             // have been confirmed since this one was created.
-            if let Err(e) = declaracao::verificar_pedido(tx, usuario, &regras.limite, agora, r.centavos) {
+            if let Err(e) =
+                declaracao::verificar_pedido(tx, usuario, &regras.limite, agora, r.centavos)
+            {
                 return Ok(Err(e));
             }
             let ms = tempo::ms(agora);

@@ -282,7 +282,9 @@ async fn the_order_finishes_without_the_term_endpoint_or_termo_aceito() {
         text(&doc, ".termo-conteudo"),
         "Investir envolve riscos. Leia com atenção."
     );
-    let resp = app.post_form(&terms, &[("aceite", "sim")]).await;
+    let resp = app
+        .post_form(&terms, &[("aceite", "sim"), ("ciencia_risco", "sim")])
+        .await;
     assert_eq!(resp.status(), 303);
     assert_eq!(location(&resp), routes::reserva_confirmar(88));
     // Step 3 shows the summary: no loop back to the terms.
@@ -325,7 +327,10 @@ async fn without_the_term_the_terms_step_offers_the_contract_and_goes_on() {
         .collect();
     assert!(links.contains(&routes::carteira_contrato(91)), "{links:?}");
     let resp = app
-        .post_form(&routes::reserva_termos(91), &[("aceite", "sim")])
+        .post_form(
+            &routes::reserva_termos(91),
+            &[("aceite", "sim"), ("ciencia_risco", "sim")],
+        )
         .await;
     assert_eq!(resp.status(), 303);
     assert_eq!(location(&resp), routes::reserva_confirmar(91));

@@ -11,6 +11,7 @@ mod conta;
 mod conta_envio;
 mod contrato;
 mod corrida;
+mod cvm;
 mod domain_oracles;
 mod extrato;
 mod extrato_falhas;

@@ -99,7 +99,9 @@ async fn the_pix_flow_ends_with_the_qr_code_and_a_valid_copyable_code() {
         text(&html(resp).await, "dialog.alerta p"),
         "Necessário concordar com os termos para prosseguir."
     );
-    let resp = app.post_form(&terms, &[("aceite", "sim")]).await;
+    let resp = app
+        .post_form(&terms, &[("aceite", "sim"), ("ciencia_risco", "sim")])
+        .await;
     assert_eq!(resp.status(), 303);
     let confirm = location(&resp);
     let doc = html(app.get(&confirm).await).await;
@@ -139,7 +141,9 @@ async fn partner_debit_ends_in_analysis_with_its_explanation() {
     let app = investor("ativa@colheita.dev").await;
     let resp = step1(&app, "5.000,00").await;
     let terms = location(&resp);
-    let resp = app.post_form(&terms, &[("aceite", "sim")]).await;
+    let resp = app
+        .post_form(&terms, &[("aceite", "sim"), ("ciencia_risco", "sim")])
+        .await;
     let confirm = location(&resp);
     let doc = html(app.get(&confirm).await).await;
     assert!(text(&doc, "dl.fatos").contains("Débito em conta na corretora parceira"));
@@ -165,7 +169,9 @@ async fn two_term_options_need_a_choice() {
     let terms = location(&resp);
     let doc = html(app.get(&terms).await).await;
     assert_eq!(texts(&doc, "input[type=radio][name=opcao]").len(), 2);
-    let resp = app.post_form(&terms, &[("aceite", "sim")]).await;
+    let resp = app
+        .post_form(&terms, &[("aceite", "sim"), ("ciencia_risco", "sim")])
+        .await;
     assert_eq!(resp.status(), 422);
     let doc = html(resp).await;
     assert_eq!(
@@ -182,7 +188,14 @@ async fn two_term_options_need_a_choice() {
         .unwrap()
         .to_owned();
     let resp = app
-        .post_form(&terms, &[("aceite", "sim"), ("opcao", &first)])
+        .post_form(
+            &terms,
+            &[
+                ("aceite", "sim"),
+                ("ciencia_risco", "sim"),
+                ("opcao", &first),
+            ],
+        )
         .await;
     assert_eq!(resp.status(), 303);
 }
@@ -238,7 +251,9 @@ async fn racing_for_the_last_amount_never_oversubscribes() {
             .await;
         assert_eq!(resp.status(), 303);
         let terms = location(&resp);
-        let resp = b.post_form(&terms, &[("aceite", "sim")]).await;
+        let resp = b
+            .post_form(&terms, &[("aceite", "sim"), ("ciencia_risco", "sim")])
+            .await;
         browsers.push((b, location(&resp)));
     }
     let confirmations = browsers

@@ -116,7 +116,10 @@ async fn signing_fails_and_the_term_and_tick_stay() {
         .mount(&server)
         .await;
     let resp = app
-        .post_form(&routes::reserva_termos(9), &[("aceite", "sim")])
+        .post_form(
+            &routes::reserva_termos(9),
+            &[("aceite", "sim"), ("ciencia_risco", "sim")],
+        )
         .await;
     // The platform failed (not the investor): 502, like every form of the product.
     assert_eq!(resp.status(), 502);

@@ -146,6 +146,7 @@ for (const viewport of VIEWPORTS) {
       expect.soft(await overflow(page), 'order step 2').toBeLessThanOrEqual(0);
       await attachScreenshot(page, 'order step 2');
       await page.getByLabel('Declaro que li e concordo com os termos acima.').check();
+      await page.getByLabel('Li e aceito o Termo de Ciência de Risco', { exact: false }).check();
       await page.getByRole('button', { name: 'Continuar' }).click();
       await expect(page.getByText('Passo 3 de 3')).toBeVisible();
       expect.soft(await overflow(page), 'order step 3').toBeLessThanOrEqual(0);

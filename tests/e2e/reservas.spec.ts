@@ -29,6 +29,7 @@ test('Pix order, page by page without JS', { tag: '@so-nojs' }, async ({ page })
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expect(page.getByRole('dialog')).toContainText('Necessário concordar com os termos para prosseguir.');
   await page.getByLabel('Declaro que li e concordo com os termos acima.').check();
+  await page.getByLabel('Li e aceito o Termo de Ciência de Risco', { exact: false }).check();
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expect(page.getByText('Passo 3 de 3')).toBeVisible();
   await checkStep(page, 'ordem passo 3');
@@ -62,6 +63,7 @@ test('Pix order in the side modal with JS, copying the code', { tag: '@so-js' },
   await modal.getByRole('button', { name: 'Continuar' }).click();
   await expect(modal.getByRole('alert')).toContainText('Necessário concordar com os termos para prosseguir.');
   await modal.getByLabel('Declaro que li e concordo com os termos acima.').check();
+  await modal.getByLabel('Li e aceito o Termo de Ciência de Risco', { exact: false }).check();
   await modal.getByRole('button', { name: 'Continuar' }).click();
   await expect(modal.getByText('Passo 3 de 3')).toBeVisible();
   await checkA11y(page);
@@ -95,6 +97,7 @@ test('partner debit ends in analysis', async ({ page }) => {
   await page.getByLabel('Valor do investimento (R$)').fill('2.000,00');
   await page.getByRole('button', { name: 'Continuar' }).click();
   await page.getByLabel('Declaro que li e concordo com os termos acima.').check();
+  await page.getByLabel('Li e aceito o Termo de Ciência de Risco', { exact: false }).check();
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expect(page.getByText('Débito em conta na corretora parceira')).toBeVisible();
   await page.getByRole('button', { name: 'Confirmar investimento' }).click();

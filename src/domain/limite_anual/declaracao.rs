@@ -173,8 +173,8 @@ mod tests {
 
     #[test]
     fn above_the_threshold_the_greater_amount_must_pass_it() {
-        let d = parse_declaration(&form("nao", "acima", "350.000,00", "", "0"), &RULES)
-            .expect("ok");
+        let d =
+            parse_declaration(&form("nao", "acima", "350.000,00", "", "0"), &RULES).expect("ok");
         assert_eq!(d.gross_annual_income, dec!(350000.00));
         assert_eq!(
             err(&form("nao", "acima", "200.000,00", "150.000,00", "0")),
@@ -184,7 +184,10 @@ mod tests {
                     .to_owned()
             )
         );
-        assert_eq!(err(&form("nao", "acima", "", "1,00", "0")).0, "investimentos");
+        assert_eq!(
+            err(&form("nao", "acima", "", "1,00", "0")).0,
+            "investimentos"
+        );
     }
 
     #[test]
@@ -193,10 +196,7 @@ mod tests {
             err(&form("", "", "", "", "")),
             ("qualificado", MSG_QUALIFICATION.to_owned())
         );
-        assert_eq!(
-            err(&form("talvez", "ate", "", "", "0")).0,
-            "qualificado"
-        );
+        assert_eq!(err(&form("talvez", "ate", "", "", "0")).0, "qualificado");
         assert_eq!(
             err(&form("nao", "", "", "", "0")),
             (
@@ -230,7 +230,11 @@ mod tests {
         };
         let e = parse_declaration(&form("nao", "acima", "250.000,00", "", "0"), &rules)
             .expect_err("refused");
-        assert!(e.message.ends_with("acima de R$ 300.000,00."), "{}", e.message);
+        assert!(
+            e.message.ends_with("acima de R$ 300.000,00."),
+            "{}",
+            e.message
+        );
     }
 
     #[test]

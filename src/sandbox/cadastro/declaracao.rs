@@ -43,7 +43,10 @@ fn reais(centavos: i64) -> Decimal {
 }
 
 fn centavos(v: Decimal) -> i64 {
-    (v * Decimal::ONE_HUNDRED).round().try_into().unwrap_or(i64::MAX)
+    (v * Decimal::ONE_HUNDRED)
+        .round()
+        .try_into()
+        .unwrap_or(i64::MAX)
 }
 
 pub(crate) fn vigente(c: &Connection, usuario: i64) -> Result<Option<Vigente>, ApiError> {

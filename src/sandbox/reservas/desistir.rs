@@ -39,7 +39,11 @@ pub(super) async fn desistir(
                     r.status(agora),
                     "Aporte pendente" | "Em análise" | "Aprovado" | "Pago"
                 );
-                let msg = if confirmada { PRAZO_ENCERRADO } else { NAO_PERMITIDA };
+                let msg = if confirmada {
+                    PRAZO_ENCERRADO
+                } else {
+                    NAO_PERMITIDA
+                };
                 return Err(ApiError::new(StatusCode::CONFLICT, msg));
             }
             let paga = matches!(r.status(agora), "Aprovado" | "Pago");

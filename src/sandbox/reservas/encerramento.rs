@@ -145,7 +145,10 @@ async fn encerrar_agora(
                 .optional()?
                 .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, "Captação não encontrada."))?;
             if encerrada.is_some() || !matches!(status.as_str(), "Captação no ar" | "Aberto") {
-                return Err(ApiError::new(StatusCode::CONFLICT, "Captação já encerrada."));
+                return Err(ApiError::new(
+                    StatusCode::CONFLICT,
+                    "Captação já encerrada.",
+                ));
             }
             tx.execute(
                 "UPDATE captacoes SET fim_captacao = MIN(fim_captacao, ?1) WHERE id = ?2",

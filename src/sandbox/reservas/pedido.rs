@@ -137,7 +137,8 @@ impl Aceite {
             Some(Value::String(s)) if !s.trim().is_empty() => Some(s.trim().to_owned()),
             _ => None,
         };
-        let declaracao_confirmada = matches!(v.get("declaracaoConfirmada"), Some(Value::Bool(true)));
+        let declaracao_confirmada =
+            matches!(v.get("declaracaoConfirmada"), Some(Value::Bool(true)));
         Aceite {
             opcao,
             aceite,

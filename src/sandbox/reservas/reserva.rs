@@ -235,7 +235,9 @@ impl Reserva {
             self.status(agora),
             "Aporte pendente" | "Em análise" | "Aprovado" | "Pago"
         ) && self.repassada_em.is_none()
-            && self.desistencia_ate.is_some_and(|ate| tempo::ms(agora) < ate)
+            && self
+                .desistencia_ate
+                .is_some_and(|ate| tempo::ms(agora) < ate)
     }
 
     pub(crate) fn investimento(&self) -> Decimal {

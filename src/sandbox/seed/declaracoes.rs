@@ -7,8 +7,8 @@
 use std::time::Duration;
 
 use jiff::Timestamp;
-use rust_decimal::Decimal;
 use rusqlite::{Transaction, params};
+use rust_decimal::Decimal;
 
 use crate::domain::limite_anual::{Declaration, Qualification};
 use crate::sandbox::cadastro::declaracao;
@@ -24,7 +24,10 @@ fn qualificado() -> Declaration {
     }
 }
 
-pub(in crate::sandbox) fn inserir(tx: &Transaction<'_>, agora: Timestamp) -> Result<(), SandboxError> {
+pub(in crate::sandbox) fn inserir(
+    tx: &Transaction<'_>,
+    agora: Timestamp,
+) -> Result<(), SandboxError> {
     // Declared a week before seeding (what was declared as invested elsewhere counts in
     // the calendar year of the declaration).
     let em = tempo::menos(agora, Duration::from_secs(7 * 24 * 3600));

@@ -6,6 +6,7 @@ mod autenticacao;
 mod cadastro;
 mod captacoes;
 mod conta;
+mod cvm;
 mod dinheiro;
 mod duracao_da_sessao;
 mod extrato;

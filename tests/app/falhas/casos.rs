@@ -205,7 +205,10 @@ fn forms() -> Vec<Case> {
             Investidor,
             Action::Post {
                 at: FormAt::NewReservationTerm,
-                edits: vec![("aceite", "sim".to_owned())],
+                edits: vec![
+                    ("aceite", "sim".to_owned()),
+                    ("ciencia_risco", "sim".to_owned()),
+                ],
                 upload: None,
             },
         ),

@@ -193,7 +193,16 @@ async fn discover(world: &World, violations: &mut Vec<String>) -> Ids {
     let mut missing = |what: &str| violations.push(format!("discovery | could not find {what}"));
     // One reservation left at its term (step 2), one signed and waiting for its
     // confirmation (step 3), so both pages are drawn, not redirected.
-    for (edits, slot) in [(vec![], 0), (vec![("aceite", "sim".to_owned())], 1)] {
+    for (edits, slot) in [
+        (vec![], 0),
+        (
+            vec![
+                ("aceite", "sim".to_owned()),
+                ("ciencia_risco", "sim".to_owned()),
+            ],
+            1,
+        ),
+    ] {
         let term = Case {
             who: Who::Investidor,
             action: Action::Post {

@@ -358,7 +358,7 @@ impl World {
                     vec![("valor", "2.000,00")],
                 )
                 .await?;
-                let confirm = post(term, vec![("aceite", "sim")]).await?;
+                let confirm = post(term, vec![("aceite", "sim"), ("ciencia_risco", "sim")]).await?;
                 Ok((confirm.clone(), confirm))
             }
         }

@@ -165,7 +165,9 @@ impl Reserva {
             termo_aceito: self.termo_aceito_em.is_some(),
             fluxo_recebimento_amortizacao: fluxo,
             pix: self.pix(agora),
-            desistencia_ate: self.desistencia_ate.map(|v| tempo::rfc3339(tempo::de_ms(v))),
+            desistencia_ate: self
+                .desistencia_ate
+                .map(|v| tempo::rfc3339(tempo::de_ms(v))),
             desistencia_permitida: self.pode_desistir(agora),
             motivo_cancelamento: motivo(self.motivo_cancelamento.as_deref()),
             data_repasse: self.repassada_em.map(|v| tempo::rfc3339(tempo::de_ms(v))),

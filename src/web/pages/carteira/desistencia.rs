@@ -15,8 +15,7 @@ use crate::web::{Ctx, PageError, PageResult, routes};
 
 pub const PAGE_TITLE: &str = "Desistir do investimento";
 pub const DONE_TITLE: &str = "Desistência registrada";
-pub const DONE_TEXT: &str =
-    "Sua reserva foi cancelada. Todo o valor pago será devolvido e o estorno aparece no seu extrato.";
+pub const DONE_TEXT: &str = "Sua reserva foi cancelada. Todo o valor pago será devolvido e o estorno aparece no seu extrato.";
 /// The period is over, or the reservation cannot be withdrawn.
 pub const CLOSED: &str = "O prazo de desistência deste investimento terminou.";
 

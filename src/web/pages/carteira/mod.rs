@@ -16,9 +16,10 @@ use crate::web::ui::Page;
 use crate::web::{Ctx, PageResult};
 
 pub use alocacao::view_alocacao_get;
-pub use desistencia::{view_desistencia_get, view_desistencia_post};
 pub use arquivos::{view_alocacao_pdf_get, view_contrato_get, view_documento_get};
+pub use desistencia::{view_desistencia_get, view_desistencia_post};
 pub use simulador::view_simulador_get;
+pub use view::withdrawal;
 
 pub const TITLE: &str = "Minha carteira";
 

@@ -70,14 +70,23 @@ fn stored(d: &DeclaracaoInvestidor) -> DeclarationForm {
         None => DeclarationForm::default(),
         Some(x) => DeclarationForm {
             qualificado: Some(if x.qualificado { "sim" } else { "nao" }.to_owned()),
-            faixa: (!x.qualificado).then(|| if x.acima_do_patamar { "acima" } else { "ate" }.to_owned()),
-            renda: if x.acima_do_patamar { money_input(x.renda_bruta_anual) } else { String::new() },
+            faixa: (!x.qualificado)
+                .then(|| if x.acima_do_patamar { "acima" } else { "ate" }.to_owned()),
+            renda: if x.acima_do_patamar {
+                money_input(x.renda_bruta_anual)
+            } else {
+                String::new()
+            },
             investimentos: if x.acima_do_patamar {
                 money_input(x.investimentos_financeiros)
             } else {
                 String::new()
             },
-            outras: if x.qualificado { String::new() } else { money_input(x.investido_outras_plataformas) },
+            outras: if x.qualificado {
+                String::new()
+            } else {
+                money_input(x.investido_outras_plataformas)
+            },
             veracidade: false,
         },
     }
@@ -115,7 +124,10 @@ fn page(
     error: Option<&DeclarationError>,
 ) -> Page {
     let invalid = |field: &str| error.is_some_and(|e| e.field == field).then_some("true");
-    let patamar = regras.map_or_else(|| "o patamar da regulamentação".to_owned(), |r| format_brl(r.patamar));
+    let patamar = regras.map_or_else(
+        || "o patamar da regulamentação".to_owned(),
+        |r| format_brl(r.patamar),
+    );
     let text = |name: &str, label: &str, value: &str| {
         let id = format!("campo-{name}");
         html! {
@@ -178,7 +190,14 @@ pub async fn view_declaracao_get(ctx: Ctx, Query(q): Query<VoltarQuery>) -> Page
         .await
         .on_page(TITLE)?;
     let voltar = q.voltar.as_deref();
-    Ok(ctx.render(page(&ctx, Some(&d.regras), d.limite.as_ref(), &stored(&d), voltar, None)))
+    Ok(ctx.render(page(
+        &ctx,
+        Some(&d.regras),
+        d.limite.as_ref(),
+        &stored(&d),
+        voltar,
+        None,
+    )))
 }
 
 /// `POST /minha-conta/declaracao-investidor`: the rules (with the platform's parameters),
@@ -190,11 +209,21 @@ pub async fn view_declaracao_post(ctx: Ctx, Form(f): Form<DeclaracaoForm>) -> Pa
     let current = match ctx.app.api.investor_declaration(token).await {
         Ok(d) => d,
         Err(e) => {
-            return Err(PageError::form_failed(page(&ctx, None, None, &form, voltar, None), &e));
+            return Err(PageError::form_failed(
+                page(&ctx, None, None, &form, voltar, None),
+                &e,
+            ));
         }
     };
     let again = |e: Option<&DeclarationError>| {
-        page(&ctx, Some(&current.regras), current.limite.as_ref(), &form, voltar, e)
+        page(
+            &ctx,
+            Some(&current.regras),
+            current.limite.as_ref(),
+            &form,
+            voltar,
+            e,
+        )
     };
     let d = parse_declaration(&form, &current.regras.rules())
         .map_err(|e| PageError::refused(again(Some(&e)), e.message.clone()))?;

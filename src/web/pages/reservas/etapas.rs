@@ -243,7 +243,13 @@ struct Ticks<'a> {
     chosen: Option<&'a str>,
 }
 
-fn terms_page(id: i64, term: &ReservaTermo, t: Ticks<'_>, decl: &Loaded, url: Option<&str>) -> Page {
+fn terms_page(
+    id: i64,
+    term: &ReservaTermo,
+    t: Ticks<'_>,
+    decl: &Loaded,
+    url: Option<&str>,
+) -> Page {
     let Ticks {
         accepted,
         risk,
@@ -356,13 +362,14 @@ pub async fn view_termos_post(
         // and the option as they were (the risk term's version as it was sent).
         Err(PageError::Platform { error, .. }) => {
             let mut fallback = fallback_term(id);
-            fallback.ciencia_risco = form.versao_ciencia_risco.clone().map(|versao| {
-                crate::api::models::CienciaRisco {
-                    titulo: RISK_FALLBACK_TITLE.to_owned(),
-                    versao,
-                    ..Default::default()
-                }
-            });
+            fallback.ciencia_risco =
+                form.versao_ciencia_risco
+                    .clone()
+                    .map(|versao| crate::api::models::CienciaRisco {
+                        titulo: RISK_FALLBACK_TITLE.to_owned(),
+                        versao,
+                        ..Default::default()
+                    });
             let page = terms_page(id, &fallback, ticks, &decl, None);
             return Err(PageError::form_failed(page, &error));
         }

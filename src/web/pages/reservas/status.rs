@@ -88,6 +88,8 @@ pub fn reserva_panel(ctx: &Ctx, r: &Reserva, level: u8) -> (Markup, bool) {
                 Status::Pago => { (heading(level + 1, "", status.label())) p { (EXPLAIN_PAID) } },
                 _ => {},
             }
+            @if let Some(m) = &r.motivo_cancelamento { p { strong { "Motivo do cancelamento: " } (m) } }
+            (crate::web::pages::carteira::withdrawal(r))
             p.acoes {
                 @if let Some(url) = &r.url_amigavel {
                     a.botao.botao-primario href=(routes::captacao(url)) { "Fechar" }
