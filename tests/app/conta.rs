@@ -77,6 +77,7 @@ async fn the_account_tabs_lead_to_real_pages() {
         tabs,
         [
             "Dados cadastrais",
+            "Declaração de investidor",
             "Conta bancária",
             "Extrato",
             "Informe de rendimentos",
@@ -90,6 +91,7 @@ async fn the_account_tabs_lead_to_real_pages() {
         routes::DADOS_ENDERECO,
         routes::DADOS_PERFIL,
         routes::DADOS_DOCUMENTOS,
+        routes::DECLARACAO_INVESTIDOR,
         routes::CONTA_BANCARIA,
         routes::EXTRATO,
         routes::INFORME_RENDIMENTO,

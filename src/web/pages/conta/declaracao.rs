@@ -40,7 +40,7 @@ pub struct DeclaracaoForm {
     veracidade: Option<String>,
     /// The offering whose order to return to (its friendly URL).
     #[serde(default)]
-    voltar: Option<String>,
+    captacao: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -152,7 +152,7 @@ fn page(
             }
             @if let Some(l) = limite { (limit_summary(ctx, l)) }
             form.formulario method="post" action=(routes::DECLARACAO_INVESTIDOR) novalidate {
-                @if let Some(v) = voltar { input type="hidden" name="voltar" value=(v); }
+                @if let Some(v) = voltar { input type="hidden" name="captacao" value=(v); }
                 fieldset aria-invalid=[invalid("qualificado")] {
                     legend { "Você é investidor qualificado?" }
                     (radio("qualificado", "sim", "Sim, sou investidor qualificado nos termos da regulamentação da CVM", f.qualificado.as_deref()))
@@ -205,7 +205,7 @@ pub async fn view_declaracao_get(ctx: Ctx, Query(q): Query<VoltarQuery>) -> Page
 pub async fn view_declaracao_post(ctx: Ctx, Form(f): Form<DeclaracaoForm>) -> PageResult {
     let token = ctx.token()?;
     let form = typed(&f);
-    let voltar = f.voltar.as_deref().filter(|v| !v.is_empty());
+    let voltar = f.captacao.as_deref().filter(|v| !v.is_empty());
     let current = match ctx.app.api.investor_declaration(token).await {
         Ok(d) => d,
         Err(e) => {
