@@ -120,7 +120,7 @@ async fn declare_be_stopped_by_the_limit_accept_the_risk_term_confirm_and_withdr
     let withdraw = routes::carteira_desistencia(id);
     let doc = html(app.get(&withdraw).await).await;
     assert_eq!(
-        texts(&doc, "main form button[type=submit]"),
+        texts(&doc, ".desistencia form button[type=submit]"),
         ["Confirmar desistência"]
     );
     let resp = app.post_form(&withdraw, &[]).await;
@@ -132,7 +132,7 @@ async fn declare_be_stopped_by_the_limit_accept_the_risk_term_confirm_and_withdr
     assert!(text(&doc, "main").contains("Desistência do investidor"));
     // Not twice: the page says the period is over, and the form is gone.
     let doc = html(app.get(&withdraw).await).await;
-    assert!(texts(&doc, "main form button[type=submit]").is_empty());
+    assert!(texts(&doc, ".desistencia form button[type=submit]").is_empty());
     let resp = app.post_form(&withdraw, &[]).await;
     assert_eq!(resp.status(), 422);
     assert_eq!(
@@ -174,4 +174,70 @@ async fn the_amount_step_leads_to_the_declaration_and_back() {
         1,
         "the stored band"
     );
+}
+
+mod failing_platform {
+    use colheita::web::routes;
+    use serde_json::json;
+    use wiremock::matchers::{method, path};
+    use wiremock::{Mock, MockServer, ResponseTemplate};
+
+    use crate::platform::*;
+    use crate::support::*;
+
+    async fn platform(withdraw: ResponseTemplate) -> (MockServer, TestApp) {
+        let server = MockServer::start().await;
+        mock_login(&server).await;
+        Mock::given(method("GET"))
+            .and(path("/v1/reservas/7"))
+            .respond_with(ResponseTemplate::new(200).set_body_json(json!({"id": 7,
+                "nomeCaptacao": "Fazenda X", "investimento": 2000, "status": {"name": "Pago"},
+                "desistenciaAte": "2099-12-31T00:00:00-03:00", "desistenciaPermitida": true})))
+            .mount(&server)
+            .await;
+        Mock::given(method("POST"))
+            .and(path("/v1/reservas/7/desistencia"))
+            .respond_with(withdraw)
+            .mount(&server)
+            .await;
+        let app = TestApp::with_platform(&server.uri(), &[]).await;
+        login_via_callback(&app, routes::HOME).await;
+        (server, app)
+    }
+
+    #[tokio::test]
+    async fn a_failing_withdrawal_draws_the_page_again_with_the_message() {
+        let (_server, app) = platform(ResponseTemplate::new(503)).await;
+        let page = routes::carteira_desistencia(7);
+        let doc = html(app.get(&page).await).await;
+        assert!(
+            text(&doc, ".desistencia dl").contains("30/12/2099"),
+            "the last day"
+        );
+        let resp = app.post_form(&page, &[]).await;
+        assert_eq!(resp.status(), 502);
+        let doc = html(resp).await;
+        assert_eq!(
+            text(&doc, "dialog.alerta p"),
+            "Ocorreu um erro. Tente novamente."
+        );
+        assert_eq!(
+            texts(&doc, ".desistencia form button[type=submit]"),
+            ["Confirmar desistência"]
+        );
+    }
+
+    #[tokio::test]
+    async fn a_refused_withdrawal_shows_the_platforms_reason() {
+        let (_server, app) = platform(ResponseTemplate::new(409).set_body_json(
+            json!({"mensagem": "O prazo de desistência deste investimento terminou."}),
+        ))
+        .await;
+        let resp = app.post_form(&routes::carteira_desistencia(7), &[]).await;
+        assert_eq!(resp.status(), 422);
+        assert_eq!(
+            text(&html(resp).await, "dialog.alerta p"),
+            "O prazo de desistência deste investimento terminou."
+        );
+    }
 }

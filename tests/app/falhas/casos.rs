@@ -151,6 +151,7 @@ pub fn all(ids: &Ids) -> Vec<Case> {
         routes::CARTEIRA_ALOCACAO_PDF.to_owned(),
         routes::CARTEIRA_SIMULADOR.to_owned(),
         routes::carteira_contrato(c),
+        routes::carteira_desistencia(c),
         ids.carteira_documento.clone(),
         routes::MINHA_CONTA.to_owned(),
         routes::DADOS_CADASTRAIS.to_owned(),
@@ -160,6 +161,8 @@ pub fn all(ids: &Ids) -> Vec<Case> {
         routes::DADOS_DOCUMENTOS.to_owned(),
         routes::dados_documento("IdentityDocument"),
         routes::CONTA_BANCARIA.to_owned(),
+        routes::DECLARACAO_INVESTIDOR.to_owned(),
+        routes::declaracao_voltar(OFFER),
         routes::MEUS_TERMOS.to_owned(),
         routes::meus_termos_documento("termos-e-condicoes"),
         format!("{}?ano={}", routes::IMPOSTO_DE_RENDA, ids.ano_ir),
@@ -243,6 +246,16 @@ fn forms() -> Vec<Case> {
         case(
             Investidor,
             form(routes::CONTA_BANCARIA, routes::CONTA_BANCARIA, &[]),
+        ),
+        // The declaration as stored, declared again (the same values: the other lanes'
+        // room never changes).
+        case(
+            Investidor,
+            form(
+                routes::DECLARACAO_INVESTIDOR,
+                routes::DECLARACAO_INVESTIDOR,
+                &[("veracidade", "sim")],
+            ),
         ),
         // A wrong current password: the platform is called and refuses, so the
         // password of the lanes never changes.

@@ -172,6 +172,7 @@ fn check_faulted(
                 fired: run.fired,
                 action: &run.action,
                 fields: &run.sent,
+                clean: &clean.answer,
             },
             &world.login_url,
         ),

@@ -156,6 +156,8 @@ pub struct Sent<'a> {
     pub fired: usize,
     pub action: &'a str,
     pub fields: &'a [Field],
+    /// What the same form answered when nothing failed.
+    pub clean: &'a Answer,
 }
 
 /// A form sent under a fault.
@@ -186,7 +188,15 @@ pub fn form(a: &Answer, s: &Sent<'_>, login_url: &str) -> Vec<String> {
     if a.status < 400 {
         v.push(format!("answered {} to a failed form", a.status));
     }
-    v.extend(shown_in_shell(a, true));
+    // Refused exactly as when nothing failed (a wrong password, say): the failing call
+    // was one the form does not depend on (the header's unread counter).
+    let alert = |x: &Answer| x.html.then(|| text(&x.doc(), "dialog.alerta p"));
+    let as_clean = a.status == s.clean.status
+        && alert(a).is_some_and(|m| !m.is_empty())
+        && alert(a) == alert(s.clean);
+    if !as_clean {
+        v.extend(shown_in_shell(a, true));
+    }
     let typed = sent
         .iter()
         .any(|f| f.ticked && !matches!(f.kind, formulario::Kind::Secret | formulario::Kind::Fixed));
