@@ -44,7 +44,9 @@ export default defineConfig({
     // raised so they do not stand in its way (tests/app/limites.rs proves them).
     command:
       `target/debug/colheita --addr 127.0.0.1:${APP_PORT} --sandbox-addr 127.0.0.1:${SANDBOX_PORT} ` +
-      '--data-dir target/e2e-data --sandbox-reset --signup-limit 100000 --sandbox-login-limit 100000',
+      '--data-dir target/e2e-data --sandbox-reset --signup-limit 100000 --sandbox-login-limit 100000 ' +
+      // Four synthetic investors for the CVM 88 journey (cvm.spec.ts): one per project and retry.
+      '--sandbox-extra-investors 4',
     cwd: ROOT,
     url: `${APP_URL}/healthz`,
     reuseExistingServer: !CI,

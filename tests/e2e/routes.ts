@@ -7,7 +7,7 @@ export const LOGIN_PAGE = '@login';
 export const visitorRoutes: string[] = [LOGIN_PAGE, '/naoexiste-404', '/quero-investir', '/politica-de-privacidade'];
 
 /** Pages of a logged-in investor (investidor@colheita.dev). */
-export const investorRoutes: string[] = ['/', '/minha-conta/alterar-senha'];
+export const investorRoutes: string[] = ['/', '/minha-conta/alterar-senha', '/minha-conta/declaracao-investidor'];
 
 // Offerings: list, cards, empty search, an open, a closed and a draft detail, the simulation
 // page with results; the preview of a draft (seed id 35: 'Milho – Fazenda Sete Lagoas', 35th
