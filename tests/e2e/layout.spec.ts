@@ -36,6 +36,7 @@ const investorPages = [
   '/minha-conta/dados-cadastrais/perfil-investidor',
   '/minha-conta/dados-cadastrais/documentos',
   '/minha-conta/conta-bancaria',
+  '/minha-conta/declaracao-investidor',
   '/minha-conta/meus-termos',
   '/minha-conta/extrato?dias=30',
   '/minha-conta/informe-rendimento',
@@ -132,6 +133,12 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('link', { name: 'Fluxo de recebimento' }).first().click();
       await expect(page.getByRole('heading', { name: 'Fluxo de recebimento' })).toBeVisible();
       expect.soft(await overflow(page), `wallet cash flow at ${px(viewport)}`).toBeLessThanOrEqual(0);
+      // The withdrawal's confirmation page (the seeded approved investment is inside its period).
+      await page.goto('/carteira?toggle=true');
+      await page.getByRole('link', { name: 'Desistir do investimento' }).first().click();
+      await expect(page.getByRole('heading', { name: 'Desistir do investimento' })).toBeVisible();
+      expect.soft(await overflow(page), `withdrawal at ${px(viewport)}`).toBeLessThanOrEqual(0);
+      await attachScreenshot(page, 'investor / withdrawal');
     });
 
     test(`the order steps fit the screen at ${px(viewport)}`, async ({ page }) => {
