@@ -143,13 +143,25 @@ pub struct Config {
     #[arg(long, env = "COLHEITA_SANDBOX_PIX_DEADLINE", default_value_t = 86_400)]
     pub sandbox_pix_deadline: u64,
     /// Sandbox: the annual investment limit of a non-qualified investor, in reais.
-    #[arg(long, env = "COLHEITA_SANDBOX_ANNUAL_LIMIT", default_value = "20000.00")]
+    #[arg(
+        long,
+        env = "COLHEITA_SANDBOX_ANNUAL_LIMIT",
+        default_value = "20000.00"
+    )]
     pub sandbox_annual_limit: rust_decimal::Decimal,
     /// Sandbox: income or investments above this (reais) raise the annual limit.
-    #[arg(long, env = "COLHEITA_SANDBOX_ANNUAL_LIMIT_THRESHOLD", default_value = "200000.00")]
+    #[arg(
+        long,
+        env = "COLHEITA_SANDBOX_ANNUAL_LIMIT_THRESHOLD",
+        default_value = "200000.00"
+    )]
     pub sandbox_annual_limit_threshold: rust_decimal::Decimal,
     /// Sandbox: the percent of the greater of income and investments allowed above the threshold.
-    #[arg(long, env = "COLHEITA_SANDBOX_ANNUAL_LIMIT_PERCENT", default_value = "10")]
+    #[arg(
+        long,
+        env = "COLHEITA_SANDBOX_ANNUAL_LIMIT_PERCENT",
+        default_value = "10"
+    )]
     pub sandbox_annual_limit_percent: rust_decimal::Decimal,
     /// Sandbox: days after confirming in which the investor may withdraw.
     #[arg(long, env = "COLHEITA_SANDBOX_WITHDRAWAL_DAYS", default_value_t = 5)]
