@@ -26,6 +26,7 @@ pub use signup::{SignupBasicos, SignupPessoais, SignupRecord, SignupTelefone};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
+pub use crate::domain::cvm::ResultadoCaptacao;
 use crate::domain::money;
 use crate::domain::status::{CadastroStatus, Status};
 
@@ -136,11 +137,13 @@ pub struct GalleryItem {
     pub descricao: Option<String>,
 }
 
-/// An offering document's type; PdfCaptacao is the operation information PDF.
+/// An offering document's type; PdfCaptacao is the operation information PDF,
+/// InformacoesEssenciais the essential information of CVM 88.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(from = "String", into = "String")]
 pub enum CaptacaoDocumentoKind {
     PdfCaptacao,
+    InformacoesEssenciais,
     #[default]
     Vazio,
     Outro(String),
@@ -150,6 +153,7 @@ impl From<String> for CaptacaoDocumentoKind {
     fn from(s: String) -> Self {
         match s.trim() {
             "PdfCaptacao" => CaptacaoDocumentoKind::PdfCaptacao,
+            "InformacoesEssenciais" => CaptacaoDocumentoKind::InformacoesEssenciais,
             "" => CaptacaoDocumentoKind::Vazio,
             _ => CaptacaoDocumentoKind::Outro(s),
         }
@@ -160,6 +164,7 @@ impl From<CaptacaoDocumentoKind> for String {
     fn from(k: CaptacaoDocumentoKind) -> String {
         match k {
             CaptacaoDocumentoKind::PdfCaptacao => "PdfCaptacao".into(),
+            CaptacaoDocumentoKind::InformacoesEssenciais => "InformacoesEssenciais".into(),
             CaptacaoDocumentoKind::Vazio => String::new(),
             CaptacaoDocumentoKind::Outro(s) => s,
         }
@@ -251,6 +256,16 @@ pub struct Captacao {
     pub disponivel: Decimal,
     #[serde(with = "money::json")]
     pub acompanhamento: Decimal,
+    /// CVM 88: below this at the close the offering fails and refunds; `None` when the
+    /// platform does not say.
+    #[serde(with = "money::json::option")]
+    pub valor_alvo_minimo: Option<Decimal>,
+    #[serde(with = "money::json::option")]
+    pub valor_alvo_maximo: Option<Decimal>,
+    #[serde(deserialize_with = "lenient")]
+    pub distribuicao_parcial: Option<bool>,
+    #[serde(deserialize_with = "lenient")]
+    pub resultado_captacao: Option<ResultadoCaptacao>,
     pub fim_captacao: Option<String>,
     pub imagem_principal: Option<String>,
     pub favorito: bool,
@@ -403,6 +418,32 @@ mod tests {
         assert_eq!(o.id, 3);
         assert_eq!(o.limite_arrecadacao, Decimal::new(10005, 1));
         assert!(o.galeria.is_empty());
+        assert_eq!(o.valor_alvo_minimo, None);
+        assert_eq!(o.distribuicao_parcial, None);
+        assert_eq!(o.resultado_captacao, None);
+    }
+
+    #[test]
+    fn an_offering_reads_the_cvm_88_fields_and_an_odd_shape_as_absent() {
+        let o: Captacao = serde_json::from_str(
+            r#"{"id":3,"valorAlvoMinimo":1000000.00,"valorAlvoMaximo":1500000.00,
+                "distribuicaoParcial":false,"resultadoCaptacao":"Malsucedida",
+                "documentos":[{"id":8,"tipo":"InformacoesEssenciais"}]}"#,
+        )
+        .unwrap();
+        assert_eq!(o.valor_alvo_minimo, Some(Decimal::new(100000000, 2)));
+        assert_eq!(o.valor_alvo_maximo, Some(Decimal::new(150000000, 2)));
+        assert_eq!(o.distribuicao_parcial, Some(false));
+        assert_eq!(o.resultado_captacao, Some(ResultadoCaptacao::Malsucedida));
+        assert_eq!(
+            o.documentos[0].tipo,
+            CaptacaoDocumentoKind::InformacoesEssenciais
+        );
+        let o: Captacao =
+            serde_json::from_str(r#"{"id":3,"distribuicaoParcial":"sim","resultadoCaptacao":7}"#)
+                .unwrap();
+        assert_eq!(o.distribuicao_parcial, None);
+        assert_eq!(o.resultado_captacao, None);
     }
 
     #[test]

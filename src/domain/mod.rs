@@ -2,6 +2,7 @@
 //! No I/O and no clock: "now" is always a parameter.
 
 pub mod captacao;
+pub mod cvm;
 pub mod dates;
 pub mod desistencia;
 pub mod documento;

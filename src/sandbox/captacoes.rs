@@ -4,6 +4,7 @@
 pub(crate) mod dobrados;
 pub(crate) mod documentos;
 mod filtro;
+pub(crate) mod informacoes;
 pub(crate) mod midia;
 mod modelo;
 
@@ -21,6 +22,10 @@ use crate::sandbox::{Sandbox, tempo};
 
 use filtro::Consulta;
 use modelo::{Onde, carregar};
+
+/// The document type of an offering's essential information (CVM 88), listed for every
+/// offering and written on request by [`informacoes`].
+pub(crate) const TIPO_INFORMACOES_ESSENCIAIS: &str = "InformacoesEssenciais";
 
 /// `/v1/captacoes` (search, one offering, its documents) and `/midia` (its images).
 pub(crate) fn routes() -> Router<Sandbox> {

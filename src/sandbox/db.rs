@@ -56,6 +56,8 @@ impl Db {
             .map_err(|e| SandboxError::Tarefa(e.mensagem().to_owned()))?;
         // The offerings' folded text of migration 6 (a Rust step: SQL cannot fold accents).
         crate::sandbox::captacoes::dobrados::preencher(&tx)?;
+        // Every offering lists its essential information (CVM 88), older databases' too.
+        crate::sandbox::captacoes::informacoes::completar(&tx)?;
         tx.commit()?;
         let vazio: i64 = primeira.query_row("SELECT COUNT(*) FROM captacoes", [], |r| r.get(0))?;
         if vazio == 0 {

@@ -25,8 +25,9 @@ use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 use serde::Deserialize;
 
-use crate::domain::dates;
 use crate::domain::reference::Guarantee;
+use crate::domain::{cvm, dates};
+use crate::sandbox::captacoes::TIPO_INFORMACOES_ESSENCIAIS;
 use crate::sandbox::erro::SandboxError;
 use crate::sandbox::texto::dobrar;
 use crate::sandbox::{SandboxConfig, tempo};
@@ -80,6 +81,10 @@ struct OfertaSeed {
     descricao_rating: String,
     classificacao_esg: String,
     limite: Valor,
+    /// The minimum target (CVM 88): below it at the close the offering fails and refunds.
+    valor_alvo_minimo: Valor,
+    /// Whether the offering may close between the minimum and the whole target.
+    distribuicao_parcial: bool,
     arrecadado: Valor,
     #[serde(default)]
     reservado: Valor,
@@ -226,8 +231,13 @@ fn inserir_oferta(
     let reservado = centavos(o.reservado.0).ok_or_else(|| erro("reservado"))?;
     let minimo = centavos(o.investimento_minimo.0).ok_or_else(|| erro("investimento mínimo"))?;
     let rendimento = centavos(o.rendimento_anual.0).ok_or_else(|| erro("rendimento"))?;
-    if limite <= 0 || minimo <= 0 || arrecadado < 0 || reservado < 0 {
+    let alvo_minimo = centavos(o.valor_alvo_minimo.0).ok_or_else(|| erro("valor alvo mínimo"))?;
+    if limite <= 0 || minimo <= 0 || arrecadado < 0 || reservado < 0 || alvo_minimo < 0 {
         return Err(erro("valores devem ser positivos"));
+    }
+    // Without partial distribution the minimum target is the whole target, by definition.
+    if alvo_minimo > limite || (!o.distribuicao_parcial && alvo_minimo != limite) {
+        return Err(erro("valor alvo mínimo incompatível com o limite"));
     }
     tx.prepare_cached(
         "INSERT INTO captacoes (url_amigavel, nome, descricao_produto, status, vencimento_meses,
@@ -236,9 +246,9 @@ fn inserir_oferta(
             data_pre_lancamento, investimento_minimo_centavos, descricao_pagamento,
             periodicidade_meses, garantias, cidade, uf, latitude, longitude, empreendedor_nome,
             empreendedor_descricao, sobre, nome_dobrado, descricao_dobrada, cidade_dobrada,
-            rating_dobrado)
+            rating_dobrado, valor_alvo_minimo_centavos, distribuicao_parcial)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18,
-            ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29, ?30, ?31)",
+            ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29, ?30, ?31, ?32, ?33)",
     )?
     .execute(params![
             o.slug,
@@ -272,6 +282,8 @@ fn inserir_oferta(
             dobrar(&o.descricao_produto),
             dobrar(&o.cidade),
             dobrar(&o.rating),
+            alvo_minimo,
+            o.distribuicao_parcial,
         ])?;
     let id = tx.last_insert_rowid();
     for (ordem, f) in o.faq.iter().enumerate() {
@@ -298,6 +310,17 @@ fn inserir_oferta(
         )?
         .execute(params![id, ordem, d.tipo, d.nome])?;
     }
+    // Every offering has its essential information (CVM 88); the platform writes it from the
+    // offering itself, so the seed file does not list it.
+    tx.prepare_cached(
+        "INSERT INTO captacao_documentos (captacao_id, ordem, tipo, nome) VALUES (?1, ?2, ?3, ?4)",
+    )?
+    .execute(params![
+        id,
+        o.documentos.len(),
+        TIPO_INFORMACOES_ESSENCIAIS,
+        cvm::INFORMACOES_ESSENCIAIS
+    ])?;
     Ok(OfertaSemeada {
         id,
         status: o.status.clone(),

@@ -89,8 +89,25 @@ pub fn captacao_investir(url: &str) -> String {
     format!("{}#investir", captacao(url))
 }
 
+/// The operation PDF (the last PdfCaptacao document).
 pub fn captacao_documento(url: &str) -> String {
     format!("{}/documento", captacao(url))
+}
+
+/// The query naming the essential-information document on the document route.
+pub const TIPO_INFORMACOES_ESSENCIAIS: &str = "InformacoesEssenciais";
+
+/// The offering's essential information (CVM 88) as a PDF, through the document route.
+pub fn captacao_informacoes_essenciais(url: &str) -> String {
+    format!(
+        "{}?tipo={TIPO_INFORMACOES_ESSENCIAIS}",
+        captacao_documento(url)
+    )
+}
+
+/// The detail's risk alerts section (CVM 88), which the warning points to.
+pub fn captacao_alertas(url: &str) -> String {
+    format!("{}#alertas-de-risco", captacao(url))
 }
 
 pub fn captacao_simular(url: &str) -> String {
@@ -270,6 +287,11 @@ mod tests {
         assert_eq!(
             captacao_reservar("a"),
             CAPTACAO_RESERVAR.replace("{url}", "a")
+        );
+        assert_eq!(captacao_alertas("a"), "/investir/a#alertas-de-risco");
+        assert_eq!(
+            captacao_informacoes_essenciais("a"),
+            "/investir/a/documento?tipo=InformacoesEssenciais"
         );
         assert_eq!(
             captacao_simular("a"),

@@ -353,7 +353,11 @@ async fn an_offering_without_a_pdf_says_no_file() {
             .await,
     )
     .await;
-    assert!(text(&doc, "details.acordeao").contains("Nenhum arquivo encontrado."));
+    // Its documents are only the essential information (CVM 88) every offering has.
+    assert_eq!(
+        texts(&doc, "details.acordeao a.link-download"),
+        vec!["Informações essenciais da oferta (PDF) (abre em nova janela)"]
+    );
     let resp = app
         .get(&routes::captacao_documento("cafe-conilon-sitio-boa-vista"))
         .await;

@@ -13,7 +13,7 @@ const SANTA_LUZIA: &str = "fazenda-santa-luzia-soja-2027";
 
 /// The text of a PDF's string operands (literal and hex), Latin-1 decoded (WinAnsi
 /// accents), whitespace collapsed: enough to read the sandbox's uncompressed PDFs.
-fn pdf_text(pdf: &[u8]) -> String {
+pub(crate) fn pdf_text(pdf: &[u8]) -> String {
     let mut parts: Vec<String> = Vec::new();
     let mut i = 0;
     while i < pdf.len() {
@@ -222,7 +222,11 @@ async fn the_modal_gets_the_panel_alone_and_a_refusal_with_its_alert() {
     );
 }
 
-fn offering_json(id: i64, url: &str, documentos: serde_json::Value) -> serde_json::Value {
+pub(crate) fn offering_json(
+    id: i64,
+    url: &str,
+    documentos: serde_json::Value,
+) -> serde_json::Value {
     json!({"id": id, "urlAmigavel": url, "nomeCaptacao": "Fazenda Teste – Soja", "descricaoProduto": "Teste.",
         "statusCaptacao": "Captação no ar", "status": {"id": 3, "name": "Captação no ar", "color": "#1b7f3b"},
         "vencimento": 12, "rendimentoDescricao": "15,00% a.a.", "rating": "A", "limiteArrecadacao": 100000.0,
@@ -231,7 +235,11 @@ fn offering_json(id: i64, url: &str, documentos: serde_json::Value) -> serde_jso
         "rentabilidade": {"prazo": 12, "rendimento": 15.0, "descricaoPagamento": "Juros mensais", "investimentoMinimo": 1000.0}})
 }
 
-async fn platform_with_offering(id: i64, url: &str, documentos: serde_json::Value) -> MockServer {
+pub(crate) async fn platform_with_offering(
+    id: i64,
+    url: &str,
+    documentos: serde_json::Value,
+) -> MockServer {
     let server = MockServer::start().await;
     Mock::given(method("GET"))
         .and(path(format!("/v1/captacoes/urlamigavel/{url}")))

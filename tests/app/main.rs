@@ -5,6 +5,7 @@
 
 mod cadastro;
 mod captacoes;
+mod captacoes_cvm;
 mod captacoes_filtros;
 mod carteira;
 mod conta;

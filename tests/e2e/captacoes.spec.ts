@@ -2,7 +2,7 @@
 // the keyboard, or the number inputs), sort a column twice, paginate, open a detail, scroll the
 // gallery with the keyboard, simulate (modal with JS, page without), download the PDF.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { checkA11y } from './helpers';
+import { checkA11y, checkHtml, rawHtml } from './helpers';
 
 const SANTA_LUZIA = 'Fazenda Santa Luzia – Soja safra 2026/27';
 const SANTA_LUZIA_URL = '/investir/fazenda-santa-luzia-soja-2027';
@@ -152,4 +152,48 @@ test('download the operation PDF', async ({ page }) => {
   expect(res.status()).toBe(200);
   expect(res.headers()['content-type']).toBe('application/pdf');
   // (Chromium shows the file in its PDF viewer; the bytes are checked in tests/app.)
+});
+
+// Resolução CVM nº 88/2022: the warning, the essential information and the risk alerts are on
+// the detail before the details, with and without JS; the warning is on the list too.
+test('the CVM warning and the essential information on a detail', async ({ page }) => {
+  await page.goto(SANTA_LUZIA_URL);
+  const aviso = page.getByRole('complementary', { name: 'Aviso da CVM' });
+  await expect(aviso).toBeVisible();
+  await expect(aviso).toContainText(
+    'As sociedades empresárias de pequeno porte e as ofertas apresentadas nesta plataforma estão automaticamente dispensadas de registro',
+  );
+  const essenciais = page.getByRole('region', { name: 'Informações essenciais' });
+  await expect(essenciais).toBeVisible();
+  await expect(essenciais.getByText('Valor alvo mínimo', { exact: true })).toBeVisible();
+  await expect(essenciais.getByText('R$ 1.000.000,00')).toBeVisible();
+  await expect(essenciais.getByText('Distribuição parcial', { exact: true })).toBeVisible();
+  await expect(essenciais.getByText('A oferta é cancelada e todo o valor investido é devolvido integralmente.')).toBeVisible();
+
+  // The warning's link reaches the risk alerts on the same page.
+  await aviso.getByRole('link', { name: 'Alertas de risco' }).click();
+  await expect(page).toHaveURL(/#alertas-de-risco$/);
+  const alertas = page.getByRole('region', { name: 'Alertas de risco' });
+  await expect(alertas).toBeInViewport();
+  await expect(alertas.getByRole('listitem')).toHaveCount(6);
+
+  // Its PDF link answers the PDF.
+  const pdf = aviso.getByRole('link', { name: /Informações essenciais da oferta \(PDF\)/ });
+  const href = await pdf.getAttribute('href');
+  expect(href).toBe(`${SANTA_LUZIA_URL}/documento?tipo=InformacoesEssenciais`);
+  const res = await page.request.get(href ?? '');
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toBe('application/pdf');
+
+  await checkA11y(page);
+  await checkHtml(await rawHtml(page, SANTA_LUZIA_URL), SANTA_LUZIA_URL);
+});
+
+test('the CVM warning on the list', async ({ page }) => {
+  await page.goto('/investir');
+  const aviso = page.getByRole('complementary', { name: 'Aviso da CVM' });
+  await expect(aviso).toBeVisible();
+  await expect(aviso).toContainText('A CVM não analisa previamente as ofertas.');
+  await checkA11y(page);
+  await checkHtml(await rawHtml(page, '/investir'), '/investir');
 });

@@ -15,6 +15,7 @@ use rust_decimal::Decimal;
 
 use crate::domain::reference::Guarantee;
 use crate::domain::{dates, money};
+use crate::sandbox::captacoes::{TIPO_INFORMACOES_ESSENCIAIS, informacoes};
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::pdf;
 use crate::sandbox::{Sandbox, tempo};
@@ -23,6 +24,8 @@ use crate::sandbox::{Sandbox, tempo};
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Ficha {
     pub(crate) documento: String,
+    /// `PdfCaptacao`, `InformacoesEssenciais`, …: which document to write.
+    pub(crate) tipo: String,
     pub(crate) nome: String,
     pub(crate) descricao_produto: String,
     pub(crate) prazo_meses: i64,
@@ -39,6 +42,8 @@ pub(crate) struct Ficha {
     pub(crate) cidade: String,
     pub(crate) uf: String,
     pub(crate) empreendedor: String,
+    pub(crate) valor_alvo_minimo: Decimal,
+    pub(crate) distribuicao_parcial: bool,
 }
 
 pub(crate) async fn documento(
@@ -49,6 +54,10 @@ pub(crate) async fn documento(
         return Err(ApiError::nenhum_arquivo());
     };
     let gerado_em = tempo::agora();
+    let regras = informacoes::Regras {
+        dias_desistencia: sandbox.cfg().withdrawal_days,
+        limite_anual: sandbox.cfg().annual_limit,
+    };
     let bytes = sandbox
         .db()
         .ler(move |c| {
@@ -57,7 +66,8 @@ pub(crate) async fn documento(
                     "SELECT d.nome, c.nome, c.descricao_produto, c.vencimento_meses,
                         c.rendimento_descricao, c.rating, c.descricao_rating, c.classificacao_esg,
                         c.limite_centavos, c.investimento_minimo_centavos, c.fim_captacao,
-                        c.descricao_pagamento, c.garantias, c.cidade, c.uf, c.empreendedor_nome
+                        c.descricao_pagamento, c.garantias, c.cidade, c.uf, c.empreendedor_nome,
+                        d.tipo, c.valor_alvo_minimo_centavos, c.distribuicao_parcial
                      FROM captacao_documentos d JOIN captacoes c ON c.id = d.captacao_id
                      WHERE d.id = ?2 AND d.captacao_id = ?1",
                     params![id, doc],
@@ -79,12 +89,19 @@ pub(crate) async fn documento(
                             cidade: r.get(13)?,
                             uf: r.get(14)?,
                             empreendedor: r.get(15)?,
+                            tipo: r.get(16)?,
+                            valor_alvo_minimo: Decimal::new(r.get(17)?, 2),
+                            distribuicao_parcial: r.get(18)?,
                         })
                     },
                 )
                 .optional()?
                 .ok_or_else(ApiError::nenhum_arquivo)?;
-            Ok(gerar(&ficha, gerado_em))
+            Ok(if ficha.tipo == TIPO_INFORMACOES_ESSENCIAIS {
+                informacoes::gerar(&ficha, &regras, gerado_em)
+            } else {
+                gerar(&ficha, gerado_em)
+            })
         })
         .await?;
     Ok((

@@ -40,6 +40,11 @@ pub(crate) struct Captacao {
     descricao_rating: String,
     classificacao_esg: String,
     pub(crate) limite: Decimal,
+    /// The minimum target (CVM 88); the maximum is `limite`.
+    valor_alvo_minimo: Decimal,
+    distribuicao_parcial: bool,
+    /// How the close was settled ('Sucesso' | 'Malsucedida'); `None` while not closed.
+    resultado: Option<String>,
     pub(crate) arrecadado: Decimal,
     pub(crate) reservado: Decimal,
     pub(crate) inicio: i64,
@@ -164,7 +169,8 @@ pub(crate) fn carregar(
             (SELECT COALESCE(SUM(r.investimento_centavos), 0) FROM reservas r
               WHERE r.captacao_id = c.id AND r.status = 'Aporte pendente' AND r.pix_vencimento > ?1),
             (SELECT COALESCE(SUM(r.investimento_centavos), 0) FROM reservas r
-              WHERE r.captacao_id = c.id AND r.status IN ('Pago', 'Aprovado'))
+              WHERE r.captacao_id = c.id AND r.status IN ('Pago', 'Aprovado')),
+            c.valor_alvo_minimo_centavos, c.distribuicao_parcial, c.resultado
          FROM captacoes c WHERE {filtro} ORDER BY c.id"
     );
     let mut consulta = conexao.prepare_cached(&sql)?;
@@ -272,6 +278,9 @@ fn linha(r: &Row<'_>) -> rusqlite::Result<Captacao> {
         descricao_rating: r.get(9)?,
         classificacao_esg: r.get(10)?,
         limite: reais(r.get(11)?),
+        valor_alvo_minimo: reais(r.get(29)?),
+        distribuicao_parcial: r.get(30)?,
+        resultado: r.get(31)?,
         arrecadado: reais(r.get::<_, i64>(12)? + r.get::<_, i64>(28)?),
         reservado: reais(r.get(27)?),
         inicio: r.get(13)?,

@@ -44,9 +44,17 @@ fn variante(modelo: &OfertaSeed, k: usize, modelos: usize) -> OfertaSeed {
     o.nome_captacao = format!("{} — lote {lote}", modelo.nome_captacao);
     o.limite = Valor(modelo.limite.0 * fator);
     o.arrecadado = Valor(modelo.arrecadado.0 * fator);
+    o.valor_alvo_minimo = Valor(modelo.valor_alvo_minimo.0 * fator);
     o.reservado = Valor(modelo.reservado.0 * fator);
     o.inicio_captacao_dias = modelo.inicio_captacao_dias + deslocamento;
     o.fim_captacao_dias = modelo.fim_captacao_dias + deslocamento;
     o.data_pre_lancamento_dias = modelo.data_pre_lancamento_dias.map(|d| d + deslocamento);
+    // Moved into the past, an offering's period may have ended below its minimum target; the
+    // close would then fail it and refund everyone. A synthetic offering closes as its model
+    // would have: the minimum is at most what it raised (partial distribution, then).
+    if o.fim_captacao_dias <= 0 && o.valor_alvo_minimo.0 > o.arrecadado.0 {
+        o.valor_alvo_minimo = o.arrecadado;
+        o.distribuicao_parcial = true;
+    }
     o
 }

@@ -1,6 +1,7 @@
 //! `GET /v1/captacoes` filters, sorting and paging; detail routes; seeded figures.
 
 mod documentos;
+mod informacoes;
 mod midia;
 mod sql;
 

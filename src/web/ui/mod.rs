@@ -1,6 +1,7 @@
 //! Shared maud components: layout, header, alert dialog, cards, formatters, island mount.
 
 pub mod alert;
+pub mod aviso_cvm;
 pub mod badge;
 pub mod captacao;
 pub mod cards;

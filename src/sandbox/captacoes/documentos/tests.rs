@@ -23,6 +23,7 @@ fn ficha() -> Ficha {
         cidade: "Sorriso".into(),
         uf: "MT".into(),
         empreendedor: "João Batista Lemos".into(),
+        ..Ficha::default()
     }
 }
 

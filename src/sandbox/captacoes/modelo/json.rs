@@ -42,6 +42,10 @@ impl Captacao {
             descricao_rating: &self.descricao_rating,
             classificacao_esg: &self.classificacao_esg,
             limite_arrecadacao: self.limite,
+            valor_alvo_minimo: self.valor_alvo_minimo,
+            valor_alvo_maximo: self.limite,
+            distribuicao_parcial: self.distribuicao_parcial,
+            resultado_captacao: self.resultado.as_deref(),
             arrecadado: self.arrecadado,
             reservado: self.reservado,
             disponivel: self.disponivel(),
@@ -151,6 +155,13 @@ pub(crate) struct OfertaJson<'a> {
     classificacao_esg: &'a str,
     #[serde(with = "money::json")]
     limite_arrecadacao: Decimal,
+    #[serde(with = "money::json")]
+    valor_alvo_minimo: Decimal,
+    /// The same as `limiteArrecadacao`, under the resolution's name.
+    #[serde(with = "money::json")]
+    valor_alvo_maximo: Decimal,
+    distribuicao_parcial: bool,
+    resultado_captacao: Option<&'a str>,
     #[serde(with = "money::json")]
     arrecadado: Decimal,
     #[serde(with = "money::json")]

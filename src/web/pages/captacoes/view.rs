@@ -9,7 +9,7 @@ use super::query::{
 use crate::api::ApiError;
 use crate::api::models::{Captacao, Resumo, SearchResponse};
 use crate::domain::{captacao, paging};
-use crate::web::ui::{captacao as ui_captacao, cards, format, island, paginacao};
+use crate::web::ui::{aviso_cvm, captacao as ui_captacao, cards, format, island, paginacao};
 use crate::web::{Ctx, routes};
 
 pub fn page(
@@ -23,6 +23,8 @@ pub fn page(
     html! {
         h1 { "Investir" }
         p.introducao { "Escolha uma captação do agronegócio, compare prazos e rentabilidades e invista a partir do investimento mínimo." }
+        // CVM 88: the standard warning wherever offerings are presented.
+        (aviso_cvm::aviso_cvm_geral())
         (search_form(state))
         (toolbar(state, list))
         (filters_panel(state, raw))

@@ -1,17 +1,18 @@
 //! One captação: its page (/investir/{urlAmigavel}), its preview for the team
 //! (/preview/{id}, drafts included), the operation PDF and the simulation panel.
 
+pub(crate) mod informacoes;
 mod simulacao;
 mod view;
 
-use axum::extract::Path;
+use axum::extract::{Path, RawQuery};
 use axum::response::Response;
 
 use crate::api::models::{Captacao, CaptacaoDocumentoKind};
 use crate::domain::captacao::{self, DisplayStatus};
 use crate::web::error::{Id, OnPage};
 use crate::web::ui::{Page, captacao as ui_captacao, cards, download};
-use crate::web::{Ctx, PageResult};
+use crate::web::{Ctx, PageResult, routes};
 
 pub use simulacao::view_simular_get;
 
@@ -97,13 +98,36 @@ pub fn operation_pdf(o: &Captacao) -> Option<i64> {
         .map(|d| d.id)
 }
 
-/// `GET /investir/{url}/documento`: streams the operation PDF with the user's token;
-/// 'Nenhum arquivo encontrado.' when there is none, 'Ocorreu um erro ao fazer o download'
-/// when the platform fails.
-pub async fn view_documento_get(ctx: Ctx, Path(url): Path<String>) -> PageResult {
+/// Which document the document route streams: `?tipo=InformacoesEssenciais` the essential
+/// information (CVM 88), anything else the operation PDF.
+#[derive(Debug, Default, serde::Deserialize)]
+pub struct DocumentoQuery {
+    tipo: Option<String>,
+}
+
+/// `GET /investir/{url}/documento[?tipo=InformacoesEssenciais]`: streams the operation PDF
+/// (or the essential information) with the user's token; 'Nenhum arquivo encontrado.' when
+/// there is none, 'Ocorreu um erro ao fazer o download' when the platform fails.
+pub async fn view_documento_get(
+    ctx: Ctx,
+    Path(url): Path<String>,
+    RawQuery(qs): RawQuery,
+) -> PageResult {
+    // An odd query is the operation PDF, never an error page.
+    let q: DocumentoQuery =
+        serde_urlencoded::from_str(qs.as_deref().unwrap_or_default()).unwrap_or_default();
+    let essential = q.tipo.as_deref() == Some(routes::TIPO_INFORMACOES_ESSENCIAIS);
     let o = load(&ctx, &url, DETAIL_TITLE).await?;
     let back = Page::new(DETAIL_TITLE, view::back_to(&o));
-    let Some(doc) = operation_pdf(&o) else {
+    let (doc, name) = if essential {
+        (
+            informacoes::essential_pdf(&o),
+            format!("{}-informacoes-essenciais.pdf", o.url_amigavel),
+        )
+    } else {
+        (operation_pdf(&o), format!("{}.pdf", o.url_amigavel))
+    };
+    let Some(doc) = doc else {
         return Err(download::no_file(back));
     };
     let blob = ctx
@@ -111,11 +135,5 @@ pub async fn view_documento_get(ctx: Ctx, Path(url): Path<String>) -> PageResult
         .api
         .captacao_documento(o.id, doc, ctx.maybe_token())
         .await;
-    download::answer(
-        blob,
-        back,
-        &format!("{}.pdf", o.url_amigavel),
-        true,
-        Some(download::FAILED),
-    )
+    download::answer(blob, back, &name, true, Some(download::FAILED))
 }

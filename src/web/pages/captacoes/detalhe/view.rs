@@ -2,10 +2,11 @@
 
 use maud::{Markup, html};
 
+use super::informacoes::{self, essential_pdf};
 use super::{NO_FILE, operation_pdf};
 use crate::api::models::{Captacao, GalleryKind};
-use crate::domain::{captacao, dates};
-use crate::web::ui::{captacao as ui_captacao, format, island};
+use crate::domain::{captacao, cvm, dates};
+use crate::web::ui::{aviso_cvm, captacao as ui_captacao, format, island};
 use crate::web::{Ctx, routes};
 
 pub const TAX_NOTE: &str = "Isenta de imposto de renda para pessoa física";
@@ -46,7 +47,13 @@ pub fn detail(ctx: &Ctx, o: &Captacao, preview: bool) -> Markup {
             }
             div.detalhe-corpo {
                 div.detalhe-principal {
+                    (informacoes::failed_notice(o))
                     (facts(ctx, o, &f, &status))
+                    // CVM 88: the warning, the essential information and the risks come
+                    // before the details, so they are read before investing.
+                    (aviso_cvm::aviso_cvm(o))
+                    (informacoes::essentials(ctx, o))
+                    (informacoes::risk_alerts())
                     (accordions(ctx, o))
                 }
                 aside.detalhe-lateral.barra-investir[bar] aria-label="Investimento" {
@@ -202,12 +209,23 @@ fn location(_ctx: &Ctx, loc: &crate::api::models::Localizacao) -> Markup {
 }
 
 fn documents(o: &Captacao) -> Markup {
+    let operation = operation_pdf(o).is_some();
+    let essential = essential_pdf(o).is_some();
     html! {
         h3 { "Documentos" }
-        @if operation_pdf(o).is_some() {
-            p { a.link-download href=(routes::captacao_documento(&o.url_amigavel)) target="_blank" rel="noopener" type="application/pdf" {
-                "Baixar informações da operação (PDF)" span.sr-only { " (abre em nova janela)" }
-            } }
+        @if operation || essential {
+            ul.documentos {
+                @if operation {
+                    li { a.link-download href=(routes::captacao_documento(&o.url_amigavel)) target="_blank" rel="noopener" type="application/pdf" {
+                        "Baixar informações da operação (PDF)" span.sr-only { " (abre em nova janela)" }
+                    } }
+                }
+                @if essential {
+                    li { a.link-download href=(routes::captacao_informacoes_essenciais(&o.url_amigavel)) target="_blank" rel="noopener" type="application/pdf" {
+                        (cvm::INFORMACOES_ESSENCIAIS) " (PDF)" span.sr-only { " (abre em nova janela)" }
+                    } }
+                }
+            }
         } @else {
             p { (NO_FILE) }
         }

@@ -1,0 +1,176 @@
+//! The essential information of an offering (Resolução CVM nº 88/2022): a PDF written on
+//! request from the stored offering and the sandbox's rules, so it always says what the API
+//! and the order flow apply (the withdrawal period and the annual limit are the sandbox's
+//! configuration, not fixed text). Every offering lists it as a document of type
+//! `InformacoesEssenciais`.
+
+use rusqlite::{Transaction, params};
+
+use crate::domain::limite_anual::AnnualLimitRules;
+use crate::domain::{cvm, dates, money};
+use crate::sandbox::captacoes::TIPO_INFORMACOES_ESSENCIAIS;
+use crate::sandbox::captacoes::documentos::Ficha;
+use crate::sandbox::pdf;
+
+/// The sandbox rules the document states.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Regras {
+    pub(crate) dias_desistencia: u16,
+    pub(crate) limite_anual: AnnualLimitRules,
+}
+
+/// The document's text, laid out and written as PDF bytes.
+pub(crate) fn gerar(f: &Ficha, regras: &Regras, gerado_em: jiff::Timestamp) -> Vec<u8> {
+    let l = &regras.limite_anual;
+    let mut doc = pdf::Documento::new();
+    doc.titulo(cvm::INFORMACOES_ESSENCIAIS);
+    doc.subtitulo(&f.nome);
+    doc.campo("Emissor", &f.empreendedor);
+    doc.paragrafo(&f.descricao_produto);
+    doc.secao("Condições da oferta");
+    doc.campo("Valor alvo mínimo", &money::format_brl(f.valor_alvo_minimo));
+    doc.campo("Valor alvo máximo", &money::format_brl(f.limite));
+    doc.campo(
+        "Investimento mínimo",
+        &money::format_brl(f.investimento_minimo),
+    );
+    doc.campo("Prazo da captação", &dates::format_date_br(f.fim_captacao));
+    doc.campo(
+        "Distribuição parcial",
+        if f.distribuicao_parcial {
+            "Permitida: a oferta pode ser encerrada com qualquer valor entre o mínimo e o máximo."
+        } else {
+            "Não permitida: a oferta só se conclui com o valor alvo máximo."
+        },
+    );
+    doc.campo(
+        "Se o valor alvo mínimo não for atingido",
+        "a oferta é cancelada e os valores aportados são devolvidos integralmente aos investidores.",
+    );
+    doc.secao("Direitos e limites do investidor");
+    doc.campo(
+        "Direito de desistência",
+        &format!(
+            "o investidor pode desistir do investimento, sem multa nem justificativa, em até {} dias \
+             após confirmá-lo, e recebe de volta todo o valor aportado.",
+            regras.dias_desistencia
+        ),
+    );
+    doc.campo(
+        "Limite anual de investimento",
+        &format!(
+            "o investidor não qualificado pode investir até {} por ano-calendário em ofertas \
+             dispensadas de registro; com renda bruta anual ou investimentos financeiros acima de \
+             {}, até {} do maior desses valores. O investidor qualificado não tem limite.",
+            money::format_brl(l.base),
+            money::format_brl(l.threshold),
+            money::format_percent(l.fraction * rust_decimal::Decimal::ONE_HUNDRED)
+        ),
+    );
+    doc.secao(cvm::ALERTAS_DE_RISCO);
+    for risco in cvm::RISCOS {
+        doc.paragrafo(&format!("• {risco}"));
+    }
+    doc.secao("Aviso da CVM");
+    doc.paragrafo(cvm::AVISO_CVM);
+    doc.nota(&format!(
+        "Documento gerado em {} pela plataforma de demonstração (sandbox). Dados fictícios.",
+        dates::format_datetime_br(gerado_em)
+    ));
+    doc.finalizar(cvm::INFORMACOES_ESSENCIAIS, &f.nome)
+}
+
+/// Lists the document for every offering that lacks it: a database seeded before it existed
+/// shows it too. Idempotent; runs at every start, after the migrations.
+pub(crate) fn completar(tx: &Transaction<'_>) -> rusqlite::Result<usize> {
+    tx.execute(
+        "INSERT INTO captacao_documentos (captacao_id, ordem, tipo, nome)
+         SELECT c.id,
+                (SELECT COALESCE(MAX(d.ordem) + 1, 0) FROM captacao_documentos d WHERE d.captacao_id = c.id),
+                ?1, ?2
+         FROM captacoes c
+         WHERE NOT EXISTS (SELECT 1 FROM captacao_documentos d
+                           WHERE d.captacao_id = c.id AND d.tipo = ?1)",
+        params![TIPO_INFORMACOES_ESSENCIAIS, cvm::INFORMACOES_ESSENCIAIS],
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use rust_decimal_macros::dec;
+
+    use super::*;
+    use crate::sandbox::pdf::tests::texto_do_pdf;
+
+    fn ficha() -> Ficha {
+        Ficha {
+            nome: "Fazenda Santa Luzia – Soja safra 2026/27".into(),
+            descricao_produto: "Financiamento do custeio da soja.".into(),
+            limite: dec!(1500000),
+            valor_alvo_minimo: dec!(1000000),
+            distribuicao_parcial: true,
+            investimento_minimo: dec!(1000),
+            fim_captacao: "2027-01-20T23:59:59-03:00".parse().unwrap(),
+            empreendedor: "João Batista Lemos".into(),
+            ..Ficha::default()
+        }
+    }
+
+    fn regras() -> Regras {
+        Regras {
+            dias_desistencia: 7,
+            limite_anual: AnnualLimitRules {
+                base: dec!(25000),
+                threshold: dec!(300000),
+                fraction: dec!(0.15),
+            },
+        }
+    }
+
+    #[test]
+    fn the_pdf_states_every_essential_fact_and_the_configured_rules() {
+        let bytes = gerar(
+            &ficha(),
+            &regras(),
+            "2026-11-21T12:00:00-03:00".parse().unwrap(),
+        );
+        assert!(bytes.starts_with(b"%PDF-"));
+        let texto = texto_do_pdf(&bytes);
+        for esperado in [
+            "Informações essenciais da oferta",
+            // (the test reader drops the en dash of the name)
+            "Fazenda Santa Luzia",
+            "Emissor: João Batista Lemos",
+            "Valor alvo mínimo: R$ 1.000.000,00",
+            "Valor alvo máximo: R$ 1.500.000,00",
+            "Investimento mínimo: R$ 1.000,00",
+            "Prazo da captação: 20/01/2027",
+            "Distribuição parcial: Permitida",
+            "devolvidos integralmente aos investidores",
+            "em até 7 dias",
+            "R$ 25.000,00",
+            "R$ 300.000,00",
+            "15",
+            "Alertas de risco",
+            "perda total do capital",
+            "Fundo Garantidor de Créditos",
+            "não foi analisada previamente pela CVM",
+            "Aviso da CVM",
+            "automaticamente dispensadas de registro",
+        ] {
+            assert!(texto.contains(esperado), "missing {esperado:?} in {texto}");
+        }
+    }
+
+    #[test]
+    fn without_partial_distribution_the_pdf_says_so() {
+        let mut f = ficha();
+        f.distribuicao_parcial = false;
+        f.valor_alvo_minimo = f.limite;
+        let texto = texto_do_pdf(&gerar(&f, &regras(), jiff::Timestamp::UNIX_EPOCH));
+        assert!(
+            texto.contains("Distribuição parcial: Não permitida"),
+            "{texto}"
+        );
+    }
+}

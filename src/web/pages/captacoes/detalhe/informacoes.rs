@@ -1,0 +1,73 @@
+//! The detail's sections of Resolução CVM nº 88/2022: the essential information of the
+//! offering (minimum and maximum target, deadline, partial distribution, what a failed
+//! close means, the PDF) and the risk alerts the warning links to (`#alertas-de-risco`),
+//! plus the notice of an offering that closed below its minimum.
+
+use maud::{Markup, html};
+
+use crate::api::models::{Captacao, CaptacaoDocumentoKind, ResultadoCaptacao};
+use crate::domain::cvm;
+use crate::web::ui::format;
+use crate::web::{Ctx, routes};
+
+pub const TITULO_INFORMACOES: &str = "Informações essenciais";
+pub const MALSUCEDIDA: &str = "Esta captação foi encerrada sem atingir o valor alvo mínimo. As reservas foram canceladas e os valores devolvidos.";
+pub const PERMITIDA: &str = "Permitida";
+pub const NAO_PERMITIDA: &str = "Não permitida";
+
+/// The essential-information document's id, when the platform lists one (the last).
+pub fn essential_pdf(o: &Captacao) -> Option<i64> {
+    o.documentos
+        .iter()
+        .rev()
+        .find(|d| d.tipo == CaptacaoDocumentoKind::InformacoesEssenciais)
+        .map(|d| d.id)
+}
+
+/// 'Esta captação foi encerrada sem atingir…' when the close failed; nothing otherwise.
+pub fn failed_notice(o: &Captacao) -> Markup {
+    html! {
+        @if o.resultado_captacao == Some(ResultadoCaptacao::Malsucedida) {
+            p.aviso-malsucedida role="status" { (MALSUCEDIDA) }
+        }
+    }
+}
+
+pub fn essentials(ctx: &Ctx, o: &Captacao) -> Markup {
+    // A platform that does not send the resolution's fields still shows the target it has.
+    let maximo = o.valor_alvo_maximo.unwrap_or(o.limite_arrecadacao);
+    let parcial = match o.distribuicao_parcial {
+        Some(true) => PERMITIDA,
+        Some(false) => NAO_PERMITIDA,
+        None => "-",
+    };
+    html! {
+        section.informacoes-essenciais aria-labelledby="informacoes-essenciais-titulo" {
+            h2 #informacoes-essenciais-titulo { (TITULO_INFORMACOES) }
+            dl.fatos {
+                div { dt { "Valor alvo mínimo" } dd {
+                    @match o.valor_alvo_minimo { Some(v) => (ctx.money(v)), None => "-" }
+                } }
+                div { dt { "Valor alvo máximo" } dd { (ctx.money(maximo)) } }
+                div { dt { "Prazo da captação" } dd { (format::date(o.fim_captacao.as_deref())) } }
+                div { dt { "Distribuição parcial" } dd { (parcial) } }
+                div.fato-largo { dt { "Se o valor alvo mínimo não for atingido" } dd { (cvm::SE_MINIMO_NAO_ATINGIDO) } }
+            }
+            @if essential_pdf(o).is_some() {
+                p { a.link-download href=(routes::captacao_informacoes_essenciais(&o.url_amigavel))
+                    target="_blank" rel="noopener" type="application/pdf" {
+                    "Baixar informações essenciais da oferta (PDF)" span.sr-only { " (abre em nova janela)" }
+                } }
+            }
+        }
+    }
+}
+
+pub fn risk_alerts() -> Markup {
+    html! {
+        section.alertas-de-risco #alertas-de-risco aria-labelledby="alertas-de-risco-titulo" {
+            h2 #alertas-de-risco-titulo { (cvm::ALERTAS_DE_RISCO) }
+            ul { @for r in cvm::RISCOS { li { (r) } } }
+        }
+    }
+}
