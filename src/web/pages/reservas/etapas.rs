@@ -10,14 +10,14 @@ use serde::Deserialize;
 use super::limite::{self, Loaded};
 use super::{MSG_SUCCESS, MSG_SUCCESS_TITLE, TITLE, next};
 use crate::api::ApiError;
-use crate::api::models::{Captacao, Reserva, ReservaTermo};
+use crate::api::models::{Captacao, Reserva};
 use crate::domain::captacao::{self, available};
 use crate::domain::money::MAX_MONEY_INPUT_CHARS;
 use crate::domain::reserva::{self, AmountLimits};
 use crate::domain::status::{CadastroStatus, Status};
 use crate::web::error::{Id, OnPage};
 use crate::web::pages::captacoes::detalhe::load;
-use crate::web::ui::{Page, captacao as ui_captacao, format};
+use crate::web::ui::{Page, aviso_cvm, captacao as ui_captacao, format};
 use crate::web::{Ctx, PageError, PageResult, routes};
 
 const STEPS: [&str; 3] = ["Valor", "Termos", "Confirmação"];
@@ -115,12 +115,13 @@ fn amount_page(
                 }
             }
             }
+            @if let Some(o) = o { (aviso_cvm::aviso_cvm(o)) }
         }
     };
     Page::new(TITLE, main)
 }
 
-async fn declaration(ctx: &Ctx) -> Loaded {
+pub(super) async fn declaration(ctx: &Ctx) -> Loaded {
     match ctx.maybe_token() {
         Some(t) => ctx.app.api.investor_declaration(t).await,
         None => Err(ApiError::Unauthorized),
@@ -214,183 +215,6 @@ pub async fn view_valor_post(
     }
 }
 
-/// The term of reservation `id`: the platform's, else (a platform without the term
-/// endpoint) the one it returned when the order was created, else a term whose text is the
-/// contract PDF. The order never loops back for lack of it.
-async fn load_term(ctx: &Ctx, token: &str, id: i64) -> PageResult<ReservaTermo> {
-    match ctx.app.api.reserva_termo(token, id).await {
-        Ok(t) => Ok(t),
-        Err(ApiError::NotFound { .. }) => Ok(ctx.jar.term(id).unwrap_or_else(|| fallback_term(id))),
-        Err(e) => Err(e).on_page(TITLE),
-    }
-}
-
-/// A term whose text is the contract PDF.
-fn fallback_term(id: i64) -> ReservaTermo {
-    ReservaTermo {
-        id: Some(id),
-        id_reserva: Some(id),
-        titulo: TERM_FALLBACK_TITLE.to_owned(),
-        ..Default::default()
-    }
-}
-
-/// What the terms form had ticked.
-#[derive(Clone, Copy)]
-struct Ticks<'a> {
-    accepted: bool,
-    risk: bool,
-    chosen: Option<&'a str>,
-}
-
-fn terms_page(
-    id: i64,
-    term: &ReservaTermo,
-    t: Ticks<'_>,
-    decl: &Loaded,
-    url: Option<&str>,
-) -> Page {
-    let Ticks {
-        accepted,
-        risk,
-        chosen,
-    } = t;
-    let main = html! {
-        section.ordem aria-labelledby="termos-titulo" {
-            (steps(2))
-            h1 #termos-titulo { (term.titulo) }
-            @if let Some(d) = &term.descricao { p.subtitulo { (d) } }
-            @if term.conteudo.trim().is_empty() {
-                p { a href=(routes::carteira_contrato(id)) target="_blank" rel="noopener" {
-                    "Ler o termo completo (PDF)" span.sr-only { " (abre em nova janela)" }
-                } }
-            } @else {
-                div.termo-conteudo tabindex="0" role="region" aria-label="Texto do termo" {
-                    @for p in term.conteudo.split("\n\n") { p { (p) } }
-                }
-            }
-            form.formulario method="post" action=(routes::reserva_termos(id)) {
-                @if term.termos.len() > 1 {
-                    fieldset {
-                        legend { "Escolha uma opção" }
-                        @for (i, t) in term.termos.iter().enumerate() {
-                            div.campo-checkbox {
-                                input type="radio" id=(format!("opcao-{i}")) name="opcao" value=(t.opcao)
-                                    checked[chosen == Some(t.opcao.as_str())];
-                                label for=(format!("opcao-{i}")) { (t.descricao) }
-                            }
-                        }
-                    }
-                } @else if let Some(t) = term.termos.first() {
-                    p { (t.descricao) }
-                }
-                // An option chosen on a term that could not be read again stays chosen.
-                @if let Some(c) = chosen.filter(|c| !term.termos.iter().any(|t| t.opcao == *c)) {
-                    input type="hidden" name="opcao" value=(c);
-                }
-                div.campo-checkbox {
-                    input #aceite type="checkbox" name="aceite" value="sim" checked[accepted];
-                    label for="aceite" { "Declaro que li e concordo com os termos acima." }
-                }
-                @if let Some(c) = &term.ciencia_risco {
-                    section.ciencia-risco aria-labelledby="ciencia-titulo" {
-                        h2 #ciencia-titulo { (c.titulo) " " span.texto-secundario { "(versão " (c.versao) ")" } }
-                        div.termo-conteudo tabindex="0" role="region" aria-label=(c.titulo) {
-                            @for p in c.conteudo.split("\n\n") { p { (p) } }
-                        }
-                        (limite::summary(decl, url))
-                        input type="hidden" name="versao_ciencia_risco" value=(c.versao);
-                        div.campo-checkbox {
-                            input #ciencia_risco type="checkbox" name="ciencia_risco" value="sim" checked[risk];
-                            label for="ciencia_risco" { "Li e aceito o Termo de Ciência de Risco e confirmo que a minha declaração de investidor está correta e atualizada." }
-                        }
-                    }
-                }
-                div.form-acoes {
-                    button.botao.botao-primario type="submit" { "Continuar" }
-                }
-            }
-        }
-    };
-    Page::new(TITLE, main)
-}
-
-/// Step 2: the terms.
-pub async fn view_termos_get(ctx: Ctx, Id(id): Id) -> PageResult {
-    let token = ctx.token()?;
-    let (term, decl) = tokio::join!(load_term(&ctx, token, id), declaration(&ctx));
-    let term = term?;
-    if term.status.as_ref().is_some_and(|s| *s != Status::Aberto) {
-        return Ok(Redirect::to(&routes::reserva(id)).into_response());
-    }
-    let ticks = Ticks {
-        accepted: false,
-        risk: false,
-        chosen: term.opcao_aceita.as_deref(),
-    };
-    Ok(ctx.render(terms_page(id, &term, ticks, &decl, None)))
-}
-
-#[derive(Deserialize)]
-pub struct TermsForm {
-    #[serde(default)]
-    aceite: Option<String>,
-    #[serde(default)]
-    opcao: Option<String>,
-    #[serde(default)]
-    ciencia_risco: Option<String>,
-    #[serde(default)]
-    versao_ciencia_risco: Option<String>,
-}
-
-pub async fn view_termos_post(
-    ctx: Ctx,
-    headers: HeaderMap,
-    Id(id): Id,
-    Form(form): Form<TermsForm>,
-) -> PageResult {
-    let token = ctx.token()?;
-    let ticks = Ticks {
-        accepted: form.aceite.is_some(),
-        risk: form.ciencia_risco.is_some(),
-        chosen: form.opcao.as_deref(),
-    };
-    let (term, decl) = tokio::join!(load_term(&ctx, token, id), declaration(&ctx));
-    let term = match term {
-        Ok(t) => t,
-        // The term cannot be read: the form again, over the term's PDF, with the ticks
-        // and the option as they were (the risk term's version as it was sent).
-        Err(PageError::Platform { error, .. }) => {
-            let mut fallback = fallback_term(id);
-            fallback.ciencia_risco =
-                form.versao_ciencia_risco
-                    .clone()
-                    .map(|versao| crate::api::models::CienciaRisco {
-                        titulo: RISK_FALLBACK_TITLE.to_owned(),
-                        versao,
-                        ..Default::default()
-                    });
-            let page = terms_page(id, &fallback, ticks, &decl, None);
-            return Err(PageError::form_failed(page, &error));
-        }
-        Err(other) => return Err(other),
-    };
-    let options: Vec<String> = term.termos.iter().map(|t| t.opcao.clone()).collect();
-    let form_again = || terms_page(id, &term, ticks, &decl, None);
-    let chosen = reserva::validate_terms(ticks.accepted, form.opcao.as_deref(), &options)
-        .map_err(|e| PageError::refused(form_again(), e.message()))?;
-    let risk_version = term.ciencia_risco.as_ref().map(|c| c.versao.as_str());
-    if risk_version.is_some() && !ticks.risk {
-        return Err(PageError::refused(form_again(), reserva::MSG_RISK));
-    }
-    ctx.app
-        .api
-        .sign_terms(token, id, chosen.as_deref(), risk_version)
-        .await
-        .map_err(|e| PageError::form_failed(form_again(), &e))?;
-    Ok(next(&headers, &routes::reserva_confirmar(id)))
-}
-
 fn summary_page(ctx: &Ctx, r: &Reserva) -> Page {
     let main = html! {
         section.ordem aria-labelledby="resumo-ordem-titulo" {
@@ -412,6 +236,7 @@ fn summary_page(ctx: &Ctx, r: &Reserva) -> Page {
                     }
                 }
             }
+            (aviso_cvm::aviso_cvm_geral())
         }
     };
     Page::new(TITLE, main)

@@ -7,6 +7,7 @@
 mod etapas;
 mod limite;
 mod status;
+mod termos;
 
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Json, Redirect, Response};
@@ -14,11 +15,9 @@ use serde_json::json;
 
 use crate::web::error::wants_json;
 
-pub use etapas::{
-    view_confirmar_get, view_confirmar_post, view_termos_get, view_termos_post, view_valor_get,
-    view_valor_post,
-};
+pub use etapas::{view_confirmar_get, view_confirmar_post, view_valor_get, view_valor_post};
 pub use status::{reserva_panel, view_reserva_get};
+pub use termos::{view_termos_get, view_termos_post};
 
 pub const TITLE: &str = "Investir";
 pub const MSG_SUCCESS_TITLE: &str = "Sucesso!";
