@@ -78,21 +78,21 @@ pub fn summary(d: &Loaded, url: Option<&str>) -> Markup {
         return html! {};
     };
     let faixa = if x.qualificado {
-        "investidor qualificado".to_owned()
+        "Investidor qualificado".to_owned()
     } else if x.acima_do_patamar {
         format!(
-            "não qualificado, com renda ou investimentos acima de {}",
+            "Não qualificado, com renda ou investimentos acima de {}",
             format_brl(regras.patamar)
         )
     } else {
         format!(
-            "não qualificado, com renda e investimentos até {}",
+            "Não qualificado, com renda e investimentos até {}",
             format_brl(regras.patamar)
         )
     };
     html! {
         div.declaracao-resumo {
-            h2 { "Sua declaração de investidor" }
+            h3 { "Sua declaração de investidor" }
             p {
                 (faixa)
                 @if !x.qualificado { "; já investido em outras plataformas neste ano: " (format_brl(x.investido_outras_plataformas)) }
