@@ -161,7 +161,7 @@ TERMS=$NEXT
 kill -9 "${PID[B]}"
 wait "${PID[B]}" 2>/dev/null || true
 echo "  (replica B killed)"
-step "terms accepted" 303 POST "$TERMS" --data "aceite=sim"
+step "terms accepted" 303 POST "$TERMS" --data "aceite=sim&ciencia_risco=sim"
 CONFIRM=$NEXT
 step "order confirmed" 303 POST "$CONFIRM"
 STATUS=$NEXT

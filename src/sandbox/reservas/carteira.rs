@@ -32,6 +32,14 @@ pub(crate) async fn por_id(
     .await
 }
 
+/// `dias` days before `agora`, in ms.
+fn dias_antes(agora: Timestamp, dias: u64) -> i64 {
+    tempo::ms(tempo::menos(
+        agora,
+        std::time::Duration::from_secs(dias * 24 * 3600),
+    ))
+}
+
 /// `GET /v1/reservas/canceladas`: reservations the investor withdrew or whose offering
 /// failed, cancelled in the last 90 days, newest first.
 pub(crate) async fn canceladas(
@@ -43,10 +51,7 @@ pub(crate) async fn canceladas(
         .db()
         .ler(move |c| {
             let agora = tempo::agora();
-            let desde = tempo::ms(tempo::menos(
-                agora,
-                std::time::Duration::from_secs(90 * 24 * 3600),
-            ));
+            let desde = dias_antes(agora, 90);
             let reservas = reserva::carregar(
                 c,
                 "r.usuario_id = ?1 AND r.motivo_cancelamento IS NOT NULL AND r.cancelada_em >= ?2
@@ -70,10 +75,7 @@ pub(crate) async fn pendentes(
         .db()
         .ler(move |c| {
             let agora = tempo::agora();
-            let desde = tempo::ms(tempo::menos(
-                agora,
-                std::time::Duration::from_secs(30 * 24 * 3600),
-            ));
+            let desde = dias_antes(agora, 30);
             let reservas: Vec<Reserva> = reserva::carregar(
                 c,
                 "r.usuario_id = ?1 ORDER BY r.criada_em DESC, r.id DESC",

@@ -133,6 +133,39 @@ async fn titulos(amb: &Ambiente, t: &str) -> Vec<String> {
         .collect()
 }
 
+/// A sandbox-only back-office call (`/sandbox/...`): no token.
+async fn bastidor(amb: &Ambiente, caminho: &str) -> Resposta {
+    pedir(&amb.router, Method::POST, caminho, None, None).await
+}
+
+/// One statement with its parameters, straight on the database (what time or the back
+/// office would have done).
+async fn no_banco(amb: &Ambiente, sql: &'static str, a: i64, b: Option<i64>) {
+    amb.sandbox
+        .db()
+        .escrever(move |tx| {
+            match b {
+                Some(b) => tx.execute(sql, params![a, b])?,
+                None => tx.execute(sql, params![a])?,
+            };
+            Ok(())
+        })
+        .await
+        .unwrap();
+}
+
+/// The withdrawal period of reservation `id` ends now.
+async fn prazo_encerrado(amb: &Ambiente, id: i64) {
+    let agora = tempo::ms(tempo::agora()) - 1;
+    no_banco(
+        amb,
+        "UPDATE reservas SET desistencia_ate = ?1 WHERE id = ?2",
+        agora,
+        Some(id),
+    )
+    .await;
+}
+
 #[tokio::test]
 async fn sem_declaracao_nao_se_investe_e_o_limite_recusa_com_o_espaco_restante() {
     let (amb, t) = novo_investidor(|_| {}).await;
@@ -408,14 +441,7 @@ async fn desistir_dentro_do_prazo_devolve_tudo_e_depois_nao_se_pode_mais() {
         )
     );
     // Paid: the withdrawal refunds it.
-    let p = pedir(
-        &amb.router,
-        Method::POST,
-        &format!("/sandbox/reservas/{id}/pagar"),
-        None,
-        None,
-    )
-    .await;
+    let p = bastidor(&amb, &format!("/sandbox/reservas/{id}/pagar")).await;
     assert_eq!(p.status, StatusCode::OK);
     let room = dec(&declaracao(&amb, &t).await["limite"]["disponivel"]);
     let r = desistir(&amb, &t, id).await;
@@ -451,17 +477,7 @@ async fn desistir_dentro_do_prazo_devolve_tudo_e_depois_nao_se_pode_mais() {
 
     // Past the period the option is gone.
     let id = investir(&amb, &t, oferta, minimo).await;
-    amb.sandbox
-        .db()
-        .escrever(move |tx| {
-            tx.execute(
-                "UPDATE reservas SET desistencia_ate = ?1 WHERE id = ?2",
-                params![tempo::ms(tempo::agora()) - 1, id],
-            )?;
-            Ok(())
-        })
-        .await
-        .unwrap();
+    prazo_encerrado(&amb, id).await;
     let r = get(&amb.router, &format!("/v1/reservas/{id}"), Some(&t))
         .await
         .json();
@@ -514,34 +530,16 @@ async fn captacao_encerrada_abaixo_do_minimo_cancela_e_devolve_as_reservas() {
     .await;
     let (oferta, minimo) = oferta_aberta(&amb, false).await;
     let paga = investir(&amb, &t, oferta, minimo).await;
-    pedir(
-        &amb.router,
-        Method::POST,
-        &format!("/sandbox/reservas/{paga}/pagar"),
-        None,
-        None,
-    )
-    .await;
+    bastidor(&amb, &format!("/sandbox/reservas/{paga}/pagar")).await;
     let pendente = investir(&amb, &t, oferta, minimo).await;
-    amb.sandbox
-        .db()
-        .escrever(move |tx| {
-            tx.execute(
-                "UPDATE captacoes SET valor_alvo_minimo_centavos = limite_centavos WHERE id = ?1",
-                params![oferta],
-            )?;
-            Ok(())
-        })
-        .await
-        .unwrap();
-    let r = pedir(
-        &amb.router,
-        Method::POST,
-        &format!("/sandbox/captacoes/{oferta}/encerrar"),
-        None,
+    no_banco(
+        &amb,
+        "UPDATE captacoes SET valor_alvo_minimo_centavos = limite_centavos WHERE id = ?1",
+        oferta,
         None,
     )
     .await;
+    let r = bastidor(&amb, &format!("/sandbox/captacoes/{oferta}/encerrar")).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.texto());
     assert_eq!(r.json()["resultado"], "Malsucedida");
     assert!(r.json()["reservasCanceladas"].as_u64().unwrap() >= 2);
@@ -563,23 +561,9 @@ async fn captacao_encerrada_abaixo_do_minimo_cancela_e_devolve_as_reservas() {
         avisos.iter().filter(|a| *a == "Captação cancelada").count(),
         2
     );
-    let again = pedir(
-        &amb.router,
-        Method::POST,
-        &format!("/sandbox/captacoes/{oferta}/encerrar"),
-        None,
-        None,
-    )
-    .await;
+    let again = bastidor(&amb, &format!("/sandbox/captacoes/{oferta}/encerrar")).await;
     assert_eq!(again.status, StatusCode::CONFLICT);
-    let nenhuma = pedir(
-        &amb.router,
-        Method::POST,
-        "/sandbox/captacoes/999999/encerrar",
-        None,
-        None,
-    )
-    .await;
+    let nenhuma = bastidor(&amb, "/sandbox/captacoes/999999/encerrar").await;
     assert_eq!(nenhuma.status, StatusCode::NOT_FOUND);
 }
 
@@ -594,33 +578,15 @@ async fn o_encerramento_com_sucesso_repassa_so_depois_do_prazo_de_desistencia() 
     .await;
     let (oferta, minimo) = oferta_aberta(&amb, false).await;
     let id = investir(&amb, &t, oferta, minimo).await;
-    pedir(
-        &amb.router,
-        Method::POST,
-        &format!("/sandbox/reservas/{id}/pagar"),
-        None,
-        None,
-    )
-    .await;
-    amb.sandbox
-        .db()
-        .escrever(move |tx| {
-            tx.execute(
-                "UPDATE captacoes SET valor_alvo_minimo_centavos = 0 WHERE id = ?1",
-                params![oferta],
-            )?;
-            Ok(())
-        })
-        .await
-        .unwrap();
-    let r = pedir(
-        &amb.router,
-        Method::POST,
-        &format!("/sandbox/captacoes/{oferta}/encerrar"),
-        None,
+    bastidor(&amb, &format!("/sandbox/reservas/{id}/pagar")).await;
+    no_banco(
+        &amb,
+        "UPDATE captacoes SET valor_alvo_minimo_centavos = 0 WHERE id = ?1",
+        oferta,
         None,
     )
     .await;
+    let r = bastidor(&amb, &format!("/sandbox/captacoes/{oferta}/encerrar")).await;
     assert_eq!(r.json()["resultado"], "Sucesso");
     amb.sandbox.close_ended_offerings().await.unwrap();
     let r = get(&amb.router, &format!("/v1/reservas/{id}"), Some(&t))
@@ -632,17 +598,7 @@ async fn o_encerramento_com_sucesso_repassa_so_depois_do_prazo_de_desistencia() 
         Value::Null,
         "not inside the withdrawal period"
     );
-    amb.sandbox
-        .db()
-        .escrever(move |tx| {
-            tx.execute(
-                "UPDATE reservas SET desistencia_ate = ?1 WHERE id = ?2",
-                params![tempo::ms(tempo::agora()) - 1, id],
-            )?;
-            Ok(())
-        })
-        .await
-        .unwrap();
+    prazo_encerrado(&amb, id).await;
     amb.sandbox.close_ended_offerings().await.unwrap();
     let r = get(&amb.router, &format!("/v1/reservas/{id}"), Some(&t))
         .await
