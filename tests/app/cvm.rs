@@ -179,7 +179,7 @@ async fn the_amount_step_leads_to_the_declaration_and_back() {
 mod failing_platform {
     use colheita::web::routes;
     use serde_json::json;
-    use wiremock::matchers::{method, path};
+    use wiremock::matchers::{body_partial_json, method, path};
     use wiremock::{Mock, MockServer, ResponseTemplate};
 
     use crate::platform::*;
@@ -239,5 +239,65 @@ mod failing_platform {
             text(&html(resp).await, "dialog.alerta p"),
             "O prazo de desistência deste investimento terminou."
         );
+    }
+
+    /// A platform without `GET /v1/reservas/{id}/termo`: the risk term of the 201 is kept
+    /// (its title and version) and still has to be accepted; its text is linked as a PDF.
+    #[tokio::test]
+    async fn the_risk_term_survives_a_platform_without_the_term_endpoint() {
+        let server = MockServer::start().await;
+        mock_login(&server).await;
+        Mock::given(method("GET"))
+            .and(path("/v1/captacoes/urlamigavel/fazenda-x"))
+            .respond_with(ResponseTemplate::new(200).set_body_json(json!({"id": 5,
+                "urlAmigavel": "fazenda-x", "nomeCaptacao": "Fazenda X", "status": {"name": "Captação no ar"},
+                "limiteArrecadacao": 100000, "arrecadado": 0, "reservado": 0, "disponivel": 100000,
+                "fimCaptacao": "2099-12-31T23:59:59-03:00", "rentabilidade": {"investimentoMinimo": 1000}})))
+            .mount(&server)
+            .await;
+        Mock::given(method("POST"))
+            .and(path("/v1/reservas"))
+            .respond_with(
+                ResponseTemplate::new(201).set_body_json(json!({"id": 9, "idReserva": 9,
+                "status": "Aberto", "titulo": "Termo de adesão", "conteudo": "Texto.",
+                "termos": [{"descricao": "Li e aceito", "opcao": "1"}], "investimento": 2000,
+                "cienciaRisco": {"titulo": "Termo de Ciência de Risco", "versao": "7",
+                    "conteudo": "Riscos.", "aceitoEm": null}})),
+            )
+            .mount(&server)
+            .await;
+        Mock::given(method("PATCH"))
+            .and(path("/v1/reservas/9/assinarcontrato"))
+            .and(body_partial_json(
+                json!({"versaoCienciaRisco": "7", "declaracaoConfirmada": true}),
+            ))
+            .respond_with(ResponseTemplate::new(204))
+            .expect(1)
+            .mount(&server)
+            .await;
+        let app = TestApp::with_platform(&server.uri(), &[]).await;
+        login_via_callback(&app, routes::HOME).await;
+        let resp = app
+            .post_form(
+                &routes::captacao_reservar("fazenda-x"),
+                &[("valor", "2.000,00")],
+            )
+            .await;
+        assert_eq!(resp.status(), 303);
+        let terms = location(&resp);
+        let doc = html(app.get(&terms).await).await;
+        assert_eq!(texts(&doc, "#ciencia_risco").len(), 1);
+        assert!(text(&doc, ".ciencia-risco").contains("Ler o Termo de Ciência de Risco (PDF)"));
+        let resp = app.post_form(&terms, &[("aceite", "sim")]).await;
+        assert_eq!(resp.status(), 422);
+        assert_eq!(
+            text(&html(resp).await, "dialog.alerta p"),
+            "Aceite o Termo de Ciência de Risco para confirmar o investimento."
+        );
+        let resp = app
+            .post_form(&terms, &[("aceite", "sim"), ("ciencia_risco", "sim")])
+            .await;
+        assert_eq!(resp.status(), 303);
+        assert_eq!(location(&resp), routes::reserva_confirmar(9));
     }
 }

@@ -9,7 +9,7 @@ use crate::domain::status::CadastroStatus;
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use tower_cookies::{Cookie, Cookies, Key, cookie::SameSite};
 
-use crate::api::models::{ReservaTermo, TermOption, Token};
+use crate::api::models::{CienciaRisco, ReservaTermo, TermOption, Token};
 
 pub const ACCESS: &str = "colheita_at";
 pub const REFRESH: &str = "colheita_rt";
@@ -96,6 +96,10 @@ struct StoredTerm {
     descricao: Option<String>,
     conteudo: String,
     termos: Vec<TermOption>,
+    /// The risk term's title and version (its text is too long for a cookie: the terms
+    /// step links its PDF instead).
+    #[serde(default)]
+    ciencia_risco: Option<(String, String)>,
 }
 
 /// What the login callback checks and sends back: the `state` it must see again and the
@@ -230,6 +234,10 @@ impl Jar {
             descricao: term.descricao.clone(),
             conteudo: term.conteudo.clone(),
             termos: term.termos.clone(),
+            ciencia_risco: term
+                .ciencia_risco
+                .as_ref()
+                .map(|c| (c.titulo.clone(), c.versao.clone())),
         };
         if serde_json::to_string(&stored).map_or(0, |j| j.len()) > TERM_COOKIE_MAX_JSON {
             stored.conteudo.clear();
@@ -249,6 +257,11 @@ impl Jar {
             descricao: t.descricao,
             conteudo: t.conteudo,
             termos: t.termos,
+            ciencia_risco: t.ciencia_risco.map(|(titulo, versao)| CienciaRisco {
+                titulo,
+                versao,
+                ..Default::default()
+            }),
             ..Default::default()
         })
     }

@@ -25,7 +25,7 @@ pub use documentos::{
 pub use extrato::view_extrato_get;
 pub use informe::{view_informe_arquivo_get, view_informe_get};
 pub use perfil::{view_perfil_get, view_perfil_post};
-pub use termos::{view_imposto_get, view_meus_termos_get, view_termo_get};
+pub use termos::{RISK_TERM_SLUG, view_imposto_get, view_meus_termos_get, view_termo_get};
 
 use maud::{Markup, html};
 

@@ -14,12 +14,15 @@ use crate::web::{Ctx, PageError, PageResult, routes};
 
 pub const TITLE: &str = "Meus termos";
 
+/// The Termo de Ciência de Risco among them (the order links it when its text is not at hand).
+pub const RISK_TERM_SLUG: &str = "termo-de-ciencia-de-risco";
+
 /// The documents of 'Meus termos': (slug, line text).
 pub const DOCUMENTS: [(&str, &str); 4] = [
     ("termos-e-condicoes", "Termos e condições"),
     ("politica-de-privacidade", "Políticas de privacidade"),
     ("contrato-vinculante-master", "Contrato vinculante master"),
-    ("termo-de-ciencia-de-risco", "Termo de Ciência de Risco"),
+    (RISK_TERM_SLUG, "Termo de Ciência de Risco"),
 ];
 
 fn tax_block(years: &Result<Vec<i32>, ApiError>, chosen: &str, invalid: bool) -> Markup {

@@ -15,6 +15,7 @@ use crate::api::models::ReservaTermo;
 use crate::domain::reserva;
 use crate::domain::status::Status;
 use crate::web::error::{Id, OnPage};
+use crate::web::pages::conta::RISK_TERM_SLUG;
 use crate::web::ui::Page;
 use crate::web::{Ctx, PageError, PageResult, routes};
 
@@ -99,8 +100,14 @@ fn terms_page(
                 @if let Some(c) = &term.ciencia_risco {
                     section.ciencia-risco aria-labelledby="ciencia-titulo" {
                         h2 #ciencia-titulo { (c.titulo) " " span.texto-secundario { "(versão " (c.versao) ")" } }
-                        div.termo-conteudo tabindex="0" role="region" aria-label=(c.titulo) {
-                            @for p in c.conteudo.split("\n\n") { p { (p) } }
+                        @if c.conteudo.trim().is_empty() {
+                            p { a href=(routes::meus_termos_documento(RISK_TERM_SLUG)) target="_blank" rel="noopener" {
+                                "Ler o Termo de Ciência de Risco (PDF)" span.sr-only { " (abre em nova janela)" }
+                            } }
+                        } @else {
+                            div.termo-conteudo tabindex="0" role="region" aria-label=(c.titulo) {
+                                @for p in c.conteudo.split("\n\n") { p { (p) } }
+                            }
                         }
                         (limite::summary(decl, url))
                         input type="hidden" name="versao_ciencia_risco" value=(c.versao);
