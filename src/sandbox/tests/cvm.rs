@@ -39,6 +39,19 @@ async fn novo_investidor(ajustar: impl FnOnce(&mut SandboxConfig)) -> (Ambiente,
     (amb, t)
 }
 
+/// A new investor who declared being qualified (no annual limit in the way).
+async fn qualificado() -> (Ambiente, String) {
+    let (amb, t) = novo_investidor(|_| {}).await;
+    let r = declarar(
+        &amb,
+        &t,
+        json!({"qualificado": true, "acimaDoPatamar": false}),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.texto());
+    (amb, t)
+}
+
 async fn declarar(amb: &Ambiente, t: &str, corpo: Value) -> Resposta {
     chamar(
         &amb.router,
@@ -328,13 +341,7 @@ async fn os_valores_do_limite_sao_configuracao() {
 
 #[tokio::test]
 async fn sem_o_termo_de_ciencia_de_risco_a_confirmacao_e_recusada_e_o_aceite_fica_registrado() {
-    let (amb, t) = novo_investidor(|_| {}).await;
-    declarar(
-        &amb,
-        &t,
-        json!({"qualificado": true, "acimaDoPatamar": false}),
-    )
-    .await;
+    let (amb, t) = qualificado().await;
     let (oferta, minimo) = oferta_aberta(&amb, false).await;
     let r = criar(&amb, &t, oferta, minimo).await;
     let id = r.json()["id"].as_i64().unwrap();
@@ -498,13 +505,7 @@ async fn desistir_dentro_do_prazo_devolve_tudo_e_depois_nao_se_pode_mais() {
 
 #[tokio::test]
 async fn uma_desistencia_antes_do_pagamento_cancela_sem_cobrar() {
-    let (amb, t) = novo_investidor(|_| {}).await;
-    declarar(
-        &amb,
-        &t,
-        json!({"qualificado": true, "acimaDoPatamar": false}),
-    )
-    .await;
+    let (amb, t) = qualificado().await;
     let (oferta, minimo) = oferta_aberta(&amb, false).await;
     let id = investir(&amb, &t, oferta, minimo).await;
     let r = desistir(&amb, &t, id).await;
@@ -521,13 +522,7 @@ async fn uma_desistencia_antes_do_pagamento_cancela_sem_cobrar() {
 
 #[tokio::test]
 async fn captacao_encerrada_abaixo_do_minimo_cancela_e_devolve_as_reservas() {
-    let (amb, t) = novo_investidor(|_| {}).await;
-    declarar(
-        &amb,
-        &t,
-        json!({"qualificado": true, "acimaDoPatamar": false}),
-    )
-    .await;
+    let (amb, t) = qualificado().await;
     let (oferta, minimo) = oferta_aberta(&amb, false).await;
     let paga = investir(&amb, &t, oferta, minimo).await;
     bastidor(&amb, &format!("/sandbox/reservas/{paga}/pagar")).await;
@@ -569,13 +564,7 @@ async fn captacao_encerrada_abaixo_do_minimo_cancela_e_devolve_as_reservas() {
 
 #[tokio::test]
 async fn o_encerramento_com_sucesso_repassa_so_depois_do_prazo_de_desistencia() {
-    let (amb, t) = novo_investidor(|_| {}).await;
-    declarar(
-        &amb,
-        &t,
-        json!({"qualificado": true, "acimaDoPatamar": false}),
-    )
-    .await;
+    let (amb, t) = qualificado().await;
     let (oferta, minimo) = oferta_aberta(&amb, false).await;
     let id = investir(&amb, &t, oferta, minimo).await;
     bastidor(&amb, &format!("/sandbox/reservas/{id}/pagar")).await;
