@@ -65,6 +65,7 @@ impl Db {
             seed::semear(&tx, cfg, tempo::agora())?;
             seed::extras::inserir(&tx, cfg.extra_offerings, tempo::agora())?;
             seed::carga::inserir(&tx, cfg.extra_investors, tempo::agora())?;
+            // After the synthetic investors, so they get theirs too.
             seed::declaracoes::inserir(&tx, tempo::agora())?;
             tx.commit()?;
             tracing::info!(arquivo = %caminho.display(), "sandbox: banco criado e semeado");

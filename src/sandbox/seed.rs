@@ -173,7 +173,6 @@ pub(super) fn semear(
     let usuarios = pessoas::inserir(tx, agora)?;
     documentos::inserir(tx, agora)?;
     perfil::inserir(tx, agora)?;
-    declaracoes::inserir(tx, agora)?;
     let ajustes = reservas::inserir(tx, cfg, agora, &semeadas, &usuarios)?;
     // The seed's arrecadado is what the offering shows; the part that came from seeded
     // Pago/Aprovado reservations is taken out of the stored base so it is not counted twice.
