@@ -1,4 +1,5 @@
-//! Pure domain rules: money, dates, validation, Pix, reference lists, state names.
+//! Pure domain rules: money, dates, validation, Pix, reference lists, state names,
+//! accent folding.
 //! No I/O and no clock: "now" is always a parameter.
 
 pub mod captacao;
@@ -16,4 +17,5 @@ pub mod reserva;
 pub mod sessao;
 pub mod status;
 pub mod suitability;
+pub mod texto;
 pub mod validate;

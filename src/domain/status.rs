@@ -189,20 +189,7 @@ impl fmt::Display for Status {
 /// Names compare without case, accents or extra spaces: the platform has sent both
 /// "Em análise" and "Em analise".
 fn fold(name: &str) -> String {
-    name.split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .chars()
-        .map(|c| match c {
-            'á' | 'à' | 'â' | 'ã' | 'Á' | 'À' | 'Â' | 'Ã' => 'a',
-            'é' | 'ê' | 'É' | 'Ê' => 'e',
-            'í' | 'Í' => 'i',
-            'ó' | 'ô' | 'õ' | 'Ó' | 'Ô' | 'Õ' => 'o',
-            'ú' | 'Ú' => 'u',
-            'ç' | 'Ç' => 'c',
-            c => c.to_ascii_lowercase(),
-        })
-        .collect()
+    crate::domain::texto::dobrar(&name.split_whitespace().collect::<Vec<_>>().join(" "))
 }
 
 /// The badge palette. Each tone is a pair of text and background colours with a contrast

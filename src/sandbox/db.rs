@@ -1,21 +1,27 @@
-//! SQLite storage of the sandbox: a small pool of WAL connections used from
-//! `spawn_blocking`, versioned migrations (`PRAGMA user_version`), seeding on first start.
+//! SQLite storage of the sandbox: a small r2d2 pool of WAL connections used from
+//! `spawn_blocking`, versioned migrations (rusqlite_migration, on `PRAGMA user_version`),
+//! seeding on first start.
 
 mod esquema;
+#[cfg(test)]
+mod tests;
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError, TryLockError};
 use std::time::Duration;
 
+use r2d2_sqlite::SqliteConnectionManager;
 use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
+use rusqlite_migration::{M, Migrations};
 
 use crate::sandbox::erro::{ApiError, SandboxError};
 use crate::sandbox::{SandboxConfig, seed, tempo};
 
 /// Readers run in parallel under WAL; 4 connections are plenty for a demo platform and
 /// keep the file-descriptor count low.
-const CONEXOES: usize = 4;
+const CONEXOES: u32 = 4;
+
+/// How long a request waits for a free connection before it fails (500).
+const ESPERA_CONEXAO: Duration = Duration::from_secs(30);
 
 /// How long a writer waits for another writer before SQLITE_BUSY.
 const ESPERA_OCUPADO: Duration = Duration::from_secs(5);
@@ -25,14 +31,11 @@ const CACHE_DE_CONSULTAS: usize = 128;
 
 pub(crate) const ARQUIVO: &str = "sandbox.db";
 
+type Pool = r2d2::Pool<SqliteConnectionManager>;
+
 #[derive(Clone)]
 pub(crate) struct Db {
-    pool: Arc<Pool>,
-}
-
-struct Pool {
-    conexoes: Vec<Mutex<Connection>>,
-    proxima: AtomicUsize,
+    pool: Pool,
 }
 
 impl Db {
@@ -47,7 +50,10 @@ impl Db {
         if cfg.reset {
             apagar(&caminho)?;
         }
-        let mut primeira = conectar(&caminho)?;
+        let gerente = gerente(&caminho);
+        // Migrations and seeding run on a connection of their own before the pool exists,
+        // so a file that is not a database fails the start at once, with SQLite's reason.
+        let mut primeira = r2d2::ManageConnection::connect(&gerente)?;
         migrar(&mut primeira)?;
         // Password hashes of the retired SHA-256 scheme become Argon2id (a Rust step: SQL
         // cannot hash).
@@ -87,16 +93,18 @@ impl Db {
             seed::declaracoes::inserir(&tx, tempo::agora())?;
             tx.commit()?;
         }
-        let mut conexoes = vec![Mutex::new(primeira)];
-        for _ in 1..CONEXOES {
-            conexoes.push(Mutex::new(conectar(&caminho)?));
-        }
-        Ok(Db {
-            pool: Arc::new(Pool {
-                conexoes,
-                proxima: AtomicUsize::new(0),
-            }),
-        })
+        drop(primeira);
+        let pool = r2d2::Pool::builder()
+            .max_size(CONEXOES)
+            .connection_timeout(ESPERA_CONEXAO)
+            // Connections live as long as the sandbox, like their statement caches: a local
+            // file needs neither recycling nor a liveness probe on every checkout.
+            .max_lifetime(None)
+            .idle_timeout(None)
+            .test_on_check_out(false)
+            .build(gerente)
+            .map_err(|e| SandboxError::Tarefa(format!("banco de dados: {e}")))?;
+        Ok(Db { pool })
     }
 
     /// Runs a read (or a single statement) on a pooled connection off the async runtime.
@@ -105,9 +113,9 @@ impl Db {
         T: Send + 'static,
         F: FnOnce(&Connection) -> Result<T, ApiError> + Send + 'static,
     {
-        let pool = Arc::clone(&self.pool);
+        let pool = self.pool.clone();
         tokio::task::spawn_blocking(move || {
-            let conexao = pool.pegar();
+            let conexao = pool.get().map_err(ApiError::interno)?;
             f(&conexao)
         })
         .await
@@ -122,9 +130,9 @@ impl Db {
         T: Send + 'static,
         F: FnOnce(&Transaction<'_>) -> Result<T, ApiError> + Send + 'static,
     {
-        let pool = Arc::clone(&self.pool);
+        let pool = self.pool.clone();
         tokio::task::spawn_blocking(move || {
-            let mut conexao = pool.pegar();
+            let mut conexao = pool.get().map_err(ApiError::interno)?;
             let tx = conexao.transaction_with_behavior(TransactionBehavior::Immediate)?;
             let valor = f(&tx)?;
             tx.commit()?;
@@ -135,34 +143,19 @@ impl Db {
     }
 }
 
-impl Pool {
-    /// A free connection if any, else waits for one (round robin spreads the waits).
-    fn pegar(&self) -> MutexGuard<'_, Connection> {
-        let n = self.conexoes.len();
-        let inicio = self.proxima.fetch_add(1, Ordering::Relaxed) % n;
-        for i in 0..n {
-            match self.conexoes[(inicio + i) % n].try_lock() {
-                Ok(guarda) => return guarda,
-                // A panic while holding a connection leaves it usable: every change runs
-                // in a transaction that rolled back when its guard was dropped.
-                Err(TryLockError::Poisoned(p)) => return p.into_inner(),
-                Err(TryLockError::WouldBlock) => {}
-            }
-        }
-        self.conexoes[inicio]
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-    }
+/// Opens every connection of the sandbox, the first one included, with the same settings.
+fn gerente(caminho: &Path) -> SqliteConnectionManager {
+    SqliteConnectionManager::file(caminho)
+        .with_flags(
+            OpenFlags::SQLITE_OPEN_READ_WRITE
+                | OpenFlags::SQLITE_OPEN_CREATE
+                | OpenFlags::SQLITE_OPEN_NO_MUTEX
+                | OpenFlags::SQLITE_OPEN_URI,
+        )
+        .with_init(preparar)
 }
 
-fn conectar(caminho: &Path) -> Result<Connection, SandboxError> {
-    let conexao = Connection::open_with_flags(
-        caminho,
-        OpenFlags::SQLITE_OPEN_READ_WRITE
-            | OpenFlags::SQLITE_OPEN_CREATE
-            | OpenFlags::SQLITE_OPEN_NO_MUTEX
-            | OpenFlags::SQLITE_OPEN_URI,
-    )?;
+fn preparar(conexao: &mut Connection) -> rusqlite::Result<()> {
     conexao.busy_timeout(ESPERA_OCUPADO)?;
     // The offerings' list has one statement shape per combination of filters used.
     conexao.set_prepared_statement_cache_capacity(CACHE_DE_CONSULTAS);
@@ -174,26 +167,21 @@ fn conectar(caminho: &Path) -> Result<Connection, SandboxError> {
          PRAGMA foreign_keys = ON;
          PRAGMA mmap_size = 268435456;
          PRAGMA cache_size = -16384;",
-    )?;
-    Ok(conexao)
+    )
 }
 
-/// Applies, in order, every migration above the database's `user_version`, each in its
-/// own transaction together with the version bump.
+/// The schema's migrations in order: migration N brings the database to `user_version = N`,
+/// the numbering the sandbox has always used, so older databases carry on from theirs.
+fn migracoes() -> Migrations<'static> {
+    Migrations::new(esquema::MIGRACOES.iter().map(|sql| M::up(sql)).collect())
+}
+
+/// Applies every migration above the database's `user_version`, in one transaction with
+/// the version bump.
 fn migrar(conexao: &mut Connection) -> Result<(), SandboxError> {
-    let atual: i64 = conexao.query_row("PRAGMA user_version", [], |r| r.get(0))?;
-    for (indice, sql) in esquema::MIGRACOES.iter().enumerate() {
-        let versao = i64::try_from(indice + 1).unwrap_or(i64::MAX);
-        if versao <= atual {
-            continue;
-        }
-        let tx = conexao.transaction_with_behavior(TransactionBehavior::Immediate)?;
-        tx.execute_batch(sql)?;
-        // PRAGMA takes no bound parameters; `versao` is our own integer.
-        tx.execute_batch(&format!("PRAGMA user_version = {versao};"))?;
-        tx.commit()?;
-    }
-    Ok(())
+    migracoes()
+        .to_latest(conexao)
+        .map_err(|e| SandboxError::Tarefa(format!("migração do banco de dados: {e}")))
 }
 
 /// Removes the database and its WAL side files.

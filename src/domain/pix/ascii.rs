@@ -1,56 +1,48 @@
 //! Folding free text to printable ASCII for BR Code fields.
 //!
-//! pix-utils strips diacritics with NFD; we have no Unicode-normalisation
-//! crate, so Latin-1 and Latin Extended-A letters are mapped by table (the
-//! same result as NFD + dropping U+0300–U+036F for every letter that
-//! decomposes, plus sensible bases for those that do not, like `Ł`).
+//! Accents go as pix-utils strips them (canonical decomposition, marks dropped:
+//! `domain::texto::sem_acentos`); the Latin letters that do not decompose get a sensible
+//! ASCII base here (`ß` → `ss`, `Ł` → `L`), typographic punctuation its ASCII twin, and
+//! anything else is dropped.
 
-/// Base letter of U+0100..=U+017F, one ASCII letter per code point
-/// (generated from Python's `unicodedata` NFD, gaps filled by hand).
-const LATIN_EXT_A: &[u8; 128] = b"AaAaAaCcCcCcCcDdDdEeEeEeEeEeGgGgGgGgHhHhIiIiIiIiIiIiJjKkkLlLlLlLlLlNnNnNnnNnOoOoOoOoRrRrRrSsSsSsSsTtTtTtUuUuUuUuUuUuWwYyYZzZzZzs";
+use crate::domain::texto::sem_acentos;
 
-/// ASCII replacement of one non-ASCII character; `None` drops it.
+/// ASCII replacement of one non-ASCII character left after the accents are stripped;
+/// `None` drops it.
 fn fold_char(c: char) -> Option<&'static str> {
     Some(match c {
-        'À'..='Å' => "A",
         'Æ' => "AE",
-        'Ç' => "C",
-        'È'..='Ë' => "E",
-        'Ì'..='Ï' => "I",
-        'Ð' => "D",
-        'Ñ' => "N",
-        'Ò'..='Ö' | 'Ø' => "O",
-        'Ù'..='Ü' => "U",
-        'Ý' => "Y",
+        'Ð' | 'Đ' => "D",
+        'Ø' => "O",
         'Þ' => "TH",
         'ß' => "ss",
-        'à'..='å' | 'ª' => "a",
         'æ' => "ae",
-        'ç' => "c",
-        'è'..='ë' => "e",
-        'ì'..='ï' => "i",
-        'ð' => "d",
-        'ñ' => "n",
-        'ò'..='ö' | 'ø' | 'º' => "o",
-        'ù'..='ü' => "u",
-        'ý' | 'ÿ' => "y",
+        'ð' | 'đ' => "d",
+        'ø' | 'º' => "o",
+        'ª' => "a",
         'þ' => "th",
-        'Œ' => "OE",
-        'œ' => "oe",
+        'Ħ' => "H",
+        'ħ' => "h",
+        'ı' => "i",
         'Ĳ' => "IJ",
         'ĳ' => "ij",
-        '\u{100}'..='\u{17f}' => {
-            let i = (c as usize).checked_sub(0x100)?;
-            let b = LATIN_EXT_A.get(i..=i)?;
-            std::str::from_utf8(b).ok()?
-        }
+        'ĸ' => "k",
+        'Ŀ' | 'Ł' => "L",
+        'ŀ' | 'ł' => "l",
+        'ŉ' | 'ŋ' => "n",
+        'Ŋ' => "N",
+        'Œ' => "OE",
+        'œ' => "oe",
+        'Ŧ' => "T",
+        'ŧ' => "t",
+        'ſ' => "s",
         '‘' | '’' | '´' | '`' => "'",
         '“' | '”' => "\"",
         '–' | '—' => "-",
         '…' => "...",
         // Any other white space (NBSP, tab, new line) is a space.
         c if c.is_whitespace() => " ",
-        // Combining accents of NFD text, emoji, other scripts: dropped.
+        // Emoji, other scripts, control characters: dropped.
         _ => return None,
     })
 }
@@ -67,7 +59,7 @@ pub fn fold_ascii(s: &str) -> String {
             out.push(c);
         }
     };
-    for c in s.chars() {
+    for c in sem_acentos(s).chars() {
         if (' '..='~').contains(&c) {
             let mut buf = [0u8; 4];
             push(c.encode_utf8(&mut buf));

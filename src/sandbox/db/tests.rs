@@ -1,0 +1,135 @@
+//! The migrations carry on from databases written by earlier versions of the sandbox,
+//! which applied `MIGRACOES` one by one and recorded each in `user_version`.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::path::PathBuf;
+
+use rusqlite::Connection;
+
+use super::{ARQUIVO, Db, esquema, migracoes, migrar};
+use crate::sandbox::SandboxConfig;
+
+struct Pasta(PathBuf);
+
+impl Pasta {
+    fn nova(nome: &str) -> Pasta {
+        let sufixo: u32 = rand::random();
+        let pasta = std::env::temp_dir().join(format!(
+            "colheita-db-teste-{nome}-{}-{sufixo:08x}",
+            std::process::id()
+        ));
+        std::fs::create_dir_all(&pasta).unwrap();
+        Pasta(pasta)
+    }
+}
+
+impl Drop for Pasta {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A database as the earlier code left it after its first `k` migrations.
+fn banco_antigo(conexao: &Connection, k: usize) {
+    for sql in &esquema::MIGRACOES[..k] {
+        conexao.execute_batch(sql).unwrap();
+    }
+    conexao
+        .execute_batch(&format!("PRAGMA user_version = {k};"))
+        .unwrap();
+}
+
+fn versao(conexao: &Connection) -> usize {
+    conexao
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .unwrap()
+}
+
+#[test]
+fn a_database_at_any_earlier_version_migrates_to_the_latest() {
+    let ultima = esquema::MIGRACOES.len();
+    for k in 0..=ultima {
+        let mut conexao = Connection::open_in_memory().unwrap();
+        banco_antigo(&conexao, k);
+        migrar(&mut conexao).unwrap_or_else(|e| panic!("from version {k}: {e}"));
+        assert_eq!(versao(&conexao), ultima, "from version {k}");
+        // Idempotent: a second start changes nothing.
+        migrar(&mut conexao).unwrap();
+        assert_eq!(versao(&conexao), ultima);
+    }
+}
+
+#[test]
+fn migrating_an_old_database_gives_the_schema_of_a_new_one() {
+    let esquema_de = |conexao: &Connection| -> Vec<(String, String)> {
+        let mut consulta = conexao
+            .prepare("SELECT name, COALESCE(sql, '') FROM sqlite_schema ORDER BY name")
+            .unwrap();
+        consulta
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap()
+    };
+    let mut nova = Connection::open_in_memory().unwrap();
+    migracoes().to_latest(&mut nova).unwrap();
+    let mut antiga = Connection::open_in_memory().unwrap();
+    banco_antigo(&antiga, 1);
+    migrar(&mut antiga).unwrap();
+    assert_eq!(esquema_de(&antiga), esquema_de(&nova));
+}
+
+#[test]
+fn the_migration_list_is_valid() {
+    migracoes().validate().unwrap();
+}
+
+#[tokio::test]
+async fn the_sandbox_opens_a_database_left_at_an_earlier_version() {
+    let pasta = Pasta::nova("antigo");
+    let k = esquema::MIGRACOES.len() - 1;
+    banco_antigo(&Connection::open(pasta.0.join(ARQUIVO)).unwrap(), k);
+    let cfg = SandboxConfig::new(pasta.0.clone(), "http://sandbox.test/".to_owned());
+    let db = Db::open(&cfg).unwrap();
+    let (versao, captacoes) = db
+        .ler(|c| {
+            let captacoes: i64 = c.query_row("SELECT COUNT(*) FROM captacoes", [], |r| r.get(0))?;
+            Ok((versao(c), captacoes))
+        })
+        .await
+        .unwrap();
+    assert_eq!(versao, esquema::MIGRACOES.len());
+    assert!(captacoes > 0, "seeded after migrating");
+}
+
+#[tokio::test]
+async fn reads_and_writes_share_the_pool_and_a_failed_write_rolls_back() {
+    let pasta = Pasta::nova("pool");
+    let cfg = SandboxConfig::new(pasta.0.clone(), "http://sandbox.test/".to_owned());
+    let db = Db::open(&cfg).unwrap();
+    let antes: i64 = db
+        .ler(|c| Ok(c.query_row("SELECT COUNT(*) FROM meta", [], |r| r.get(0))?))
+        .await
+        .unwrap();
+    let falha = db
+        .escrever(|tx| {
+            tx.execute("INSERT INTO meta (chave, valor) VALUES ('teste', 'x')", [])?;
+            Err::<(), _>(crate::sandbox::erro::ApiError::requisicao("desfaz"))
+        })
+        .await;
+    assert!(falha.is_err());
+    // More concurrent reads than connections: they queue for one, none fails.
+    let leituras = (0..16).map(|_| {
+        let db = db.clone();
+        tokio::spawn(async move {
+            db.ler(|c| Ok(c.query_row("SELECT COUNT(*) FROM meta", [], |r| r.get(0))?))
+                .await
+                .unwrap()
+        })
+    });
+    for leitura in leituras {
+        let depois: i64 = leitura.await.unwrap();
+        assert_eq!(depois, antes);
+    }
+}
