@@ -2,13 +2,15 @@
 //!
 //! Every flag has a `COLHEITA_*` environment variable. With no `--api-url`, the web app
 //! talks to the embedded platform sandbox, so `cargo run` alone shows the whole product.
+//! A build without the `sandbox` feature has no sandbox flags and needs `--api-url`.
 
 use std::net::SocketAddr;
 use std::num::NonZeroU32;
-use std::path::PathBuf;
 use std::time::Duration;
 
-use clap::{Parser, Subcommand};
+use clap::Parser;
+#[cfg(feature = "sandbox")]
+use clap::Subcommand;
 
 /// The command line of the `colheita` binary.
 #[derive(Debug, Parser)]
@@ -18,12 +20,14 @@ use clap::{Parser, Subcommand};
     about = "Colheita: investir no agronegócio"
 )]
 pub struct Cli {
+    #[cfg(feature = "sandbox")]
     #[command(subcommand)]
     pub command: Option<Command>,
     #[command(flatten)]
     pub config: Config,
 }
 
+#[cfg(feature = "sandbox")]
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Run only the embedded platform sandbox (API + login provider).
@@ -36,7 +40,12 @@ pub struct Config {
     #[arg(long, env = "COLHEITA_ADDR", default_value = "127.0.0.1:3000")]
     pub addr: SocketAddr,
     /// Base URL of the platform API; unset runs the embedded sandbox.
+    #[cfg(feature = "sandbox")]
     #[arg(long, env = "COLHEITA_API_URL")]
+    pub api_url: Option<url::Url>,
+    /// Base URL of the platform API (this build has no embedded sandbox).
+    #[cfg(not(feature = "sandbox"))]
+    #[arg(long, env = "COLHEITA_API_URL", required = true)]
     pub api_url: Option<url::Url>,
     /// Base URL of the login provider API (token exchange); default: the sandbox.
     #[arg(long, env = "COLHEITA_AUTH_URL")]
@@ -54,19 +63,24 @@ pub struct Config {
     #[arg(long, env = "COLHEITA_PUBLIC_URL")]
     pub public_url: Option<url::Url>,
     /// Address of the embedded sandbox.
+    #[cfg(feature = "sandbox")]
     #[arg(long, env = "COLHEITA_SANDBOX_ADDR", default_value = "127.0.0.1:3001")]
     pub sandbox_addr: SocketAddr,
     /// Folder for the sandbox database and the development cookie key.
+    #[cfg(feature = "sandbox")]
     #[arg(long, env = "COLHEITA_DATA_DIR", default_value = "./.colheita")]
-    pub data_dir: PathBuf,
+    pub data_dir: std::path::PathBuf,
     /// Re-create and re-seed the sandbox database.
+    #[cfg(feature = "sandbox")]
     #[arg(long)]
     pub sandbox_reset: bool,
     /// Synthetic offerings the sandbox adds when it seeds a new database (measurements).
+    #[cfg(feature = "sandbox")]
     #[arg(long, env = "COLHEITA_SANDBOX_EXTRA_OFFERINGS", default_value_t = 0)]
     pub sandbox_extra_offerings: usize,
     /// Synthetic investors (`carga-001@colheita.dev` …, the demo password, cadastro
     /// Completo, Pix) the sandbox adds when it seeds a new database (load and race tests).
+    #[cfg(feature = "sandbox")]
     #[arg(long, env = "COLHEITA_SANDBOX_EXTRA_INVESTORS", default_value_t = 0)]
     pub sandbox_extra_investors: usize,
     /// Product name shown in titles.
@@ -113,6 +127,7 @@ pub struct Config {
     #[arg(long, env = "COLHEITA_SIGNUP_LIMIT", default_value = "10")]
     pub signup_limit: NonZeroU32,
     /// Login attempts at the embedded sandbox's provider, per client address and hour.
+    #[cfg(feature = "sandbox")]
     #[arg(long, env = "COLHEITA_SANDBOX_LOGIN_LIMIT", default_value = "60")]
     pub sandbox_login_limit: NonZeroU32,
     /// Behind a proxy that appends the client to `X-Forwarded-For` (nginx's
@@ -134,15 +149,19 @@ pub struct Config {
     #[arg(long, env = "COLHEITA_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
     /// Sandbox access-token lifetime, in seconds.
+    #[cfg(feature = "sandbox")]
     #[arg(long, env = "COLHEITA_SANDBOX_ACCESS_TTL", default_value_t = 300)]
     pub sandbox_access_ttl: u64,
     /// Sandbox refresh-token lifetime, in seconds.
+    #[cfg(feature = "sandbox")]
     #[arg(long, env = "COLHEITA_SANDBOX_REFRESH_TTL", default_value_t = 1800)]
     pub sandbox_refresh_ttl: u64,
     /// Sandbox Pix payment deadline, in seconds.
+    #[cfg(feature = "sandbox")]
     #[arg(long, env = "COLHEITA_SANDBOX_PIX_DEADLINE", default_value_t = 86_400)]
     pub sandbox_pix_deadline: u64,
     /// Sandbox: the annual investment limit of a non-qualified investor, in reais.
+    #[cfg(feature = "sandbox")]
     #[arg(
         long,
         env = "COLHEITA_SANDBOX_ANNUAL_LIMIT",
@@ -150,6 +169,7 @@ pub struct Config {
     )]
     pub sandbox_annual_limit: rust_decimal::Decimal,
     /// Sandbox: income or investments above this (reais) raise the annual limit.
+    #[cfg(feature = "sandbox")]
     #[arg(
         long,
         env = "COLHEITA_SANDBOX_ANNUAL_LIMIT_THRESHOLD",
@@ -157,6 +177,7 @@ pub struct Config {
     )]
     pub sandbox_annual_limit_threshold: rust_decimal::Decimal,
     /// Sandbox: the percent of the greater of income and investments allowed above the threshold.
+    #[cfg(feature = "sandbox")]
     #[arg(
         long,
         env = "COLHEITA_SANDBOX_ANNUAL_LIMIT_PERCENT",
@@ -164,6 +185,7 @@ pub struct Config {
     )]
     pub sandbox_annual_limit_percent: rust_decimal::Decimal,
     /// Sandbox: days after confirming in which the investor may withdraw.
+    #[cfg(feature = "sandbox")]
     #[arg(long, env = "COLHEITA_SANDBOX_WITHDRAWAL_DAYS", default_value_t = 5)]
     pub sandbox_withdrawal_days: u16,
 }
@@ -201,8 +223,9 @@ impl Config {
             idle: secs(self.session_idle),
         }
     }
-    /// The embedded sandbox runs unless a real platform is configured.
+    /// The embedded sandbox runs unless a real platform is configured (or the build has
+    /// no sandbox).
     pub fn embedded_sandbox(&self) -> bool {
-        self.api_url.is_none()
+        cfg!(feature = "sandbox") && self.api_url.is_none()
     }
 }

@@ -1,9 +1,10 @@
 //! `colheita`: starts the web app and, unless a real platform is configured, the embedded
-//! platform sandbox. `colheita sandbox` runs the sandbox alone.
+//! platform sandbox. `colheita sandbox` runs the sandbox alone. A build without the
+//! `sandbox` feature (the production build) has neither and always needs `--api-url`.
 
 use clap::Parser;
-use colheita::config::{Cli, Command, LogFormat};
-use colheita::{sandbox, startup};
+use colheita::config::{Cli, LogFormat};
+use colheita::startup;
 use tokio::net::TcpListener;
 use tracing_subscriber::EnvFilter;
 
@@ -38,18 +39,29 @@ async fn bind(addr: std::net::SocketAddr) -> Result<TcpListener, Box<dyn std::er
 }
 
 async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
-    let cfg = cli.config;
-    let sandbox_url = if cfg.embedded_sandbox() || matches!(cli.command, Some(Command::Sandbox)) {
-        Some(startup::spawn_sandbox(bind(cfg.sandbox_addr).await?, &cfg)?)
-    } else {
-        None
+    #[cfg(feature = "sandbox")]
+    let sandbox_url = {
+        use colheita::config::Command;
+        let alone = matches!(cli.command, Some(Command::Sandbox));
+        let url = if cli.config.embedded_sandbox() || alone {
+            Some(startup::spawn_sandbox(
+                bind(cli.config.sandbox_addr).await?,
+                &cli.config,
+            )?)
+        } else {
+            None
+        };
+        if alone {
+            println!("Sandbox da plataforma: {}", url.unwrap_or_default());
+            print_demo_logins();
+            shutdown_signal().await;
+            return Ok(());
+        }
+        url
     };
-    if matches!(cli.command, Some(Command::Sandbox)) {
-        println!("Sandbox da plataforma: {}", sandbox_url.unwrap_or_default());
-        print_demo_logins();
-        shutdown_signal().await;
-        return Ok(());
-    }
+    #[cfg(not(feature = "sandbox"))]
+    let sandbox_url: Option<String> = None;
+    let cfg = cli.config;
     startup::check_transport(&cfg, cfg.public_url.as_ref())?;
     let listener = bind(cfg.addr).await?;
     let local = listener.local_addr()?;
@@ -60,7 +72,9 @@ async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
     let api_url = match (&cfg.api_url, &sandbox_url) {
         (Some(u), _) => u.clone(),
         (None, Some(s)) => url::Url::parse(s)?,
-        (None, None) => return Err("sem plataforma configurada".into()),
+        (None, None) => {
+            return Err("sem plataforma configurada: informe --api-url (COLHEITA_API_URL)".into());
+        }
     };
     if let Some(addr) = cfg.metrics_addr {
         let handle = colheita::metricas::install()?;
@@ -78,6 +92,7 @@ async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
     let key = startup::cookie_key(&cfg)?;
     let state = startup::web_state(&cfg, public_url.clone(), api_url, key)?;
     println!("Colheita: {public_url}");
+    #[cfg(feature = "sandbox")]
     if let Some(s) = &sandbox_url {
         println!("Sandbox da plataforma: {s}");
         println!("Caixa de saída (e-mails do cadastro): {s}/caixa-de-saida");
@@ -93,7 +108,9 @@ async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
+#[cfg(feature = "sandbox")]
 fn print_demo_logins() {
+    use colheita::sandbox;
     println!("Logins de demonstração (senha {}):", sandbox::DEMO_PASSWORD);
     for (email, what) in sandbox::DEMO_LOGINS {
         println!("  {email:<28} {what}");

@@ -1,5 +1,5 @@
-//! Wiring shared by `main` and the tests: the sandbox, the platform client, the cookie
-//! key and the web state.
+//! Wiring shared by `main` and the tests: the sandbox (in builds with the `sandbox`
+//! feature), the platform client, the cookie key and the web state.
 
 use std::future::Future;
 use std::path::Path;
@@ -11,6 +11,7 @@ use tower_cookies::Key;
 
 use crate::api::{ClientConfig, PlatformClient};
 use crate::config::Config;
+#[cfg(feature = "sandbox")]
 use crate::sandbox::{Sandbox, SandboxConfig};
 use crate::web::{AppState, WebConfig};
 
@@ -23,6 +24,7 @@ pub enum StartupError {
         what: String,
         source: std::io::Error,
     },
+    #[cfg(feature = "sandbox")]
     #[error(transparent)]
     Sandbox(#[from] crate::sandbox::SandboxError),
     #[error("cliente HTTP: {0}")]
@@ -30,6 +32,7 @@ pub enum StartupError {
 }
 
 /// Starts the embedded sandbox on `listener` in the background; returns its base URL.
+#[cfg(feature = "sandbox")]
 pub fn spawn_sandbox(listener: TcpListener, cfg: &Config) -> Result<String, StartupError> {
     let addr = listener.local_addr().map_err(|source| StartupError::Io {
         what: "o endereço do sandbox".into(),
@@ -100,14 +103,16 @@ pub fn cookie_key(cfg: &Config) -> Result<Key, StartupError> {
             StartupError::Config("COLHEITA_COOKIE_KEY precisa ter ao menos 64 bytes".into())
         });
     }
-    if !cfg.embedded_sandbox() {
-        return Err(StartupError::Config(
-            "--cookie-key (COLHEITA_COOKIE_KEY) é obrigatório com --api-url".into(),
-        ));
+    #[cfg(feature = "sandbox")]
+    if cfg.embedded_sandbox() {
+        return dev_cookie_key(&cfg.data_dir);
     }
-    dev_cookie_key(&cfg.data_dir)
+    Err(StartupError::Config(
+        "--cookie-key (COLHEITA_COOKIE_KEY) é obrigatório com --api-url".into(),
+    ))
 }
 
+#[cfg(feature = "sandbox")]
 fn dev_cookie_key(dir: &Path) -> Result<Key, StartupError> {
     let path = dir.join("cookie.key");
     let io = |what: &str| {
@@ -131,6 +136,7 @@ fn dev_cookie_key(dir: &Path) -> Result<Key, StartupError> {
 }
 
 /// The sandbox database's file name in the data dir (SQLite adds `-wal` and `-shm`).
+#[cfg(feature = "sandbox")]
 const SANDBOX_DB: &str = "sandbox.db";
 
 fn io_error(what: &Path) -> impl FnOnce(std::io::Error) -> StartupError {
@@ -151,6 +157,7 @@ pub fn private_dir(dir: &Path) -> Result<(), StartupError> {
 
 /// Creates `path` owner-only (0600) when missing, writing `contents` into it when given;
 /// an existing file is only narrowed to 0600.
+#[cfg(feature = "sandbox")]
 fn private_file(path: &Path, contents: Option<&[u8]>) -> Result<(), StartupError> {
     use std::io::Write;
     let mut options = std::fs::OpenOptions::new();

@@ -70,6 +70,11 @@ cargo build --all-targets
 
 failed=()
 
+# The production build leaves the sandbox out (`--no-default-features`): it must still compile,
+# with no sandbox code left dangling.
+step "cargo check --no-default-features --bin colheita"
+cargo check --no-default-features --bin colheita || failed+=("build without the sandbox")
+
 step "cargo nextest run"
 cargo nextest run --no-fail-fast || failed+=("cargo nextest")
 
