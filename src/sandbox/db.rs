@@ -3,6 +3,7 @@
 //! seeding on first start.
 
 mod esquema;
+mod estados;
 #[cfg(test)]
 mod tests;
 
