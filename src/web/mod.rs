@@ -9,8 +9,11 @@ mod headers;
 mod observabilidade;
 mod pages;
 mod panico;
+pub mod partial;
 pub mod routes;
 pub mod session;
+#[cfg(test)]
+mod testing;
 pub mod ui;
 mod unread;
 mod visitantes;
@@ -144,7 +147,10 @@ pub fn router(state: AppState) -> Router {
         ))
         .layer(CookieManagerLayer::new())
         // Inside compression: a 304 skips compressing, and one tag serves every encoding.
-        .layer(middleware::from_fn(etag::conditional_get))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            etag::conditional_get,
+        ))
         .layer(headers::compression())
         // Outside compression: a kept page is served as compressed, without a render.
         .layer(middleware::from_fn_with_state(
