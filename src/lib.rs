@@ -6,8 +6,8 @@
 pub mod api;
 pub mod config;
 pub mod domain;
-pub mod limite;
-pub mod metricas;
+pub mod rate_limit;
 pub mod sandbox;
 pub mod startup;
+pub mod telemetry;
 pub mod web;

@@ -15,7 +15,7 @@
 //! | `Unexpected` | logged with a request id, the error card with that id, 500 |
 //!
 //! A page drawn from several calls, showing what it could fetch, leaves its status to
-//! [`super::partial::Partial`]; a middleware outside this one (no session to draw with)
+//! `web::partial` (built on this type); a middleware outside this one (no session to draw with)
 //! answers through [`for_visitor`].
 
 use std::sync::{Arc, Mutex};

@@ -100,7 +100,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_page_that_breaks_off_answers_the_error_card_in_the_shell() {
-        let state = crate::web::testing::state(&[]);
+        let state = crate::web::testing::state(std::time::Duration::ZERO);
         let app = crate::web::testing::broken_public_page(|r| {
             r.layer(axum::middleware::from_fn_with_state(state, conditional_get))
         });

@@ -6,23 +6,41 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use clap::Parser;
+use std::time::Duration;
 
-use super::{AppState, routes};
+use super::{AppState, WebConfig, routes};
+use crate::api::{ClientConfig, PlatformClient};
 
-/// The web state for the command-line flags `extra`; nothing listens at its platform.
-pub(crate) fn state(extra: &[&str]) -> AppState {
-    let mut args = vec!["colheita"];
-    args.extend_from_slice(extra);
-    let cli = crate::config::Cli::try_parse_from(args).expect("flags");
+/// A web state keeping visitors' pages for `micro_cache`; nothing listens at its platform.
+pub(crate) fn state(micro_cache: Duration) -> AppState {
     let nowhere = url::Url::parse("http://127.0.0.1:9").expect("url");
-    crate::startup::web_state(
-        &cli.config,
-        nowhere.clone(),
-        nowhere,
-        tower_cookies::Key::generate(),
-    )
-    .expect("state")
+    let origin = nowhere.origin().ascii_serialization();
+    let api = PlatformClient::new(ClientConfig {
+        api_url: nowhere.clone(),
+        auth_url: nowhere.clone(),
+        client_id: "colheita-web".to_owned(),
+        origin: origin.clone(),
+        connect_timeout: Duration::from_secs(1),
+        request_timeout: Duration::from_secs(1),
+        micro_cache,
+    })
+    .expect("client");
+    let cfg = WebConfig {
+        public_url: nowhere.clone(),
+        login_url: nowhere,
+        client_id: "colheita-web".to_owned(),
+        product_name: "Colheita".to_owned(),
+        chat_url: "https://example.com/chat".to_owned(),
+        pix_merchant_city: "SAO PAULO".to_owned(),
+        api_origin: origin.clone(),
+        login_origin: origin,
+        inbound_timeout: Duration::from_secs(5),
+        session: crate::domain::sessao::SessionLimits::default(),
+        signup_limit: std::num::NonZeroU32::MIN,
+        trust_forwarded_for: false,
+        micro_cache,
+    };
+    AppState::new(api, cfg, tower_cookies::Key::generate())
 }
 
 /// A public HTML page whose body fails after its first bytes.

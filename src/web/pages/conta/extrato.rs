@@ -23,7 +23,7 @@ pub const TITLE: &str = "Extrato";
 const PANEL_ID: &str = "filtro-extrato";
 const PANEL_TITLE: &str = "Filtrar extrato";
 
-/// The address's parameters, with the spec's names.
+/// The address's parameters, with the platform's names.
 #[derive(Debug, Default, Deserialize)]
 #[serde(default)]
 pub struct ExtratoQuery {
@@ -67,7 +67,7 @@ impl ExtratoQuery {
     }
 }
 
-/// The address of `f` at `page` and `page_size`, in the spec's names (dates dd/mm/aaaa).
+/// The address of `f` at `page` and `page_size`, in the platform's names (dates dd/mm/aaaa).
 fn href(f: &Filter, page: u32, page_size: u32) -> String {
     let mut q: Vec<(&str, String)> = vec![
         ("Page", page.to_string()),

@@ -4,8 +4,6 @@
 
 mod view;
 
-pub use view::PALETTE;
-
 use axum::extract::RawQuery as RawQueryString;
 use serde::Deserialize;
 

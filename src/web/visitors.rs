@@ -145,7 +145,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_page_that_breaks_off_answers_the_error_card_in_the_shell() {
-        let state = testing::state(&["--micro-cache", "2"]);
+        let state = testing::state(std::time::Duration::from_secs(2));
         let app = testing::broken_public_page(|r| {
             r.layer(axum::middleware::from_fn_with_state(state, serve_kept))
         });
