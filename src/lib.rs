@@ -8,9 +8,9 @@
 pub mod api;
 pub mod config;
 pub mod domain;
-pub mod limite;
-pub mod metricas;
+pub mod rate_limit;
 #[cfg(feature = "sandbox")]
 pub mod sandbox;
 pub mod startup;
+pub mod telemetry;
 pub mod web;

@@ -77,13 +77,13 @@ async fn run(cli: Cli) -> Result<(), Box<dyn std::error::Error>> {
         }
     };
     if let Some(addr) = cfg.metrics_addr {
-        let handle = colheita::metricas::install()?;
+        let handle = colheita::telemetry::install()?;
         let listener = bind(addr).await?;
         println!(
             "Métricas (Prometheus): http://{}/metrics",
             listener.local_addr()?
         );
-        tokio::spawn(colheita::metricas::serve(
+        tokio::spawn(colheita::telemetry::serve(
             listener,
             handle,
             shutdown_signal(),

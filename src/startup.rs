@@ -260,7 +260,7 @@ pub async fn serve(
         let Some((stream, permit)) = accepted else {
             continue;
         };
-        // The peer's address, for the per-address limits (`web::cliente::ClientAddr`).
+        // The peer's address, for the per-address limits (`web::client_addr::ClientAddr`).
         let peer = stream.peer_addr().ok();
         let service = TowerToHyperService::new(app.clone().map_request(
             move |mut req: axum::http::Request<hyper::body::Incoming>| {

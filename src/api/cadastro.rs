@@ -1,4 +1,5 @@
-//! Registration calls (`/v1/cadastro`, the terms documents and the tax return).
+//! Registration calls (`/v1/cadastro…`): the user object, its documents, the investor
+//! profile, the annual-limit declaration and the partner-broker permission.
 
 use std::collections::BTreeMap;
 
@@ -6,7 +7,9 @@ use reqwest::Method;
 use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
 
-use super::models::{Registration, Suitability, User, UserDocument};
+use super::models::{
+    DeclaracaoInvestidor, NovaDeclaracao, Registration, Suitability, User, UserDocument,
+};
 use super::{ApiError, Blob, PlatformClient};
 
 /// A registration document to send.
@@ -119,20 +122,43 @@ impl PlatformClient {
         Self::json(rb).await
     }
 
-    /// `GET /v1/termos/{tipo}`: a document of 'Meus termos' (PDF).
-    pub async fn terms_document(&self, token: &str, tipo: &str) -> Result<Blob, ApiError> {
-        self.blob(self.api(Method::GET, &format!("/v1/termos/{tipo}"), Some(token)))
+    /// `GET /v1/cadastro/permiteLiquidacaoViaAtiva`: truthy → payment type 2.
+    pub async fn partner_liquidation_permitted(&self, token: &str) -> Result<bool, ApiError> {
+        let v: serde_json::Value = self
+            .get_json("/v1/cadastro/permiteLiquidacaoViaAtiva", &(), Some(token))
+            .await?;
+        Ok(match v {
+            serde_json::Value::Bool(b) => b,
+            serde_json::Value::Number(n) => n.as_f64().is_some_and(|x| x != 0.0),
+            serde_json::Value::String(s) => matches!(s.as_str(), "true" | "1" | "sim"),
+            serde_json::Value::Object(o) => !o.is_empty(),
+            _ => false,
+        })
+    }
+
+    /// `GET /v1/cadastro/declaracao-investidor`: the annual-limit declaration and the room.
+    pub async fn investor_declaration(
+        &self,
+        token: &str,
+    ) -> Result<DeclaracaoInvestidor, ApiError> {
+        self.get_json("/v1/cadastro/declaracao-investidor", &(), Some(token))
             .await
     }
 
-    /// `GET /v1/informe/anos`: the years with a tax return.
-    pub async fn tax_years(&self, token: &str) -> Result<Vec<i32>, ApiError> {
-        self.get_json("/v1/informe/anos", &(), Some(token)).await
-    }
-
-    /// `GET /v1/informe/{ano}`: the tax return of a year (PDF).
-    pub async fn tax_return(&self, token: &str, ano: i32) -> Result<Blob, ApiError> {
-        self.blob(self.api(Method::GET, &format!("/v1/informe/{ano}"), Some(token)))
-            .await
+    /// `PUT /v1/cadastro/declaracao-investidor`.
+    pub async fn declare_investor(
+        &self,
+        token: &str,
+        d: &NovaDeclaracao,
+    ) -> Result<DeclaracaoInvestidor, ApiError> {
+        Self::json(
+            self.api(
+                Method::PUT,
+                "/v1/cadastro/declaracao-investidor",
+                Some(token),
+            )
+            .json(d),
+        )
+        .await
     }
 }

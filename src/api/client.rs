@@ -9,7 +9,7 @@ use serde::de::DeserializeOwned;
 use super::error::ApiError;
 use super::microcache::MicroCache;
 use super::request_id::{self, RequestId};
-use crate::metricas;
+use crate::telemetry;
 
 /// The largest file (PDF, image) read from the platform.
 pub const MAX_BLOB_BYTES: usize = 16 * 1024 * 1024;
@@ -173,7 +173,7 @@ impl PlatformClient {
         }
         let call = Call {
             method: request.method().clone(),
-            endpoint: metricas::endpoint_label(request.url().path()),
+            endpoint: telemetry::endpoint_label(request.url().path()),
             started: Instant::now(),
         };
         match http.execute(request).await {
@@ -276,11 +276,11 @@ impl Call {
     /// Records the call's duration with `outcome`; anything but `ok` also counts as an error.
     fn finish(&self, outcome: &'static str) {
         let method = self.method.as_str().to_owned();
-        metrics::histogram!(metricas::PLATFORM_REQUEST_DURATION,
+        metrics::histogram!(telemetry::PLATFORM_REQUEST_DURATION,
             "method" => method.clone(), "endpoint" => self.endpoint.clone(), "outcome" => outcome)
         .record(self.started.elapsed());
         if outcome != "ok" {
-            metrics::counter!(metricas::PLATFORM_ERRORS,
+            metrics::counter!(telemetry::PLATFORM_ERRORS,
                 "method" => method, "endpoint" => self.endpoint.clone(), "kind" => outcome)
             .increment(1);
         }

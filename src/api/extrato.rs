@@ -1,17 +1,8 @@
-//! The statement (`/v1/reservas/extrato`), the notifications (`/v1/notificacoes…`) and the
-//! products of an investment category (`/v1/produtos`).
+//! The statement (`/v1/reservas/extrato`).
 
-use reqwest::Method;
-
-use super::models::{
-    NotificationDetail, NotificationPage, NotificationSetting, ProductPage, StatementPage,
-    UnreadCount,
-};
+use super::models::StatementPage;
 use super::{ApiError, PlatformClient};
 use crate::domain::extrato::{Filter, Period};
-
-/// The notification type the product reads and writes.
-pub const TIPO_NOTIFICACAO: &str = "TODOS";
 
 /// The statement search as query parameters: the dates converted from the Brazilian
 /// format to `YYYY-MM-DD`, or the days; the kind and state in the API's spelling.
@@ -48,76 +39,6 @@ impl PlatformClient {
     pub async fn statement(&self, token: &str, f: &Filter) -> Result<StatementPage, ApiError> {
         self.get_json("/v1/reservas/extrato", &statement_query(f), Some(token))
             .await
-    }
-
-    /// `GET /v1/notificacoes?lidas=&Page=&PageSize=`.
-    pub async fn notifications(
-        &self,
-        token: &str,
-        read: bool,
-        page: u32,
-        page_size: u32,
-    ) -> Result<NotificationPage, ApiError> {
-        let q = [
-            ("lidas", read.to_string()),
-            ("Page", page.to_string()),
-            ("PageSize", page_size.to_string()),
-        ];
-        self.get_json("/v1/notificacoes", &q, Some(token)).await
-    }
-
-    /// `GET /v1/notificacoes/{id}`: the message, which the platform then counts as read.
-    pub async fn notification(&self, token: &str, id: i64) -> Result<NotificationDetail, ApiError> {
-        self.get_json(&format!("/v1/notificacoes/{id}"), &(), Some(token))
-            .await
-    }
-
-    /// `GET /v1/notificacoes/contador`: how many are unread.
-    pub async fn unread_count(&self, token: &str) -> Result<u32, ApiError> {
-        let c: UnreadCount = self
-            .get_json("/v1/notificacoes/contador", &(), Some(token))
-            .await?;
-        Ok(c.nao_lidas)
-    }
-
-    /// `GET /v1/notificacoes/configuracoes`: the first setting is the one used; none
-    /// means notifications are on.
-    pub async fn notification_setting(&self, token: &str) -> Result<NotificationSetting, ApiError> {
-        let list: Vec<NotificationSetting> = self
-            .get_json("/v1/notificacoes/configuracoes", &(), Some(token))
-            .await?;
-        Ok(list.into_iter().next().unwrap_or(NotificationSetting {
-            tipo_notificacao: TIPO_NOTIFICACAO.to_owned(),
-            recebe_notificacao: true,
-        }))
-    }
-
-    /// `POST /v1/notificacoes/configuracoes` `{tipoNotificacao: 'TODOS', recebeNotificacao}`.
-    pub async fn save_notification_setting(&self, token: &str, on: bool) -> Result<(), ApiError> {
-        let body = NotificationSetting {
-            tipo_notificacao: TIPO_NOTIFICACAO.to_owned(),
-            recebe_notificacao: on,
-        };
-        let rb = self
-            .api(Method::POST, "/v1/notificacoes/configuracoes", Some(token))
-            .json(&body);
-        Self::send(rb).await.map(|_| ())
-    }
-
-    /// `GET /v1/produtos?CodigoSetor=&Page=&PageSize=`: a category's products.
-    pub async fn products(
-        &self,
-        token: &str,
-        codigo_setor: &str,
-        page: u32,
-        page_size: u32,
-    ) -> Result<ProductPage, ApiError> {
-        let q = [
-            ("CodigoSetor", codigo_setor.to_owned()),
-            ("Page", page.to_string()),
-            ("PageSize", page_size.to_string()),
-        ];
-        self.get_json("/v1/produtos", &q, Some(token)).await
     }
 }
 

@@ -80,7 +80,7 @@ impl MicroCache {
         } else {
             "hit"
         };
-        metrics::counter!(crate::metricas::MICROCACHE_REQUESTS, "outcome" => outcome).increment(1);
+        metrics::counter!(crate::telemetry::MICROCACHE_REQUESTS, "outcome" => outcome).increment(1);
         let shared = shared.map_err(|e| (*e).clone())?;
         match shared.value.downcast_ref::<T>() {
             Some(v) => Ok(v.clone()),

@@ -2,19 +2,24 @@
 
 mod auth;
 mod cadastro;
-mod cadastro_novo;
 mod captacoes;
 mod client;
 mod error;
 mod extrato;
+mod informe;
 mod microcache;
 pub mod models;
+mod notificacoes;
+mod produtos;
 pub mod request_id;
 mod reservas;
 mod seguranca;
+mod signup;
+mod termos;
 
 pub use cadastro::NewDocument;
 pub use captacoes::{Blob, CaptacaoQuery};
 pub use client::{ClientConfig, PlatformClient};
 pub use error::{ApiError, GENERIC_ERROR};
-pub use extrato::{TIPO_NOTIFICACAO, statement_query};
+pub use extrato::statement_query;
+pub use notificacoes::TIPO_NOTIFICACAO;

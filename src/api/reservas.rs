@@ -10,8 +10,8 @@ use super::{
     ApiError, PlatformClient,
     captacoes::Blob,
     models::{
-        AllocationDetail, AllocationSummary, Confirmation, DeclaracaoInvestidor, NovaDeclaracao,
-        Reserva, ReservaDocumento, ReservaTermo, Resumo,
+        AllocationDetail, AllocationSummary, Confirmation, Reserva, ReservaDocumento, ReservaTermo,
+        Resumo,
     },
 };
 
@@ -19,20 +19,6 @@ impl PlatformClient {
     /// `GET /v1/reservas/resumo`: summarised balance and portfolio.
     pub async fn summary(&self, token: &str) -> Result<Resumo, ApiError> {
         self.get_json("/v1/reservas/resumo", &(), Some(token)).await
-    }
-
-    /// `GET /v1/cadastro/permiteLiquidacaoViaAtiva`: truthy → payment type 2.
-    pub async fn partner_liquidation_permitted(&self, token: &str) -> Result<bool, ApiError> {
-        let v: serde_json::Value = self
-            .get_json("/v1/cadastro/permiteLiquidacaoViaAtiva", &(), Some(token))
-            .await?;
-        Ok(match v {
-            serde_json::Value::Bool(b) => b,
-            serde_json::Value::Number(n) => n.as_f64().is_some_and(|x| x != 0.0),
-            serde_json::Value::String(s) => matches!(s.as_str(), "true" | "1" | "sim"),
-            serde_json::Value::Object(o) => !o.is_empty(),
-            _ => false,
-        })
     }
 
     /// `POST /v1/reservas`: creates the reservation (order step 1).
@@ -124,32 +110,6 @@ impl PlatformClient {
     pub async fn reservas_canceladas(&self, token: &str) -> Result<Vec<Reserva>, ApiError> {
         self.get_json("/v1/reservas/canceladas", &(), Some(token))
             .await
-    }
-
-    /// `GET /v1/cadastro/declaracao-investidor`: the annual-limit declaration and the room.
-    pub async fn investor_declaration(
-        &self,
-        token: &str,
-    ) -> Result<DeclaracaoInvestidor, ApiError> {
-        self.get_json("/v1/cadastro/declaracao-investidor", &(), Some(token))
-            .await
-    }
-
-    /// `PUT /v1/cadastro/declaracao-investidor`.
-    pub async fn declare_investor(
-        &self,
-        token: &str,
-        d: &NovaDeclaracao,
-    ) -> Result<DeclaracaoInvestidor, ApiError> {
-        Self::json(
-            self.api(
-                Method::PUT,
-                "/v1/cadastro/declaracao-investidor",
-                Some(token),
-            )
-            .json(d),
-        )
-        .await
     }
 
     /// `GET /v1/reservas/pendentes`.

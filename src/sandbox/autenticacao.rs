@@ -128,7 +128,7 @@ async fn login_post(
         p.senha.clear();
         return pagina::login(
             StatusCode::TOO_MANY_REQUESTS,
-            &p.formulario(Some(crate::limite::MUITAS_TENTATIVAS)),
+            &p.formulario(Some(crate::rate_limit::MUITAS_TENTATIVAS)),
         );
     }
     let email = p.email.clone();

@@ -18,6 +18,7 @@ mod extrato;
 #[allow(dead_code, reason = "the resources move to it one by one; remove once they all use it")]
 mod extratores;
 mod informe;
+mod links;
 mod notificacoes;
 mod pdf;
 mod produtos;
@@ -150,7 +151,7 @@ pub struct Sandbox {
 struct Inner {
     cfg: SandboxConfig,
     db: db::Db,
-    login_attempts: crate::limite::AttemptLimiter,
+    login_attempts: crate::rate_limit::AttemptLimiter,
 }
 
 impl Sandbox {
@@ -164,7 +165,7 @@ impl Sandbox {
         let db = db::Db::open(&cfg)?;
         Ok(Sandbox {
             inner: Arc::new(Inner {
-                login_attempts: crate::limite::AttemptLimiter::per_hour(cfg.login_limit),
+                login_attempts: crate::rate_limit::AttemptLimiter::per_hour(cfg.login_limit),
                 cfg,
                 db,
             }),
@@ -256,7 +257,7 @@ impl Sandbox {
         &self.inner.db
     }
 
-    fn login_attempts(&self) -> &crate::limite::AttemptLimiter {
+    fn login_attempts(&self) -> &crate::rate_limit::AttemptLimiter {
         &self.inner.login_attempts
     }
 }

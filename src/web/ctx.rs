@@ -83,6 +83,21 @@ impl Ctx {
         })
     }
 
+    /// A visitor's context, for a middleware that answers before (or without) the
+    /// session: no cookies read, none kept.
+    pub(super) fn visitor(app: &AppState, here: &str) -> Self {
+        Ctx {
+            partial: false,
+            app: app.clone(),
+            values_hidden: false,
+            flash: None,
+            session: None,
+            jar: app.jar(tower_cookies::Cookies::default()),
+            here: here.to_owned(),
+            unread: Unread::default(),
+        }
+    }
+
     /// Renders a page inside the shell (or only its main content for `?parcial=1`).
     pub fn render(&self, page: Page) -> Response {
         let status = page.status;

@@ -8,10 +8,15 @@
 //! | error | what the user gets |
 //! |---|---|
 //! | `NotFound` | the 404 page |
+//! | `Missing` | the handler's own page saying what was not found, 404 |
 //! | `LoginRequired` | the guard's redirect to login, with the return address on a GET |
 //! | `Platform` | the error card 'Ops! Houve uma falha.' inside the shell, 502 (never 500) |
 //! | `Refused` | the same form again (422, or 502 when the platform failed) with every typed value and the 'Atenção!' alert; an island (`Accept: application/json`) gets `{"mensagem"}` with 422 |
 //! | `Unexpected` | logged with a request id, the error card with that id, 500 |
+//!
+//! A page drawn from several calls, showing what it could fetch, leaves its status to
+//! `web::partial` (built on this type); a middleware outside this one (no session to draw with)
+//! answers through [`for_visitor`].
 
 use std::sync::{Arc, Mutex};
 
@@ -32,6 +37,8 @@ pub type PageResult<T = Response> = Result<T, PageError>;
 #[derive(Debug)]
 pub enum PageError {
     NotFound,
+    /// What was asked for does not exist, and the page says so in its own words.
+    Missing(Box<Page>),
     LoginRequired,
     /// A platform call failed while drawing a page; `title` names the page, when known.
     Platform {
@@ -49,6 +56,11 @@ pub enum PageError {
 }
 
 impl PageError {
+    /// `page` explains what was not found (and what there is instead), 404.
+    pub fn missing(page: Page) -> Self {
+        PageError::Missing(Box::new(page))
+    }
+
     /// The user's input broke a rule: the form again, 422, the rule's message.
     pub fn refused(page: Page, message: impl Into<String>) -> Self {
         Self::shown_with(
@@ -97,7 +109,7 @@ impl PageError {
 
     fn status(&self) -> StatusCode {
         match self {
-            PageError::NotFound => StatusCode::NOT_FOUND,
+            PageError::NotFound | PageError::Missing(_) => StatusCode::NOT_FOUND,
             PageError::LoginRequired => StatusCode::UNAUTHORIZED,
             PageError::Platform { .. } => StatusCode::BAD_GATEWAY,
             PageError::Refused { status, .. } => *status,
@@ -182,6 +194,7 @@ fn render(ctx: &Ctx, error: PageError, wants_json: bool) -> Response {
             Page::new("Página não encontrada", cards::not_found())
                 .with_status(StatusCode::NOT_FOUND),
         ),
+        PageError::Missing(page) => ctx.render(page.with_status(StatusCode::NOT_FOUND)),
         PageError::LoginRequired => {
             let mut r = StatusCode::UNAUTHORIZED.into_response();
             r.extensions_mut().insert(LoginRequired);
@@ -220,6 +233,12 @@ fn render(ctx: &Ctx, error: PageError, wants_json: bool) -> Response {
             )
         }
     }
+}
+
+/// `error` drawn for a visitor, by a middleware that runs outside the session (and so
+/// outside [`render_errors`]): the shell as a visitor sees it, around the error card.
+pub fn for_visitor(app: &AppState, here: &str, error: PageError) -> Response {
+    render(&Ctx::visitor(app, here), error, false)
 }
 
 /// Islands drive the same routes as the forms and ask for JSON.

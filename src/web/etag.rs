@@ -3,19 +3,21 @@
 //! Modified` with no body, so a phone on a slow network downloads nothing when nothing
 //! changed. Weak, because the same page is also sent gzip- or brotli-compressed.
 
-use axum::body::Body;
-use axum::extract::Request;
+use axum::body::{Body, HttpBody};
+use axum::extract::{Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
+use super::AppState;
+use super::error::{PageError, for_visitor};
 use super::headers::{PUBLIC_HTML_CACHE, publicly_cacheable};
 use super::session::carries_session;
 
 /// The largest page hashed; anything bigger is sent without an `ETag`.
 const MAX_PAGE: usize = 2 * 1024 * 1024;
 
-pub async fn conditional_get(req: Request, next: Next) -> Response {
+pub async fn conditional_get(State(app): State<AppState>, req: Request, next: Next) -> Response {
     let path = req.uri().path().to_owned();
     let session = carries_session(req.headers());
     let get = matches!(*req.method(), Method::GET | Method::HEAD);
@@ -25,9 +27,12 @@ pub async fn conditional_get(req: Request, next: Next) -> Response {
         return resp;
     }
     let (mut parts, body) = resp.into_parts();
-    let Ok(bytes) = axum::body::to_bytes(body, MAX_PAGE).await else {
-        tracing::warn!("a public page could not be read for its ETag");
-        return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+    if body.size_hint().lower() > MAX_PAGE as u64 {
+        return Response::from_parts(parts, body);
+    }
+    let bytes = match read_page(body).await {
+        Ok(b) => b,
+        Err(e) => return for_visitor(&app, &path, e),
     };
     let tag = etag(&bytes);
     if if_none_match
@@ -41,6 +46,14 @@ pub async fn conditional_get(req: Request, next: Next) -> Response {
         parts.headers.insert(header::ETAG, v);
     }
     Response::from_parts(parts, Body::from(bytes))
+}
+
+/// The page's bytes, whole; a body that breaks off is a bug (pages are rendered in
+/// memory), answered with the error card.
+pub(super) async fn read_page(body: Body) -> Result<bytes::Bytes, PageError> {
+    axum::body::to_bytes(body, usize::MAX)
+        .await
+        .map_err(|e| PageError::Unexpected(format!("a page's body could not be read: {e}")))
 }
 
 /// The 304 of a page whose headers are `page` and tag `tag`.
@@ -88,6 +101,18 @@ fn keep_validators(from: &HeaderMap, to: &mut HeaderMap) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[tokio::test]
+    async fn a_page_that_breaks_off_answers_the_error_card_in_the_shell() {
+        let state = crate::web::testing::state(std::time::Duration::ZERO);
+        let app = crate::web::testing::broken_public_page(|r| {
+            r.layer(axum::middleware::from_fn_with_state(state, conditional_get))
+        });
+        let (status, body) = crate::web::testing::visit(app).await;
+        assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR);
+        assert!(body.contains(crate::web::ui::cards::ERROR_TITLE), "{body}");
+        assert!(body.contains("rodape"), "not inside the shell: {body}");
+    }
 
     #[test]
     fn the_tag_follows_the_bytes() {

@@ -1,19 +1,22 @@
 //! The Axum app: state, router, middleware stack.
 
 pub mod assets;
-mod cliente;
+mod catch_panic;
+mod client_addr;
 mod ctx;
 pub mod error;
 mod etag;
 mod headers;
-mod observabilidade;
+mod observability;
 mod pages;
-mod panico;
+pub mod partial;
 pub mod routes;
 pub mod session;
+#[cfg(test)]
+mod testing;
 pub mod ui;
 mod unread;
-mod visitantes;
+mod visitors;
 
 use std::sync::Arc;
 
@@ -82,8 +85,8 @@ pub struct Inner {
     pub key: Key,
     pub refresh: RefreshCache,
     pub csp: String,
-    pub signup_attempts: crate::limite::AttemptLimiter,
-    pub visitor_pages: visitantes::VisitorPages,
+    pub signup_attempts: crate::rate_limit::AttemptLimiter,
+    pub visitor_pages: visitors::VisitorPages,
 }
 
 #[derive(Clone)]
@@ -99,8 +102,8 @@ impl std::ops::Deref for AppState {
 impl AppState {
     pub fn new(api: PlatformClient, cfg: WebConfig, key: Key) -> Self {
         let csp = headers::content_security_policy(&cfg);
-        let signup_attempts = crate::limite::AttemptLimiter::per_hour(cfg.signup_limit);
-        let visitor_pages = visitantes::VisitorPages::new(cfg.micro_cache);
+        let signup_attempts = crate::rate_limit::AttemptLimiter::per_hour(cfg.signup_limit);
+        let visitor_pages = visitors::VisitorPages::new(cfg.micro_cache);
         AppState(Arc::new(Inner {
             signup_attempts,
             visitor_pages,
@@ -144,15 +147,18 @@ pub fn router(state: AppState) -> Router {
         ))
         .layer(CookieManagerLayer::new())
         // Inside compression: a 304 skips compressing, and one tag serves every encoding.
-        .layer(middleware::from_fn(etag::conditional_get))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            etag::conditional_get,
+        ))
         .layer(headers::compression())
         // Outside compression: a kept page is served as compressed, without a render.
         .layer(middleware::from_fn_with_state(
             state.clone(),
-            visitantes::serve_kept,
+            visitors::serve_kept,
         ))
         // Inside the security headers, so the panic's page gets them too.
-        .layer(panico::catch_panic())
+        .layer(catch_panic::layer())
         .layer(middleware::from_fn_with_state(
             state.clone(),
             headers::security_headers,
@@ -165,6 +171,6 @@ pub fn router(state: AppState) -> Router {
             timeout,
         ))
         // Outermost: the request id and the latency cover everything above, 408s included.
-        .layer(middleware::from_fn(observabilidade::observe))
+        .layer(middleware::from_fn(observability::observe))
         .with_state(state)
 }

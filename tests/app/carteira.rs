@@ -337,7 +337,7 @@ async fn download_failures_say_what_happened() {
         "Não encontramos esta reserva na sua carteira."
     );
     assert!(!text(&doc, "#painel").contains("Nenhum arquivo encontrado."));
-    // An empty wallet uses the spec's empty-list text.
+    // An empty wallet says so with the product's empty-list text.
     let doc = html(app.get(routes::CARTEIRA).await).await;
     assert_eq!(text(&doc, ".cartao-vazio h2"), "Nenhum item encontrado.");
     assert_eq!(

@@ -1,7 +1,8 @@
-//! Every built screen rendered from a platform that answers with the spec's fields only
-//! (no sandbox additions such as `rendimentoDescricao` on a reservation, `prazoPagamento`,
-//! `alocacaoTotal`, the term endpoint or `termoAceito`): no screen fails, none shows an
-//! empty value where the spec gives one, and the order can be finished.
+//! Every built screen rendered from a platform that answers with the contract's fields
+//! only (`docs/CONTRACTS.md`; no sandbox additions such as `rendimentoDescricao` on a
+//! reservation, `prazoPagamento`, `alocacaoTotal`, the term endpoint or `termoAceito`): no
+//! screen fails, none shows an empty value where the contract gives one, and the order can
+//! be finished.
 
 use colheita::web::routes;
 use jiff::{Timestamp, ToSpan};
@@ -18,7 +19,7 @@ fn at(days: i64) -> String {
     (Timestamp::now() + (days * 24).hours()).to_string()
 }
 
-/// An offering with the spec's fields only; the gallery comes as `listaGaleria`.
+/// An offering with the contract's fields only; the gallery comes as `listaGaleria`.
 fn offering() -> Value {
     json!({
         "id": 41, "urlAmigavel": URL, "nomeCaptacao": "Fazenda Contrato Soja",
@@ -43,7 +44,7 @@ fn offering() -> Value {
     })
 }
 
-/// A reservation with the spec's fields only.
+/// A reservation with the contract's fields only.
 fn reservation(id: i64, status: &str, validity: Option<String>) -> Value {
     let pix = (status == "Aporte pendente").then(|| {
         json!({"chave": "45723174000110", "conta": "48213-7", "agencia": "0001",
@@ -78,7 +79,7 @@ async fn get_json(server: &MockServer, p: &str, body: Value) {
         .await;
 }
 
-/// A platform with the spec's answers, and an investor logged in to the app (with the
+/// A platform with the contract's answers, and an investor logged in to the app (with the
 /// Pix merchant city configured).
 async fn spec_platform() -> (MockServer, TestApp) {
     let server = MockServer::start().await;

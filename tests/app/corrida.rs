@@ -1,4 +1,4 @@
-//! Races on one offering (issue 16 item 5): 200 concurrent orders (create, sign, confirm)
+//! Races on one offering: 200 concurrent orders (create, sign, confirm)
 //! from 50 investors on an offering near its limit, against the real binary in its own
 //! process; then the same with a `kill -9` in the middle and a restart on the same data.
 //! The web app shows the refusal's text to the investor as the platform sends it

@@ -18,6 +18,7 @@ mod extrato;
 mod extrato_falhas;
 mod falhas;
 mod ilhas;
+mod indice;
 mod limites;
 mod microcache;
 mod observabilidade;

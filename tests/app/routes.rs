@@ -1,10 +1,12 @@
-//! Every site path is defined once, in `src/web/routes.rs`: handlers and views take the
-//! patterns and builders from there. This test reads the web layer's sources and fails on
-//! a site path written as a string literal anywhere else (asset URLs excepted).
+//! Rules read from the sources. Every site path is defined once, in `src/web/routes.rs`:
+//! handlers and views take the patterns and builders from there, and the sandbox's
+//! notification links come from `src/sandbox/links.rs`; a site path written as a string
+//! literal anywhere else (asset URLs excepted) fails. And the error spine is the only
+//! place that decides an error's status: no page or component sets one, nor maps a 401.
 
 use std::path::{Path, PathBuf};
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+pub fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
         if path.is_dir() {
@@ -37,35 +39,103 @@ fn site_paths(line: &str) -> Vec<String> {
     found
 }
 
-#[test]
-fn no_site_path_is_written_outside_the_routes_module() {
+/// The code lines (comments skipped) of every Rust file under `dir`, as
+/// `(path from the crate root, line number, line)`, except the files `skip` names.
+fn code_lines(dir: &str, skip: &[&str]) -> Vec<(String, usize, String)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
-    rust_files(&root.join("src/web"), &mut files);
-    assert!(files.len() > 20, "the web layer's sources were not found");
-    let mut offenders = Vec::new();
+    rust_files(&root.join(dir), &mut files);
+    assert!(files.len() > 10, "the sources of {dir} were not found");
+    let mut lines = Vec::new();
     for file in files {
-        if file.ends_with("src/web/routes.rs") {
+        let name = file.strip_prefix(root).unwrap().display().to_string();
+        if skip.iter().any(|s| name.starts_with(s)) {
             continue;
         }
         let source = std::fs::read_to_string(&file).unwrap();
         for (n, line) in source.lines().enumerate() {
-            let code = line.trim_start();
-            if code.starts_with("//") {
-                continue;
+            if !line.trim_start().starts_with("//") {
+                lines.push((name.clone(), n + 1, line.to_owned()));
             }
-            for path in site_paths(line) {
-                offenders.push(format!(
-                    "{}:{}: {path}",
-                    file.strip_prefix(root).unwrap().display(),
-                    n + 1
-                ));
-            }
+        }
+    }
+    lines
+}
+
+#[test]
+fn no_site_path_is_written_outside_the_routes_module() {
+    let mut offenders = Vec::new();
+    for (file, n, line) in code_lines("src/web", &["src/web/routes.rs"]) {
+        for path in site_paths(&line) {
+            offenders.push(format!("{file}:{n}: {path}"));
         }
     }
     assert!(
         offenders.is_empty(),
         "site paths written as literals (take them from web::routes):\n{}",
+        offenders.join("\n")
+    );
+}
+
+/// The first segments of the web app's pages (`/carteira`, `/minha-conta`, …), read from
+/// its routes module: the sandbox's own paths (`/v1/…`, `/login`, `/sandbox/…`) share none.
+fn web_sections() -> Vec<String> {
+    let routes =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/web/routes.rs"))
+            .unwrap();
+    let mut sections: Vec<String> = routes
+        .lines()
+        .filter(|l| l.starts_with("pub const "))
+        .flat_map(site_paths)
+        .filter_map(|p| p.split('/').nth(1).map(str::to_owned))
+        .filter(|s| !s.is_empty() && s != "assets" && s != "healthz")
+        .collect();
+    sections.sort();
+    sections.dedup();
+    sections
+}
+
+#[test]
+fn the_sandbox_takes_the_web_apps_addresses_from_its_links_module() {
+    let sections = web_sections();
+    assert!(sections.len() > 8, "{sections:?}");
+    let mut offenders = Vec::new();
+    // Its tests compare what was sent with the address a user would see.
+    for (file, n, line) in code_lines(
+        "src/sandbox",
+        &["src/sandbox/links.rs", "src/sandbox/tests"],
+    ) {
+        for path in site_paths(&line) {
+            let section = path.split(['/', '?']).nth(1).unwrap_or_default();
+            if sections.iter().any(|s| s == section) {
+                offenders.push(format!("{file}:{n}: {path}"));
+            }
+        }
+    }
+    assert!(
+        offenders.is_empty(),
+        "web app addresses written in the sandbox (take them from sandbox::links):\n{}",
+        offenders.join("\n")
+    );
+}
+
+#[test]
+fn no_page_sets_an_error_status_or_maps_a_401_by_hand() {
+    let mut offenders = Vec::new();
+    for dir in ["src/web/pages", "src/web/ui"] {
+        for (file, n, line) in code_lines(dir, &[]) {
+            // A status is the spine's (web::error, web::partial) to decide.
+            let sets_status = line.contains(".with_status(");
+            // `From<ApiError> for PageError` sends a 401 to login.
+            let maps_401 = line.contains("Unauthorized");
+            if sets_status || maps_401 {
+                offenders.push(format!("{file}:{n}: {}", line.trim()));
+            }
+        }
+    }
+    assert!(
+        offenders.is_empty(),
+        "pages deciding an error's answer themselves (use `?`, PageError or Partial):\n{}",
         offenders.join("\n")
     );
 }

@@ -113,7 +113,7 @@ test('a new investor signs up, reads the e-mail, logs in and changes the passwor
   await expect(page.getByRole('banner').getByText('Olá, Joana')).toBeVisible();
 });
 
-test('a sign-up error keeps every value and shows the spec message', async ({ page }) => {
+test('a sign-up error keeps every value and shows the platform message', async ({ page }) => {
   const values = {
     nome: 'Joana',
     email: uniqueEmail('erro'),
@@ -138,7 +138,7 @@ test('a sign-up error keeps every value and shows the spec message', async ({ pa
   await expect(page.getByLabel('CPF', { exact: true })).toHaveValue(values.cpf);
   await expect(page.getByRole('checkbox', { name: /Li e aceito os termos/ })).toBeChecked();
 
-  // A CPF already registered: the spec's message, values still there.
+  // A CPF already registered: the platform's message, values still there.
   await page.getByLabel('Nome completo', { exact: true }).fill('Joana Pereira');
   await page.getByLabel('CPF', { exact: true }).fill('38251794609');
   await page.getByRole('button', { name: 'Enviar' }).click();

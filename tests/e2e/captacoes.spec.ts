@@ -36,12 +36,12 @@ test('filter the term up to 24 months', async ({ page }) => {
     await termRange(page).getByRole('spinbutton', { name: 'Máximo' }).fill('24');
   }
   await page.getByRole('button', { name: 'Aplicar filtros' }).click();
-  // The address carries the spec's parameter (the server folds the form's two ends into it).
+  // The address carries the platform's parameter (the server folds the form's two ends into it).
   await expect(page).toHaveURL(/[?&]Vencimento=0-24\b/);
   const found = await terms(page);
   expect(found.length).toBeGreaterThan(0);
   for (const t of found) expect(t).toBeLessThanOrEqual(24);
-  // Links on the result carry the filter under the spec's name.
+  // Links on the result carry the filter under the platform's name.
   await expect(page.getByRole('link', { name: 'Nome da fazenda (ordenar)' })).toHaveAttribute(
     'href',
     /Vencimento=0-24/,

@@ -1,4 +1,4 @@
-// Statement, income report, notifications and the category search (issue 13), as investidor@
+// Statement, income report, notifications and the category search, as investidor@
 // uses them on a 360 px phone: without JavaScript every panel is a section of the page and the
 // detail a page of its own; with JavaScript the filter and the settings open as side modals and
 // a notification's detail too, the list reloading when it closes. axe on every step.

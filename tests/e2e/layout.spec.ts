@@ -1,4 +1,4 @@
-// Phone first (issue 11): every page fits the screen at 360 px and at 1366 px, the header is one
+// Phone first: every page fits the screen at 360 px and at 1366 px, the header is one
 // row with a menu button on a phone, an offering's Investir is on the first screen, touch targets
 // are at least 24 × 24 px. Full-page screenshots of each page at both widths are attached to the
 // HTML report (target/e2e-report), so a person can look at what the numbers say.

@@ -35,7 +35,7 @@ investorRoutes.push(
   '/carteira/simulador?valor=10.000,00',
 );
 
-// The account area (issue 12), as the verified investor sees it (documents view-only); the
+// The account area, as the verified investor sees it (documents view-only); the
 // editable forms of a Básico profile are checked in verificacao-do-perfil.spec.ts.
 investorRoutes.push(
   '/minha-conta',
@@ -47,7 +47,7 @@ investorRoutes.push(
   '/minha-conta/meus-termos',
 );
 
-// Statement, income report, notifications and the category search (issue 13): the default
+// Statement, income report, notifications and the category search: the default
 // statement, one filtered by 30 days, a refused range (its 422 page), the read tab and a
 // category with products and one without.
 investorRoutes.push(

@@ -1,4 +1,4 @@
-// The account area as a new investor uses it (issue 12): basico@ completes personal data,
+// The account area as a new investor uses it: basico@ completes personal data,
 // address, investor profile and documents on a 360 px phone with JavaScript off, asks for the
 // verification and sees Em análise; with JavaScript on, a refused form keeps what was typed.
 // axe on every step.

@@ -8,12 +8,9 @@ use rust_decimal::Decimal;
 
 use crate::domain::money::format_brl;
 use crate::sandbox::erro::ApiError;
+use crate::sandbox::links::{CARTEIRA, DADOS_CADASTRAIS};
 use crate::sandbox::tempo;
 
-/// The wallet page of the web app.
-pub(crate) const CARTEIRA: &str = "/carteira";
-/// The registration page of the web app.
-pub(crate) const DADOS_CADASTRAIS: &str = "/minha-conta/dados-cadastrais";
 const VER_CARTEIRA: &str = "Ver carteira";
 
 /// A notification before it is stored.
@@ -176,7 +173,10 @@ impl Aviso {
                 "Rendimento de {rendimento}, isento de imposto de renda para pessoa física. \
                  Conheça a operação, as garantias e simule o seu investimento."
             ),
-            Some(("Ver captação", format!("/investir/{url_amigavel}"))),
+            Some((
+                "Ver captação",
+                crate::sandbox::links::captacao(url_amigavel),
+            )),
         )
     }
 

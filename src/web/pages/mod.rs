@@ -4,7 +4,6 @@ mod alterar_senha;
 mod auth;
 #[doc(hidden)]
 pub mod bench;
-mod cadastro;
 pub(crate) mod captacoes;
 mod carteira;
 mod conta;
@@ -12,6 +11,7 @@ pub(crate) mod home;
 mod not_found;
 mod notificacoes;
 mod politica;
+mod quero_investir;
 mod renda_variavel;
 mod reservas;
 mod visibility;
@@ -70,11 +70,12 @@ pub fn routes() -> Router<AppState> {
         .route(routes::HEALTHZ, get(|| async { "ok" }))
         .route(
             routes::QUERO_INVESTIR,
-            get(cadastro::view_cadastro_get).post(cadastro::view_cadastro_post),
+            get(quero_investir::view_quero_investir_get)
+                .post(quero_investir::view_quero_investir_post),
         )
         .route(
             routes::QUERO_INVESTIR_SUCESSO,
-            get(cadastro::view_sucesso_get),
+            get(quero_investir::view_sucesso_get),
         )
         .route(
             routes::POLITICA_PRIVACIDADE,

@@ -4,7 +4,6 @@
 //! choose from.
 
 use axum::extract::Query;
-use axum::http::StatusCode;
 use maud::{Markup, html};
 use serde::Deserialize;
 
@@ -12,6 +11,7 @@ use crate::api::ApiError;
 use crate::api::models::{Product, ProductPage};
 use crate::domain::paging::{self, DEFAULT_PAGE_SIZE};
 use crate::domain::reference::CategoriaInvestimento;
+use crate::web::partial::Partial;
 use crate::web::ui::{Page, cards, format, paginacao};
 use crate::web::{Ctx, PageError, PageResult, routes};
 
@@ -114,7 +114,7 @@ pub async fn view_renda_variavel_get(ctx: Ctx, Query(q): Query<CategoriaQuery>) 
             p { (UNKNOWN_TEXT) }
             (categories(None))
         };
-        return Ok(ctx.render(Page::new(UNKNOWN_TITLE, main).with_status(StatusCode::NOT_FOUND)));
+        return Err(PageError::missing(Page::new(UNKNOWN_TITLE, main)));
     };
     let page = paging::page_number(&q.page);
     let size = paging::page_size(&q.page_size);
@@ -123,19 +123,14 @@ pub async fn view_renda_variavel_get(ctx: Ctx, Query(q): Query<CategoriaQuery>) 
         .api
         .products(token, category.code(), page, size)
         .await;
-    if matches!(result, Err(ApiError::Unauthorized)) {
-        return Err(PageError::LoginRequired);
-    }
     let main = html! {
         h1 { (category.label()) }
         p.subtitulo { "Produtos da categoria " (category.label()) " oferecidos pelas instituições parceiras." }
         (categories(Some(category)))
         (products(&ctx, category.code(), page, size, &result))
     };
-    let status = if result.is_err() {
-        StatusCode::BAD_GATEWAY
-    } else {
-        StatusCode::OK
-    };
-    Ok(ctx.render(Page::new(category.label(), main).with_status(status)))
+    let page = Partial::new()
+        .main(&result)
+        .finish(Page::new(category.label(), main))?;
+    Ok(ctx.render(page))
 }

@@ -80,13 +80,13 @@ async fn load_session(app: &AppState, jar: &Jar) -> Option<Session> {
     } else if refresh_alive(&refresh, now) {
         match app.refresh.refresh(&app.api, &refresh.t).await {
             Ok(answer) => {
-                metrics::counter!(crate::metricas::SESSIONS_REFRESHED, "outcome" => "ok")
+                metrics::counter!(crate::telemetry::SESSIONS_REFRESHED, "outcome" => "ok")
                     .increment(1);
                 jar.store_token(&answer.token, now);
                 answer.token.access_token
             }
             Err(e) => {
-                metrics::counter!(crate::metricas::SESSIONS_REFRESHED, "outcome" => "failed")
+                metrics::counter!(crate::telemetry::SESSIONS_REFRESHED, "outcome" => "failed")
                     .increment(1);
                 tracing::info!(error = %e, "refresh failed; session ends");
                 jar.clear_session();

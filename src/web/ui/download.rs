@@ -83,17 +83,19 @@ pub fn answer(
     match result {
         Ok(blob) if blob.bytes.is_empty() => Err(no_file(page)),
         Ok(blob) => Ok(file(blob, filename, inline)),
-        Err(ApiError::NotFound { .. }) => Err(no_file(page)),
-        Err(ApiError::Unauthorized) => Err(PageError::LoginRequired),
-        Err(e) => {
-            tracing::warn!(error = %e, "download failed");
-            let message = match (e.detail(), failure) {
-                (Some(detail), _) => detail.to_owned(),
-                (None, Some(f)) => f.to_owned(),
-                (None, None) => e.user_message(),
-            };
-            Err(PageError::alert(page, message, StatusCode::BAD_GATEWAY))
-        }
+        Err(e) => match PageError::from(e) {
+            PageError::NotFound => Err(no_file(page)),
+            PageError::Platform { error: e, .. } => {
+                tracing::warn!(error = %e, "download failed");
+                let message = match (e.detail(), failure) {
+                    (Some(detail), _) => detail.to_owned(),
+                    (None, Some(f)) => f.to_owned(),
+                    (None, None) => e.user_message(),
+                };
+                Err(PageError::alert(page, message, StatusCode::BAD_GATEWAY))
+            }
+            other => Err(other),
+        },
     }
 }
 

@@ -11,6 +11,13 @@ use rust_decimal::prelude::ToPrimitive;
 use super::format;
 use super::island::{self, Load, RoscaProps};
 
+/// 18 colours, the same as the chart island's, each ≥ 3:1 against white.
+pub const PALETTE: [&str; 18] = [
+    "#1b5e20", "#0d47a1", "#b71c1c", "#e65100", "#4a148c", "#006064", "#827717", "#880e4f",
+    "#3e2723", "#2e7d32", "#1565c0", "#c62828", "#bf360c", "#6a1b9a", "#00838f", "#5d4037",
+    "#ad1457", "#37474f",
+];
+
 /// The drawing's coordinate box (`viewBox="0 0 200 200"`); the centre is at (100, 100).
 const CENTRE: f64 = 100.0;
 /// Outer radius: 1 unit inside the box, for the half of the 2-unit border that falls outside.

@@ -42,7 +42,7 @@ pub const FAULTS: [Fault; 8] = [
     Fault::Reset,
 ];
 
-/// The message of the 500 fault: a thrown error, which the spec shows as it is.
+/// The message of the 500 fault: a thrown error, which the product shows as it is.
 pub const SERVER_MESSAGE: &str = "Falha interna simulada na plataforma.";
 
 /// A platform endpoint as called: method and concrete path (the query left out).

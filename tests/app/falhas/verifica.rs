@@ -1,5 +1,5 @@
 //! What every answer of the web app must be, whatever the platform did: never a 500 nor
-//! a panic, in time, inside the shell with the spec's message or the error card, a 401 on
+//! a panic, in time, inside the shell with the product's message or the error card, a 401 on
 //! a GET sent to login, and a form drawn again with every value the investor typed.
 
 use std::time::Duration;
@@ -16,8 +16,8 @@ pub const TIMEOUT_SECS: u64 = 1;
 /// app, not a benchmark).
 pub const LIMIT: Duration = Duration::from_secs(TIMEOUT_SECS + 3);
 
-/// Messages the spec's error catalogue gives a failing call.
-const SPEC_MESSAGES: &[&str] = &[
+/// The messages the product shows for a failing call.
+const FAILURE_MESSAGES: &[&str] = &[
     "Ocorreu um erro. Tente novamente.",
     SERVER_MESSAGE,
     "Ocorreu um erro ao fazer o download",
@@ -71,7 +71,7 @@ pub fn always(a: &Answer) -> Vec<String> {
 }
 
 /// The shell (header and main) and, when the answer is not a success, the error card or
-/// an alert with one of the spec's messages.
+/// an alert with one of those messages.
 fn shown_in_shell(a: &Answer, need_message: bool) -> Vec<String> {
     let doc = a.doc();
     let mut v = Vec::new();
@@ -81,7 +81,7 @@ fn shown_in_shell(a: &Answer, need_message: bool) -> Vec<String> {
     if need_message {
         let card = text(&doc, ".cartao-erro h2") == ERROR_TITLE;
         let alert = text(&doc, "dialog.alerta p");
-        let spec_alert = SPEC_MESSAGES.contains(&alert.as_str());
+        let spec_alert = FAILURE_MESSAGES.contains(&alert.as_str());
         let empty = has(&doc, ".cartao-vazio");
         if !(card || spec_alert || empty) {
             v.push(format!(
@@ -119,7 +119,7 @@ pub fn page(a: &Answer, fault: Fault, clean: &Answer, login_url: &str) -> Vec<St
         }
         return v;
     }
-    // A file answered with nothing in it is the spec's 'Nenhum arquivo encontrado.'.
+    // A file answered with nothing in it is 'Nenhum arquivo encontrado.'.
     let no_file = a.html && text(&a.doc(), "dialog.alerta p") == NO_FILE;
     if a.status == 404 && clean.status != 404 && !(fault == Fault::EmptyBody && no_file) {
         v.push("a platform failure shown as 'not found'".to_owned());
@@ -164,7 +164,7 @@ pub struct Sent<'a> {
 pub fn form(a: &Answer, s: &Sent<'_>, login_url: &str) -> Vec<String> {
     let (fault, action, sent) = (s.fault, s.action, s.fields);
     let mut v = always(a);
-    // Logging out goes to login whatever the provider says (the spec ignores its failure).
+    // Logging out goes to login whatever the provider says (its failure changes nothing for the user).
     if to_login(a, login_url) {
         if fault != Fault::Unauthorized401 && action != routes::SAIR {
             v.push("sent to login on a failure that is not a 401".to_owned());

@@ -7,11 +7,10 @@ pub(crate) mod query;
 pub(crate) mod view;
 
 use axum::extract::RawQuery as RawQueryString;
-use axum::http::StatusCode;
 use axum::response::IntoResponse;
 
-use crate::api::ApiError;
-use crate::web::ui::{Page, alert::Alert};
+use crate::web::partial::Partial;
+use crate::web::ui::Page;
 use crate::web::{Ctx, PageError, PageResult};
 pub use query::RawQuery;
 
@@ -46,9 +45,10 @@ pub async fn view_captacoes_get(ctx: Ctx, RawQueryString(qs): RawQueryString) ->
             None => None,
         }
     });
-    if let Err(ApiError::Unauthorized) = list {
-        return Err(PageError::LoginRequired);
-    }
+    // The allocation block is a bonus for an investor on a public page: whatever its
+    // call answers, the list is still drawn (the block says it failed).
+    let outcome = Partial::new().main(&list);
+    outcome.check_login()?;
     let main = view::page(
         &ctx,
         &state,
@@ -57,16 +57,11 @@ pub async fn view_captacoes_get(ctx: Ctx, RawQueryString(qs): RawQueryString) ->
         list.is_err(),
         summary.as_ref(),
     );
-    let mut page = Page::new("Investir", main)
+    let page = Page::new("Investir", main)
         .with_islands()
         .with_description(DESCRIPTION);
-    if list.is_err() {
-        page = page.with_status(StatusCode::BAD_GATEWAY);
+    match message {
+        Some(m) => Err(PageError::refused(page, m)),
+        None => Ok(ctx.render(outcome.finish(page)?)),
     }
-    if let Some(m) = message {
-        page = page
-            .with_status(StatusCode::UNPROCESSABLE_ENTITY)
-            .with_alert(Alert::atencao(m));
-    }
-    Ok(ctx.render(page))
 }

@@ -6,7 +6,6 @@ use maud::{Markup, html};
 
 use crate::api::models::AllocationDetail;
 use crate::web::error::OnPage;
-use crate::web::pages::home::PALETTE;
 use crate::web::ui::{Page, format, rosca};
 use crate::web::{Ctx, PageResult, routes};
 
@@ -70,12 +69,12 @@ fn view(ctx: &Ctx, d: &AllocationDetail) -> Markup {
             section.secao aria-labelledby="por-garantia" {
                 h2 #por-garantia { "Por tipo de garantia" }
                 div.alocacao-grafico {
-                    (rosca::island("Alocação por tipo de garantia", &slices, &PALETTE,
+                    (rosca::island("Alocação por tipo de garantia", &slices, &rosca::PALETTE,
                         html! { p.sr-only { "Os mesmos dados estão na tabela." } }))
                     div.tabela-rolagem tabindex="0" role="region" aria-label="Tabela; role para o lado para ver todas as colunas" { table.tabela {
                         thead { tr { th scope="col" { "Garantia" } th scope="col" { "Valor" } th scope="col" { "Percentual" } th scope="col" { "Captações" } } }
                         tbody { @for (i, g) in d.por_garantia.iter().enumerate() { tr {
-                            th scope="row" { span class=(format!("amostra cor-{}", i % PALETTE.len())) aria-hidden="true" {} " " (g.garantia) }
+                            th scope="row" { span class=(format!("amostra cor-{}", i % rosca::PALETTE.len())) aria-hidden="true" {} " " (g.garantia) }
                             td.num { (ctx.money(g.valor)) }
                             td.num { (format::percent(g.percentual)) }
                             td { (g.captacoes.join(", ")) }

@@ -4,7 +4,6 @@
 //! with every typed value kept.
 
 use axum::extract::Query;
-use axum::http::StatusCode;
 use maud::{Markup, html};
 use serde::Deserialize;
 
@@ -15,15 +14,16 @@ use crate::domain::dates;
 use crate::domain::extrato::{self, Filter, Period, TypedFilter};
 use crate::domain::paging;
 use crate::domain::reference::{StatusMovimento, TipoMovimento};
+use crate::web::partial::Partial;
 use crate::web::ui::island::{self, PainelLateralProps};
-use crate::web::ui::{Page, alert::Alert, cards, format, paginacao};
-use crate::web::{Ctx, PageResult, routes};
+use crate::web::ui::{Page, cards, format, paginacao};
+use crate::web::{Ctx, PageError, PageResult, routes};
 
 pub const TITLE: &str = "Extrato";
 const PANEL_ID: &str = "filtro-extrato";
 const PANEL_TITLE: &str = "Filtrar extrato";
 
-/// The address's parameters, with the spec's names.
+/// The address's parameters, with the platform's names.
 #[derive(Debug, Default, Deserialize)]
 #[serde(default)]
 pub struct ExtratoQuery {
@@ -67,7 +67,7 @@ impl ExtratoQuery {
     }
 }
 
-/// The address of `f` at `page` and `page_size`, in the spec's names (dates dd/mm/aaaa).
+/// The address of `f` at `page` and `page_size`, in the platform's names (dates dd/mm/aaaa).
 fn href(f: &Filter, page: u32, page_size: u32) -> String {
     let mut q: Vec<(&str, String)> = vec![
         ("Page", page.to_string()),
@@ -338,17 +338,10 @@ pub async fn view_extrato_get(ctx: Ctx, Query(q): Query<ExtratoQuery>) -> PageRe
                 accounts: &accounts,
                 own: &own,
             };
-            Ok(ctx.render(
-                page(&ctx, view)
-                    .with_status(StatusCode::UNPROCESSABLE_ENTITY)
-                    .with_alert(Alert::atencao(message)),
-            ))
+            Err(PageError::refused(page(&ctx, view), message))
         }
         Ok(filter) => {
             let (accounts, result) = tokio::join!(accounts, ctx.app.api.statement(token, &filter));
-            if matches!(result, Err(ApiError::Unauthorized)) {
-                return Err(crate::web::PageError::LoginRequired);
-            }
             let view = View {
                 typed: &typed,
                 filter: Some(&filter),
@@ -356,12 +349,10 @@ pub async fn view_extrato_get(ctx: Ctx, Query(q): Query<ExtratoQuery>) -> PageRe
                 accounts: &accounts,
                 own: &own,
             };
-            let status = if result.is_err() {
-                StatusCode::BAD_GATEWAY
-            } else {
-                StatusCode::OK
-            };
-            Ok(ctx.render(page(&ctx, view).with_status(status)))
+            // The accounts only fill the filter's choice: without them the statement
+            // is still drawn.
+            let page = Partial::new().main(&result).finish(page(&ctx, view))?;
+            Ok(ctx.render(page))
         }
     }
 }

@@ -7,6 +7,7 @@ use maud::{Markup, html};
 use super::account;
 use crate::api::models::UserDocument;
 use crate::domain::reference::TipoDocumento;
+use crate::web::partial::Partial;
 use crate::web::ui::{Page, cards, download};
 use crate::web::{Ctx, PageError, PageResult, routes};
 
@@ -48,15 +49,13 @@ fn page(doc: Option<&UserDocument>) -> Page {
 }
 
 async fn documents(ctx: &Ctx) -> PageResult<Vec<UserDocument>> {
-    match ctx.app.api.registration_documents(ctx.token()?).await {
-        Ok(d) => Ok(d),
-        Err(crate::api::ApiError::Unauthorized) => Err(PageError::LoginRequired),
-        // A failure shows the empty card, as no report does.
-        Err(e) => {
-            tracing::warn!(error = %e, "informe de rendimentos: documentos indisponíveis");
-            Ok(Vec::new())
-        }
-    }
+    let docs = ctx.app.api.registration_documents(ctx.token()?).await;
+    Partial::new().aside(&docs).check_login()?;
+    // A failure shows the empty card, as no report does.
+    Ok(docs.unwrap_or_else(|e| {
+        tracing::warn!(error = %e, "informe de rendimentos: documentos indisponíveis");
+        Vec::new()
+    }))
 }
 
 /// `GET /minha-conta/informe-rendimento`.
@@ -77,11 +76,12 @@ pub async fn view_informe_arquivo_get(
     ctx: Ctx,
     axum::extract::Query(q): axum::extract::Query<ArquivoQuery>,
 ) -> PageResult {
-    let docs = match ctx.app.api.registration_documents(ctx.token()?).await {
+    let docs = ctx.app.api.registration_documents(ctx.token()?).await;
+    Partial::new().aside(&docs).check_login()?;
+    let docs = match docs {
         Ok(d) => d,
-        Err(crate::api::ApiError::Unauthorized) => return Err(PageError::LoginRequired),
-        // The page shows the empty card (the spec's), but the file was not found missing:
-        // its download failed.
+        // The page shows the empty card, but the file was not found missing: its
+        // download failed.
         Err(e) => {
             tracing::warn!(error = %e, "informe de rendimentos: documentos indisponíveis");
             return Err(PageError::alert(

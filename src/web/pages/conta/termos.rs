@@ -9,6 +9,7 @@ use serde::Deserialize;
 use super::account;
 use crate::api::ApiError;
 use crate::domain::validate::cadastro::validate_tax_year;
+use crate::web::partial::Partial;
 use crate::web::ui::{Page, download};
 use crate::web::{Ctx, PageError, PageResult, routes};
 
@@ -76,10 +77,11 @@ fn page(years: &Result<Vec<i32>, ApiError>, chosen: &str, invalid: bool) -> Page
 /// `GET /minha-conta/meus-termos`.
 pub async fn view_meus_termos_get(ctx: Ctx) -> PageResult {
     let years = ctx.app.api.tax_years(ctx.token()?).await;
-    if matches!(years, Err(ApiError::Unauthorized)) {
-        return Err(PageError::LoginRequired);
-    }
-    Ok(ctx.render(page(&years, "", false)))
+    // Without the years only the tax return's block says so.
+    let page = Partial::new()
+        .aside(&years)
+        .finish(page(&years, "", false))?;
+    Ok(ctx.render(page))
 }
 
 /// `GET /minha-conta/meus-termos/{tipo}`: the document as a PDF.
@@ -116,11 +118,11 @@ pub struct AnoQuery {
 pub async fn view_imposto_get(ctx: Ctx, Query(q): Query<AnoQuery>) -> PageResult {
     let token = ctx.token()?;
     let years = ctx.app.api.tax_years(token).await;
+    Partial::new().aside(&years).check_login()?;
     // Without the list of years the year cannot be checked: the download failed, it is
     // not the investor's to fix.
     let available = match &years {
         Ok(y) => y.as_slice(),
-        Err(ApiError::Unauthorized) => return Err(PageError::LoginRequired),
         Err(e) => {
             tracing::warn!(error = %e, "imposto de renda: anos indisponíveis");
             return Err(PageError::alert(

@@ -4,15 +4,13 @@
 
 mod view;
 
-pub use view::PALETTE;
-
 use axum::extract::RawQuery as RawQueryString;
 use serde::Deserialize;
 
-use crate::api::ApiError;
 use crate::web::pages::captacoes::query::{self, RawQuery};
+use crate::web::partial::Partial;
 use crate::web::ui::Page;
-use crate::web::{Ctx, PageError, PageResult};
+use crate::web::{Ctx, PageResult};
 
 pub const TITLE: &str = "Início";
 /// The opportunities sort only on these columns.
@@ -50,20 +48,10 @@ pub async fn view_home_get(ctx: Ctx, RawQueryString(qs): RawQueryString) -> Page
             }
         }
     );
-    for err in [
-        allocation.as_ref().err(),
-        pending.as_ref().err(),
-        offers.as_ref().err(),
-    ]
-    .into_iter()
-    .flatten()
-    {
-        if matches!(err, ApiError::Unauthorized) {
-            return Err(PageError::LoginRequired);
-        }
-    }
-    // All blocks failed: the page is a failure too (the error cards say so).
-    let all_failed = allocation.is_err() && pending.is_err() && offers.is_err();
+    // Each block shows its own error card; only when all failed is the page a failure.
+    // The side panel is an extra: its failure is drawn in the panel.
+    let outcome = Partial::new().together(&[&allocation, &pending, &offers]);
+    outcome.check_login()?;
     let data = view::HomeData {
         allocation: allocation.ok(),
         pending: pending.ok(),
@@ -72,9 +60,5 @@ pub async fn view_home_get(ctx: Ctx, RawQueryString(qs): RawQueryString) -> Page
         state,
     };
     let page = Page::new(TITLE, view::home(&ctx, &data)).with_islands();
-    Ok(ctx.render(if all_failed {
-        page.with_status(axum::http::StatusCode::BAD_GATEWAY)
-    } else {
-        page
-    }))
+    Ok(ctx.render(outcome.finish(page)?))
 }

@@ -20,13 +20,6 @@ pub struct HomeData {
     pub state: ListState,
 }
 
-/// 18 colours, the same as the chart island's, each ≥ 3:1 against white.
-pub const PALETTE: [&str; 18] = [
-    "#1b5e20", "#0d47a1", "#b71c1c", "#e65100", "#4a148c", "#006064", "#827717", "#880e4f",
-    "#3e2723", "#2e7d32", "#1565c0", "#c62828", "#bf360c", "#6a1b9a", "#00838f", "#5d4037",
-    "#ad1457", "#37474f",
-];
-
 const HOME_TABLE: TableOptions = TableOptions {
     sortable: super::SORTABLE,
     base: routes::HOME,
@@ -87,13 +80,13 @@ fn donut(ctx: &Ctx, a: &AllocationSummary) -> Markup {
         .collect();
     html! {
         div.alocacao-grafico {
-            (rosca::island("Alocação da carteira por captação", &slices, &PALETTE,
+            (rosca::island("Alocação da carteira por captação", &slices, &rosca::PALETTE,
                 html! { p.sr-only { "Os mesmos dados estão na lista." } }))
             div {
                 ul.lista-alocacao aria-label="Captações da carteira" {
                     @for (i, item) in a.lista.iter().enumerate() {
                         li {
-                            span class=(format!("amostra cor-{}", i % PALETTE.len())) aria-hidden="true" {}
+                            span class=(format!("amostra cor-{}", i % rosca::PALETTE.len())) aria-hidden="true" {}
                             @match &item.url_amigavel {
                                 Some(u) => a href=(routes::captacao(u)) { (item.nome_captacao) },
                                 None => span { (item.nome_captacao) },

@@ -8,16 +8,16 @@ mod detalhe;
 pub use detalhe::{view_configuracoes_post, view_notificacao_get};
 
 use axum::extract::Query;
-use axum::http::StatusCode;
 use maud::{Markup, html};
 use serde::Deserialize;
 
 use crate::api::ApiError;
 use crate::api::models::{Notification, NotificationPage, NotificationSetting};
 use crate::domain::paging::{self, DEFAULT_PAGE_SIZE};
+use crate::web::partial::Partial;
 use crate::web::ui::island::{self, NotificacaoProps, PainelLateralProps};
 use crate::web::ui::{Page, cards, format, paginacao};
-use crate::web::{Ctx, PageError, PageResult, routes};
+use crate::web::{Ctx, PageResult, routes};
 
 pub const TITLE: &str = "Notificações";
 const SETTINGS_ID: &str = "configurar-notificacoes";
@@ -175,16 +175,9 @@ pub(super) async fn page(
         api.unread_count(token),
         api.notification_setting(token)
     );
-    if [
-        result.as_ref().err(),
-        count.as_ref().err(),
-        setting.as_ref().err(),
-    ]
-    .iter()
-    .any(|e| matches!(e, Some(ApiError::Unauthorized)))
-    {
-        return Err(PageError::LoginRequired);
-    }
+    // The list is the page; the counter and the setting are drawn without it.
+    let outcome = Partial::new().main(&result).aside(&count).aside(&setting);
+    outcome.check_login()?;
     let setting = match typed {
         Some(on) => Ok(NotificationSetting {
             tipo_notificacao: "TODOS".to_owned(),
@@ -215,10 +208,5 @@ pub(super) async fn page(
         (list(ctx, &l, &result))
         (settings(&setting))
     };
-    let status = if result.is_err() {
-        StatusCode::BAD_GATEWAY
-    } else {
-        StatusCode::OK
-    };
-    Ok(Page::new(TITLE, main).with_islands().with_status(status))
+    outcome.finish(Page::new(TITLE, main).with_islands())
 }

@@ -9,7 +9,6 @@ use serde::Deserialize;
 
 use super::limite::{self, Loaded};
 use super::{MSG_SUCCESS, MSG_SUCCESS_TITLE, TITLE, next};
-use crate::api::ApiError;
 use crate::api::models::{Captacao, Reserva};
 use crate::domain::captacao::{self, available};
 use crate::domain::money::MAX_MONEY_INPUT_CHARS;
@@ -121,11 +120,8 @@ fn amount_page(
     Page::new(TITLE, main)
 }
 
-pub(super) async fn declaration(ctx: &Ctx) -> Loaded {
-    match ctx.maybe_token() {
-        Some(t) => ctx.app.api.investor_declaration(t).await,
-        None => Err(ApiError::Unauthorized),
-    }
+pub(super) async fn declaration(ctx: &Ctx, token: &str) -> Loaded {
+    ctx.app.api.investor_declaration(token).await
 }
 
 fn closed_page(ctx: &Ctx, o: &Captacao, reason: &captacao::ClosedReason) -> Response {
@@ -155,10 +151,11 @@ pub async fn view_valor_get(ctx: Ctx, Path(url): Path<String>) -> PageResult {
     if let Some(r) = gate(&ctx) {
         return Ok(r);
     }
+    let token = ctx.token()?;
     let (captacao, partner, decl) = tokio::join!(
         load(&ctx, &url, TITLE),
         partner_permitted(&ctx),
-        declaration(&ctx)
+        declaration(&ctx, token)
     );
     let o = captacao?;
     if let Some(reason) = captacao::closed_reason(&ui_captacao::facts(&o), ui_captacao::now()) {
@@ -182,10 +179,11 @@ pub async fn view_valor_post(
     if let Some(r) = gate(&ctx) {
         return Ok(r);
     }
+    let token = ctx.token()?;
     let (captacao, partner, decl) = tokio::join!(
         load(&ctx, &url, TITLE),
         partner_permitted(&ctx),
-        declaration(&ctx)
+        declaration(&ctx, token)
     );
     let typed = form.valor.trim();
     let o = match captacao {

@@ -129,7 +129,7 @@ fn terms_page(
 /// Step 2: the terms.
 pub async fn view_termos_get(ctx: Ctx, Id(id): Id) -> PageResult {
     let token = ctx.token()?;
-    let (term, decl) = tokio::join!(load_term(&ctx, token, id), declaration(&ctx));
+    let (term, decl) = tokio::join!(load_term(&ctx, token, id), declaration(&ctx, token));
     let term = term?;
     if term
         .status
@@ -170,7 +170,7 @@ pub async fn view_termos_post(
         risk: form.ciencia_risco.is_some(),
         chosen: form.opcao.as_deref(),
     };
-    let (term, decl) = tokio::join!(load_term(&ctx, token, id), declaration(&ctx));
+    let (term, decl) = tokio::join!(load_term(&ctx, token, id), declaration(&ctx, token));
     let term = match term {
         Ok(t) => t,
         // The term cannot be read: the form again, over the term's PDF, with the ticks

@@ -12,14 +12,16 @@
 use std::time::Duration;
 
 use axum::body::Body;
+use axum::body::HttpBody;
 use axum::extract::{Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header, response};
 use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use bytes::Bytes;
 use moka::sync::Cache;
 
 use super::AppState;
+use super::error::for_visitor;
 use super::headers::publicly_cacheable;
 
 /// The most bytes of pages kept (a page is ~10–60 KiB; 8 MiB is hundreds of them).
@@ -86,12 +88,18 @@ pub async fn serve_kept(State(app): State<AppState>, req: Request, next: Next) -
         return resp;
     }
     let (parts, body) = resp.into_parts();
-    let Ok(body) = axum::body::to_bytes(body, MAX_PAGE).await else {
-        tracing::warn!("a visitor's page was too big or unreadable to keep");
-        return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+    // A page too big to keep is only served.
+    if body.size_hint().lower() > MAX_PAGE as u64 {
+        return Response::from_parts(parts, body);
+    }
+    let body = match super::etag::read_page(body).await {
+        Ok(b) => b,
+        Err(e) => return for_visitor(&app, &path, e),
     };
     let kept = keep(&parts, body);
-    cache.insert(key, kept.clone());
+    if kept.body.len() <= MAX_PAGE {
+        cache.insert(key, kept.clone());
+    }
     into_response(kept, false)
 }
 
@@ -128,4 +136,22 @@ fn into_response(kept: Kept, kept_copy: bool) -> Response {
             .insert("x-colheita-cache", HeaderValue::from_static("visitante"));
     }
     resp
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::web::testing;
+
+    #[tokio::test]
+    async fn a_page_that_breaks_off_answers_the_error_card_in_the_shell() {
+        let state = testing::state(std::time::Duration::from_secs(2));
+        let app = testing::broken_public_page(|r| {
+            r.layer(axum::middleware::from_fn_with_state(state, serve_kept))
+        });
+        let (status, body) = testing::visit(app).await;
+        assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR);
+        assert!(body.contains(crate::web::ui::cards::ERROR_TITLE), "{body}");
+        assert!(body.contains("rodape"), "not inside the shell: {body}");
+    }
 }

@@ -16,8 +16,8 @@ use serde::Deserialize;
 use crate::api::ApiError;
 use crate::api::models::SignupRecord;
 use crate::domain::validate::{SignupInput, validate_signup};
-use crate::limite::MUITAS_TENTATIVAS;
-use crate::web::cliente::ClientAddr;
+use crate::rate_limit::MUITAS_TENTATIVAS;
+use crate::web::client_addr::ClientAddr;
 use crate::web::session::{end_session, same_site_navigation};
 use crate::web::ui::Page;
 use crate::web::{Ctx, PageError, PageResult, routes};
@@ -63,7 +63,7 @@ impl From<CadastroForm> for SignupInput {
 }
 
 /// `GET /quero-investir`.
-pub async fn view_cadastro_get(ctx: Ctx, headers: HeaderMap) -> PageResult {
+pub async fn view_quero_investir_get(ctx: Ctx, headers: HeaderMap) -> PageResult {
     // A link from another site must not log the investor out: only a navigation of this
     // site (or one typed, bookmarked) clears the session.
     let ctx = if same_site_navigation(&headers, &ctx.app.cfg.public_origin()) {
@@ -75,7 +75,7 @@ pub async fn view_cadastro_get(ctx: Ctx, headers: HeaderMap) -> PageResult {
 }
 
 /// `POST /quero-investir`.
-pub async fn view_cadastro_post(
+pub async fn view_quero_investir_post(
     ctx: Ctx,
     ClientAddr(addr): ClientAddr,
     Form(form): Form<CadastroForm>,

@@ -15,7 +15,7 @@ use crate::api::request_id::RequestId;
 
 type Handler = fn(Box<dyn Any + Send + 'static>) -> Response;
 
-pub fn catch_panic() -> CatchPanicLayer<Handler> {
+pub fn layer() -> CatchPanicLayer<Handler> {
     CatchPanicLayer::custom(panic_page as Handler)
 }
 
@@ -63,9 +63,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_panicking_handler_answers_the_error_card() {
-        let app: Router = Router::new()
-            .route(routes::HOME, get(boom))
-            .layer(catch_panic());
+        let app: Router = Router::new().route(routes::HOME, get(boom)).layer(layer());
         let resp = app
             .oneshot(
                 Request::get(routes::HOME)

@@ -12,7 +12,7 @@ use axum::response::Response;
 use tracing::Instrument as _;
 
 use crate::api::request_id::{self, RequestId};
-use crate::metricas;
+use crate::telemetry;
 
 pub async fn observe(req: Request, next: Next) -> Response {
     let id = RequestId::from_header(
@@ -46,7 +46,7 @@ pub async fn observe(req: Request, next: Next) -> Response {
             "answered"
         );
     });
-    metrics::histogram!(metricas::HTTP_REQUEST_DURATION,
+    metrics::histogram!(telemetry::HTTP_REQUEST_DURATION,
         "method" => method.as_str().to_owned(), "route" => route,
         "status" => status.as_str().to_owned())
     .record(elapsed);

@@ -1,0 +1,18 @@
+//! The tax return (`/v1/informe…`): the years that have one and each year's PDF.
+
+use reqwest::Method;
+
+use super::{ApiError, Blob, PlatformClient};
+
+impl PlatformClient {
+    /// `GET /v1/informe/anos`: the years with a tax return.
+    pub async fn tax_years(&self, token: &str) -> Result<Vec<i32>, ApiError> {
+        self.get_json("/v1/informe/anos", &(), Some(token)).await
+    }
+
+    /// `GET /v1/informe/{ano}`: the tax return of a year (PDF).
+    pub async fn tax_return(&self, token: &str, ano: i32) -> Result<Blob, ApiError> {
+        self.blob(self.api(Method::GET, &format!("/v1/informe/{ano}"), Some(token)))
+            .await
+    }
+}
