@@ -58,7 +58,7 @@ mod tests {
     use serde_json::json;
 
     #[test]
-    fn the_record_has_the_shape_of_spec_section_3() {
+    fn the_record_has_the_platforms_sign_up_shape() {
         let v = ValidSignup {
             nome: "Maria da Silva".into(),
             email: "maria@example.com.br".into(),

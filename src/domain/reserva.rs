@@ -150,7 +150,7 @@ mod tests {
     }
 
     #[test]
-    fn the_checks_run_in_the_spec_order() {
+    fn the_checks_run_in_the_rules_order() {
         let l = AmountLimits {
             reservado: dec!(49500),
             ..LIMITS

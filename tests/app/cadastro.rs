@@ -175,7 +175,7 @@ async fn the_sign_up_form_has_its_title_labelled_fields_limits_and_links() {
 }
 
 #[tokio::test]
-async fn every_sign_up_rule_is_reported_in_the_spec_order_keeping_what_was_typed() {
+async fn every_sign_up_rule_is_reported_in_the_forms_order_keeping_what_was_typed() {
     let app = TestApp::with_sandbox(&[]).await;
     let steps: [(Signup, &str, &str); 6] = [
         (
@@ -261,7 +261,7 @@ async fn every_sign_up_rule_is_reported_in_the_spec_order_keeping_what_was_typed
 }
 
 #[tokio::test]
-async fn a_sign_up_sends_the_spec_record_and_shows_the_success_card_once() {
+async fn a_sign_up_sends_the_platforms_record_and_shows_the_success_card_once() {
     let server = MockServer::start().await;
     let app = TestApp::with_platform(&server.uri(), &[]).await;
     Mock::given(method("POST"))
@@ -407,7 +407,7 @@ async fn a_failing_platform_never_gives_a_500() {
 }
 
 #[tokio::test]
-async fn a_cpf_or_email_already_registered_gets_the_spec_message() {
+async fn a_cpf_or_email_already_registered_gets_the_platforms_message() {
     let app = TestApp::with_sandbox(&[]).await;
     let cpf = new_cpf();
     let first = Signup {

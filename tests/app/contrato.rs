@@ -81,7 +81,7 @@ async fn get_json(server: &MockServer, p: &str, body: Value) {
 
 /// A platform with the contract's answers, and an investor logged in to the app (with the
 /// Pix merchant city configured).
-async fn spec_platform() -> (MockServer, TestApp) {
+async fn contract_platform() -> (MockServer, TestApp) {
     let server = MockServer::start().await;
     mock_login(&server).await;
     get_json(&server, "/v1/reservas/alocacao/resumida", allocation()).await;
@@ -127,8 +127,8 @@ fn row_of<'a>(doc: &'a scraper::Html, needle: &str) -> scraper::ElementRef<'a> {
 }
 
 #[tokio::test]
-async fn home_reads_validity_yield_and_totals_from_the_spec_fields() {
-    let (_server, app) = spec_platform().await;
+async fn home_reads_validity_yield_and_totals_from_the_contracts_fields() {
+    let (_server, app) = contract_platform().await;
     let resp = app.get(routes::HOME).await;
     assert_eq!(resp.status(), 200);
     let doc = html(resp).await;
@@ -151,7 +151,7 @@ async fn home_reads_validity_yield_and_totals_from_the_spec_fields() {
 }
 
 #[tokio::test]
-async fn an_empty_home_uses_the_spec_empty_text_in_each_block() {
+async fn an_empty_home_uses_the_products_empty_text_in_each_block() {
     let server = MockServer::start().await;
     mock_login(&server).await;
     get_json(
@@ -181,8 +181,8 @@ async fn an_empty_home_uses_the_spec_empty_text_in_each_block() {
 }
 
 #[tokio::test]
-async fn list_and_detail_show_every_spec_value_and_the_gallery_from_lista_galeria() {
-    let (_server, app) = spec_platform().await;
+async fn list_and_detail_show_every_contract_value_and_the_gallery_from_lista_galeria() {
+    let (_server, app) = contract_platform().await;
     let resp = app.get(routes::INVESTIR).await;
     assert_eq!(resp.status(), 200);
     let doc = html(resp).await;
@@ -222,7 +222,7 @@ async fn list_and_detail_show_every_spec_value_and_the_gallery_from_lista_galeri
 
 #[tokio::test]
 async fn the_order_finishes_without_the_term_endpoint_or_termo_aceito() {
-    let (server, app) = spec_platform().await;
+    let (server, app) = contract_platform().await;
     // Creation answers id, idReserva, conteudo and titulo only.
     Mock::given(method("POST"))
         .and(path("/v1/reservas"))
@@ -313,7 +313,7 @@ async fn the_order_finishes_without_the_term_endpoint_or_termo_aceito() {
 
 #[tokio::test]
 async fn without_the_term_the_terms_step_offers_the_contract_and_goes_on() {
-    let (server, app) = spec_platform().await;
+    let (server, app) = contract_platform().await;
     Mock::given(method("PATCH"))
         .and(path("/v1/reservas/91/assinarcontrato"))
         .respond_with(ResponseTemplate::new(204))
@@ -338,8 +338,8 @@ async fn without_the_term_the_terms_step_offers_the_contract_and_goes_on() {
 }
 
 #[tokio::test]
-async fn the_wallet_reads_its_totals_and_rows_from_the_spec_fields() {
-    let (_server, app) = spec_platform().await;
+async fn the_wallet_reads_its_totals_and_rows_from_the_contracts_fields() {
+    let (_server, app) = contract_platform().await;
     let resp = app.get(&routes::carteira_expandida()).await;
     assert_eq!(resp.status(), 200);
     let doc = html(resp).await;

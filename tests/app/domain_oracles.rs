@@ -1,5 +1,5 @@
 //! Differential tests: the domain validators against independent npm
-//! libraries (shared/data/oracles.md), over thousands of generated inputs.
+//! libraries, over thousands of generated inputs.
 //!
 //! The node scripts in tests/oracles/ read one JSON string per line and
 //! answer one JSON verdict per line, so each test spawns node once. The npm
@@ -205,8 +205,8 @@ fn mobile_phone_agrees_with_libphonenumber_rule() {
     );
 }
 
-/// Inputs libphonenumber accepts and the product rule (shared/data/README.md:
-/// exactly 11 national digits) refuses on purpose:
+/// Inputs libphonenumber accepts and the product rule (exactly 11
+/// national digits) refuses on purpose:
 /// - 10 digits with a 7 first (`(34) 7063-7206`): libphonenumber still types
 ///   the old 8-digit 7xxx trunked-radio ranges as MOBILE;
 /// - 12 digits starting with `90`: libphonenumber strips `90` + a 2-digit

@@ -21,6 +21,7 @@ mod ilhas;
 mod indice;
 mod limites;
 mod microcache;
+mod modulos;
 mod observabilidade;
 mod platform;
 mod qr_decode;

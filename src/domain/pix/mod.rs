@@ -1,8 +1,7 @@
 //! Static Pix "copia e cola" codes (BR Code, EMV MPM) and their QR image.
 //!
-//! Layout, limits and CRC follow shared/data/README.md "BR Code (EMV MPM)
-//! layout": the same bytes pix-utils 2.8.2 `createStaticPix().toBRCode()`
-//! produces for ASCII input. Every free-text field is folded to printable
+//! Layout, limits and CRC follow the BR Code (EMV MPM) layout: the same bytes
+//! pix-utils 2.8.2 `createStaticPix().toBRCode()` produces for ASCII input. Every free-text field is folded to printable
 //! ASCII first, so character counts equal byte counts and the 2-digit
 //! lengths cannot disagree with the UTF-8 bytes the CRC covers.
 

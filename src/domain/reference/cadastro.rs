@@ -181,7 +181,7 @@ mod tests {
     }
 
     #[test]
-    fn account_types_issuers_and_documents_are_the_spec_lists() {
+    fn account_types_issuers_and_documents_are_the_platforms_lists() {
         let t: Vec<_> = TipoConta::ALL.iter().map(|t| t.api()).collect();
         assert_eq!(t, ["CheckingAccount", "Savings"]);
         let e: Vec<_> = EmissorRg::ALL.iter().map(|e| e.code()).collect();

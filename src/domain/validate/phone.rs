@@ -1,9 +1,8 @@
 //! Brazilian mobile numbers.
 //!
 //! The product rule is the one that defines `valid` in
-//! tests/fixtures/phone_vectors.json (shared/data/README.md "the rule behind
-//! valid"): strip formatting and an optional `+55`/`55` prefix; exactly 11
-//! digits; the DDD is one of the 67 assigned area codes; the subscriber
+//! tests/fixtures/phone_vectors.json: strip formatting and an optional `+55`/`55`
+//! prefix; exactly 11 digits; the DDD is one of the 67 assigned area codes; the subscriber
 //! number starts with 9 and is not one repeated digit; no letters.
 //!
 //! Only a leading 9 is accepted: 6/7/8-prefixed 11-digit numbers (an older,

@@ -219,7 +219,7 @@ mod tests {
     }
 
     #[test]
-    fn messages_are_the_spec_texts() {
+    fn messages_are_the_products_texts() {
         assert_eq!(
             MSG_PREENCHER_CAMPOS,
             "Necessário preencher todos os campos para prosseguir."
@@ -264,7 +264,7 @@ mod tests {
     }
 
     #[test]
-    fn failures_are_reported_in_spec_order() {
+    fn failures_are_reported_in_the_forms_order() {
         // Start with everything wrong; fix one rule at a time and watch the
         // message move to the next rule.
         let mut i = SignupInput {

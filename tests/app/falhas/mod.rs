@@ -25,7 +25,8 @@ use proxy::{Endpoint, FAULTS, Fault};
 type Job<'a> = (&'a Case, usize, (Endpoint, Fault));
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn every_page_and_form_answers_every_platform_fault_as_the_spec_says() {
+async fn every_page_and_form_answers_every_platform_fault_with_the_error_card_login_or_the_form_kept()
+ {
     let world = World::start().await;
     let mut violations = Vec::new();
     let ids = discover(&world, &mut violations).await;

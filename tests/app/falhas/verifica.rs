@@ -85,7 +85,7 @@ fn shown_in_shell(a: &Answer, need_message: bool) -> Vec<String> {
         let empty = has(&doc, ".cartao-vazio");
         if !(card || spec_alert || empty) {
             v.push(format!(
-                "{} without the error card or a spec message (alert: {alert:?})",
+                "{} without the error card or a product message (alert: {alert:?})",
                 a.status
             ));
         }
