@@ -93,6 +93,30 @@ async fn cross_site_posts_are_refused() {
     assert_eq!(evil.status(), 403);
 }
 
+/// The `Host` header names no scheme: an https page of the same host and port is another
+/// origin, and its post is refused like any other site's.
+#[tokio::test]
+async fn a_post_from_the_same_host_under_another_scheme_is_refused() {
+    let app = app().await;
+    let other_scheme = app.web_url.replacen("http://", "https://", 1);
+    let resp = app
+        .client
+        .post(app.url(routes::SAIR))
+        .header("Origin", other_scheme)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 403);
+    let resp = app
+        .client
+        .post(app.url(routes::SAIR))
+        .header("Origin", &app.web_url)
+        .send()
+        .await
+        .unwrap();
+    assert_ne!(resp.status(), 403);
+}
+
 #[tokio::test]
 async fn the_visitor_header_offers_entrar_and_sign_up() {
     let app = app().await;
