@@ -66,10 +66,8 @@ impl PlatformClient {
         url_amigavel: &str,
         token: Option<&str>,
     ) -> Result<Captacao, ApiError> {
-        let encoded: String =
-            url::form_urlencoded::byte_serialize(url_amigavel.as_bytes()).collect();
-        self.get_public(&format!("/v1/captacoes/urlamigavel/{encoded}"), &(), token)
-            .await
+        let path = super::caminho::captacao_by_url(url_amigavel)?;
+        self.get_public(&path, &(), token).await
     }
 
     /// `GET /v1/captacoes/{id}/documento/{docId}`: the file (a PDF).

@@ -2,6 +2,7 @@
 
 mod auth;
 mod cadastro;
+mod caminho;
 mod captacoes;
 mod client;
 mod error;

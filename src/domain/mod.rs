@@ -14,6 +14,7 @@ pub mod paging;
 pub mod pix;
 pub mod reference;
 pub mod reserva;
+pub mod segmento;
 pub mod sessao;
 pub mod status;
 pub mod suitability;

@@ -11,6 +11,8 @@ mod observability;
 mod pages;
 pub mod partial;
 pub mod routes;
+#[cfg(test)]
+mod routes_proptests;
 pub mod session;
 #[cfg(test)]
 mod testing;

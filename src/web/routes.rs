@@ -79,19 +79,30 @@ fn segment(s: &str) -> percent_encoding::PercentEncode<'_> {
     percent_encoding::utf8_percent_encode(s, SEGMENT)
 }
 
+/// `{prefix}/{value}{rest}`. A value that cannot be a segment (`.`, `..`, empty) links
+/// to `prefix` itself: a browser resolves dot segments, even percent-encoded ones, so
+/// `/investir/..` would leave the route.
+fn under(prefix: &str, value: &str, rest: &str) -> String {
+    if crate::domain::segmento::is_segment(value) {
+        format!("{prefix}/{}{rest}", segment(value))
+    } else {
+        prefix.to_owned()
+    }
+}
+
 /// `/investir/{url}`: the offering detail.
 pub fn captacao(url: &str) -> String {
-    format!("{INVESTIR}/{}", segment(url))
+    under(INVESTIR, url, "")
 }
 
 /// The detail's "Investir" anchor, where the sidebar with the order button sits.
 pub fn captacao_investir(url: &str) -> String {
-    format!("{}#investir", captacao(url))
+    under(INVESTIR, url, "#investir")
 }
 
 /// The operation PDF (the last PdfCaptacao document).
 pub fn captacao_documento(url: &str) -> String {
-    format!("{}/documento", captacao(url))
+    under(INVESTIR, url, "/documento")
 }
 
 /// The query naming the essential-information document on the document route.
@@ -107,15 +118,15 @@ pub fn captacao_informacoes_essenciais(url: &str) -> String {
 
 /// The detail's risk alerts section (CVM 88), which the warning points to.
 pub fn captacao_alertas(url: &str) -> String {
-    format!("{}#alertas-de-risco", captacao(url))
+    under(INVESTIR, url, "#alertas-de-risco")
 }
 
 pub fn captacao_simular(url: &str) -> String {
-    format!("{}/simular", captacao(url))
+    under(INVESTIR, url, "/simular")
 }
 
 pub fn captacao_reservar(url: &str) -> String {
-    format!("{}/ordem", captacao(url))
+    under(INVESTIR, url, "/ordem")
 }
 
 pub fn preview(id: i64) -> String {
@@ -173,12 +184,12 @@ pub fn carteira_documento(id: i64, doc: i64) -> String {
 
 /// A registration document by its type (`IdentityDocument`…).
 pub fn dados_documento(tipo: &str) -> String {
-    format!("{DADOS_DOCUMENTOS}/{}", segment(tipo))
+    under(DADOS_DOCUMENTOS, tipo, "")
 }
 
 /// A document of 'Meus termos' by its slug.
 pub fn meus_termos_documento(tipo: &str) -> String {
-    format!("{MEUS_TERMOS}/{}", segment(tipo))
+    under(MEUS_TERMOS, tipo, "")
 }
 
 /// The tax-return PDF of a year.

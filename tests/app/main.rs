@@ -29,6 +29,7 @@ mod reservas;
 mod reservas_falhas;
 mod routes;
 mod sandbox_journey;
+mod seguranca_bordas;
 mod seguranca_login;
 mod seguranca_sessao;
 mod seguranca_web;

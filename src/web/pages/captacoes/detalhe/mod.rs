@@ -22,8 +22,12 @@ pub use crate::web::ui::download::NO_FILE;
 pub const EMPTY_TITLE: &str = "Nenhum resultado encontrado";
 pub const EMPTY_TEXT: &str = "Não há resultado(s) para o(s) parâmetro(s) informado(s)";
 
-/// Loads a captação by its friendly URL; a platform 404 is our 404 page.
+/// Loads a captação by its friendly URL; a platform 404 is our 404 page. A dot segment
+/// (`/investir/%2e%2e`) names no offering and never reaches the platform.
 pub(crate) async fn load(ctx: &Ctx, url: &str, title: &'static str) -> PageResult<Captacao> {
+    if !crate::domain::segmento::is_segment(url) {
+        return Err(crate::web::PageError::NotFound);
+    }
     ctx.app
         .api
         .captacao_by_url(url, ctx.maybe_token())
