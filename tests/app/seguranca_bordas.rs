@@ -51,3 +51,79 @@ async fn raw_get_status(app: &TestApp, path: &str) -> u16 {
         .and_then(|s| s.parse().ok())
         .unwrap_or(0)
 }
+
+/// A browser whose cookies the test can read.
+fn browser(app: &TestApp) -> (TestApp, std::sync::Arc<reqwest::cookie::Jar>) {
+    let jar = std::sync::Arc::new(reqwest::cookie::Jar::default());
+    let client = reqwest::Client::builder()
+        .cookie_provider(jar.clone())
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let b = TestApp {
+        web_url: app.web_url.clone(),
+        sandbox_url: app.sandbox_url.clone(),
+        client,
+    };
+    (b, jar)
+}
+
+/// The app's cookies in a browser's jar, by name.
+fn cookies_of(app: &TestApp, jar: &reqwest::cookie::Jar) -> Vec<(String, String)> {
+    use reqwest::cookie::CookieStore;
+    let url = app.web_url.parse().unwrap();
+    let header = jar.cookies(&url).unwrap();
+    header
+        .to_str()
+        .unwrap()
+        .split("; ")
+        .filter_map(|c| c.split_once('='))
+        .map(|(k, v)| (k.to_owned(), v.to_owned()))
+        .collect()
+}
+
+/// Stolen token cookies beside the thief's own fresh clock cookie: the clock belongs to
+/// another login, so the stolen session cannot have its idle time reset.
+#[tokio::test]
+async fn a_clock_cookie_from_another_login_does_not_keep_stolen_tokens_alive() {
+    let app = TestApp::with_sandbox(&[]).await;
+    let (victim, victim_jar) = browser(&app);
+    let (thief, thief_jar) = browser(&app);
+    for b in [&victim, &thief] {
+        assert_eq!(
+            b.login("investidor@colheita.dev", "colheita123")
+                .await
+                .status(),
+            200
+        );
+    }
+    let clock = "colheita_sessao";
+    let stolen = cookies_of(&app, &victim_jar);
+    let own = cookies_of(&app, &thief_jar);
+    // A client without a cookie store: it sends exactly the cookies given.
+    let bare = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let send = |pairs: Vec<(String, String)>| {
+        let header = pairs
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join("; ");
+        bare.get(app.url(routes::CARTEIRA))
+            .header("Cookie", header)
+            .send()
+    };
+    // The victim's own cookies, clock included, still work.
+    assert_eq!(send(stolen.clone()).await.unwrap().status(), 200);
+    let mixed: Vec<_> = stolen
+        .iter()
+        .filter(|(k, _)| k != clock)
+        .chain(own.iter().filter(|(k, _)| k == clock))
+        .cloned()
+        .collect();
+    assert_eq!(mixed.len(), stolen.len());
+    let resp = send(mixed).await.unwrap();
+    assert_eq!(resp.status(), 303, "a foreign clock ends the session");
+}

@@ -67,8 +67,10 @@ pub async fn view_autenticacao_get(
     let now = jiff::Timestamp::now().as_second();
     ctx.jar.clear_session();
     ctx.jar.store_token(&answer.token, now);
-    ctx.jar
-        .store_clock(&crate::domain::sessao::SessionClock::new(now));
+    ctx.jar.store_clock(
+        &crate::domain::sessao::SessionClock::new(now),
+        &answer.token.refresh_token,
+    );
     let user = crate::web::session::fetch_user_summary(&ctx.app, &answer.token.access_token).await;
     if let Some(u) = &user {
         ctx.jar.store_user(u);

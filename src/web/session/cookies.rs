@@ -74,6 +74,23 @@ impl StoredToken {
     }
 }
 
+/// The session clock as its cookie holds it, with the digest of the refresh token it
+/// belongs to.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct StoredClock {
+    #[serde(flatten)]
+    clock: SessionClock,
+    rt: String,
+}
+
+/// A digest of the refresh token: binds the clock without a second copy of the token.
+fn clock_binding(refresh_token: &str) -> String {
+    use base64::Engine;
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(refresh_token.as_bytes());
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(&digest[..16])
+}
+
 /// What the header shows of the investor: name (and first name), client code, profile state.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Default)]
 pub struct UserSummary {
@@ -190,12 +207,20 @@ impl Jar {
     }
 
     /// When the session began and was last used: its lifetimes are counted from these.
-    pub fn clock(&self) -> Option<SessionClock> {
-        self.get_private(CLOCK)
+    /// Only the clock written with this refresh token counts: a clock cookie from another
+    /// login (an attacker's own fresh one beside stolen tokens) is no clock at all.
+    pub fn clock(&self, refresh_token: &str) -> Option<SessionClock> {
+        let stored: StoredClock = self.get_private(CLOCK)?;
+        (stored.rt == clock_binding(refresh_token)).then_some(stored.clock)
     }
 
-    pub fn store_clock(&self, clock: &SessionClock) {
-        self.set_private(CLOCK, clock);
+    /// Writes the clock bound to `refresh_token`; written again whenever that token changes.
+    pub fn store_clock(&self, clock: &SessionClock, refresh_token: &str) {
+        let stored = StoredClock {
+            clock: *clock,
+            rt: clock_binding(refresh_token),
+        };
+        self.set_private(CLOCK, &stored);
     }
 
     pub fn user(&self) -> Option<UserSummary> {

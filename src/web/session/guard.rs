@@ -68,13 +68,17 @@ async fn load_session(app: &AppState, jar: &Jar) -> Option<Session> {
     let now = now();
     let limits = app.cfg.session;
     // A session without its clock cannot be bounded: it ends like an expired one.
-    let clock = jar.clock().unwrap_or(SessionClock { login: 0, seen: 0 });
+    let clock = jar
+        .clock(&refresh.t)
+        .unwrap_or(SessionClock { login: 0, seen: 0 });
     let age = clock.age(limits, now);
     if age != SessionAge::Live {
         tracing::info!(?age, "session ended by its lifetime");
         end_session(app, jar).await;
         return None;
     }
+    // The refresh token the clock is bound to: a new one after a refresh.
+    let mut bound_to: Option<String> = None;
     let access_token = if access_fresh(&access, now) {
         access.t
     } else if refresh_alive(&refresh, now) {
@@ -83,6 +87,7 @@ async fn load_session(app: &AppState, jar: &Jar) -> Option<Session> {
                 metrics::counter!(crate::telemetry::SESSIONS_REFRESHED, "outcome" => "ok")
                     .increment(1);
                 jar.store_token(&answer.token, now);
+                bound_to = Some(answer.token.refresh_token.clone());
                 answer.token.access_token
             }
             Err(e) => {
@@ -107,8 +112,9 @@ async fn load_session(app: &AppState, jar: &Jar) -> Option<Session> {
             u.unwrap_or_default()
         }
     };
-    if clock.touch_due(limits, now) {
-        jar.store_clock(&SessionClock { seen: now, ..clock });
+    if bound_to.is_some() || clock.touch_due(limits, now) {
+        let token = bound_to.as_deref().unwrap_or(&refresh.t);
+        jar.store_clock(&SessionClock { seen: now, ..clock }, token);
     }
     Some(Session { access_token, user })
 }
