@@ -127,3 +127,56 @@ async fn a_clock_cookie_from_another_login_does_not_keep_stolen_tokens_alive() {
     let resp = send(mixed).await.unwrap();
     assert_eq!(resp.status(), 303, "a foreign clock ends the session");
 }
+
+fn unread_count(doc: &scraper::Html) -> String {
+    text(doc, ".link-notificacoes .contador")
+}
+
+/// A link (or an image) on another site to a notification must not mark it read unseen:
+/// it stops at a button, and the notification opens by that POST.
+#[tokio::test]
+async fn a_notification_linked_from_another_site_stays_unread_until_opened_here() {
+    let app = TestApp::with_sandbox(&[]).await;
+    assert_eq!(
+        app.login("investidor@colheita.dev", "colheita123")
+            .await
+            .status(),
+        200
+    );
+    let list = html(app.get(routes::NOTIFICACOES).await).await;
+    let before = unread_count(&list);
+    let href = attr(&list, "a.notificacao-abrir", "href").remove(0);
+    let title = texts(&list, "a.notificacao-abrir").remove(0);
+
+    for (site, referer) in [
+        (Some("cross-site"), None),
+        (Some("same-site"), None),
+        (None, Some("https://evil.example/pagina")),
+    ] {
+        let mut rb = app.client.get(app.url(&href));
+        if let Some(s) = site {
+            rb = rb.header("Sec-Fetch-Site", s);
+        }
+        if let Some(r) = referer {
+            rb = rb.header("Referer", r);
+        }
+        let resp = rb.send().await.unwrap();
+        assert_eq!(resp.status(), 200);
+        let doc = html(resp).await;
+        assert!(texts(&doc, ".notificacao-detalhe h2").is_empty());
+        assert_eq!(attr(&doc, "main form", "action"), vec![href.clone()]);
+        assert_eq!(texts(&doc, "main form button"), vec!["Abrir notificação"]);
+    }
+    let still = html(app.get(routes::NOTIFICACOES).await).await;
+    assert_eq!(unread_count(&still), before, "nothing was marked read");
+
+    let opened = html(app.post_form(&href, &[]).await).await;
+    assert_eq!(text(&opened, ".notificacao-detalhe h2"), title);
+    assert_ne!(unread_count(&opened), before);
+}
+
+fn attr(doc: &scraper::Html, sel: &str, name: &str) -> Vec<String> {
+    doc.select(&scraper::Selector::parse(sel).unwrap())
+        .filter_map(|e| e.value().attr(name).map(str::to_owned))
+        .collect()
+}

@@ -124,7 +124,10 @@ pub fn routes() -> Router<AppState> {
             routes::NOTIFICACOES_CONFIGURACOES,
             post(notificacoes::view_configuracoes_post),
         )
-        .route(routes::NOTIFICACAO, get(notificacoes::view_notificacao_get))
+        .route(
+            routes::NOTIFICACAO,
+            get(notificacoes::view_notificacao_get).post(notificacoes::view_notificacao_post),
+        )
         .route(
             routes::RENDA_VARIAVEL,
             get(renda_variavel::view_renda_variavel_get),

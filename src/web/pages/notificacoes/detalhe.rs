@@ -1,6 +1,7 @@
 //! One notification (opening it marks it read) and the settings' save.
 
 use axum::Form;
+use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Redirect};
 use maud::html;
 use serde::Deserialize;
@@ -9,6 +10,7 @@ use super::TITLE;
 use crate::api::ApiError;
 use crate::api::models::NotificationDetail;
 use crate::web::error::{Id, OnPage};
+use crate::web::session::same_site_navigation;
 use crate::web::ui::{Page, format};
 use crate::web::{Ctx, PageError, PageResult, routes};
 
@@ -43,9 +45,36 @@ fn detail(d: &NotificationDetail) -> maud::Markup {
     }
 }
 
+/// The text of the step a link from another site stops at.
+pub const CONFIRM_TEXT: &str = "Para ler esta notificação, confirme abaixo.";
+pub const CONFIRM_BUTTON: &str = "Abrir notificação";
+
 /// `GET /notificacoes/{id}`: the message (the platform then counts it read) and, after
-/// it, the unread counter the header shows.
-pub async fn view_notificacao_get(ctx: Ctx, Id(id): Id) -> PageResult {
+/// it, the unread counter the header shows. Only a navigation of this site (or a typed
+/// address) opens it: a link or an image on another site would mark it read unseen, so
+/// it gets a button that opens it by POST.
+pub async fn view_notificacao_get(ctx: Ctx, headers: HeaderMap, Id(id): Id) -> PageResult {
+    ctx.token()?;
+    if !same_site_navigation(&headers, &ctx.app.cfg.public_origin()) {
+        let main = html! {
+            h1 { (TITLE) }
+            form.formulario method="post" action=(routes::notificacao(id)) {
+                p { (CONFIRM_TEXT) }
+                button.botao.botao-primario type="submit" { (CONFIRM_BUTTON) }
+            }
+        };
+        return Ok(ctx.render(Page::new(TITLE, main)));
+    }
+    show(ctx, id).await
+}
+
+/// `POST /notificacoes/{id}`: opens the message from the step above (the cross-origin
+/// protection already refused any other site's post).
+pub async fn view_notificacao_post(ctx: Ctx, Id(id): Id) -> PageResult {
+    show(ctx, id).await
+}
+
+async fn show(ctx: Ctx, id: i64) -> PageResult {
     let token = ctx.token()?;
     let d = match ctx.app.api.notification(token, id).await {
         Err(ApiError::NotFound { .. }) => return Err(PageError::NotFound),
