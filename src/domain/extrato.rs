@@ -35,6 +35,7 @@ pub const MSG_ORDER: &str = "A data inicial deve ser anterior à data final.";
 pub const MSG_DAYS: &str = "Escolha um período de 1 a 90 dias.";
 pub const MSG_OPTION: &str = "Selecione uma das opções da lista para prosseguir.";
 pub const MSG_TOO_LONG: &str = "Um dos campos excede o tamanho permitido.";
+pub const MSG_ACCOUNT: &str = "Conta não encontrada. Selecione uma das contas da lista.";
 
 /// The filter as typed: the address's parameters, untouched (empty means absent).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -159,6 +160,16 @@ pub fn resolve(f: &TypedFilter, own_code: &str, today: Date) -> Result<Filter, &
         Some(s) => Some(StatusMovimento::from_code(s).ok_or(MSG_OPTION)?),
     };
     Ok(filter)
+}
+
+/// The account of a search must be the investor's own or one of the accounts they are
+/// offered; with no list known (the registration did not answer) the platform decides.
+pub fn check_account(code: &str, own: &str, accounts: &[&str]) -> Result<(), &'static str> {
+    if code == own || accounts.is_empty() || accounts.contains(&code) {
+        Ok(())
+    } else {
+        Err(MSG_ACCOUNT)
+    }
 }
 
 /// The selected-filter summary: the free text alone when there is one; otherwise, joined
@@ -374,5 +385,20 @@ mod tests {
         .unwrap();
         assert_eq!(f.period, Period::Days(7));
         assert_eq!((f.page, f.page_size, f.tipo), (1, 20, None));
+    }
+
+    #[test]
+    fn only_the_investors_accounts_are_searched() {
+        let offered = ["100234", "100235"];
+        assert_eq!(check_account("100234", "100234", &offered), Ok(()));
+        assert_eq!(check_account("100235", "100234", &offered), Ok(()));
+        for bad in ["999999", "abc", "'", " 100234"] {
+            assert_eq!(
+                check_account(bad, "100234", &offered),
+                Err(MSG_ACCOUNT),
+                "{bad:?}"
+            );
+        }
+        assert_eq!(check_account("999999", "100234", &[]), Ok(()));
     }
 }

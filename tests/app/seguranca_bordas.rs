@@ -180,3 +180,60 @@ fn attr(doc: &scraper::Html, sel: &str, name: &str) -> Vec<String> {
         .filter_map(|e| e.value().attr(name).map(str::to_owned))
         .collect()
 }
+
+const ACCOUNT_REFUSED: &str = "Conta não encontrada. Selecione uma das contas da lista.";
+
+/// A code that is not one of the investor's accounts is a refused choice (422, the form
+/// keeping it), like the other fields of the filter, never the platform failure card.
+#[tokio::test]
+async fn a_statement_for_an_account_not_offered_is_a_refused_filter() {
+    let app = TestApp::with_sandbox(&[]).await;
+    assert_eq!(
+        app.login("investidor@colheita.dev", "colheita123")
+            .await
+            .status(),
+        200
+    );
+    for code in ["999999", "abc", "'"] {
+        let q = serde_urlencoded::to_string([("codigoCliente", code), ("dias", "30")]).unwrap();
+        let resp = app.get(&routes::extrato(&q)).await;
+        assert_eq!(resp.status(), 422, "{code}");
+        let doc = html(resp).await;
+        assert_eq!(text(&doc, "dialog.alerta p"), ACCOUNT_REFUSED, "{code}");
+        assert_eq!(
+            attr(&doc, "#codigoCliente option[selected]", "value"),
+            vec![code.to_owned()]
+        );
+        assert!(texts(&doc, ".cartao-erro").is_empty(), "{code}");
+    }
+}
+
+/// Without the list of accounts (the registration failing), the platform's own refusal
+/// of a foreign account is the same refused choice.
+#[tokio::test]
+async fn the_platforms_refusal_of_a_foreign_account_is_the_same_refused_filter() {
+    use serde_json::json;
+    use wiremock::matchers::{method, path};
+    use wiremock::{Mock, ResponseTemplate};
+    let server = MockServer::start().await;
+    crate::platform::mock_login(&server).await;
+    crate::platform::mock_home(&server).await;
+    let app = TestApp::with_platform(&server.uri(), &[]).await;
+    crate::platform::login_via_callback(&app, routes::HOME).await;
+    Mock::given(method("GET"))
+        .and(path("/v1/cadastro"))
+        .respond_with(ResponseTemplate::new(503).set_body_json(json!({})))
+        .mount(&server)
+        .await;
+    Mock::given(method("GET"))
+        .and(path("/v1/reservas/extrato"))
+        .respond_with(
+            ResponseTemplate::new(403).set_body_json(json!({"mensagem": "Conta não encontrada."})),
+        )
+        .mount(&server)
+        .await;
+    let resp = app.get(&routes::extrato("codigoCliente=999999")).await;
+    assert_eq!(resp.status(), 422);
+    let doc = html(resp).await;
+    assert_eq!(text(&doc, "dialog.alerta p"), ACCOUNT_REFUSED);
+}

@@ -322,39 +322,60 @@ pub async fn view_extrato_get(ctx: Ctx, Query(q): Query<ExtratoQuery>) -> PageRe
         .unwrap_or_default();
     let typed = q.typed();
     let today = dates::today_in_sao_paulo(jiff::Timestamp::now());
-    let accounts = async {
+    let accounts = || async {
         match ctx.app.api.registration(token).await {
             Ok(r) => r.view().contas.clone(),
             Err(_) => Vec::new(),
         }
     };
-    match extrato::resolve(&typed, &own, today) {
-        Err(message) => {
-            let accounts = accounts.await;
-            let view = View {
-                typed: &typed,
-                filter: None,
-                result: None,
-                accounts: &accounts,
-                own: &own,
-            };
-            Err(PageError::refused(page(&ctx, view), message))
+    let refused = |accounts: &[ClientAccount], message| {
+        let view = View {
+            typed: &typed,
+            filter: None,
+            result: None,
+            accounts,
+            own: &own,
+        };
+        PageError::refused(page(&ctx, view), message)
+    };
+    let filter = match extrato::resolve(&typed, &own, today) {
+        Err(message) => return Err(refused(&accounts().await, message)),
+        Ok(f) => f,
+    };
+    let foreign = filter.codigo_cliente != own;
+    let (accounts, result) = if foreign {
+        // Another code than the investor's own is checked against the accounts offered
+        // before the platform is asked for it.
+        let accounts = accounts().await;
+        let codes: Vec<&str> = accounts.iter().map(|a| a.codigo_cliente.as_str()).collect();
+        if let Err(m) = extrato::check_account(&filter.codigo_cliente, &own, &codes) {
+            return Err(refused(&accounts, m));
         }
-        Ok(filter) => {
-            let (accounts, result) = tokio::join!(accounts, ctx.app.api.statement(token, &filter));
-            let view = View {
-                typed: &typed,
-                filter: Some(&filter),
-                result: Some(&result),
-                accounts: &accounts,
-                own: &own,
-            };
-            // The accounts only fill the filter's choice: without them the statement
-            // is still drawn.
-            let page = Partial::new().main(&result).finish(page(&ctx, view))?;
-            Ok(ctx.render(page))
-        }
+        let result = ctx.app.api.statement(token, &filter).await;
+        (accounts, result)
+    } else {
+        tokio::join!(accounts(), ctx.app.api.statement(token, &filter))
+    };
+    // The platform's own refusal of an account is the same refused choice.
+    if foreign
+        && matches!(
+            &result,
+            Err(ApiError::NotFound { .. } | ApiError::Server { status: 403, .. })
+        )
+    {
+        return Err(refused(&accounts, extrato::MSG_ACCOUNT));
     }
+    let view = View {
+        typed: &typed,
+        filter: Some(&filter),
+        result: Some(&result),
+        accounts: &accounts,
+        own: &own,
+    };
+    // The accounts only fill the filter's choice: without them the statement is still
+    // drawn.
+    let page = Partial::new().main(&result).finish(page(&ctx, view))?;
+    Ok(ctx.render(page))
 }
 
 #[cfg(test)]
