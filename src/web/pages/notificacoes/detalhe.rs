@@ -17,15 +17,37 @@ use crate::web::{Ctx, PageError, PageResult, routes};
 pub const SAVED_TITLE: &str = "Parabéns!";
 pub const SAVED_TEXT: &str = "Informações atualizadas com sucesso.";
 
-/// Where the action button goes: the message's link when it is a path of this site,
-/// /investir otherwise (an absent link, or one leading off the site).
-pub fn action_href(url: Option<&str>) -> String {
+/// Where the action button goes: the message's link when it is a path of this site or an
+/// absolute URL of its public origin (scheme and port included), /investir otherwise (an
+/// absent link, or one leading off the site).
+pub fn action_href(url: Option<&str>, public_origin: &str) -> String {
     url.map(str::trim)
-        .and_then(routes::safe_return_path)
+        .and_then(|u| own_path(u, public_origin))
+        .and_then(|p| routes::safe_return_path(&p))
         .unwrap_or_else(|| routes::INVESTIR.to_owned())
 }
 
-fn detail(d: &NotificationDetail) -> maud::Markup {
+/// The path (with query and fragment) of a link of this site: a path as it is, an absolute
+/// URL only when its origin is exactly ours.
+fn own_path(url: &str, public_origin: &str) -> Option<String> {
+    if url.starts_with('/') {
+        return Some(url.to_owned());
+    }
+    let u = url::Url::parse(url).ok()?;
+    if u.origin().ascii_serialization() != public_origin {
+        return None;
+    }
+    let mut path = u.path().to_owned();
+    if let Some(q) = u.query() {
+        path = format!("{path}?{q}");
+    }
+    if let Some(f) = u.fragment() {
+        path = format!("{path}#{f}");
+    }
+    Some(path)
+}
+
+fn detail(d: &NotificationDetail, public_origin: &str) -> maud::Markup {
     let m = d.mensagem.clone().unwrap_or_default();
     let titulo = m.titulo.as_deref().or(d.titulo.as_deref()).unwrap_or("-");
     let resumo = m.resumo.as_deref().or(d.resumo.as_deref()).unwrap_or("-");
@@ -37,7 +59,7 @@ fn detail(d: &NotificationDetail) -> maud::Markup {
             p.texto-secundario { "Enviada em: " (format::datetime(enviada)) }
             div.acoes {
                 @if let Some(label) = m.titulo_botao.as_deref().map(str::trim).filter(|l| !l.is_empty()) {
-                    a.botao.botao-primario href=(action_href(m.url_botao.as_deref())) { (label) }
+                    a.botao.botao-primario href=(action_href(m.url_botao.as_deref(), public_origin)) { (label) }
                 }
                 a.botao.botao-texto.notificacao-voltar href=(routes::NOTIFICACOES) { "Voltar para notificações" }
             }
@@ -85,7 +107,7 @@ async fn show(ctx: Ctx, id: i64) -> PageResult {
     }
     let main = html! {
         h1 { (TITLE) }
-        (detail(&d))
+        (detail(&d, &ctx.app.cfg.public_origin()))
     };
     Ok(ctx.render(Page::new(TITLE, main)))
 }
@@ -117,19 +139,44 @@ pub async fn view_configuracoes_post(ctx: Ctx, Form(f): Form<SettingsForm>) -> P
 mod tests {
     use super::*;
 
+    const ORIGIN: &str = "https://app.colheita.dev";
+
     #[test]
     fn the_button_stays_on_the_site() {
-        assert_eq!(action_href(Some(routes::CARTEIRA)), routes::CARTEIRA);
+        assert_eq!(
+            action_href(Some(routes::CARTEIRA), ORIGIN),
+            routes::CARTEIRA
+        );
         let offer = routes::captacao("soja");
-        assert_eq!(action_href(Some(&format!(" {offer} "))), offer);
+        assert_eq!(action_href(Some(&format!(" {offer} ")), ORIGIN), offer);
         for bad in [
             "https://evil.example/",
             "//evil.example",
             "javascript:alert(1)",
             "",
+            "http://app.colheita.dev/carteira",
+            "https://app.colheita.dev:8443/carteira",
+            "https://app.colheita.dev.evil.example/carteira",
+            "https://app.colheita.dev/autenticacao?code=x",
         ] {
-            assert_eq!(action_href(Some(bad)), routes::INVESTIR, "{bad}");
+            assert_eq!(action_href(Some(bad), ORIGIN), routes::INVESTIR, "{bad}");
         }
-        assert_eq!(action_href(None), routes::INVESTIR);
+        assert_eq!(action_href(None, ORIGIN), routes::INVESTIR);
+    }
+
+    #[test]
+    fn an_absolute_url_of_this_site_opens_its_page() {
+        let offer = routes::captacao("soja");
+        assert_eq!(
+            action_href(Some(&format!("{ORIGIN}{offer}")), ORIGIN),
+            offer
+        );
+        assert_eq!(
+            action_href(
+                Some(&format!("{ORIGIN}{}#painel", routes::carteira_expandida())),
+                ORIGIN
+            ),
+            format!("{}#painel", routes::carteira_expandida())
+        );
     }
 }
