@@ -6,6 +6,7 @@ mod client_addr;
 mod ctx;
 pub mod error;
 mod etag;
+pub mod extract;
 mod headers;
 mod observability;
 mod pages;

@@ -237,3 +237,22 @@ async fn the_platforms_refusal_of_a_foreign_account_is_the_same_refused_filter()
     let doc = html(resp).await;
     assert_eq!(text(&doc, "dialog.alerta p"), ACCOUNT_REFUSED);
 }
+
+/// A query the app cannot read (a key given twice) gets the 404 page inside the shell,
+/// not the framework's plain text.
+#[tokio::test]
+async fn a_repeated_query_key_gets_the_page_not_plain_text() {
+    let app = TestApp::with_sandbox(&[]).await;
+    app.login("investidor@colheita.dev", "colheita123").await;
+    let resp = app
+        .get(&format!(
+            "{}?CodigoSetor=1&CodigoSetor=2",
+            routes::RENDA_VARIAVEL
+        ))
+        .await;
+    assert_eq!(resp.status(), 404);
+    let ct = resp.headers()["content-type"].to_str().unwrap().to_owned();
+    assert!(ct.starts_with("text/html"), "{ct}");
+    let doc = html(resp).await;
+    assert!(!texts(&doc, "header").is_empty(), "drawn inside the shell");
+}

@@ -1,6 +1,6 @@
 //! Login, the code exchange callback (/autenticacao) and logout.
 
-use axum::extract::Query;
+use crate::web::extract::Query;
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use maud::html;

@@ -3,7 +3,7 @@
 //! with the statement's page sizes. An unknown code is explained, with the categories to
 //! choose from.
 
-use axum::extract::Query;
+use crate::web::extract::Query;
 use maud::{Markup, html};
 use serde::Deserialize;
 

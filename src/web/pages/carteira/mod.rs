@@ -8,7 +8,7 @@ mod desistencia;
 mod simulador;
 mod view;
 
-use axum::extract::Query;
+use crate::web::extract::Query;
 use serde::Deserialize;
 
 use crate::web::error::OnPage;

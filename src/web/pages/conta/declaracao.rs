@@ -3,8 +3,8 @@
 //! investments band, amount invested on other platforms this year), and the room left.
 //! The amounts and the percentage come from the platform's rules, never from here.
 
+use crate::web::extract::Query;
 use axum::Form;
-use axum::extract::Query;
 use axum::response::{IntoResponse, Redirect};
 use maud::{Markup, html};
 use rust_decimal::Decimal;

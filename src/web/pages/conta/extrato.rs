@@ -3,7 +3,7 @@
 //! `painel-lateral` island opens it as a side modal. A refused filter shows its message
 //! with every typed value kept.
 
-use axum::extract::Query;
+use crate::web::extract::Query;
 use maud::{Markup, html};
 use serde::Deserialize;
 

@@ -74,7 +74,7 @@ pub struct ArquivoQuery {
 /// new tab shows it) or as an attachment ('Baixar').
 pub async fn view_informe_arquivo_get(
     ctx: Ctx,
-    axum::extract::Query(q): axum::extract::Query<ArquivoQuery>,
+    crate::web::extract::Query(q): crate::web::extract::Query<ArquivoQuery>,
 ) -> PageResult {
     let docs = ctx.app.api.registration_documents(ctx.token()?).await;
     Partial::new().aside(&docs).check_login()?;

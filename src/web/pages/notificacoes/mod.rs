@@ -7,7 +7,7 @@ mod detalhe;
 
 pub use detalhe::{view_configuracoes_post, view_notificacao_get, view_notificacao_post};
 
-use axum::extract::Query;
+use crate::web::extract::Query;
 use maud::{Markup, html};
 use serde::Deserialize;
 

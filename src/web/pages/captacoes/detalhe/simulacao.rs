@@ -9,7 +9,9 @@
 
 use std::collections::BTreeMap;
 
-use axum::extract::{Path, Query};
+use axum::extract::Path;
+
+use crate::web::extract::Query;
 use maud::{Markup, html};
 use rust_decimal::Decimal;
 use serde::Deserialize;
