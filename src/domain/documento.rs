@@ -15,6 +15,12 @@ pub const MAX_BYTES: usize = 10 * 1024 * 1024;
 pub const MSG_FILL: &str = "Necessário preencher todos os campos para prosseguir.";
 pub const MSG_FORMAT: &str = "Formato não aceito. Envie um arquivo .png, .jpg, .jpeg ou .pdf.";
 pub const MSG_TOO_BIG: &str = "O arquivo deve ter no máximo 10 MB.";
+/// The most pixels an image may have (width × height): 50 megapixels. Read from the
+/// header, so an image that would take gigabytes to decode is refused before anyone does.
+pub const MAX_PIXELS: u64 = 50_000_000;
+pub const MSG_TOO_MANY_PIXELS: &str = "A imagem deve ter no máximo 50 megapixels.";
+/// A multipart body that cannot be read (cut off, a broken boundary).
+pub const MSG_BROKEN: &str = "Não foi possível ler o arquivo enviado. Tente enviar novamente.";
 /// A file whose name promises one format and whose content is another.
 pub const MSG_NAME_MISMATCH: &str =
     "O conteúdo do arquivo não corresponde à extensão do nome. Envie o arquivo original.";
@@ -63,6 +69,55 @@ pub fn sniff(bytes: &[u8]) -> Option<FileKind> {
     }
 }
 
+/// The file's own name, without any folder a browser or a tool sent with it
+/// (`C:\\fakepath\\rg.png`, `../../rg.png`).
+pub fn base_name(name: &str) -> &str {
+    name.rsplit(['/', '\\']).next().unwrap_or(name)
+}
+
+fn be16(b: &[u8], at: usize) -> Option<u64> {
+    let s = b.get(at..at + 2)?;
+    Some(u64::from(u16::from_be_bytes([s[0], s[1]])))
+}
+
+fn be32(b: &[u8], at: usize) -> Option<u64> {
+    let s = b.get(at..at + 4)?;
+    Some(u64::from(u32::from_be_bytes([s[0], s[1], s[2], s[3]])))
+}
+
+/// Width × height as the image's header states it: PNG's IHDR, JPEG's first
+/// start-of-frame segment. None when the header cannot be read (the platform checks it).
+pub fn pixels(kind: FileKind, b: &[u8]) -> Option<u64> {
+    match kind {
+        FileKind::Png => {
+            (b.get(12..16)? == b"IHDR").then_some(())?;
+            Some(be32(b, 16)? * be32(b, 20)?)
+        }
+        FileKind::Jpeg => {
+            let mut i = 2;
+            loop {
+                if *b.get(i)? != 0xFF {
+                    return None;
+                }
+                let marker = *b.get(i + 1)?;
+                if marker == 0xFF {
+                    i += 1;
+                    continue;
+                }
+                let sof = (0xC0..=0xCF).contains(&marker) && ![0xC4, 0xC8, 0xCC].contains(&marker);
+                if sof {
+                    return Some(be16(b, i + 5)? * be16(b, i + 7)?);
+                }
+                if marker == 0xDA {
+                    return None;
+                }
+                i += 2 + usize::try_from(be16(b, i + 2)?).ok()?;
+            }
+        }
+        FileKind::Pdf => None,
+    }
+}
+
 fn extension(name: &str) -> Option<String> {
     let (_, ext) = name.trim().rsplit_once('.')?;
     Some(ext.to_ascii_lowercase())
@@ -82,7 +137,12 @@ pub fn check_upload(name: &str, bytes: &[u8]) -> Result<FileKind, FieldError> {
         return refuse(MSG_FORMAT);
     };
     match extension(name) {
-        Some(ext) if kind.extensions().contains(&ext.as_str()) => Ok(kind),
+        Some(ext) if kind.extensions().contains(&ext.as_str()) => {
+            if pixels(kind, bytes).is_some_and(|p| p > MAX_PIXELS) {
+                return refuse(MSG_TOO_MANY_PIXELS);
+            }
+            Ok(kind)
+        }
         Some(ext) if ["png", "jpg", "jpeg", "pdf"].contains(&ext.as_str()) => {
             refuse(MSG_NAME_MISMATCH)
         }

@@ -115,3 +115,48 @@ fn pdfs_and_unreadable_images_pass_unchanged() {
     let broken = Bytes::from_static(b"\xFF\xD8\xFF\xE1\x00");
     assert_eq!(strip_metadata(FileKind::Jpeg, broken.clone()), broken);
 }
+
+fn png_of(width: u32, height: u32) -> Vec<u8> {
+    let mut b = b"\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR".to_vec();
+    b.extend_from_slice(&width.to_be_bytes());
+    b.extend_from_slice(&height.to_be_bytes());
+    b.extend_from_slice(&[8, 6, 0, 0, 0, 0, 0, 0, 0]);
+    b
+}
+
+fn jpeg_of(width: u16, height: u16) -> Vec<u8> {
+    let mut b = vec![0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x04, 0x00, 0x00];
+    b.extend_from_slice(&[0xFF, 0xC0, 0x00, 0x11, 0x08]);
+    b.extend_from_slice(&height.to_be_bytes());
+    b.extend_from_slice(&width.to_be_bytes());
+    b.extend_from_slice(&[0; 12]);
+    b
+}
+
+#[test]
+fn images_over_fifty_megapixels_are_refused_from_their_header() {
+    assert_eq!(pixels(FileKind::Png, &png_of(8000, 6000)), Some(48_000_000));
+    assert_eq!(pixels(FileKind::Jpeg, &jpeg_of(640, 480)), Some(307_200));
+    assert_eq!(
+        check_upload("rg.png", &png_of(8000, 6000)),
+        Ok(FileKind::Png)
+    );
+    for (name, bytes) in [
+        ("rg.png", png_of(10_000, 10_000)),
+        ("rg.jpg", jpeg_of(65_535, 65_535)),
+    ] {
+        assert_eq!(
+            check_upload(name, &bytes).map_err(|e| e.message()),
+            Err(MSG_TOO_MANY_PIXELS),
+            "{name}"
+        );
+    }
+    assert_eq!(pixels(FileKind::Jpeg, b"\xFF\xD8\xFF\xE1\x00"), None);
+}
+
+#[test]
+fn an_upload_keeps_only_the_base_name() {
+    assert_eq!(base_name("C:\\fakepath\\rg.png"), "rg.png");
+    assert_eq!(base_name("../../etc/rg.png"), "rg.png");
+    assert_eq!(base_name("rg.png"), "rg.png");
+}

@@ -256,3 +256,61 @@ async fn a_repeated_query_key_gets_the_page_not_plain_text() {
     let doc = html(resp).await;
     assert!(!texts(&doc, "header").is_empty(), "drawn inside the shell");
 }
+
+/// A multipart body cut off mid-way gets its own message (not the 10 MB one); a file
+/// sent with its folder keeps only its base name.
+#[tokio::test]
+async fn a_broken_upload_says_so_and_a_file_keeps_only_its_base_name() {
+    let app = TestApp::with_sandbox(&[]).await;
+    assert_eq!(
+        app.login("basico@colheita.dev", "colheita123")
+            .await
+            .status(),
+        200
+    );
+    let url = app.url(&routes::dados_documento("IdentityDocumentBack"));
+    let post = |content_type: &str, body: Vec<u8>| {
+        app.client
+            .post(&url)
+            .header("Origin", &app.web_url)
+            .header("Sec-Fetch-Site", "same-origin")
+            .header("Accept", "application/json")
+            .header("Content-Type", content_type.to_owned())
+            .body(body)
+            .send()
+    };
+    let cut = b"--xyz\r\nContent-Disposition: form-data; name=\"documento\"; filename=\"rg.png\"\r\nContent-Type: image/png\r\n\r\n\x89PNG".to_vec();
+    for (ct, body) in [
+        ("multipart/form-data; boundary=xyz", cut),
+        ("multipart/form-data", b"nada".to_vec()),
+    ] {
+        let resp = post(ct, body).await.unwrap();
+        assert_eq!(resp.status(), 422, "{ct}");
+        let answer: serde_json::Value = resp.json().await.unwrap();
+        assert_eq!(
+            answer["mensagem"],
+            "Não foi possível ler o arquivo enviado. Tente enviar novamente."
+        );
+    }
+
+    let mut png = b"\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR".to_vec();
+    png.extend_from_slice(&[0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0, 0, 0, 0]);
+    let form = reqwest::multipart::Form::new().part(
+        "documento",
+        reqwest::multipart::Part::bytes(png).file_name("C:\\fakepath\\verso.png"),
+    );
+    let sent = app
+        .client
+        .post(&url)
+        .header("Origin", &app.web_url)
+        .header("Sec-Fetch-Site", "same-origin")
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(sent.status(), 303);
+    let page = html(app.get(routes::DADOS_DOCUMENTOS).await).await;
+    let names = texts(&page, ".documento-linha a");
+    assert!(names.iter().any(|n| n == "verso.png"), "{names:?}");
+    assert!(!names.iter().any(|n| n.contains("fakepath")), "{names:?}");
+}

@@ -4,6 +4,7 @@
 //! them. A file is checked by its content and size, and a photo loses its metadata (the
 //! camera's location among it) before it leaves the web app.
 
+use axum::extract::multipart::{MultipartError, MultipartRejection};
 use axum::extract::{Multipart, Path};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Json, Redirect};
@@ -150,18 +151,28 @@ pub async fn view_documento_get(ctx: Ctx, Path(tipo): Path<String>) -> PageResul
     download::answer(blob, page(&r, &docs), &name, true, Some(download::FAILED))
 }
 
-/// The file part of the upload: its name and bytes; a body over the limit reads as too big.
-async fn file_of(mut form: Multipart) -> Result<(String, bytes::Bytes), &'static str> {
+/// The file part of the upload: its base name and bytes. A body over the limit reads as
+/// too big; any other unreadable body (cut off, a broken boundary) says so.
+async fn file_of(
+    form: Result<Multipart, MultipartRejection>,
+) -> Result<(String, bytes::Bytes), &'static str> {
+    let unreadable = |e: MultipartError| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            documento::MSG_TOO_BIG
+        } else {
+            documento::MSG_BROKEN
+        }
+    };
+    let mut form = form.map_err(|_| documento::MSG_BROKEN)?;
     loop {
-        match form.next_field().await {
-            Ok(Some(field)) if field.name() == Some("documento") => {
-                let name = field.file_name().unwrap_or_default().to_owned();
-                let bytes = field.bytes().await.map_err(|_| documento::MSG_TOO_BIG)?;
+        match form.next_field().await.map_err(unreadable)? {
+            Some(field) if field.name() == Some("documento") => {
+                let name = documento::base_name(field.file_name().unwrap_or_default()).to_owned();
+                let bytes = field.bytes().await.map_err(unreadable)?;
                 return Ok((name, bytes));
             }
-            Ok(Some(_)) => continue,
-            Ok(None) => return Err(documento::MSG_FILL),
-            Err(_) => return Err(documento::MSG_TOO_BIG),
+            Some(_) => continue,
+            None => return Err(documento::MSG_FILL),
         }
     }
 }
@@ -173,7 +184,7 @@ pub async fn view_documento_post(
     ctx: Ctx,
     Path(tipo): Path<String>,
     headers: HeaderMap,
-    form: Multipart,
+    form: Result<Multipart, MultipartRejection>,
 ) -> PageResult {
     let tipo = tipo_of(&tipo)?;
     let (r, docs) = load(&ctx).await?;
