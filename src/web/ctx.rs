@@ -39,7 +39,7 @@ impl FromRequestParts<AppState> for Ctx {
             && !ctx.partial
             && parts.method == axum::http::Method::GET
         {
-            ctx.unread = Unread::start(&app.api, &ctx.jar, &s.access_token);
+            ctx.unread = Unread::start(&app.api, &app.refused, &ctx.jar, &s.access_token);
         }
         Ok(ctx)
     }

@@ -87,6 +87,8 @@ pub struct Inner {
     pub cfg: WebConfig,
     pub key: Key,
     pub refresh: RefreshCache,
+    /// Access tokens the platform answered 401 to, ended on their next request.
+    pub refused: session::RefusedTokens,
     pub csp: String,
     pub signup_attempts: crate::rate_limit::AttemptLimiter,
     pub visitor_pages: visitors::VisitorPages,
@@ -114,6 +116,7 @@ impl AppState {
             cfg,
             key,
             refresh: RefreshCache::default(),
+            refused: session::RefusedTokens::default(),
             csp,
         }))
     }

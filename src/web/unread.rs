@@ -11,8 +11,8 @@ use std::sync::{Mutex, OnceLock};
 
 use tokio::sync::oneshot;
 
-use crate::api::PlatformClient;
-use crate::web::session::Jar;
+use crate::api::{ApiError, PlatformClient};
+use crate::web::session::{Jar, RefusedTokens};
 
 /// How long the session's copy of the count spares the platform a call, in seconds.
 pub const FRESH_FOR: i64 = 30;
@@ -30,7 +30,7 @@ pub struct Unread {
 
 impl Unread {
     /// Starts the counter call when the session's copy is missing or stale.
-    pub fn start(api: &PlatformClient, jar: &Jar, token: &str) -> Unread {
+    pub fn start(api: &PlatformClient, refused: &RefusedTokens, jar: &Jar, token: &str) -> Unread {
         let stored = jar.unread();
         let cached = stored.map(|s| s.n);
         if stored.is_some_and(|s| (0..FRESH_FOR).contains(&(now() - s.ts))) {
@@ -41,12 +41,15 @@ impl Unread {
         }
         let (tx, rx) = oneshot::channel();
         let api = api.clone();
+        let refused = refused.clone();
         let token = token.to_owned();
         tokio::spawn(async move {
             match api.unread_count(&token).await {
                 Ok(n) => {
                     let _ = tx.send(n);
                 }
+                // The session is over at the platform: the next request ends it here.
+                Err(ApiError::Unauthorized) => refused.note(&token, now()),
                 Err(e) => tracing::debug!(error = %e, "contador de notificações indisponível"),
             }
         });

@@ -314,3 +314,35 @@ async fn a_broken_upload_says_so_and_a_file_keeps_only_its_base_name() {
     assert!(names.iter().any(|n| n == "verso.png"), "{names:?}");
     assert!(!names.iter().any(|n| n.contains("fakepath")), "{names:?}");
 }
+
+/// The header's counter, run beside a page that tolerates its failure, meets a 401 (the
+/// session was ended at the platform): the session ends here too, and the old name no
+/// longer shows, even on pages that ask the platform nothing else.
+#[tokio::test]
+async fn after_a_platform_401_the_name_goes_with_the_session() {
+    use wiremock::matchers::{method, path};
+    use wiremock::{Mock, ResponseTemplate};
+    let server = MockServer::start().await;
+    crate::platform::mock_login(&server).await;
+    crate::platform::mock_home(&server).await;
+    Mock::given(method("GET"))
+        .and(path("/v1/notificacoes/contador"))
+        .respond_with(ResponseTemplate::new(401))
+        .mount(&server)
+        .await;
+    let app = TestApp::with_platform(&server.uri(), &[]).await;
+    crate::platform::login_via_callback(&app, routes::HOME).await;
+    let mut gone = false;
+    for _ in 0..40 {
+        let resp = app.get(routes::CARTEIRA).await;
+        if resp.status() == 303 {
+            gone = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(gone, "the old session stayed");
+    let doc = html(app.get("/nao-existe").await).await;
+    assert_eq!(texts(&doc, "header a[href='/entrar']"), vec!["Entrar"]);
+    assert!(!text(&doc, "header").contains("Ana"));
+}

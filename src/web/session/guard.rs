@@ -66,6 +66,12 @@ pub async fn guard(
 async fn load_session(app: &AppState, jar: &Jar) -> Option<Session> {
     let (access, refresh) = jar.tokens()?;
     let now = now();
+    // A call beside an earlier page met a 401: the session is over, its name too.
+    if app.refused.take(&access.t) {
+        tracing::info!("session refused by the platform; it ends");
+        end_session(app, jar).await;
+        return None;
+    }
     let limits = app.cfg.session;
     // A session without its clock cannot be bounded: it ends like an expired one.
     let clock = jar

@@ -6,6 +6,7 @@ mod cookies;
 mod guard;
 mod navegacao;
 mod refresh;
+mod refused;
 
 pub use cookies::{
     Flash, Jar, PendingLogin, StoredToken, StoredUnread, UserSummary, carries_session,
@@ -13,6 +14,7 @@ pub use cookies::{
 pub use guard::{CurrentSession, LoginRequired, fetch_user_summary, guard, login_redirect};
 pub use navegacao::{end_session, same_site_navigation};
 pub use refresh::RefreshCache;
+pub use refused::RefusedTokens;
 
 /// Seconds before expiry at which the access token is refreshed.
 pub const REFRESH_MARGIN_SECS: i64 = 60;
