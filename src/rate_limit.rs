@@ -38,6 +38,71 @@ impl AttemptLimiter {
     }
 }
 
+/// Wrong current passwords at the password change answered before the form refuses with
+/// 429, per account and per address within an hour…
+pub const PASSWORD_GUESSES_REFUSED_AFTER: u32 = 5;
+/// …and after which the session itself ends.
+pub const PASSWORD_GUESSES_END_AFTER: u32 = 10;
+
+/// What a password-change attempt may do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Guess {
+    /// Ask the platform.
+    Allowed,
+    /// 429 without asking.
+    TooMany,
+    /// End the session.
+    EndSession,
+}
+
+/// Current-password guesses at the password change, counted per account and per address
+/// (an IPv6 /64 as one). Every attempt that reaches the platform counts: a right one ends
+/// the flow, so what accumulates are the wrong ones.
+pub struct GuessLimiter {
+    refuse_account: DefaultKeyedRateLimiter<String>,
+    refuse_addr: DefaultKeyedRateLimiter<IpAddr>,
+    end_account: DefaultKeyedRateLimiter<String>,
+    end_addr: DefaultKeyedRateLimiter<IpAddr>,
+}
+
+impl Default for GuessLimiter {
+    fn default() -> Self {
+        let quota = |n: u32| Quota::per_hour(NonZeroU32::new(n).unwrap_or(NonZeroU32::MIN));
+        Self {
+            refuse_account: RateLimiter::keyed(quota(PASSWORD_GUESSES_REFUSED_AFTER)),
+            refuse_addr: RateLimiter::keyed(quota(PASSWORD_GUESSES_REFUSED_AFTER)),
+            end_account: RateLimiter::keyed(quota(PASSWORD_GUESSES_END_AFTER)),
+            end_addr: RateLimiter::keyed(quota(PASSWORD_GUESSES_END_AFTER)),
+        }
+    }
+}
+
+impl GuessLimiter {
+    /// Counts one attempt of `account` from `addr`.
+    pub fn attempt(&self, account: &str, addr: IpAddr) -> Guess {
+        for l in [&self.end_account, &self.refuse_account] {
+            if l.len() > MAX_REMEMBERED {
+                l.retain_recent();
+            }
+        }
+        let addr = key(addr);
+        let account = account.to_owned();
+        // Both counters take the attempt (`&`, not `&&`).
+        let live =
+            self.end_account.check_key(&account).is_ok() & self.end_addr.check_key(&addr).is_ok();
+        if !live {
+            return Guess::EndSession;
+        }
+        let allowed = self.refuse_account.check_key(&account).is_ok()
+            & self.refuse_addr.check_key(&addr).is_ok();
+        if allowed {
+            Guess::Allowed
+        } else {
+            Guess::TooMany
+        }
+    }
+}
+
 /// One key per IPv4 address, and per /64 for IPv6 (one subscriber's usual allocation:
 /// keying by full address would give each attacker 2^64 allowances). An IPv4-mapped IPv6
 /// address counts as its IPv4 address.
@@ -86,5 +151,24 @@ mod tests {
         let l = limiter(1);
         assert!(l.allow("::ffff:198.51.100.4".parse().expect("ip")));
         assert!(!l.allow("198.51.100.4".parse().expect("ip")));
+    }
+
+    #[test]
+    fn password_guesses_are_refused_after_five_and_end_the_session_after_ten() {
+        let l = GuessLimiter::default();
+        let a: IpAddr = "203.0.113.7".parse().expect("ip");
+        let got: Vec<Guess> = (0..11).map(|_| l.attempt("100234", a)).collect();
+        assert_eq!(&got[..5], &[Guess::Allowed; 5]);
+        assert_eq!(&got[5..10], &[Guess::TooMany; 5]);
+        assert_eq!(got[10], Guess::EndSession);
+        // The account's count follows it to another address, the address's to another
+        // account; others are not affected.
+        let l = GuessLimiter::default();
+        let b: IpAddr = "198.51.100.1".parse().expect("ip");
+        assert!((0..5).all(|_| l.attempt("100234", a) == Guess::Allowed));
+        assert_eq!(l.attempt("100234", b), Guess::TooMany);
+        assert_eq!(l.attempt("999999", a), Guess::TooMany);
+        let c: IpAddr = "198.51.100.2".parse().expect("ip");
+        assert_eq!(l.attempt("555555", c), Guess::Allowed);
     }
 }

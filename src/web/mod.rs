@@ -91,6 +91,8 @@ pub struct Inner {
     pub refused: session::RefusedTokens,
     pub csp: String,
     pub signup_attempts: crate::rate_limit::AttemptLimiter,
+    /// Current-password guesses at the password change.
+    pub password_guesses: crate::rate_limit::GuessLimiter,
     pub visitor_pages: visitors::VisitorPages,
 }
 
@@ -111,6 +113,7 @@ impl AppState {
         let visitor_pages = visitors::VisitorPages::new(cfg.micro_cache);
         AppState(Arc::new(Inner {
             signup_attempts,
+            password_guesses: crate::rate_limit::GuessLimiter::default(),
             visitor_pages,
             api,
             cfg,

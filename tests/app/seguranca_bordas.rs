@@ -346,3 +346,52 @@ async fn after_a_platform_401_the_name_goes_with_the_session() {
     assert_eq!(texts(&doc, "header a[href='/entrar']"), vec!["Entrar"]);
     assert!(!text(&doc, "header").contains("Ana"));
 }
+
+/// Guessing the current password at the password change: after 5 wrong guesses the form
+/// answers 429 without asking the platform (the right one no longer changes it), and
+/// after 10 the session ends.
+#[tokio::test]
+async fn current_password_guesses_are_refused_after_five_and_end_the_session_after_ten() {
+    let app = TestApp::with_sandbox(&[]).await;
+    assert_eq!(
+        app.login("investidor@colheita.dev", "colheita123")
+            .await
+            .status(),
+        200
+    );
+    let guess = |atual: &'static str| {
+        let app = &app;
+        async move {
+            let form = [
+                ("senha_atual", atual),
+                ("nova_senha", "NovaSenha123"),
+                ("confirmacao_senha", "NovaSenha123"),
+            ];
+            app.post_form(routes::ALTERAR_SENHA, &form).await
+        }
+    };
+    for n in 1..=5 {
+        assert_eq!(guess("Errada123").await.status(), 422, "guess {n}");
+    }
+    for n in 6..=10 {
+        let resp = guess("colheita123").await;
+        assert_eq!(resp.status(), 429, "guess {n}");
+        let doc = html(resp).await;
+        assert_eq!(
+            text(&doc, "dialog.alerta p"),
+            "Muitas tentativas. Aguarde alguns minutos e tente novamente."
+        );
+    }
+    let resp = guess("colheita123").await;
+    assert_eq!(resp.status(), 303, "the session ends");
+    assert_eq!(app.get(routes::HOME).await.status(), 303);
+    // The right password guessed while refused changed nothing.
+    let other = app.another_browser();
+    assert_eq!(
+        other
+            .login("investidor@colheita.dev", "colheita123")
+            .await
+            .status(),
+        200
+    );
+}

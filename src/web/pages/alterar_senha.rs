@@ -5,6 +5,7 @@
 //! platform checks them again) with a clear message for each failure.
 
 use axum::Form;
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect};
 use maud::{Markup, html};
 use serde::Deserialize;
@@ -12,6 +13,9 @@ use serde::Deserialize;
 use crate::domain::validate::{
     FieldError, FormError, PASSWORD_MAX_CHARS, PASSWORD_RULE_TEXT, validate_new_password,
 };
+use crate::rate_limit::{Guess, MUITAS_TENTATIVAS};
+use crate::web::client_addr::ClientAddr;
+use crate::web::session::end_session;
 use crate::web::ui::Page;
 use crate::web::{Ctx, PageError, PageResult, routes};
 
@@ -38,10 +42,34 @@ pub async fn view_alterar_senha_get(ctx: Ctx) -> PageResult {
 
 /// `POST /minha-conta/alterar-senha`: validate, `PUT /v2/seguranca/senha`, then the
 /// 'Sucesso!' flash and home.
-pub async fn view_alterar_senha_post(ctx: Ctx, Form(f): Form<SenhaForm>) -> PageResult {
+pub async fn view_alterar_senha_post(
+    ctx: Ctx,
+    ClientAddr(addr): ClientAddr,
+    Form(f): Form<SenhaForm>,
+) -> PageResult {
     let token = ctx.token()?;
     validate_new_password(&f.senha_atual, &f.nova_senha, &f.confirmacao_senha)
         .map_err(|e| PageError::refused(Page::new(TITLE, view(Some(&e))), e.message()))?;
+    // Each attempt that reaches the platform is a guess of the current password.
+    let account = ctx.session.as_ref().map_or_else(String::new, |s| {
+        s.user.codigo.clone().unwrap_or_else(|| s.user.nome.clone())
+    });
+    match ctx.app.password_guesses.attempt(&account, addr) {
+        Guess::Allowed => {}
+        Guess::TooMany => {
+            tracing::warn!("password-change guesses over the limit");
+            return Err(PageError::alert(
+                Page::new(TITLE, view(None)),
+                MUITAS_TENTATIVAS,
+                StatusCode::TOO_MANY_REQUESTS,
+            ));
+        }
+        Guess::EndSession => {
+            tracing::warn!("password-change guesses: the session ends");
+            end_session(&ctx.app, &ctx.jar).await;
+            return Err(PageError::LoginRequired);
+        }
+    }
     ctx.app
         .api
         .change_password(token, &f.senha_atual, &f.nova_senha, &f.confirmacao_senha)
