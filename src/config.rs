@@ -47,10 +47,12 @@ pub struct Config {
     #[cfg(not(feature = "sandbox"))]
     #[arg(long, env = "COLHEITA_API_URL", required = true)]
     pub api_url: Option<url::Url>,
-    /// Base URL of the login provider API (token exchange); default: the sandbox.
+    /// Base URL of the login provider API (token exchange); default: the API URL (the
+    /// sandbox's provider).
     #[arg(long, env = "COLHEITA_AUTH_URL")]
     pub auth_url: Option<url::Url>,
-    /// The login page users are sent to; default: the sandbox's login page.
+    /// The login page users are sent to; default: `{api-url}/login` (the sandbox's login
+    /// page).
     #[arg(long, env = "COLHEITA_LOGIN_URL")]
     pub login_url: Option<url::Url>,
     /// OAuth client identifier sent to the login provider.
