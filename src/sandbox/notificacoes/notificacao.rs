@@ -1,24 +1,22 @@
-//! What a notification says, and sending it: every event that concerns an investor
-//! builds an [`Aviso`] and calls [`enviar`] inside the event's own transaction, so the
-//! notification exists exactly when the change it reports was committed.
+//! What a notification says: every event that concerns an investor builds a
+//! [`Notificacao`] and sends it with [`super::enviar`] inside the event's own transaction,
+//! so the notification exists exactly when the change it reports was committed.
 
-use jiff::Timestamp;
-use rusqlite::{Connection, OptionalExtension, params};
 use rust_decimal::Decimal;
 
 use crate::domain::money::format_brl;
-use crate::sandbox::erro::ApiError;
-use crate::sandbox::tempo;
 
 /// The wallet page of the web app.
-pub(crate) const CARTEIRA: &str = "/carteira";
+const CARTEIRA: &str = "/carteira";
 /// The registration page of the web app.
-pub(crate) const DADOS_CADASTRAIS: &str = "/minha-conta/dados-cadastrais";
+const DADOS_CADASTRAIS: &str = "/minha-conta/dados-cadastrais";
+/// An offering's page of the web app, followed by its friendly URL.
+const CAPTACAO: &str = "/investir/";
 const VER_CARTEIRA: &str = "Ver carteira";
 
 /// A notification before it is stored.
 #[derive(Debug, Clone)]
-pub(crate) struct Aviso {
+pub(crate) struct Notificacao {
     pub(crate) titulo: String,
     /// The list's text.
     pub(crate) resumo: String,
@@ -28,14 +26,19 @@ pub(crate) struct Aviso {
     pub(crate) botao: Option<(String, String)>,
 }
 
-impl Aviso {
-    fn novo(titulo: &str, resumo: String, mais: &str, botao: Option<(&str, String)>) -> Aviso {
+impl Notificacao {
+    fn novo(
+        titulo: &str,
+        resumo: String,
+        mais: &str,
+        botao: Option<(&str, String)>,
+    ) -> Notificacao {
         let texto = if mais.is_empty() {
             resumo.clone()
         } else {
             format!("{resumo} {mais}")
         };
-        Aviso {
+        Notificacao {
             titulo: titulo.to_owned(),
             resumo,
             texto,
@@ -43,8 +46,8 @@ impl Aviso {
         }
     }
 
-    fn carteira(titulo: &str, resumo: String, mais: &str) -> Aviso {
-        Aviso::novo(
+    fn carteira(titulo: &str, resumo: String, mais: &str) -> Notificacao {
+        Notificacao::novo(
             titulo,
             resumo,
             mais,
@@ -52,13 +55,13 @@ impl Aviso {
         )
     }
 
-    pub(crate) fn reserva_confirmada(valor: Decimal, oferta: &str, pix: bool) -> Aviso {
+    pub(crate) fn reserva_confirmada(valor: Decimal, oferta: &str, pix: bool) -> Notificacao {
         let mais = if pix {
             "Pague o Pix dentro do prazo indicado na reserva para garantir o seu investimento."
         } else {
             "O débito na corretora parceira está em análise; avisaremos quando for aprovado."
         };
-        Aviso::carteira(
+        Notificacao::carteira(
             "Reserva confirmada",
             format!(
                 "Sua reserva de {} em {oferta} foi confirmada.",
@@ -68,8 +71,8 @@ impl Aviso {
         )
     }
 
-    pub(crate) fn reserva_cancelada(valor: Decimal, oferta: &str) -> Aviso {
-        Aviso::carteira(
+    pub(crate) fn reserva_cancelada(valor: Decimal, oferta: &str) -> Notificacao {
+        Notificacao::carteira(
             "Reserva cancelada",
             format!(
                 "Sua reserva de {} em {oferta} foi cancelada: o prazo do Pix terminou sem o \
@@ -80,8 +83,8 @@ impl Aviso {
         )
     }
 
-    pub(crate) fn pix_recebido(valor: Decimal, oferta: &str) -> Aviso {
-        Aviso::carteira(
+    pub(crate) fn pix_recebido(valor: Decimal, oferta: &str) -> Notificacao {
+        Notificacao::carteira(
             "Pix recebido",
             format!(
                 "Recebemos o seu Pix de {} para {oferta}.",
@@ -92,8 +95,8 @@ impl Aviso {
         )
     }
 
-    pub(crate) fn debito_liquidado(valor: Decimal, oferta: &str) -> Aviso {
-        Aviso::carteira(
+    pub(crate) fn debito_liquidado(valor: Decimal, oferta: &str) -> Notificacao {
+        Notificacao::carteira(
             "Pagamento recebido",
             format!(
                 "O débito de {} para {oferta} foi liquidado na corretora parceira.",
@@ -103,8 +106,8 @@ impl Aviso {
         )
     }
 
-    pub(crate) fn debito_aprovado(valor: Decimal, oferta: &str) -> Aviso {
-        Aviso::carteira(
+    pub(crate) fn debito_aprovado(valor: Decimal, oferta: &str) -> Notificacao {
+        Notificacao::carteira(
             "Investimento aprovado",
             format!(
                 "A corretora parceira aprovou o débito de {} para {oferta}.",
@@ -114,8 +117,8 @@ impl Aviso {
         )
     }
 
-    pub(crate) fn debito_recusado(valor: Decimal, oferta: &str) -> Aviso {
-        Aviso::carteira(
+    pub(crate) fn debito_recusado(valor: Decimal, oferta: &str) -> Notificacao {
+        Notificacao::carteira(
             "Débito não aprovado",
             format!(
                 "A corretora parceira não aprovou o débito de {} para {oferta}.",
@@ -126,8 +129,8 @@ impl Aviso {
         )
     }
 
-    pub(crate) fn estorno(valor: Decimal, oferta: &str) -> Aviso {
-        Aviso::carteira(
+    pub(crate) fn estorno(valor: Decimal, oferta: &str) -> Notificacao {
+        Notificacao::carteira(
             "Aporte estornado",
             format!(
                 "O aporte de {} em {oferta} foi cancelado e o valor estornado para a sua conta.",
@@ -138,8 +141,8 @@ impl Aviso {
         )
     }
 
-    pub(crate) fn desistencia(valor: Decimal, oferta: &str, paga: bool) -> Aviso {
-        Aviso::carteira(
+    pub(crate) fn desistencia(valor: Decimal, oferta: &str, paga: bool) -> Notificacao {
+        Notificacao::carteira(
             "Desistência registrada",
             format!(
                 "Registramos a sua desistência do investimento de {} em {oferta}.",
@@ -153,8 +156,8 @@ impl Aviso {
         )
     }
 
-    pub(crate) fn captacao_cancelada(valor: Decimal, oferta: &str, paga: bool) -> Aviso {
-        Aviso::carteira(
+    pub(crate) fn captacao_cancelada(valor: Decimal, oferta: &str, paga: bool) -> Notificacao {
+        Notificacao::carteira(
             "Captação cancelada",
             format!(
                 "{oferta} encerrou sem atingir o valor alvo mínimo, e a sua reserva de {} foi cancelada.",
@@ -168,20 +171,20 @@ impl Aviso {
         )
     }
 
-    pub(crate) fn nova_captacao(oferta: &str, url_amigavel: &str, rendimento: &str) -> Aviso {
-        Aviso::novo(
+    pub(crate) fn nova_captacao(oferta: &str, url_amigavel: &str, rendimento: &str) -> Notificacao {
+        Notificacao::novo(
             "Nova captação no ar",
             format!("{oferta} está recebendo investimentos."),
             &format!(
                 "Rendimento de {rendimento}, isento de imposto de renda para pessoa física. \
                  Conheça a operação, as garantias e simule o seu investimento."
             ),
-            Some(("Ver captação", format!("/investir/{url_amigavel}"))),
+            Some(("Ver captação", format!("{CAPTACAO}{url_amigavel}"))),
         )
     }
 
-    pub(crate) fn documentos_aprovados() -> Aviso {
-        Aviso::novo(
+    pub(crate) fn documentos_aprovados() -> Notificacao {
+        Notificacao::novo(
             "Documentos aprovados",
             "Seus documentos foram aprovados e o seu cadastro está completo.".to_owned(),
             "Você já pode investir em todas as captações abertas da plataforma.",
@@ -189,8 +192,8 @@ impl Aviso {
         )
     }
 
-    pub(crate) fn boas_vindas() -> Aviso {
-        Aviso::novo(
+    pub(crate) fn boas_vindas() -> Notificacao {
+        Notificacao::novo(
             "Bem-vindo à Colheita",
             "Complete o seu cadastro para começar a investir no agronegócio.".to_owned(),
             "Preencha os seus dados pessoais, o endereço e envie os documentos; depois é só \
@@ -199,8 +202,8 @@ impl Aviso {
         )
     }
 
-    pub(crate) fn rendimento_pago(valor: Decimal, oferta: &str) -> Aviso {
-        Aviso::carteira(
+    pub(crate) fn rendimento_pago(valor: Decimal, oferta: &str) -> Notificacao {
+        Notificacao::carteira(
             "Rendimento creditado",
             format!(
                 "Você recebeu {} de rendimento de {oferta}.",
@@ -211,51 +214,7 @@ impl Aviso {
     }
 
     /// A notice with no button (platform news).
-    pub(crate) fn informativo(titulo: &str, resumo: &str, texto: &str) -> Aviso {
-        Aviso::novo(titulo, resumo.to_owned(), texto, None)
+    pub(crate) fn informativo(titulo: &str, resumo: &str, texto: &str) -> Notificacao {
+        Notificacao::novo(titulo, resumo.to_owned(), texto, None)
     }
-}
-
-/// Whether the investor receives notifications (never set: yes).
-pub(crate) fn recebe(c: &Connection, usuario: i64) -> Result<bool, ApiError> {
-    Ok(c.query_row(
-        "SELECT recebe FROM preferencias_notificacao WHERE usuario_id = ?1",
-        params![usuario],
-        |r| r.get::<_, bool>(0),
-    )
-    .optional()?
-    .unwrap_or(true))
-}
-
-/// Stores `aviso` for `usuario`, sent at `quando`, unread — unless the investor turned
-/// notifications off, in which case nothing is stored (they are not kept for later).
-/// Returns the new id, if any.
-pub(crate) fn enviar(
-    c: &Connection,
-    usuario: i64,
-    aviso: &Aviso,
-    quando: Timestamp,
-) -> Result<Option<i64>, ApiError> {
-    if !recebe(c, usuario)? {
-        return Ok(None);
-    }
-    let (titulo_botao, url_botao) = match &aviso.botao {
-        Some((t, u)) => (Some(t.as_str()), Some(u.as_str())),
-        None => (None, None),
-    };
-    c.execute(
-        "INSERT INTO notificacoes (usuario_id, titulo, resumo, texto, titulo_botao, url_botao,
-            enviada_em)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        params![
-            usuario,
-            aviso.titulo,
-            aviso.resumo,
-            aviso.texto,
-            titulo_botao,
-            url_botao,
-            tempo::ms(quando)
-        ],
-    )?;
-    Ok(Some(c.last_insert_rowid()))
 }
