@@ -1,0 +1,40 @@
+//! The SQL of the income report: the investor's earning reservations and who they are.
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+use crate::sandbox::erro::ApiError;
+use crate::sandbox::reservas::reserva::{self, Reserva};
+
+/// The reservation statuses that earn: paid by Pix, or approved by the brokerage.
+const INVESTIDAS: [&str; 2] = ["Pago", "Aprovado"];
+
+/// The investor's earning reservations, oldest first.
+pub(crate) fn investidas(c: &Connection, usuario: i64) -> Result<Vec<Reserva>, ApiError> {
+    let [pago, aprovado] = INVESTIDAS;
+    reserva::carregar(
+        c,
+        "r.usuario_id = ?1 AND r.status IN (?2, ?3) ORDER BY r.id",
+        params![usuario, pago, aprovado],
+    )
+}
+
+/// The beneficiary of the report.
+pub(crate) struct Beneficiario {
+    pub(crate) nome: String,
+    pub(crate) cpf: String,
+}
+
+/// The investor's name and CPF; `None` when the user is gone (a reset database).
+pub(crate) fn beneficiario(c: &Connection, usuario: i64) -> Result<Option<Beneficiario>, ApiError> {
+    Ok(c.query_row(
+        "SELECT nome, cpf FROM usuarios WHERE id = ?1",
+        params![usuario],
+        |r| {
+            Ok(Beneficiario {
+                nome: r.get(0)?,
+                cpf: r.get(1)?,
+            })
+        },
+    )
+    .optional()?)
+}
