@@ -29,6 +29,7 @@ mod registro;
 mod reservas;
 mod resposta;
 mod seed;
+mod site;
 mod tempo;
 mod termos;
 mod texto;

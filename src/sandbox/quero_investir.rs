@@ -20,7 +20,7 @@ use crate::sandbox::cadastro::store::{self, NovoInvestidor};
 use crate::sandbox::cadastro::{BasicosJson, TelefoneJson};
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::resposta::{self, JsonExato};
-use crate::sandbox::{Sandbox, caixa, tempo};
+use crate::sandbox::{Sandbox, caixa, site, tempo};
 
 /// The platform's refusal for a CPF or e-mail already registered (the web app looks for
 /// 'Prospect com cadastro em andamento' in it).
@@ -131,7 +131,7 @@ fn link_de_acesso(headers: &HeaderMap) -> Option<String> {
     let origem = headers.get(header::ORIGIN)?.to_str().ok()?;
     let url = url::Url::parse(origem).ok()?;
     (matches!(url.scheme(), "http" | "https") && url.has_host())
-        .then(|| format!("{}/entrar", url.origin().ascii_serialization()))
+        .then(|| format!("{}{}", url.origin().ascii_serialization(), site::ENTRAR))
 }
 
 fn corpo_do_email(n: &Novo, senha: &str, link: Option<&str>) -> String {

@@ -5,13 +5,8 @@
 use rust_decimal::Decimal;
 
 use crate::domain::money::format_brl;
+use crate::sandbox::site::{self, CARTEIRA, DADOS_CADASTRAIS};
 
-/// The wallet page of the web app.
-const CARTEIRA: &str = "/carteira";
-/// The registration page of the web app.
-const DADOS_CADASTRAIS: &str = "/minha-conta/dados-cadastrais";
-/// An offering's page of the web app, followed by its friendly URL.
-const CAPTACAO: &str = "/investir/";
 const VER_CARTEIRA: &str = "Ver carteira";
 
 /// A notification before it is stored.
@@ -179,7 +174,7 @@ impl Notificacao {
                 "Rendimento de {rendimento}, isento de imposto de renda para pessoa física. \
                  Conheça a operação, as garantias e simule o seu investimento."
             ),
-            Some(("Ver captação", format!("{CAPTACAO}{url_amigavel}"))),
+            Some(("Ver captação", site::captacao(url_amigavel))),
         )
     }
 
