@@ -55,7 +55,7 @@ impl Registro {
         Ok(Registro {
             id: r.get(0)?,
             codigo: r.get(1)?,
-            cadastro: CadastroStatus::from(r.get::<_, String>(2)?),
+            cadastro: r.get(2)?,
             nome: r.get(3)?,
             email: r.get(4)?,
             telefone_ddd: r.get(5)?,
@@ -148,17 +148,16 @@ pub(crate) fn estado(c: &Connection, id: i64) -> Result<Option<CadastroStatus>, 
     Ok(c.query_row(
         "SELECT cadastro FROM usuarios WHERE id = ?1",
         params![id],
-        |r| r.get::<_, String>(0),
+        |r| r.get(0),
     )
-    .optional()?
-    .map(CadastroStatus::from))
+    .optional()?)
 }
 
 /// Moves the registration to `novo`.
 pub(crate) fn mudar_estado(c: &Connection, id: i64, novo: &CadastroStatus) -> Result<(), ApiError> {
     c.execute(
         "UPDATE usuarios SET cadastro = ?1 WHERE id = ?2",
-        params![novo.label(), id],
+        params![novo, id],
     )?;
     Ok(())
 }
@@ -196,7 +195,7 @@ pub(crate) fn completude(c: &Connection, id: i64) -> Result<Option<Completude>, 
         params![id],
         |r| {
             Ok(Completude {
-                cadastro: CadastroStatus::from(r.get::<_, String>(0)?),
+                cadastro: r.get(0)?,
                 pessoais: r.get(1)?,
                 endereco: r.get(2)?,
                 documentos: r.get(3)?,
@@ -255,7 +254,7 @@ pub(crate) fn inserir(c: &Connection, n: &NovoInvestidor<'_>) -> Result<i64, Api
             n.codigo,
             n.email,
             n.senha_hash,
-            CadastroStatus::Basico.label(),
+            CadastroStatus::Basico,
             n.nome,
             n.ddd,
             n.numero,

@@ -13,6 +13,7 @@ use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 
 use crate::domain::reference::{StatusMovimento, TipoMovimento};
+use crate::domain::status::ReservaStatus;
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::extrato::store::{self, Datas, NovoMovimento};
 use crate::sandbox::reservas::reserva::Reserva;
@@ -22,8 +23,7 @@ use crate::sandbox::tempo;
 /// instant has passed, never ahead of time.
 const HORA_DO_PAGAMENTO: i8 = 9;
 
-/// Where a reservation stands, as far as its money goes: every reservation status the
-/// statement tells apart, named once.
+/// Where a reservation stands, as far as its money goes.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Fase {
     /// Confirmed, the money not arrived yet.
@@ -35,11 +35,11 @@ enum Fase {
     Outra,
 }
 
-fn fase(status: &str) -> Fase {
+fn fase(status: &ReservaStatus) -> Fase {
     match status {
-        "Aporte pendente" | "Em análise" => Fase::Pendente,
-        "Cancelado" | "Rejeitado" => Fase::Desfeita,
-        "Pago" | "Aprovado" => Fase::Investida,
+        ReservaStatus::AportePendente | ReservaStatus::EmAnalise => Fase::Pendente,
+        ReservaStatus::Cancelado | ReservaStatus::Rejeitado => Fase::Desfeita,
+        ReservaStatus::Pago | ReservaStatus::Aprovado => Fase::Investida,
         _ => Fase::Outra,
     }
 }
@@ -92,7 +92,7 @@ fn linhas_da_reserva(
     agora: Timestamp,
 ) -> Result<(), ApiError> {
     let nome = &r.oferta.nome;
-    let fase = fase(r.status(agora));
+    let fase = fase(&ReservaStatus::from(r.status(agora)));
     let confirmada = r.confirmada_em.unwrap_or(r.criada_em);
     // The money left the investor's account when the brokerage approved the debit, or
     // when the Pix (or the settled debit) arrived.

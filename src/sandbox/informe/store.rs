@@ -2,19 +2,17 @@
 
 use rusqlite::{Connection, OptionalExtension, params};
 
+use crate::domain::status::ReservaStatus;
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::reservas::reserva::{self, Reserva};
 
-/// The reservation statuses that earn: paid by Pix, or approved by the brokerage.
-const INVESTIDAS: [&str; 2] = ["Pago", "Aprovado"];
-
-/// The investor's earning reservations, oldest first.
+/// The investor's earning reservations (paid by Pix, or approved by the brokerage),
+/// oldest first.
 pub(crate) fn investidas(c: &Connection, usuario: i64) -> Result<Vec<Reserva>, ApiError> {
-    let [pago, aprovado] = INVESTIDAS;
     reserva::carregar(
         c,
         "r.usuario_id = ?1 AND r.status IN (?2, ?3) ORDER BY r.id",
-        params![usuario, pago, aprovado],
+        params![usuario, ReservaStatus::Pago, ReservaStatus::Aprovado],
     )
 }
 

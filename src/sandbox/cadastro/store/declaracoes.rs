@@ -5,6 +5,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use rust_decimal::Decimal;
 
 use crate::domain::limite_anual::{Declaration, Qualification};
+use crate::domain::status::ReservaStatus;
 use crate::sandbox::erro::ApiError;
 
 /// The declaration in force.
@@ -93,20 +94,15 @@ pub(crate) fn inserir(
     Ok(())
 }
 
-/// The reservation statuses whose money counts in the year: paid, approved, in analysis…
-const CONTAM: [&str; 3] = ["Pago", "Aprovado", "Em análise"];
-/// …and awaiting the Pix, while its deadline has not passed.
-const AGUARDANDO_PIX: &str = "Aporte pendente";
-
 /// Cents of the investor's reservations confirmed in `[inicio, fim)` (Unix ms) and still
-/// standing at `agora` (a withdrawn, failed, expired or refunded one no longer counts).
+/// standing at `agora`: paid, approved, in analysis, or awaiting a Pix whose deadline has
+/// not passed (a withdrawn, failed, expired or refunded one no longer counts).
 pub(crate) fn investido_entre(
     c: &Connection,
     usuario: i64,
     (inicio, fim): (i64, i64),
     agora: i64,
 ) -> Result<i64, ApiError> {
-    let [pago, aprovado, em_analise] = CONTAM;
     Ok(c.prepare_cached(
         "SELECT COALESCE(SUM(investimento_centavos), 0) FROM reservas
          WHERE usuario_id = ?1 AND confirmada_em >= ?2 AND confirmada_em < ?3
@@ -118,10 +114,10 @@ pub(crate) fn investido_entre(
             inicio,
             fim,
             agora,
-            pago,
-            aprovado,
-            em_analise,
-            AGUARDANDO_PIX
+            ReservaStatus::Pago,
+            ReservaStatus::Aprovado,
+            ReservaStatus::EmAnalise,
+            ReservaStatus::AportePendente
         ],
         |r| r.get(0),
     )?)
