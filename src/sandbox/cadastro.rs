@@ -19,26 +19,20 @@ use axum::routing::{get, put};
 use axum::{Json, Router};
 use rusqlite::Connection;
 
+use crate::sandbox::Sandbox;
 use crate::sandbox::autenticacao::Investidor;
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
 use crate::sandbox::resposta::{self, JsonExato};
-use crate::sandbox::{Sandbox, quero_investir};
 
 pub(crate) use json::{BasicosJson, RegistroJson, TelefoneJson};
 
-/// The investor's registration: reading and editing it, the sign-up (`POST /v1/cadastro`,
-/// in [`quero_investir`]), the verification
-/// request, the documents, the investor profile, the partner-debit permission and the
+/// The investor's registration: reading and editing it (the sign-up, `POST /v1/cadastro`,
+/// is `quero_investir`'s), the verification request, the documents, the investor profile, the partner-debit permission and the
 /// password change.
 pub(crate) fn routes() -> Router<Sandbox> {
     Router::new()
         .route("/v1/cadastro/meucadastro", get(meu_cadastro))
-        .route(
-            "/v1/cadastro",
-            get(meu_cadastro)
-                .post(quero_investir::quero_investir)
-                .put(atualizar::atualizar),
-        )
+        .route("/v1/cadastro", get(meu_cadastro).put(atualizar::atualizar))
         .route("/v1/cadastro/validate", put(verificar::solicitar))
         .route(
             "/v1/cadastro/declaracao-investidor",

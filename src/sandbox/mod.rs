@@ -178,7 +178,7 @@ impl Sandbox {
 
     /// The sandbox's HTTP surface, one group per platform resource: the login provider
     /// (`autenticacao`), `/v1/captacoes` and `/midia`, `/v1/reservas` (with the statement,
-    /// `/v1/reservas/extrato`), `/v1/cadastro` and the password (the registration documents
+    /// `/v1/reservas/extrato`), `/v1/cadastro` (the sign-up its `POST`) and the password (the registration documents
     /// include the income reports), `/v1/notificacoes`, `/v1/produtos` (category
     /// products), `/v1/dominios`, `/v1/termos`, `/v1/informe`, plus the sandbox-only
     /// transitions and e-mail outbox.
@@ -191,6 +191,7 @@ impl Sandbox {
             .merge(notificacoes::routes())
             .merge(produtos::routes())
             .merge(cadastro::routes())
+            .merge(quero_investir::routes())
             .merge(dominios::routes())
             .merge(termos::routes())
             .merge(informe::routes())

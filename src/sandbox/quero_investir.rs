@@ -3,9 +3,11 @@
 //! with a random temporary password (the first login then answers tipoResposta
 //! 'trocarsenha') and mails the credentials to the outbox (`GET /caixa-de-saida`).
 
+use axum::Router;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
+use axum::routing::post;
 use rusqlite::Connection;
 use serde::{Deserialize, Serialize};
 
@@ -155,6 +157,11 @@ fn corpo_do_email(n: &Novo, senha: &str, link: Option<&str>) -> String {
         email = n.email,
         rotulo = caixa::ROTULO_SENHA,
     )
+}
+
+/// `POST /v1/cadastro`; the registration's own routes share its path (`cadastro::routes`).
+pub(crate) fn routes() -> Router<Sandbox> {
+    Router::new().route("/v1/cadastro", post(quero_investir))
 }
 
 /// The created investor, as the sign-up answers it.
