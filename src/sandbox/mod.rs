@@ -15,17 +15,21 @@ mod db;
 mod dominios;
 mod erro;
 mod extrato;
-#[allow(dead_code, reason = "the resources move to it one by one; remove once they all use it")]
+#[allow(
+    dead_code,
+    reason = "the resources move to it one by one; remove once they all use it"
+)]
 mod extratores;
 mod informe;
-mod links;
 mod notificacoes;
 mod pdf;
 mod produtos;
+mod quero_investir;
 mod registro;
 mod reservas;
 mod resposta;
 mod seed;
+mod site;
 mod tempo;
 mod termos;
 mod texto;
@@ -174,7 +178,7 @@ impl Sandbox {
 
     /// The sandbox's HTTP surface, one group per platform resource: the login provider
     /// (`autenticacao`), `/v1/captacoes` and `/midia`, `/v1/reservas` (with the statement,
-    /// `/v1/reservas/extrato`), `/v1/cadastro` and the password (the registration documents
+    /// `/v1/reservas/extrato`), `/v1/cadastro` (the sign-up its `POST`) and the password (the registration documents
     /// include the income reports), `/v1/notificacoes`, `/v1/produtos` (category
     /// products), `/v1/dominios`, `/v1/termos`, `/v1/informe`, plus the sandbox-only
     /// transitions and e-mail outbox.
@@ -187,6 +191,7 @@ impl Sandbox {
             .merge(notificacoes::routes())
             .merge(produtos::routes())
             .merge(cadastro::routes())
+            .merge(quero_investir::routes())
             .merge(dominios::routes())
             .merge(termos::routes())
             .merge(informe::routes())

@@ -32,7 +32,7 @@ use crate::sandbox::autenticacao::Investidor;
 use crate::sandbox::cadastro::declaracao;
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
 use crate::sandbox::extrato::movimentos;
-use crate::sandbox::notificacoes::aviso::{self, Aviso};
+use crate::sandbox::notificacoes::{self, Notificacao};
 use crate::sandbox::registro::{self, Documento};
 use crate::sandbox::resposta::{self, JsonExato};
 use crate::sandbox::termos::VERSAO_CIENCIA_RISCO;
@@ -302,12 +302,12 @@ async fn confirmar(
             }
             let r: Reserva = reserva::do_investidor(tx, id, usuario)?;
             movimentos::apos_evento(tx, id, agora)?;
-            let aviso = Aviso::reserva_confirmada(
+            let notificacao = Notificacao::reserva_confirmada(
                 r.investimento(),
                 &r.oferta.nome,
                 r.tipo_pagamento != PARTNER_DEBIT,
             );
-            aviso::enviar(tx, usuario, &aviso, agora)?;
+            notificacoes::enviar(tx, usuario, &notificacao, agora)?;
             Ok(Ok(resposta::texto(&r.confirmacao_json(agora))?))
         })
         .await?

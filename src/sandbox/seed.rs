@@ -2,11 +2,11 @@
 //! registration documents and investor profile, and their reservations. Dates are relative to the seeding day
 //! in America/Sao_Paulo, so a fresh database always looks current.
 
-mod avisos;
 pub(super) mod carga;
 pub(super) mod declaracoes;
 mod documentos;
 pub(super) mod extras;
+mod notificacoes;
 mod perfil;
 mod pessoas;
 mod produtos;
@@ -195,7 +195,7 @@ pub(super) fn semear(
 /// existed (its `produtos` table is empty), so an upgraded sandbox shows them too.
 pub(super) fn complementar(tx: &Transaction<'_>, agora: Timestamp) -> Result<(), SandboxError> {
     produtos::inserir(tx, agora)?;
-    avisos::inserir(tx, agora)?;
+    notificacoes::inserir(tx, agora)?;
     Ok(())
 }
 

@@ -8,7 +8,7 @@ use axum::body::Bytes;
 use axum::extract::State;
 use jiff::Timestamp;
 use jiff::civil::Date;
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::Connection;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
@@ -19,6 +19,7 @@ use crate::domain::limite_anual::{
 };
 use crate::domain::money;
 use crate::sandbox::autenticacao::Investidor;
+use crate::sandbox::cadastro::store::declaracoes as store;
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::resposta::{self, JsonExato};
 use crate::sandbox::{Sandbox, tempo};
@@ -28,55 +29,15 @@ pub(crate) const SEM_DECLARACAO: &str =
     "Antes de investir, preencha a sua declaração de investidor em Minha conta.";
 const PREENCHER: &str = "Necessário preencher todos os campos para prosseguir.";
 
-/// The declaration in force.
-pub(crate) struct Vigente {
-    pub(crate) id: i64,
-    pub(crate) declaracao: Declaration,
-    acima: bool,
-    ano: i16,
-    versao: String,
-    declarada_em: i64,
-}
+pub(crate) use store::Vigente;
 
 fn reais(centavos: i64) -> Decimal {
     Decimal::new(centavos, 2)
 }
 
-fn centavos(v: Decimal) -> i64 {
-    (v * Decimal::ONE_HUNDRED)
-        .round()
-        .try_into()
-        .unwrap_or(i64::MAX)
-}
-
+/// The investor's declaration in force, if they ever declared.
 pub(crate) fn vigente(c: &Connection, usuario: i64) -> Result<Option<Vigente>, ApiError> {
-    Ok(c.prepare_cached(
-        "SELECT id, qualificado, acima_do_patamar, renda_bruta_anual_centavos,
-            investimentos_financeiros_centavos, investido_outras_centavos, ano, versao,
-            declarada_em
-         FROM declaracoes_investidor WHERE usuario_id = ?1 ORDER BY id DESC LIMIT 1",
-    )?
-    .query_row(params![usuario], |r| {
-        let qualificado: bool = r.get(1)?;
-        Ok(Vigente {
-            id: r.get(0)?,
-            declaracao: Declaration {
-                qualification: if qualificado {
-                    Qualification::Qualified
-                } else {
-                    Qualification::NotQualified
-                },
-                gross_annual_income: reais(r.get(3)?),
-                financial_investments: reais(r.get(4)?),
-                invested_elsewhere_this_year: reais(r.get(5)?),
-            },
-            acima: r.get(2)?,
-            ano: r.get(6)?,
-            versao: r.get(7)?,
-            declarada_em: r.get(8)?,
-        })
-    })
-    .optional()?)
+    store::vigente(c, usuario)
 }
 
 /// The first instant of `ano` and of the next year in São Paulo, in ms.
@@ -97,16 +58,8 @@ pub(crate) fn investido_no_ano(
     usuario: i64,
     agora: Timestamp,
 ) -> Result<i64, ApiError> {
-    let (inicio, fim) = limites_do_ano(today_in_sao_paulo(agora).year());
-    Ok(c.prepare_cached(
-        "SELECT COALESCE(SUM(investimento_centavos), 0) FROM reservas
-         WHERE usuario_id = ?1 AND confirmada_em >= ?2 AND confirmada_em < ?3
-           AND (status IN ('Pago', 'Aprovado', 'Em análise')
-                OR (status = 'Aporte pendente' AND pix_vencimento > ?4))",
-    )?
-    .query_row(params![usuario, inicio, fim, tempo::ms(agora)], |r| {
-        r.get(0)
-    })?)
+    let ano = limites_do_ano(today_in_sao_paulo(agora).year());
+    store::investido_entre(c, usuario, ano, tempo::ms(agora))
 }
 
 /// The declaration as it counts this year: what was declared as invested elsewhere is of
@@ -234,11 +187,11 @@ pub(crate) async fn ler(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
 ) -> Result<JsonExato, ApiError> {
-    let usuario = investidor.usuario_id;
     let regras = sandbox.cfg().annual_limit;
-    sandbox
-        .db()
-        .ler(move |c| resposta(c, usuario, &regras, tempo::agora()))
+    investidor
+        .ler(&sandbox, move |c, usuario| {
+            resposta(c, usuario, &regras, tempo::agora())
+        })
         .await
 }
 
@@ -263,23 +216,14 @@ pub(crate) fn gravar(
     acima: bool,
     agora: Timestamp,
 ) -> Result<(), ApiError> {
-    let ms = tempo::ms(agora);
-    c.execute(
-        "INSERT INTO declaracoes_investidor (usuario_id, qualificado, acima_do_patamar,
-            renda_bruta_anual_centavos, investimentos_financeiros_centavos,
-            investido_outras_centavos, ano, versao, declarada_em)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-        params![
-            usuario,
-            d.qualification == Qualification::Qualified,
-            acima,
-            centavos(d.gross_annual_income),
-            centavos(d.financial_investments),
-            centavos(d.invested_elsewhere_this_year),
-            today_in_sao_paulo(agora).year(),
-            DECLARATION_VERSION,
-            ms
-        ],
+    store::inserir(
+        c,
+        usuario,
+        d,
+        acima,
+        today_in_sao_paulo(agora).year(),
+        DECLARATION_VERSION,
+        tempo::ms(agora),
     )?;
     crate::sandbox::registro::registrar(
         c,
@@ -318,11 +262,9 @@ pub(crate) async fn declarar(
     let acima = c.acima_do_patamar && !qualificado;
     limite_anual::check_declaration(&d, acima, &regras)
         .map_err(|e| ApiError::requisicao(e.message))?;
-    let usuario = investidor.usuario_id;
     let agora = tempo::agora();
-    sandbox
-        .db()
-        .escrever(move |tx| {
+    investidor
+        .escrever(&sandbox, move |tx, usuario| {
             gravar(tx, usuario, &d, acima, agora)?;
             resposta(tx, usuario, &regras, agora)
         })

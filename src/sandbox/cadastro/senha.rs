@@ -6,11 +6,11 @@
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::StatusCode;
-use rusqlite::{OptionalExtension, params};
 use serde::Deserialize;
 
 use crate::domain::validate::validate_new_password;
 use crate::sandbox::autenticacao::{Investidor, encerrar_outras, senha};
+use crate::sandbox::cadastro::store;
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
 use crate::sandbox::{Sandbox, tempo};
 
@@ -35,20 +35,12 @@ pub(crate) async fn alterar(
     })?;
     validate_new_password(&p.senha_atual, &p.nova_senha, &p.confirmacao_senha)
         .map_err(|e| ApiError::requisicao(e.message()))?;
-    let id = investidor.usuario_id;
     let atual = investidor.sessao_id;
     // The slow hash work (check + new hash) runs on a read connection; the write only
     // swaps the hash, and only if nobody changed it in between.
-    let (antigo, novo) = sandbox
-        .db()
-        .ler(move |c| {
-            let antigo: String = c
-                .query_row(
-                    "SELECT senha_hash FROM usuarios WHERE id = ?1",
-                    params![id],
-                    |r| r.get(0),
-                )
-                .optional()?
+    let (antigo, novo) = investidor
+        .ler(&sandbox, move |c, id| {
+            let antigo = store::senha_hash(c, id)?
                 .ok_or_else(|| ApiError::nao_autorizado(SESSAO_INVALIDA))?;
             if !senha::confere(&p.senha_atual, &antigo) {
                 return Err(ApiError::requisicao(SENHA_ATUAL_NAO_CONFERE));
@@ -56,21 +48,16 @@ pub(crate) async fn alterar(
             Ok((antigo, senha::gerar_hash(&p.nova_senha)))
         })
         .await?;
-    let trocada = sandbox
-        .db()
-        .escrever(move |tx| {
-            let trocada = tx.execute(
-                "UPDATE usuarios SET senha_hash = ?1, senha_temporaria = 0
-                 WHERE id = ?2 AND senha_hash = ?3",
-                params![novo, id, antigo],
-            )?;
-            if trocada == 1 {
+    let trocada = investidor
+        .escrever(&sandbox, move |tx, id| {
+            let trocada = store::trocar_senha(tx, id, &novo, &antigo)?;
+            if trocada {
                 encerrar_outras(tx, id, atual, tempo::agora())?;
             }
             Ok(trocada)
         })
         .await?;
-    if trocada == 1 {
+    if trocada {
         Ok(StatusCode::NO_CONTENT)
     } else {
         // Changed concurrently: the current password we checked is no longer current.

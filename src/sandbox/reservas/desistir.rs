@@ -11,7 +11,7 @@ use rusqlite::params;
 use crate::sandbox::autenticacao::Investidor;
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::extrato::movimentos;
-use crate::sandbox::notificacoes::aviso::{self, Aviso};
+use crate::sandbox::notificacoes::{self, Notificacao};
 use crate::sandbox::registro::{self, Documento};
 use crate::sandbox::reservas::reserva;
 use crate::sandbox::resposta::{self, JsonExato};
@@ -56,8 +56,8 @@ pub(super) async fn desistir(
             registro::registrar(tx, usuario, Some(id), Documento::Desistencia, VERSAO, agora)?;
             movimentos::apos_evento(tx, id, agora)?;
             let r = reserva::do_investidor(tx, id, usuario)?;
-            let aviso = Aviso::desistencia(r.investimento(), &r.oferta.nome, paga);
-            aviso::enviar(tx, usuario, &aviso, agora)?;
+            let notificacao = Notificacao::desistencia(r.investimento(), &r.oferta.nome, paga);
+            notificacoes::enviar(tx, usuario, &notificacao, agora)?;
             resposta::json(&r.json(agora))
         })
         .await

@@ -16,7 +16,7 @@ use serde::Serialize;
 
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::extrato::movimentos;
-use crate::sandbox::notificacoes::aviso::{self, Aviso};
+use crate::sandbox::notificacoes::{self, Notificacao};
 use crate::sandbox::reservas::reserva;
 use crate::sandbox::resposta::{self, JsonExato};
 use crate::sandbox::{Sandbox, tempo};
@@ -85,8 +85,9 @@ fn encerrar(
                 params![r.id],
                 |x| x.get(0),
             )?;
-            let aviso = Aviso::captacao_cancelada(r.investimento(), &r.oferta.nome, paga);
-            aviso::enviar(tx, usuario, &aviso, agora)?;
+            let notificacao =
+                Notificacao::captacao_cancelada(r.investimento(), &r.oferta.nome, paga);
+            notificacoes::enviar(tx, usuario, &notificacao, agora)?;
         }
     }
     Ok((Resultado::Malsucedida, vivas.len()))

@@ -15,7 +15,7 @@ use crate::domain::reserva;
 use crate::sandbox::autenticacao::{self, Investidor};
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
 use crate::sandbox::extrato::movimentos;
-use crate::sandbox::notificacoes::aviso::{self, Aviso};
+use crate::sandbox::notificacoes::{self, Notificacao};
 use crate::sandbox::{Sandbox, tempo};
 
 #[derive(Debug, Serialize)]
@@ -158,8 +158,8 @@ pub(crate) fn expirar(tx: &Transaction<'_>, agora: Timestamp) -> Result<usize, A
     )?;
     // The investor learns of it when it happened: at the deadline, not at the sweep.
     for (usuario, centavos, vencimento, nome, id) in vencidas {
-        let aviso = Aviso::reserva_cancelada(reais(centavos), &nome);
-        aviso::enviar(tx, usuario, &aviso, tempo::de_ms(vencimento))?;
+        let notificacao = Notificacao::reserva_cancelada(reais(centavos), &nome);
+        notificacoes::enviar(tx, usuario, &notificacao, tempo::de_ms(vencimento))?;
         movimentos::apos_evento(tx, id, agora)?;
     }
     autenticacao::limpar(tx, agora)?;

@@ -14,7 +14,7 @@ use rusqlite::params;
 
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::extrato::movimentos;
-use crate::sandbox::notificacoes::aviso::{self, Aviso};
+use crate::sandbox::notificacoes::{self, Notificacao};
 use crate::sandbox::reservas::reserva::{self, Reserva};
 use crate::sandbox::resposta::{self, JsonExato};
 use crate::sandbox::{Sandbox, tempo};
@@ -176,14 +176,14 @@ async fn transicao(sandbox: Sandbox, id: &str, acao: Acao) -> Result<JsonExato, 
                 |x| x.get(0),
             )?;
             let (valor, nome) = (r.investimento(), r.oferta.nome.as_str());
-            let aviso = match (acao, status.as_str()) {
-                (Acao::Pagar, "Aporte pendente") => Aviso::pix_recebido(valor, nome),
-                (Acao::Pagar, _) => Aviso::debito_liquidado(valor, nome),
-                (Acao::Aprovar, _) => Aviso::debito_aprovado(valor, nome),
-                (Acao::Rejeitar, _) => Aviso::debito_recusado(valor, nome),
-                (Acao::Estornar, _) => Aviso::estorno(valor, nome),
+            let notificacao = match (acao, status.as_str()) {
+                (Acao::Pagar, "Aporte pendente") => Notificacao::pix_recebido(valor, nome),
+                (Acao::Pagar, _) => Notificacao::debito_liquidado(valor, nome),
+                (Acao::Aprovar, _) => Notificacao::debito_aprovado(valor, nome),
+                (Acao::Rejeitar, _) => Notificacao::debito_recusado(valor, nome),
+                (Acao::Estornar, _) => Notificacao::estorno(valor, nome),
             };
-            aviso::enviar(tx, usuario, &aviso, agora)?;
+            notificacoes::enviar(tx, usuario, &notificacao, agora)?;
             resposta::json(&r.json(agora))
         })
         .await
