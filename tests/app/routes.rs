@@ -101,10 +101,8 @@ fn the_sandbox_takes_the_web_apps_addresses_from_its_site_module() {
     assert!(sections.len() > 8, "{sections:?}");
     let mut offenders = Vec::new();
     // Its tests compare what was sent with the address a user would see.
-    for (file, n, line) in code_lines(
-        "src/sandbox",
-        &["src/sandbox/site.rs", "src/sandbox/tests"],
-    ) {
+    for (file, n, line) in code_lines("src/sandbox", &["src/sandbox/site.rs", "src/sandbox/tests"])
+    {
         for path in site_paths(&line) {
             let section = path.split(['/', '?']).nth(1).unwrap_or_default();
             if sections.iter().any(|s| s == section) {
