@@ -2,6 +2,7 @@
 //! `spawn_blocking`, versioned migrations (`PRAGMA user_version`), seeding on first start.
 
 mod esquema;
+pub(crate) mod transicao;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};

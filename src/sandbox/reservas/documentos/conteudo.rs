@@ -8,8 +8,8 @@ use crate::domain::validate::mask_cpf;
 use crate::domain::{dates, money};
 use crate::sandbox::pdf::Documento;
 use crate::sandbox::reservas::carteira::{self, Grupo, percentual::percentuais};
-use crate::sandbox::reservas::documentos::Titular;
 use crate::sandbox::reservas::reserva::{self, Reserva};
+use crate::sandbox::reservas::store::Titular;
 use crate::sandbox::reservas::termo;
 use crate::sandbox::tempo;
 

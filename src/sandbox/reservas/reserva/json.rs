@@ -10,6 +10,9 @@ use super::{Reserva, cor_status, descricao_pagamento, dia_rfc3339, recebedor};
 use crate::domain::dates;
 use crate::domain::money;
 use crate::sandbox::reservas::fluxo;
+use crate::sandbox::reservas::store::status::{
+    APORTE_PENDENTE, MOTIVO_DESISTENCIA, MOTIVO_OFERTA_MALSUCEDIDA,
+};
 use crate::sandbox::tempo;
 
 /// The Pix data of a reservation awaiting payment.
@@ -92,8 +95,8 @@ pub(crate) struct ReservaJson<'a> {
 /// The reason's text for a stored `motivo_cancelamento`.
 pub(crate) fn motivo(codigo: Option<&str>) -> Option<&'static str> {
     match codigo? {
-        "Desistencia" => Some("Desistência do investidor"),
-        "OfertaMalsucedida" => Some("Captação encerrada sem atingir o valor alvo mínimo"),
+        MOTIVO_DESISTENCIA => Some("Desistência do investidor"),
+        MOTIVO_OFERTA_MALSUCEDIDA => Some("Captação encerrada sem atingir o valor alvo mínimo"),
         _ => None,
     }
 }
@@ -101,7 +104,7 @@ pub(crate) fn motivo(codigo: Option<&str>) -> Option<&'static str> {
 impl Reserva {
     /// The Pix data while the payment is awaited, else None.
     pub(crate) fn pix(&self, agora: Timestamp) -> Option<PixJson> {
-        if self.status(agora) != "Aporte pendente" {
+        if self.status(agora) != APORTE_PENDENTE {
             return None;
         }
         Some(PixJson {
