@@ -4,7 +4,7 @@
 use jiff::Timestamp;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
-use super::status::{APORTE_PENDENTE, CANCELADO};
+use super::status::CANCELADO;
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
 use crate::sandbox::tempo;
 
@@ -92,21 +92,22 @@ impl Vencida {
     }
 
     /// Cancels every Aporte pendente reservation past its Pix deadline at `agora`, as of
-    /// that deadline; returns them.
+    /// that deadline; returns them. The status is written as a literal, not bound: the
+    /// partial index on `pix_vencimento` applies only to a query that repeats its `WHERE`.
     pub(crate) fn cancelar(c: &Connection, agora: Timestamp) -> Result<Vec<Vencida>, ApiError> {
         let ms = tempo::ms(agora);
         let vencidas: Vec<Vencida> = c
             .prepare(
                 "SELECT r.usuario_id, r.investimento_centavos, r.pix_vencimento, c.nome, r.id
                  FROM reservas r JOIN captacoes c ON c.id = r.captacao_id
-                 WHERE r.status = ?2 AND r.pix_vencimento <= ?1",
+                 WHERE r.status = 'Aporte pendente' AND r.pix_vencimento <= ?1",
             )?
-            .query_map(params![ms, APORTE_PENDENTE], Vencida::from_row)?
+            .query_map(params![ms], Vencida::from_row)?
             .collect::<Result<_, _>>()?;
         c.execute(
-            "UPDATE reservas SET status = ?3, cancelada_em = pix_vencimento, atualizada_em = ?1
-             WHERE status = ?2 AND pix_vencimento <= ?1",
-            params![ms, APORTE_PENDENTE, CANCELADO],
+            "UPDATE reservas SET status = ?2, cancelada_em = pix_vencimento, atualizada_em = ?1
+             WHERE status = 'Aporte pendente' AND pix_vencimento <= ?1",
+            params![ms, CANCELADO],
         )?;
         Ok(vencidas)
     }

@@ -1,6 +1,6 @@
 //! Filtering, sorting and paging of `GET /v1/captacoes` in SQL: the database hands back
 //! the total and the ids of one page, so a request reads the page's rows and not every
-//! offering. The rules are those of `referencia.rs` (the tests compare both), written as
+//! offering. The rules are those of `filtro/referencia.rs` (the tests compare both), written as
 //! integer SQL:
 //!
 //! - text is compared on the folded copies of migration 6 (`texto::dobrar`), as bytes
@@ -18,8 +18,8 @@ use rusqlite::types::Value;
 use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 
-use super::{Campo, Consulta, Faixa};
 use crate::domain::dates;
+use crate::sandbox::captacoes::filtro::{Campo, Consulta, Faixa};
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::tempo;
 
@@ -37,7 +37,7 @@ impl Parametros {
 
 /// What was raised with this sandbox's reservations, per offering: Pago/Aprovado ones, and
 /// live Aporte pendente ones (an overdue one stops counting at its deadline), as
-/// `modelo::carregar` counts them. `{agora}` is the placeholder of now.
+/// `store::carregar` counts them. `{agora}` is the placeholder of now.
 const RESERVAS: &str = "LEFT JOIN (SELECT captacao_id,
         SUM(CASE WHEN status = 'Aporte pendente' AND pix_vencimento > {agora}
             THEN investimento_centavos ELSE 0 END) AS reservado,
