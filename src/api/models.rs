@@ -30,7 +30,7 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::domain::cvm::ResultadoCaptacao;
 use crate::domain::money;
-use crate::domain::status::{CadastroStatus, Status};
+use crate::domain::status::{CadastroStatus, CaptacaoStatus, ParcelaStatus};
 
 /// Session token, as the login provider sends it.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -90,7 +90,7 @@ pub struct StatusRef {
     #[serde(default)]
     pub id: Option<i64>,
     #[serde(default)]
-    pub name: Status,
+    pub name: CaptacaoStatus,
     #[serde(default)]
     pub color: Option<String>,
 }
@@ -241,7 +241,7 @@ pub struct Captacao {
     pub url_amigavel: String,
     pub nome_captacao: String,
     pub descricao_produto: Option<String>,
-    pub status_captacao: Option<String>,
+    pub status_captacao: Option<CaptacaoStatus>,
     pub status: StatusRef,
     pub vencimento: Option<i64>,
     pub rendimento_descricao: Option<String>,
@@ -383,7 +383,7 @@ pub struct Parcela {
     pub data_pagamento: Option<String>,
     #[serde(with = "money::json")]
     pub valor: Decimal,
-    pub status_pagamento: Option<Status>,
+    pub status_pagamento: Option<ParcelaStatus>,
 }
 
 /// Simulation result item: a scenario with its total and installments.

@@ -7,15 +7,13 @@ use jiff::civil::Date;
 use rust_decimal::Decimal;
 
 use super::dates;
-use super::status::Status;
-
-pub const PRE_LANCAMENTO: &str = "Pré-lançamento";
+use super::status::CaptacaoStatus;
 
 /// What the rules need to know about an offering.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct CaptacaoFacts {
     /// `status.name` (or statusCaptacao when the object is missing).
-    pub status: Status,
+    pub status: CaptacaoStatus,
     pub limite: Decimal,
     pub arrecadado: Decimal,
     pub reservado: Decimal,
@@ -38,16 +36,16 @@ pub enum DisplayStatus {
     Captado,
     PreLancamento,
     /// Any other status, shown as the platform names it.
-    Other(Status),
+    Other(CaptacaoStatus),
 }
 
 impl DisplayStatus {
     pub fn label(&self) -> &str {
         match self {
-            DisplayStatus::Rascunho => Status::Rascunho.label(),
-            DisplayStatus::Finalizado => Status::Finalizado.label(),
-            DisplayStatus::Captado => Status::Captado.label(),
-            DisplayStatus::PreLancamento => PRE_LANCAMENTO,
+            DisplayStatus::Rascunho => CaptacaoStatus::Rascunho.label(),
+            DisplayStatus::Finalizado => CaptacaoStatus::Finalizado.label(),
+            DisplayStatus::Captado => CaptacaoStatus::Captado.label(),
+            DisplayStatus::PreLancamento => CaptacaoStatus::PreLancamento.label(),
             DisplayStatus::Other(s) => s.label(),
         }
     }
@@ -80,9 +78,9 @@ pub fn is_pre_launch(f: &CaptacaoFacts, now: Timestamp) -> bool {
 
 pub fn display_status(f: &CaptacaoFacts, now: Timestamp) -> DisplayStatus {
     match &f.status {
-        Status::Rascunho => DisplayStatus::Rascunho,
-        Status::Finalizado => DisplayStatus::Finalizado,
-        Status::Captado => DisplayStatus::Captado,
+        CaptacaoStatus::Rascunho => DisplayStatus::Rascunho,
+        CaptacaoStatus::Finalizado => DisplayStatus::Finalizado,
+        CaptacaoStatus::Captado => DisplayStatus::Captado,
         _ if is_full(f) => DisplayStatus::Captado,
         _ if is_pre_launch(f, now) => DisplayStatus::PreLancamento,
         other => DisplayStatus::Other(other.clone()),

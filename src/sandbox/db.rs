@@ -2,6 +2,7 @@
 //! `spawn_blocking`, versioned migrations (`PRAGMA user_version`), seeding on first start.
 
 mod esquema;
+mod estados;
 pub(crate) mod transicao;
 
 use std::path::{Path, PathBuf};

@@ -6,13 +6,13 @@ use serde::{Deserialize, Serialize};
 
 use super::Parcela;
 use crate::domain::money;
-use crate::domain::status::Status;
+use crate::domain::status::ReservaStatus;
 
 /// Status object of a reservation (name + badge colour).
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(default)]
 pub struct StatusColor {
-    pub name: Status,
+    pub name: ReservaStatus,
     pub color: Option<String>,
 }
 
@@ -61,7 +61,7 @@ pub struct ReservaTermo {
     #[serde(with = "money::json")]
     pub investimento: Decimal,
     pub tipo_pagamento: Option<i64>,
-    pub status: Option<Status>,
+    pub status: Option<ReservaStatus>,
     pub titulo: String,
     pub descricao: Option<String>,
     pub conteudo: String,
@@ -95,7 +95,7 @@ impl ReservaTermo {
 #[serde(rename_all = "camelCase", default)]
 pub struct Confirmation {
     pub id_reserva: Option<i64>,
-    pub status: Option<Status>,
+    pub status: Option<ReservaStatus>,
     pub inicio_rendimento: Option<String>,
     #[serde(with = "money::json::option")]
     pub investimento: Option<Decimal>,

@@ -1,5 +1,5 @@
 use super::*;
-use crate::domain::status::Status;
+use crate::domain::status::CaptacaoStatus;
 use rust_decimal_macros::dec;
 
 fn ts(s: &str) -> Timestamp {
@@ -13,7 +13,7 @@ fn now() -> Timestamp {
 
 fn on_air() -> CaptacaoFacts {
     CaptacaoFacts {
-        status: Status::from("Captação no ar"),
+        status: CaptacaoStatus::from("Captação no ar"),
         limite: dec!(1000000),
         arrecadado: dec!(400000),
         reservado: dec!(0),
@@ -31,7 +31,7 @@ fn an_offering_on_air_keeps_its_status_and_is_open() {
     let f = on_air();
     assert_eq!(
         display_status(&f, now()),
-        DisplayStatus::Other(Status::CaptacaoNoAr)
+        DisplayStatus::Other(CaptacaoStatus::CaptacaoNoAr)
     );
     assert!(!display_status(&f, now()).is_finished());
     assert_eq!(closed_reason(&f, now()), None);
@@ -40,7 +40,7 @@ fn an_offering_on_air_keeps_its_status_and_is_open() {
 #[test]
 fn finalizado_stays_even_when_full() {
     let f = CaptacaoFacts {
-        status: Status::from("Finalizado"),
+        status: CaptacaoStatus::from("Finalizado"),
         arrecadado: dec!(1000000),
         disponivel: dec!(0),
         ..on_air()
@@ -69,7 +69,7 @@ fn raised_plus_reserved_reaching_the_limit_is_captado() {
 #[test]
 fn rascunho_is_recognised_whatever_the_case() {
     let f = CaptacaoFacts {
-        status: Status::from(" rascunho "),
+        status: CaptacaoStatus::from(" rascunho "),
         ..on_air()
     };
     assert_eq!(display_status(&f, now()), DisplayStatus::Rascunho);
@@ -223,7 +223,7 @@ fn an_offering_past_its_end_date_is_closed_with_that_date() {
 #[test]
 fn finalizado_below_its_limit_ended_by_date_and_full_by_limit() {
     let by_date = CaptacaoFacts {
-        status: Status::from("Finalizado"),
+        status: CaptacaoStatus::from("Finalizado"),
         fim_captacao: Some(ts("2026-10-01T15:00:00Z")),
         ..on_air()
     };

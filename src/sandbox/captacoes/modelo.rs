@@ -10,7 +10,7 @@ use rust_decimal::Decimal;
 #[cfg(test)]
 use crate::domain::captacao::{self, CaptacaoFacts, DisplayStatus};
 #[cfg(test)]
-use crate::domain::status::Status;
+use crate::domain::status::CaptacaoStatus;
 #[cfg(test)]
 use crate::sandbox::tempo;
 
@@ -82,7 +82,7 @@ impl Captacao {
     #[cfg(test)]
     fn fatos(&self) -> CaptacaoFacts {
         CaptacaoFacts {
-            status: Status::from(self.status.as_str()),
+            status: CaptacaoStatus::from(self.status.as_str()),
             limite: self.limite,
             arrecadado: self.arrecadado,
             reservado: self.reservado,

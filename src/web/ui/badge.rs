@@ -4,11 +4,11 @@
 
 use maud::{Markup, html};
 
-use crate::domain::status::{Status, Tone};
+use crate::domain::status::{Estado, Tone};
 
 /// The badge of a status. A colour sent by the platform (`status.color`) picks the nearest
 /// tone of the palette, whose pairs keep the contrast readable; without one, the name does.
-pub fn status(status: &Status, color: Option<&str>) -> Markup {
+pub fn status(status: &impl Estado, color: Option<&str>) -> Markup {
     let tone = color
         .and_then(Tone::nearest)
         .unwrap_or_else(|| status.tone());
@@ -18,17 +18,18 @@ pub fn status(status: &Status, color: Option<&str>) -> Markup {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::status::ReservaStatus;
 
     #[test]
     fn the_name_picks_the_class_unless_the_platform_sends_a_colour() {
-        let html = status(&Status::Pago, None).into_string();
+        let html = status(&ReservaStatus::Pago, None).into_string();
         assert!(
             html.contains("badge-sucesso") && html.contains("Pago"),
             "{html}"
         );
-        let html = status(&Status::Pago, Some("#c62828")).into_string();
+        let html = status(&ReservaStatus::Pago, Some("#c62828")).into_string();
         assert!(html.contains("badge-erro"), "{html}");
-        let html = status(&Status::Outro("Novo".into()), Some("azul")).into_string();
+        let html = status(&ReservaStatus::Outro("Novo".into()), Some("azul")).into_string();
         assert!(
             html.contains("badge-neutro") && html.contains("Novo"),
             "{html}"

@@ -7,12 +7,11 @@ use maud::{Markup, html};
 use crate::api::models::Captacao;
 use crate::domain::captacao::{self, CaptacaoFacts, DisplayStatus};
 use crate::domain::dates::parse_platform_datetime;
-use crate::domain::status::Status;
 use crate::web::ui::format;
 
 pub fn facts(o: &Captacao) -> CaptacaoFacts {
     let status = if o.status.name.is_empty() {
-        Status::from(o.status_captacao.as_deref().unwrap_or_default())
+        o.status_captacao.clone().unwrap_or_default()
     } else {
         o.status.name.clone()
     };

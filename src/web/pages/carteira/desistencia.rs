@@ -8,7 +8,7 @@ use maud::html;
 
 use super::TITLE;
 use crate::api::models::Reserva;
-use crate::domain::status::Status;
+use crate::domain::status::ReservaStatus;
 use crate::web::error::{Id, OnPage};
 use crate::web::ui::{Page, format};
 use crate::web::{Ctx, PageError, PageResult, routes};
@@ -20,7 +20,7 @@ pub const DONE_TEXT: &str = "Sua reserva foi cancelada. Todo o valor pago será 
 pub const CLOSED: &str = "O prazo de desistência deste investimento terminou.";
 
 fn paid(r: &Reserva) -> bool {
-    matches!(r.status.name, Status::Pago | Status::Aprovado)
+    matches!(r.status.name, ReservaStatus::Pago | ReservaStatus::Aprovado)
 }
 
 fn page(ctx: &Ctx, r: &Reserva) -> Page {

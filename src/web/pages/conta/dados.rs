@@ -13,6 +13,7 @@ use super::{
 };
 use crate::api::models::{Registration, UserDocument};
 use crate::domain::reference::{EmissorRg, Genero, Nacionalidade, TipoDocumento};
+use crate::domain::status::CadastroStatus;
 use crate::domain::validate::cadastro::{
     ADDRESS_NUMBER_MAX_CHARS, ADDRESS_TEXT_MAX_CHARS, AddressInput, CEP_INPUT_MAX_CHARS,
     PersonalInput, RG_MAX_CHARS, validate_address, validate_personal, verification,
@@ -401,7 +402,7 @@ pub async fn view_verificar_post(ctx: Ctx) -> PageResult {
         .request_verification(token)
         .await
         .map_err(|e| PageError::form_failed(here(), &e))?;
-    r.set(&["cadastro"], json!("Em análise"));
+    r.set(&["cadastro"], json!(CadastroStatus::EmAnalise));
     refresh_summary(&ctx, r.view());
     ctx.jar.set_flash(VERIFY_TITLE, VERIFY_TEXT);
     Ok(Redirect::to(routes::DADOS_CADASTRAIS).into_response())

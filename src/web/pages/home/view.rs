@@ -1,6 +1,6 @@
 //! Views of the home.
 
-use crate::domain::status::Status;
+use crate::domain::status::ReservaStatus;
 use maud::{Markup, html};
 
 use crate::api::ApiError;
@@ -117,7 +117,7 @@ fn donut(ctx: &Ctx, a: &AllocationSummary) -> Markup {
 /// deadline (`dataVencimento`) whenever it has one ('Prazo encerrado' once past).
 fn validity(r: &Reserva) -> Markup {
     match (&r.status.name, &r.data_vencimento) {
-        (Status::Pago, _) => html! { "Finalizado" },
+        (ReservaStatus::Pago, _) => html! { "Finalizado" },
         (_, Some(deadline)) => island::countdown(
             deadline,
             &format::datetime(Some(deadline)),

@@ -14,7 +14,7 @@ use crate::api::models::{Captacao, Reserva};
 use crate::domain::captacao::{self, available};
 use crate::domain::money::MAX_MONEY_INPUT_CHARS;
 use crate::domain::reserva::{self, AmountLimits};
-use crate::domain::status::{CadastroStatus, Status};
+use crate::domain::status::{CadastroStatus, ReservaStatus};
 use crate::web::error::{Id, OnPage};
 use crate::web::pages::captacoes::detalhe::load;
 use crate::web::ui::{Page, aviso_cvm, captacao as ui_captacao, format};
@@ -245,7 +245,7 @@ fn summary_page(ctx: &Ctx, r: &Reserva) -> Page {
 /// Step 3: summary and confirmation.
 pub async fn view_confirmar_get(ctx: Ctx, Id(id): Id) -> PageResult {
     let r = ctx.app.api.reserva(ctx.token()?, id).await.on_page(TITLE)?;
-    if r.status.name != Status::Aberto {
+    if r.status.name != ReservaStatus::Aberto {
         return Ok(Redirect::to(&routes::reserva(id)).into_response());
     }
     if r.termo_aceito == Some(false) {

@@ -6,7 +6,7 @@ use maud::{Markup, PreEscaped, html};
 
 use crate::api::models::{PixInfo, Reserva};
 use crate::domain::pix::{self, StaticPix};
-use crate::domain::status::Status;
+use crate::domain::status::ReservaStatus;
 use crate::web::error::{Id, OnPage};
 use crate::web::ui::{Page, badge, format, island};
 use crate::web::{Ctx, PageResult, routes};
@@ -58,7 +58,10 @@ pub fn pix_payload(r: &Reserva, p: &PixInfo, merchant_city: &str) -> Option<Stri
 /// islands.
 pub fn reserva_panel(ctx: &Ctx, r: &Reserva, level: u8) -> (Markup, bool) {
     let status = &r.status.name;
-    let pix = r.pix.as_ref().filter(|_| *status == Status::AportePendente);
+    let pix = r
+        .pix
+        .as_ref()
+        .filter(|_| *status == ReservaStatus::AportePendente);
     let deadline = r
         .data_vencimento
         .clone()
@@ -75,7 +78,7 @@ pub fn reserva_panel(ctx: &Ctx, r: &Reserva, level: u8) -> (Markup, bool) {
                 div { dt { "Início do rendimento" } dd { (format::date(r.inicio_rendimento.as_deref())) } }
             }
             @match status {
-                Status::AportePendente => {
+                ReservaStatus::AportePendente => {
                     (heading(level + 1, "", status.label()))
                     p { (EXPLAIN_PIX) }
                     @if let Some(d) = &deadline {
@@ -83,9 +86,9 @@ pub fn reserva_panel(ctx: &Ctx, r: &Reserva, level: u8) -> (Markup, bool) {
                     }
                     @if let (Some(code), Some(p)) = (&payload, pix) { (pix_block(ctx, r, p, code, level)) }
                 },
-                Status::EmAnalise => { (heading(level + 1, "", status.label())) p { (EXPLAIN_ANALYSIS) } },
-                Status::Aprovado => { (heading(level + 1, "", status.label())) p { (EXPLAIN_APPROVED) } },
-                Status::Pago => { (heading(level + 1, "", status.label())) p { (EXPLAIN_PAID) } },
+                ReservaStatus::EmAnalise => { (heading(level + 1, "", status.label())) p { (EXPLAIN_ANALYSIS) } },
+                ReservaStatus::Aprovado => { (heading(level + 1, "", status.label())) p { (EXPLAIN_APPROVED) } },
+                ReservaStatus::Pago => { (heading(level + 1, "", status.label())) p { (EXPLAIN_PAID) } },
                 _ => {},
             }
             @if let Some(m) = &r.motivo_cancelamento { p { strong { "Motivo do cancelamento: " } (m) } }
@@ -101,7 +104,7 @@ pub fn reserva_panel(ctx: &Ctx, r: &Reserva, level: u8) -> (Markup, bool) {
     };
     (
         markup,
-        deadline.is_some() && *status == Status::AportePendente,
+        deadline.is_some() && *status == ReservaStatus::AportePendente,
     )
 }
 

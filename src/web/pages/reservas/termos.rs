@@ -13,7 +13,7 @@ use super::{TITLE, next};
 use crate::api::ApiError;
 use crate::api::models::ReservaTermo;
 use crate::domain::reserva;
-use crate::domain::status::Status;
+use crate::domain::status::ReservaStatus;
 use crate::web::error::{Id, OnPage};
 use crate::web::pages::conta::RISK_TERM_SLUG;
 use crate::web::ui::Page;
@@ -131,7 +131,11 @@ pub async fn view_termos_get(ctx: Ctx, Id(id): Id) -> PageResult {
     let token = ctx.token()?;
     let (term, decl) = tokio::join!(load_term(&ctx, token, id), declaration(&ctx));
     let term = term?;
-    if term.status.as_ref().is_some_and(|s| *s != Status::Aberto) {
+    if term
+        .status
+        .as_ref()
+        .is_some_and(|s| *s != ReservaStatus::Aberto)
+    {
         return Ok(Redirect::to(&routes::reserva(id)).into_response());
     }
     let ticks = Ticks {
