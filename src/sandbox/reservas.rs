@@ -40,7 +40,7 @@ use crate::sandbox::{Sandbox, tempo};
 use capacidade::Capacidade;
 use reserva::IdReserva;
 use store::pedido::{Confirmacao, Prazos, RecusaConfirmacao};
-use store::status;
+use store::status::ReservaStatus;
 
 pub(crate) const FECHADA: &str = "Esta captação não está aberta para investimentos.";
 pub(crate) const NAO_ABERTA: &str = "Esta reserva não está mais aberta para alterações.";
@@ -158,7 +158,7 @@ async fn assinar(
         .db()
         .escrever(move |tx| {
             let r = store::do_investidor(tx, id, usuario)?;
-            if r.status(agora) != status::ABERTO {
+            if *r.estado(agora) != ReservaStatus::Aberto {
                 return Err(ApiError::new(StatusCode::CONFLICT, NAO_ABERTA));
             }
             if !aceite.aceite {

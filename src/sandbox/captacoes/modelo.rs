@@ -9,7 +9,6 @@ use rust_decimal::Decimal;
 
 #[cfg(test)]
 use crate::domain::captacao::{self, CaptacaoFacts, DisplayStatus};
-#[cfg(test)]
 use crate::domain::status::CaptacaoStatus;
 #[cfg(test)]
 use crate::sandbox::tempo;
@@ -19,7 +18,7 @@ pub(crate) struct Captacao {
     pub(super) url_amigavel: String,
     pub(crate) nome: String,
     pub(crate) descricao_produto: String,
-    pub(crate) status: String,
+    pub(crate) status: CaptacaoStatus,
     pub(crate) vencimento: i64,
     pub(crate) rendimento: Decimal,
     pub(super) rendimento_descricao: String,
@@ -82,7 +81,7 @@ impl Captacao {
     #[cfg(test)]
     fn fatos(&self) -> CaptacaoFacts {
         CaptacaoFacts {
-            status: CaptacaoStatus::from(self.status.as_str()),
+            status: self.status.clone(),
             limite: self.limite,
             arrecadado: self.arrecadado,
             reservado: self.reservado,

@@ -12,22 +12,11 @@ use rusqlite::{Connection, OptionalExtension, Row, Transaction, params};
 use rust_decimal::Decimal;
 
 use crate::domain::cvm;
+use crate::domain::status::ReservaStatus;
 use crate::sandbox::captacoes::TIPO_INFORMACOES_ESSENCIAIS;
 use crate::sandbox::captacoes::modelo::{Captacao, Documento, Faq, ItemGaleria, reais};
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::tempo;
-
-/// Every status text the offering resource's SQL binds, in one place until the states are
-/// enums. Drafts are excluded by the literal `'Rascunho'` instead: the partial indexes of
-/// the list (migration 6) apply only to a query that repeats their `WHERE` as written.
-pub(crate) mod status {
-    /// Reservation statuses that count towards an offering.
-    pub(crate) const APORTE_PENDENTE: &str = "Aporte pendente";
-    pub(crate) const PAGO: &str = "Pago";
-    pub(crate) const APROVADO: &str = "Aprovado";
-}
-
-use status::{APORTE_PENDENTE, APROVADO, PAGO};
 
 /// Which offerings to load.
 pub(crate) enum Onde<'a> {
@@ -118,10 +107,16 @@ pub(crate) fn carregar(
     onde: Onde<'_>,
 ) -> Result<Vec<Captacao>, ApiError> {
     use rusqlite::types::Value;
-    // ?1 now, ?2-?4 the reservation statuses, ?5 the filter's value (if any).
+    // ?1 now, ?2-?4 the reservation states, ?5 the filter's value (if any). Drafts are
+    // excluded by the literal `'Rascunho'`: the list's partial indexes (migration 6) apply
+    // only to a query that repeats their `WHERE` as written.
     let mut valores: Vec<Value> = vec![Value::Integer(tempo::ms(agora))];
-    for s in [APORTE_PENDENTE, PAGO, APROVADO] {
-        valores.push(Value::Text(s.to_owned()));
+    for s in [
+        ReservaStatus::AportePendente,
+        ReservaStatus::Pago,
+        ReservaStatus::Aprovado,
+    ] {
+        valores.push(Value::Text(s.label().to_owned()));
     }
     let mut ordem: Option<&[i64]> = None;
     let filtro = match onde {

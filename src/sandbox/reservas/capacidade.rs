@@ -4,11 +4,11 @@
 
 use jiff::Timestamp;
 
-use crate::sandbox::reservas::store::status::{CAPTACAO_ABERTA, CAPTACAO_NO_AR};
+use crate::sandbox::reservas::store::status::CaptacaoStatus;
 use crate::sandbox::tempo;
 
 pub(crate) struct Capacidade {
-    pub(super) status: String,
+    pub(super) status: CaptacaoStatus,
     pub(super) fim: i64,
     pub(super) limite: i64,
     pub(crate) minimo: i64,
@@ -20,8 +20,10 @@ impl Capacidade {
     /// Open for orders: a live status (pre-launch included: the detail offers Investir
     /// then) and the fundraising period not over. Being full is answered by [`livre`].
     pub(crate) fn aberta(&self, agora: Timestamp) -> bool {
-        matches!(self.status.as_str(), CAPTACAO_NO_AR | CAPTACAO_ABERTA)
-            && tempo::ms(agora) < self.fim
+        matches!(
+            self.status,
+            CaptacaoStatus::CaptacaoNoAr | CaptacaoStatus::Aberto
+        ) && tempo::ms(agora) < self.fim
     }
 
     /// Cents still free, never negative.

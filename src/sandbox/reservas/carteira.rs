@@ -15,10 +15,7 @@ use rust_decimal::Decimal;
 use crate::sandbox::autenticacao::Investidor;
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::reservas::reserva::{IdReserva, Reserva};
-use crate::sandbox::reservas::store::{
-    self,
-    status::{ABERTO, APORTE_PENDENTE, APROVADO, EM_ANALISE, PAGO},
-};
+use crate::sandbox::reservas::store::{self, status::ReservaStatus};
 use crate::sandbox::{Sandbox, reservas::fluxo, tempo};
 
 use crate::domain::dates;
@@ -76,9 +73,12 @@ pub(crate) async fn pendentes(
             let desde = dias_antes(agora, 30);
             let reservas: Vec<Reserva> = store::do_usuario(c, usuario)?
                 .into_iter()
-                .filter(|r| match r.status(agora) {
-                    ABERTO | APORTE_PENDENTE | EM_ANALISE | APROVADO => true,
-                    PAGO => r.paga_em.is_some_and(|p| p >= desde),
+                .filter(|r| match r.estado(agora) {
+                    ReservaStatus::Aberto
+                    | ReservaStatus::AportePendente
+                    | ReservaStatus::EmAnalise
+                    | ReservaStatus::Aprovado => true,
+                    ReservaStatus::Pago => r.paga_em.is_some_and(|p| p >= desde),
                     _ => false,
                 })
                 .collect();

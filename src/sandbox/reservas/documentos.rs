@@ -13,7 +13,7 @@ use serde::Serialize;
 use crate::sandbox::autenticacao::Investidor;
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::reservas::reserva::{IdReserva, Reserva};
-use crate::sandbox::reservas::store::{self, status};
+use crate::sandbox::reservas::store::{self, status::ReservaStatus};
 use crate::sandbox::resposta::{self, JsonExato};
 // Where the other documents' handlers found it before it moved to `resposta`.
 pub(crate) use crate::sandbox::resposta::pdf_resposta;
@@ -32,7 +32,7 @@ fn disponiveis(r: &Reserva, agora: Timestamp) -> Vec<(i64, &'static str)> {
     if r.confirmada_em.is_some() {
         lista.push(COMPROVANTE_RESERVA);
     }
-    if r.status(agora) == status::PAGO {
+    if *r.estado(agora) == ReservaStatus::Pago {
         lista.push(COMPROVANTE_APORTE);
     }
     lista

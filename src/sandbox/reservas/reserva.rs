@@ -15,9 +15,7 @@ use crate::sandbox::autenticacao::Investidor;
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::extratores;
 use crate::sandbox::reservas::fluxo::{self, Parcela};
-use crate::sandbox::reservas::store::status::{
-    ABERTO, APORTE_PENDENTE, APROVADO, CANCELADO, EM_ANALISE, PAGO, REJEITADO,
-};
+use crate::sandbox::reservas::store::status::ReservaStatus;
 use crate::sandbox::{Sandbox, tempo};
 
 mod json;
@@ -70,7 +68,7 @@ pub(crate) struct Reserva {
     pub(crate) id: i64,
     pub(crate) captacao_id: i64,
     /// As stored; see [`Reserva::status`] for the one shown.
-    pub(crate) status_gravado: String,
+    pub(crate) status_gravado: ReservaStatus,
     pub(crate) tipo_pagamento: i64,
     pub(crate) centavos: i64,
     pub(crate) termo_opcao: Option<String>,
@@ -146,14 +144,14 @@ impl Investidor {
 }
 
 /// Badge colours (white text on them passes AA).
-pub(crate) fn cor_status(status: &str) -> &'static str {
+pub(crate) fn cor_status(status: &ReservaStatus) -> &'static str {
     match status {
-        ABERTO => "#1f5fbf",
-        APORTE_PENDENTE => "#8a5a00",
-        EM_ANALISE => "#5b3fa0",
-        APROVADO => "#1b7f3b",
-        PAGO => "#0f5132",
-        REJEITADO => "#b02a37",
+        ReservaStatus::Aberto => "#1f5fbf",
+        ReservaStatus::AportePendente => "#8a5a00",
+        ReservaStatus::EmAnalise => "#5b3fa0",
+        ReservaStatus::Aprovado => "#1b7f3b",
+        ReservaStatus::Pago => "#0f5132",
+        ReservaStatus::Rejeitado => "#b02a37",
         _ => "#5c636a",
     }
 }
@@ -176,13 +174,18 @@ pub(crate) fn dia_seguinte(ts: Timestamp) -> Timestamp {
 impl Reserva {
     /// The status shown: an Aporte pendente past its Pix deadline is already Cancelado,
     /// whether or not the sweep has run.
-    pub(crate) fn status(&self, agora: Timestamp) -> &str {
-        if self.status_gravado == APORTE_PENDENTE
+    pub(crate) fn estado(&self, agora: Timestamp) -> &ReservaStatus {
+        if self.status_gravado == ReservaStatus::AportePendente
             && self.pix_vencimento.is_none_or(|v| v <= tempo::ms(agora))
         {
-            return CANCELADO;
+            return &ReservaStatus::Cancelado;
         }
         &self.status_gravado
+    }
+
+    /// The state shown, as the platform spells it.
+    pub(crate) fn status(&self, agora: Timestamp) -> &str {
+        self.estado(agora).label()
     }
 
     /// Whether the investor may still withdraw: a confirmed reservation (awaiting payment
@@ -199,19 +202,25 @@ impl Reserva {
     /// Confirmed and standing: awaiting payment or analysis, or paid.
     pub(crate) fn confirmada(&self, agora: Timestamp) -> bool {
         matches!(
-            self.status(agora),
-            APORTE_PENDENTE | EM_ANALISE | APROVADO | PAGO
+            self.estado(agora),
+            ReservaStatus::AportePendente
+                | ReservaStatus::EmAnalise
+                | ReservaStatus::Aprovado
+                | ReservaStatus::Pago
         )
     }
 
     /// Standing, confirmed or not: neither cancelled nor rejected.
     pub(crate) fn viva(&self, agora: Timestamp) -> bool {
-        self.status(agora) == ABERTO || self.confirmada(agora)
+        *self.estado(agora) == ReservaStatus::Aberto || self.confirmada(agora)
     }
 
     /// The money is in (Pago) or guaranteed (Aprovado).
     pub(crate) fn investida(&self, agora: Timestamp) -> bool {
-        matches!(self.status(agora), PAGO | APROVADO)
+        matches!(
+            self.estado(agora),
+            ReservaStatus::Pago | ReservaStatus::Aprovado
+        )
     }
 
     pub(crate) fn investimento(&self) -> Decimal {

@@ -16,7 +16,7 @@ use crate::sandbox::erro::ApiError;
 use crate::sandbox::extrato::movimentos;
 use crate::sandbox::notificacoes::aviso::{self, Aviso};
 use crate::sandbox::reservas::store::carteira::{self, LinhaDoResumo, Vencida};
-use crate::sandbox::reservas::store::status::{APORTE_PENDENTE, APROVADO, EM_ANALISE, PAGO};
+use crate::sandbox::reservas::store::status::ReservaStatus;
 use crate::sandbox::resposta::{self, JsonExato};
 use crate::sandbox::{Sandbox, tempo};
 
@@ -72,19 +72,19 @@ pub(crate) async fn resumo(
             let (mut provisionado, mut a_debitar, mut pago) = (0i64, 0i64, 0i64);
             let mut produtos: BTreeMap<String, i64> = BTreeMap::new();
             for linha in LinhaDoResumo::do_usuario(c, id)? {
-                match linha.status.as_str() {
-                    APORTE_PENDENTE
+                match linha.status {
+                    ReservaStatus::AportePendente
                         if linha.pix_vencimento.is_some_and(|v| v > tempo::ms(agora)) =>
                     {
                         provisionado += linha.centavos;
                     }
-                    EM_ANALISE | APROVADO => {
+                    ReservaStatus::EmAnalise | ReservaStatus::Aprovado => {
                         provisionado += linha.centavos;
                         if linha.tipo_pagamento == reserva::PARTNER_DEBIT {
                             a_debitar += linha.centavos;
                         }
                     }
-                    PAGO => {
+                    ReservaStatus::Pago => {
                         pago += linha.centavos;
                         *produtos.entry(linha.nome_captacao).or_insert(0) += linha.centavos;
                     }

@@ -11,30 +11,19 @@ use rust_decimal::Decimal;
 
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
 use crate::sandbox::reservas::reserva::{OfertaDaReserva, Reserva, nao_encontrada};
+use status::ReservaStatus;
 
 pub(crate) use carteira::Titular;
 
-/// Every status text the reservation resource reads or writes, in one place until the
-/// states are enums.
+/// The states the reservation resource reads and writes (stored through `ToSql`/`FromSql`),
+/// and the texts of the other stored codes.
 pub(crate) mod status {
-    pub(crate) const ABERTO: &str = "Aberto";
-    pub(crate) const APORTE_PENDENTE: &str = "Aporte pendente";
-    pub(crate) const EM_ANALISE: &str = "Em análise";
-    pub(crate) const APROVADO: &str = "Aprovado";
-    pub(crate) const PAGO: &str = "Pago";
-    pub(crate) const REJEITADO: &str = "Rejeitado";
-    pub(crate) const CANCELADO: &str = "Cancelado";
+    pub(crate) use crate::domain::status::{CadastroStatus, CaptacaoStatus, ReservaStatus};
 
     /// Why a reservation was cancelled, when a withdrawal or a failed offering did it.
     pub(crate) const MOTIVO_DESISTENCIA: &str = "Desistencia";
     pub(crate) const MOTIVO_OFERTA_MALSUCEDIDA: &str = "OfertaMalsucedida";
 
-    /// The offering statuses open to orders (pre-launch included).
-    pub(crate) const CAPTACAO_NO_AR: &str = "Captação no ar";
-    pub(crate) const CAPTACAO_ABERTA: &str = "Aberto";
-    pub(crate) const CAPTACAO_RASCUNHO: &str = "Rascunho";
-    /// The registration an order needs.
-    pub(crate) const CADASTRO_COMPLETO: &str = "Completo";
     /// How a closed offering ended.
     pub(crate) const RESULTADO_SUCESSO: &str = "Sucesso";
     pub(crate) const RESULTADO_MALSUCEDIDA: &str = "Malsucedida";
@@ -154,7 +143,7 @@ pub(crate) fn investidas(c: &Connection, usuario: i64) -> Result<Vec<Reserva>, A
     carregar(
         c,
         "r.usuario_id = ?1 AND r.status IN (?2, ?3) ORDER BY r.criada_em, r.id",
-        params![usuario, status::PAGO, status::APROVADO],
+        params![usuario, ReservaStatus::Pago, ReservaStatus::Aprovado],
     )
 }
 

@@ -15,7 +15,7 @@ use crate::sandbox::erro::ApiError;
 use crate::sandbox::extrato::movimentos;
 use crate::sandbox::notificacoes::aviso::{self, Aviso};
 use crate::sandbox::reservas::reserva::IdReserva;
-use crate::sandbox::reservas::store::{self, pedido::Transicao, status::APORTE_PENDENTE};
+use crate::sandbox::reservas::store::{self, pedido::Transicao, status::ReservaStatus};
 use crate::sandbox::resposta::{self, JsonExato};
 use crate::sandbox::{Sandbox, tempo};
 
@@ -112,7 +112,9 @@ async fn transicao(
             movimentos::apos_evento(tx, id, agora)?;
             let (valor, nome) = (r.investimento(), r.oferta.nome.as_str());
             let aviso = match acao {
-                Transicao::Pagar if antes == APORTE_PENDENTE => Aviso::pix_recebido(valor, nome),
+                Transicao::Pagar if antes == ReservaStatus::AportePendente => {
+                    Aviso::pix_recebido(valor, nome)
+                }
                 Transicao::Pagar => Aviso::debito_liquidado(valor, nome),
                 Transicao::Aprovar => Aviso::debito_aprovado(valor, nome),
                 Transicao::Rejeitar => Aviso::debito_recusado(valor, nome),

@@ -11,7 +11,7 @@ use crate::domain::dates;
 use crate::domain::money;
 use crate::sandbox::reservas::fluxo;
 use crate::sandbox::reservas::store::status::{
-    APORTE_PENDENTE, MOTIVO_DESISTENCIA, MOTIVO_OFERTA_MALSUCEDIDA,
+    MOTIVO_DESISTENCIA, MOTIVO_OFERTA_MALSUCEDIDA, ReservaStatus,
 };
 use crate::sandbox::tempo;
 
@@ -104,7 +104,7 @@ pub(crate) fn motivo(codigo: Option<&str>) -> Option<&'static str> {
 impl Reserva {
     /// The Pix data while the payment is awaited, else None.
     pub(crate) fn pix(&self, agora: Timestamp) -> Option<PixJson> {
-        if self.status(agora) != APORTE_PENDENTE {
+        if *self.estado(agora) != ReservaStatus::AportePendente {
             return None;
         }
         Some(PixJson {
@@ -159,7 +159,7 @@ impl Reserva {
             data_vencimento: self.pix_vencimento.map(|v| tempo::rfc3339(tempo::de_ms(v))),
             status: StatusJson {
                 name: status,
-                color: cor_status(status),
+                color: cor_status(self.estado(agora)),
             },
             tipo_do_pagamento: self.tipo_pagamento,
             tipo_do_pagamento_descricao: descricao_pagamento(self.tipo_pagamento),

@@ -5,8 +5,8 @@ use jiff::Timestamp;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
 use super::status::{
-    APORTE_PENDENTE, APROVADO, CANCELADO, CAPTACAO_ABERTA, CAPTACAO_NO_AR, EM_ANALISE,
-    MOTIVO_OFERTA_MALSUCEDIDA, PAGO, RESULTADO_MALSUCEDIDA, RESULTADO_SUCESSO,
+    CaptacaoStatus, MOTIVO_OFERTA_MALSUCEDIDA, RESULTADO_MALSUCEDIDA, RESULTADO_SUCESSO,
+    ReservaStatus,
 };
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::reservas::capacidade::Capacidade;
@@ -42,10 +42,10 @@ impl Capacidade {
                 params![
                     captacao_id,
                     tempo::ms(agora),
-                    PAGO,
-                    APROVADO,
-                    EM_ANALISE,
-                    APORTE_PENDENTE
+                    ReservaStatus::Pago,
+                    ReservaStatus::Aprovado,
+                    ReservaStatus::EmAnalise,
+                    ReservaStatus::AportePendente
                 ],
                 Capacidade::from_row,
             )
@@ -66,9 +66,9 @@ pub(crate) struct OfertaSimulada {
 
 impl OfertaSimulada {
     fn from_row(r: &Row<'_>) -> rusqlite::Result<OfertaSimulada> {
-        let status: String = r.get(0)?;
+        let status: CaptacaoStatus = r.get(0)?;
         Ok(OfertaSimulada {
-            rascunho: status == super::status::CAPTACAO_RASCUNHO,
+            rascunho: status == CaptacaoStatus::Rascunho,
             prazo: r.get(1)?,
             centesimos: r.get(2)?,
             periodicidade: r.get(3)?,
@@ -100,7 +100,7 @@ impl Encerramento {
                 SELECT COALESCE(SUM(r.investimento_centavos), 0) FROM reservas r
                 WHERE r.captacao_id = c.id AND r.status IN (?2, ?3))
              FROM captacoes c WHERE c.id = ?1",
-            params![captacao, PAGO, APROVADO],
+            params![captacao, ReservaStatus::Pago, ReservaStatus::Aprovado],
             |r| Ok((r.get(0)?, r.get(1)?)),
         )?)
     }
@@ -131,7 +131,12 @@ impl Encerramento {
         c.execute(
             "UPDATE reservas SET status = ?3, motivo_cancelamento = ?4,
                 cancelada_em = ?1, atualizada_em = ?1 WHERE id = ?2",
-            params![tempo::ms(agora), id, CANCELADO, MOTIVO_OFERTA_MALSUCEDIDA],
+            params![
+                tempo::ms(agora),
+                id,
+                ReservaStatus::Cancelado,
+                MOTIVO_OFERTA_MALSUCEDIDA
+            ],
         )?;
         Ok(())
     }
@@ -144,7 +149,11 @@ impl Encerramento {
                     AND status IN (?2, ?3) AND fim_captacao <= ?1",
             )?
             .query_map(
-                params![tempo::ms(agora), CAPTACAO_NO_AR, CAPTACAO_ABERTA],
+                params![
+                    tempo::ms(agora),
+                    CaptacaoStatus::CaptacaoNoAr,
+                    CaptacaoStatus::Aberto
+                ],
                 |r| r.get(0),
             )?
             .collect::<Result<_, _>>()?;
@@ -159,13 +168,18 @@ impl Encerramento {
              WHERE repassada_em IS NULL AND status IN (?2, ?3)
                AND (desistencia_ate IS NULL OR desistencia_ate <= ?1)
                AND captacao_id IN (SELECT id FROM captacoes WHERE resultado = ?4)",
-            params![tempo::ms(agora), PAGO, APROVADO, RESULTADO_SUCESSO],
+            params![
+                tempo::ms(agora),
+                ReservaStatus::Pago,
+                ReservaStatus::Aprovado,
+                RESULTADO_SUCESSO
+            ],
         )?)
     }
 
     /// Whether offering `id` is live and not settled; `None` when there is no such offering.
     pub(crate) fn viva(c: &Connection, id: i64) -> Result<Option<bool>, ApiError> {
-        let linha: Option<(String, Option<i64>)> = c
+        let linha: Option<(CaptacaoStatus, Option<i64>)> = c
             .query_row(
                 "SELECT status, encerrada_em FROM captacoes WHERE id = ?1",
                 params![id],
@@ -173,7 +187,11 @@ impl Encerramento {
             )
             .optional()?;
         Ok(linha.map(|(status, encerrada)| {
-            encerrada.is_none() && matches!(status.as_str(), CAPTACAO_NO_AR | CAPTACAO_ABERTA)
+            encerrada.is_none()
+                && matches!(
+                    status,
+                    CaptacaoStatus::CaptacaoNoAr | CaptacaoStatus::Aberto
+                )
         }))
     }
 

@@ -4,7 +4,7 @@
 use jiff::Timestamp;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
-use super::status::CANCELADO;
+use super::status::ReservaStatus;
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
 use crate::sandbox::tempo;
 
@@ -27,7 +27,7 @@ impl Titular {
 
 /// One reservation as the summary counts it.
 pub(crate) struct LinhaDoResumo {
-    pub(crate) status: String,
+    pub(crate) status: ReservaStatus,
     pub(crate) tipo_pagamento: i64,
     pub(crate) centavos: i64,
     pub(crate) pix_vencimento: Option<i64>,
@@ -107,7 +107,7 @@ impl Vencida {
         c.execute(
             "UPDATE reservas SET status = ?2, cancelada_em = pix_vencimento, atualizada_em = ?1
              WHERE status = 'Aporte pendente' AND pix_vencimento <= ?1",
-            params![ms, CANCELADO],
+            params![ms, ReservaStatus::Cancelado],
         )?;
         Ok(vencidas)
     }

@@ -6,10 +6,7 @@ use axum::http::StatusCode;
 use jiff::Timestamp;
 use rusqlite::{Connection, OptionalExtension, Row, Transaction, params};
 
-use super::status::{
-    ABERTO, APORTE_PENDENTE, APROVADO, CADASTRO_COMPLETO, CANCELADO, EM_ANALISE,
-    MOTIVO_DESISTENCIA, PAGO,
-};
+use super::status::{CadastroStatus, MOTIVO_DESISTENCIA, ReservaStatus};
 use super::{do_investidor, por_id};
 use crate::domain::reserva::{MSG_NOT_AVAILABLE, PARTNER_DEBIT, PIX};
 use crate::sandbox::db::transicao::{Falha, Recusa, recusar};
@@ -22,7 +19,7 @@ use crate::sandbox::tempo;
 
 /// What an order needs to know about the investor placing it.
 pub(crate) struct Perfil {
-    pub(crate) cadastro: String,
+    pub(crate) cadastro: CadastroStatus,
     pub(crate) permite_liquidacao_ativa: bool,
 }
 
@@ -47,7 +44,7 @@ impl Perfil {
 
     /// Only a complete registration may invest.
     pub(crate) fn completo(&self) -> bool {
-        self.cadastro == CADASTRO_COMPLETO
+        self.cadastro == CadastroStatus::Completo
     }
 }
 
@@ -72,7 +69,7 @@ pub(crate) fn inserir(
             origem,
             centavos,
             tempo::ms(agora),
-            ABERTO
+            ReservaStatus::Aberto
         ],
     )?;
     Ok(c.last_insert_rowid())
@@ -158,9 +155,11 @@ pub(crate) fn confirmar(
     verificar: impl FnOnce(&Reserva) -> Result<(), Falha<RecusaConfirmacao>>,
 ) -> Result<Confirmacao, Falha<RecusaConfirmacao>> {
     let r = do_investidor(tx, id, usuario)?;
-    match r.status(agora) {
-        ABERTO => {}
-        APORTE_PENDENTE | EM_ANALISE => return Ok(Confirmacao::Repetida(r)),
+    match r.estado(agora) {
+        ReservaStatus::Aberto => {}
+        ReservaStatus::AportePendente | ReservaStatus::EmAnalise => {
+            return Ok(Confirmacao::Repetida(r));
+        }
         _ => return recusar(RecusaConfirmacao::NaoAberta),
     }
     if r.termo_aceito_em.is_none() {
@@ -181,7 +180,7 @@ pub(crate) fn confirmar(
         tx.execute(
             "UPDATE reservas SET status = ?3, cancelada_em = ?1, atualizada_em = ?1
              WHERE id = ?2",
-            params![ms, id, CANCELADO],
+            params![ms, id, ReservaStatus::Cancelado],
         )?;
         return recusar(recusa);
     }
@@ -195,7 +194,7 @@ pub(crate) fn confirmar(
             "UPDATE reservas SET status = ?5, confirmada_em = ?1,
                 inicio_rendimento = ?2, desistencia_ate = ?4, atualizada_em = ?1
              WHERE id = ?3",
-            params![ms, inicio, id, desistencia_ate, EM_ANALISE],
+            params![ms, inicio, id, desistencia_ate, ReservaStatus::EmAnalise],
         )?;
     } else {
         let vencimento = tempo::ms(tempo::mais(agora, prazos.pix));
@@ -204,7 +203,14 @@ pub(crate) fn confirmar(
                 pix_vencimento = ?2, inicio_rendimento = ?3, desistencia_ate = ?5,
                 atualizada_em = ?1
              WHERE id = ?4",
-            params![ms, vencimento, inicio, id, desistencia_ate, APORTE_PENDENTE],
+            params![
+                ms,
+                vencimento,
+                inicio,
+                id,
+                desistencia_ate,
+                ReservaStatus::AportePendente
+            ],
         )?;
     }
     Ok(Confirmacao::Nova(do_investidor(tx, id, usuario)?))
@@ -250,7 +256,12 @@ pub(crate) fn desistir(
     tx.execute(
         "UPDATE reservas SET status = ?3, motivo_cancelamento = ?4,
             cancelada_em = ?1, atualizada_em = ?1 WHERE id = ?2",
-        params![tempo::ms(agora), id, CANCELADO, MOTIVO_DESISTENCIA],
+        params![
+            tempo::ms(agora),
+            id,
+            ReservaStatus::Cancelado,
+            MOTIVO_DESISTENCIA
+        ],
     )?;
     Ok(r)
 }
@@ -266,7 +277,7 @@ pub(crate) enum Transicao {
 
 /// A transition the reservation's status does not allow, with that status.
 #[derive(Debug)]
-pub(crate) struct TransicaoInvalida(String);
+pub(crate) struct TransicaoInvalida(ReservaStatus);
 
 impl Recusa for TransicaoInvalida {}
 
@@ -279,7 +290,7 @@ impl From<TransicaoInvalida> for ApiError {
     }
 }
 
-/// Applies `acao` to reservation `id` (any investor's); returns the status it had before
+/// Applies `acao` to reservation `id` (any investor's); returns the state it had before
 /// and the reservation after.
 pub(crate) fn transitar(
     tx: &Transaction<'_>,
@@ -287,45 +298,45 @@ pub(crate) fn transitar(
     acao: Transicao,
     prazo_pix: std::time::Duration,
     agora: Timestamp,
-) -> Result<(String, Reserva), Falha<TransicaoInvalida>> {
+) -> Result<(ReservaStatus, Reserva), Falha<TransicaoInvalida>> {
     let r = por_id(tx, id)?;
     let ms = tempo::ms(agora);
     // Earnings start the day after the money arrives (or is guaranteed), as seeded.
     let inicio = tempo::ms(reserva::dia_seguinte(agora));
-    let antes = r.status(agora).to_owned();
-    match (acao, antes.as_str()) {
+    let antes = r.estado(agora).clone();
+    match (acao, &antes) {
         // Aporte pendente: the estimate stored at confirmation gives way to the real
         // start; an approved partner debit already has its start and is now settled.
-        (Transicao::Pagar, APORTE_PENDENTE | APROVADO) => tx.execute(
+        (Transicao::Pagar, ReservaStatus::AportePendente | ReservaStatus::Aprovado) => tx.execute(
             "UPDATE reservas SET paga_em = ?1, atualizada_em = ?1,
                 inicio_rendimento = CASE WHEN status = ?4
                     THEN COALESCE(inicio_rendimento, ?2) ELSE ?2 END,
                 status = ?5
              WHERE id = ?3",
-            params![ms, inicio, id, APROVADO, PAGO],
+            params![ms, inicio, id, ReservaStatus::Aprovado, ReservaStatus::Pago],
         )?,
-        (Transicao::Aprovar, EM_ANALISE) => tx.execute(
+        (Transicao::Aprovar, ReservaStatus::EmAnalise) => tx.execute(
             "UPDATE reservas SET status = ?4, aprovada_em = ?1,
                 inicio_rendimento = ?2, atualizada_em = ?1 WHERE id = ?3",
-            params![ms, inicio, id, APROVADO],
+            params![ms, inicio, id, ReservaStatus::Aprovado],
         )?,
         // The back office cancels an investment whose money already arrived and
         // gives it back: the reservation leaves arrecadado, an Estorno is credited.
-        (Transicao::Estornar, PAGO | APROVADO) => tx.execute(
+        (Transicao::Estornar, ReservaStatus::Pago | ReservaStatus::Aprovado) => tx.execute(
             "UPDATE reservas SET status = ?3, cancelada_em = ?1,
                 atualizada_em = ?1 WHERE id = ?2",
-            params![ms, id, CANCELADO],
+            params![ms, id, ReservaStatus::Cancelado],
         )?,
         // Not approved by the brokerage: the payment switches to Pix with a new Pix
         // deadline counted from now. The amount stays committed, so no capacity check.
-        (Transicao::Rejeitar, EM_ANALISE) => tx.execute(
+        (Transicao::Rejeitar, ReservaStatus::EmAnalise) => tx.execute(
             "UPDATE reservas SET status = ?4, tipo_pagamento = ?5,
                 pix_vencimento = ?1, atualizada_em = ?2 WHERE id = ?3",
             params![
                 tempo::ms(tempo::mais(agora, prazo_pix)),
                 ms,
                 id,
-                APORTE_PENDENTE,
+                ReservaStatus::AportePendente,
                 PIX
             ],
         )?,
