@@ -70,3 +70,72 @@ impl Db {
         .await
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use axum::http::StatusCode;
+
+    use super::*;
+    use crate::sandbox::tests::ambiente;
+
+    #[derive(Debug)]
+    enum Teste {
+        Desfaz,
+        Confirma,
+    }
+
+    impl Recusa for Teste {
+        fn confirma(&self) -> bool {
+            matches!(self, Teste::Confirma)
+        }
+    }
+
+    impl From<Teste> for ApiError {
+        fn from(_: Teste) -> Self {
+            ApiError::new(StatusCode::CONFLICT, "recusada")
+        }
+    }
+
+    /// Creates table `nome`, then ends as `fim` says.
+    async fn criar_e(db: &Db, nome: &'static str, fim: Option<Teste>) -> Result<(), ApiError> {
+        db.transicao(move |tx| {
+            tx.execute_batch(&format!("CREATE TABLE {nome} (x INTEGER)"))?;
+            match fim {
+                None => Ok(()),
+                Some(r) => recusar(r),
+            }
+        })
+        .await
+    }
+
+    async fn existe(db: &Db, nome: &'static str) -> bool {
+        db.ler(move |c| {
+            Ok(c.query_row(
+                "SELECT COUNT(*) FROM sqlite_master WHERE name = ?1",
+                [nome],
+                |r| r.get::<_, i64>(0),
+            )? == 1)
+        })
+        .await
+        .unwrap()
+    }
+
+    #[tokio::test]
+    async fn a_refusal_commits_only_when_it_says_so_and_answers_its_error() {
+        let amb = ambiente();
+        let db = amb.sandbox.db();
+        criar_e(db, "feita", None).await.unwrap();
+        assert!(existe(db, "feita").await);
+        let erro = criar_e(db, "desfeita", Some(Teste::Desfaz))
+            .await
+            .unwrap_err();
+        assert_eq!(erro.status(), StatusCode::CONFLICT);
+        assert!(!existe(db, "desfeita").await);
+        let erro = criar_e(db, "confirmada", Some(Teste::Confirma))
+            .await
+            .unwrap_err();
+        assert_eq!(erro.mensagem(), "recusada");
+        assert!(existe(db, "confirmada").await);
+    }
+}
