@@ -1,9 +1,12 @@
-//! Extractors every sandbox resource shares: the numeric `{id}` of an address. The
-//! authenticated investor is `autenticacao::Investidor`.
+//! Extractors every sandbox resource shares: the numeric `{id}` of an address, and the
+//! authenticated investor (`autenticacao::Investidor`) with the read of their own data.
 
 use axum::extract::{FromRequestParts, Path};
 use axum::http::request::Parts;
+use rusqlite::Connection;
 
+use crate::sandbox::Sandbox;
+use crate::sandbox::autenticacao::Investidor;
 use crate::sandbox::erro::ApiError;
 
 /// The `{id}` of the address as a number. Anything else (letters, an overflow, a negative
@@ -19,6 +22,19 @@ impl<S: Send + Sync> FromRequestParts<S> for Id {
             .await
             .map_err(|_| ApiError::nao_encontrado())?;
         ler(&texto).map(Id).ok_or_else(ApiError::nao_encontrado)
+    }
+}
+
+impl Investidor {
+    /// Runs `f` with the investor's id on a pooled connection, off the async runtime: the
+    /// shape of every read of the investor's own data.
+    pub(crate) async fn consultar<T, F>(&self, sandbox: &Sandbox, f: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Connection, i64) -> Result<T, ApiError> + Send + 'static,
+    {
+        let usuario = self.usuario_id;
+        sandbox.db().ler(move |c| f(c, usuario)).await
     }
 }
 

@@ -64,10 +64,8 @@ pub(crate) async fn listar(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
 ) -> Result<JsonExato, ApiError> {
-    let usuario = investidor.usuario_id;
-    sandbox
-        .db()
-        .ler(move |c| {
+    investidor
+        .consultar(&sandbox, move |c, usuario| {
             let lista: Vec<RegistroJson> = store::do_usuario(c, usuario)?
                 .into_iter()
                 .map(RegistroJson::from)

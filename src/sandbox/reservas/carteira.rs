@@ -46,10 +46,8 @@ pub(crate) async fn canceladas(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
 ) -> Result<JsonExato, ApiError> {
-    let usuario = investidor.usuario_id;
-    sandbox
-        .db()
-        .ler(move |c| {
+    investidor
+        .consultar(&sandbox, move |c, usuario| {
             let agora = tempo::agora();
             let desde = dias_antes(agora, 90);
             let reservas = store::canceladas_desde(c, usuario, desde)?;
@@ -65,10 +63,8 @@ pub(crate) async fn pendentes(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
 ) -> Result<JsonExato, ApiError> {
-    let usuario = investidor.usuario_id;
-    sandbox
-        .db()
-        .ler(move |c| {
+    investidor
+        .consultar(&sandbox, move |c, usuario| {
             let agora = tempo::agora();
             let desde = dias_antes(agora, 30);
             let reservas: Vec<Reserva> = store::do_usuario(c, usuario)?
@@ -143,10 +139,8 @@ pub(crate) async fn resumida(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
 ) -> Result<JsonExato, ApiError> {
-    let usuario = investidor.usuario_id;
-    sandbox
-        .db()
-        .ler(move |c| {
+    investidor
+        .consultar(&sandbox, move |c, usuario| {
             let agora = tempo::agora();
             let grupos = alocacao(c, usuario, agora)?;
             resposta::json(&json::resumo(&grupos, agora))
@@ -159,10 +153,8 @@ pub(crate) async fn detalhada(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
 ) -> Result<JsonExato, ApiError> {
-    let usuario = investidor.usuario_id;
-    sandbox
-        .db()
-        .ler(move |c| {
+    investidor
+        .consultar(&sandbox, move |c, usuario| {
             let grupos = alocacao(c, usuario, tempo::agora())?;
             resposta::json(&json::detalhe(&grupos))
         })

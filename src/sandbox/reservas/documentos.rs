@@ -69,7 +69,6 @@ pub(crate) async fn baixar(
     Path((id, doc)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
     let id = IdReserva::ler(&id)?;
-    let usuario = investidor.usuario_id;
     let regras = sandbox.cfg().regras();
     let (bytes, arquivo) = investidor
         .ler_reserva(&sandbox, id, move |c, r| {
@@ -79,7 +78,7 @@ pub(crate) async fn baixar(
                 .into_iter()
                 .find(|(d, _)| *d == doc)
                 .ok_or_else(ApiError::nenhum_arquivo)?;
-            let t = store::titular(c, usuario)?;
+            let t = store::titular(c, r.usuario_id)?;
             let (bytes, nome) = match doc {
                 1 => (conteudo::termo(&r, &t, agora, &regras), "termo-de-adesao"),
                 2 => (
@@ -103,14 +102,13 @@ pub(crate) async fn contrato(
     investidor: Investidor,
     id: IdReserva,
 ) -> Result<Response, ApiError> {
-    let usuario = investidor.usuario_id;
     let regras = sandbox.cfg().regras();
     let bytes = investidor
         .ler_reserva(&sandbox, id, move |c, r| {
             if r.termo_aceito_em.is_none() {
                 return Err(ApiError::nenhum_arquivo());
             }
-            let t = store::titular(c, usuario)?;
+            let t = store::titular(c, r.usuario_id)?;
             Ok(conteudo::termo(&r, &t, tempo::agora(), &regras))
         })
         .await?;
@@ -130,10 +128,8 @@ pub(crate) async fn exportar_alocacao(
     if !tipo.eq_ignore_ascii_case("pdf") {
         return Err(ApiError::requisicao("Tipo de exportação não suportado."));
     }
-    let usuario = investidor.usuario_id;
-    let bytes = sandbox
-        .db()
-        .ler(move |c| {
+    let bytes = investidor
+        .consultar(&sandbox, move |c, usuario| {
             let agora = tempo::agora();
             let grupos = carteira::alocacao(c, usuario, agora)?;
             if grupos.is_empty() {

@@ -132,14 +132,11 @@ impl Investidor {
         T: Send + 'static,
         F: FnOnce(&Connection, Reserva) -> Result<T, ApiError> + Send + 'static,
     {
-        let usuario = self.usuario_id;
-        sandbox
-            .db()
-            .ler(move |c| {
-                let r = do_investidor(c, id, usuario)?;
-                f(c, r)
-            })
-            .await
+        self.consultar(sandbox, move |c, usuario| {
+            let r = do_investidor(c, id, usuario)?;
+            f(c, r)
+        })
+        .await
     }
 }
 

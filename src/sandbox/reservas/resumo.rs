@@ -63,11 +63,9 @@ pub(crate) async fn resumo(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
 ) -> Result<JsonExato, ApiError> {
-    let id = investidor.usuario_id;
     let agora = tempo::agora();
-    sandbox
-        .db()
-        .ler(move |c| {
+    investidor
+        .consultar(&sandbox, move |c, id| {
             let saldo = carteira::saldo(c, id)?;
             let (mut provisionado, mut a_debitar, mut pago) = (0i64, 0i64, 0i64);
             let mut produtos: BTreeMap<String, i64> = BTreeMap::new();
