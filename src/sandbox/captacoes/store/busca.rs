@@ -10,6 +10,10 @@
 //!
 //! The SQL text is made of this file's fragments and numbered placeholders only, so it has
 //! a bounded number of shapes for `prepare_cached`; every value the user sent is bound.
+//! The states in these fragments are written as text, not bound: the planner uses a
+//! partial index (migration 6) only for a query that repeats its `WHERE` as written, and
+//! the display rule (`SITUACAO`) is a fold of the stored names. They are the platform's
+//! spellings of `CaptacaoStatus` and `ReservaStatus` (`label()`).
 
 use jiff::Timestamp;
 use jiff::civil::Date;

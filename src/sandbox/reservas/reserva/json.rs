@@ -9,6 +9,7 @@ use serde::Serialize;
 use super::{Reserva, cor_status, descricao_pagamento, dia_rfc3339, recebedor};
 use crate::domain::dates;
 use crate::domain::money;
+use crate::domain::status::ParcelaStatus;
 use crate::sandbox::reservas::fluxo;
 use crate::sandbox::reservas::store::status::{
     MOTIVO_DESISTENCIA, MOTIVO_OFERTA_MALSUCEDIDA, ReservaStatus,
@@ -56,7 +57,7 @@ struct ParcelaJson {
     data_pagamento: String,
     #[serde(with = "money::json")]
     valor: Decimal,
-    status_pagamento: &'static str,
+    status_pagamento: ParcelaStatus,
 }
 
 /// The Reservation JSON.
@@ -141,7 +142,11 @@ impl Reserva {
                 numero: p.numero,
                 data_pagamento: dia_rfc3339(p.data),
                 valor: p.valor,
-                status_pagamento: if p.data <= hoje { "Pago" } else { "A receber" },
+                status_pagamento: if p.data <= hoje {
+                    ParcelaStatus::Pago
+                } else {
+                    ParcelaStatus::AReceber
+                },
             })
             .collect();
         ReservaJson {
