@@ -26,9 +26,9 @@ impl<S: Send + Sync> FromRequestParts<S> for Id {
 }
 
 impl Investidor {
-    /// Runs `f` with the investor's id on a pooled connection, off the async runtime: the
-    /// shape of every read of the investor's own data.
-    pub(crate) async fn consultar<T, F>(&self, sandbox: &Sandbox, f: F) -> Result<T, ApiError>
+    /// Runs `f` with the investor's id on a pooled connection: how a resource reads what
+    /// belongs to the investor.
+    pub(crate) async fn ler<T, F>(self, sandbox: &Sandbox, f: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
         F: FnOnce(&Connection, i64) -> Result<T, ApiError> + Send + 'static,

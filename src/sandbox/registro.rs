@@ -65,7 +65,7 @@ pub(crate) async fn listar(
     investidor: Investidor,
 ) -> Result<JsonExato, ApiError> {
     investidor
-        .consultar(&sandbox, move |c, usuario| {
+        .ler(&sandbox, move |c, usuario| {
             let lista: Vec<RegistroJson> = store::do_usuario(c, usuario)?
                 .into_iter()
                 .map(RegistroJson::from)

@@ -11,6 +11,7 @@ pub(crate) mod carteira;
 pub(crate) mod desistir;
 pub(crate) mod documentos;
 pub(crate) mod encerramento;
+mod extrator;
 pub(crate) mod fluxo;
 mod pedido;
 pub(crate) mod reserva;
@@ -38,12 +39,10 @@ use crate::sandbox::resposta::{self, JsonExato};
 use crate::sandbox::termos::VERSAO_CIENCIA_RISCO;
 use crate::sandbox::{Sandbox, tempo};
 use capacidade::Capacidade;
-use reserva::IdReserva;
-use store::pedido::{Confirmacao, Prazos, RecusaConfirmacao};
+use extrator::IdReserva;
+use store::pedido::{Confirmacao, FECHADA, NAO_ABERTA, Prazos, RecusaConfirmacao};
 use store::status::ReservaStatus;
 
-pub(crate) const FECHADA: &str = "Esta captação não está aberta para investimentos.";
-pub(crate) const NAO_ABERTA: &str = "Esta reserva não está mais aberta para alterações.";
 pub(crate) const APENAS_COMPLETO: &str =
     "Apenas investidores com cadastro completo podem investir.";
 

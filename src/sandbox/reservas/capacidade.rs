@@ -4,7 +4,7 @@
 
 use jiff::Timestamp;
 
-use crate::sandbox::reservas::store::status::CaptacaoStatus;
+use crate::domain::status::CaptacaoStatus;
 use crate::sandbox::tempo;
 
 pub(crate) struct Capacidade {

@@ -14,7 +14,8 @@ use rust_decimal::Decimal;
 
 use crate::sandbox::autenticacao::Investidor;
 use crate::sandbox::erro::ApiError;
-use crate::sandbox::reservas::reserva::{IdReserva, Reserva};
+use crate::sandbox::reservas::extrator::IdReserva;
+use crate::sandbox::reservas::reserva::Reserva;
 use crate::sandbox::reservas::store::{self, status::ReservaStatus};
 use crate::sandbox::{Sandbox, reservas::fluxo, tempo};
 
@@ -47,7 +48,7 @@ pub(crate) async fn canceladas(
     investidor: Investidor,
 ) -> Result<JsonExato, ApiError> {
     investidor
-        .consultar(&sandbox, move |c, usuario| {
+        .ler(&sandbox, move |c, usuario| {
             let agora = tempo::agora();
             let desde = dias_antes(agora, 90);
             let reservas = store::canceladas_desde(c, usuario, desde)?;
@@ -64,7 +65,7 @@ pub(crate) async fn pendentes(
     investidor: Investidor,
 ) -> Result<JsonExato, ApiError> {
     investidor
-        .consultar(&sandbox, move |c, usuario| {
+        .ler(&sandbox, move |c, usuario| {
             let agora = tempo::agora();
             let desde = dias_antes(agora, 30);
             let reservas: Vec<Reserva> = store::do_usuario(c, usuario)?
@@ -140,7 +141,7 @@ pub(crate) async fn resumida(
     investidor: Investidor,
 ) -> Result<JsonExato, ApiError> {
     investidor
-        .consultar(&sandbox, move |c, usuario| {
+        .ler(&sandbox, move |c, usuario| {
             let agora = tempo::agora();
             let grupos = alocacao(c, usuario, agora)?;
             resposta::json(&json::resumo(&grupos, agora))
@@ -154,7 +155,7 @@ pub(crate) async fn detalhada(
     investidor: Investidor,
 ) -> Result<JsonExato, ApiError> {
     investidor
-        .consultar(&sandbox, move |c, usuario| {
+        .ler(&sandbox, move |c, usuario| {
             let grupos = alocacao(c, usuario, tempo::agora())?;
             resposta::json(&json::detalhe(&grupos))
         })

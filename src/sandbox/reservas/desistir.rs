@@ -11,13 +11,11 @@ use crate::sandbox::erro::ApiError;
 use crate::sandbox::extrato::movimentos;
 use crate::sandbox::notificacoes::aviso::{self, Aviso};
 use crate::sandbox::registro::{self, Documento};
-use crate::sandbox::reservas::reserva::IdReserva;
+use crate::sandbox::reservas::extrator::IdReserva;
 use crate::sandbox::reservas::store;
 use crate::sandbox::resposta::{self, JsonExato};
 use crate::sandbox::{Sandbox, tempo};
 
-pub(crate) const PRAZO_ENCERRADO: &str = "O prazo de desistência deste investimento terminou.";
-pub(crate) const NAO_PERMITIDA: &str = "Não é possível desistir desta reserva.";
 /// The version of the withdrawal's wording, recorded with it.
 const VERSAO: &str = "2026.1";
 

@@ -12,7 +12,8 @@ use serde::Serialize;
 
 use crate::sandbox::autenticacao::Investidor;
 use crate::sandbox::erro::ApiError;
-use crate::sandbox::reservas::reserva::{IdReserva, Reserva};
+use crate::sandbox::reservas::extrator::IdReserva;
+use crate::sandbox::reservas::reserva::Reserva;
 use crate::sandbox::reservas::store::{self, status::ReservaStatus};
 use crate::sandbox::resposta::{self, JsonExato};
 // Where the other documents' handlers found it before it moved to `resposta`.
@@ -129,7 +130,7 @@ pub(crate) async fn exportar_alocacao(
         return Err(ApiError::requisicao("Tipo de exportação não suportado."));
     }
     let bytes = investidor
-        .consultar(&sandbox, move |c, usuario| {
+        .ler(&sandbox, move |c, usuario| {
             let agora = tempo::agora();
             let grupos = carteira::alocacao(c, usuario, agora)?;
             if grupos.is_empty() {

@@ -19,15 +19,12 @@ use crate::sandbox::extrato::movimentos;
 use crate::sandbox::extratores::Id;
 use crate::sandbox::notificacoes::aviso::{self, Aviso};
 use crate::sandbox::reservas::reserva;
-use crate::sandbox::reservas::store::{self, captacao::Encerramento};
+use crate::sandbox::reservas::store::{
+    self,
+    captacao::{Encerramento, Resultado},
+};
 use crate::sandbox::resposta::{self, JsonExato};
 use crate::sandbox::{Sandbox, tempo};
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub(crate) enum Resultado {
-    Sucesso,
-    Malsucedida,
-}
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]

@@ -1,22 +1,17 @@
 //! A reservation as loaded with its offering, and its JSON (CONTRACTS.md "Reservation
 //! JSON"), shared by the order flow, the wallet and the documents.
 
-use axum::extract::{FromRequestParts, Path};
-use axum::http::request::Parts;
 use jiff::Timestamp;
 use jiff::civil::Date;
-use rusqlite::Connection;
 use rust_decimal::Decimal;
 
 use crate::domain::dates;
 use crate::domain::reference::Guarantee;
 use crate::domain::reserva::PARTNER_DEBIT;
-use crate::sandbox::autenticacao::Investidor;
+use crate::domain::status::ReservaStatus;
 use crate::sandbox::erro::ApiError;
-use crate::sandbox::extratores;
 use crate::sandbox::reservas::fluxo::{self, Parcela};
-use crate::sandbox::reservas::store::status::ReservaStatus;
-use crate::sandbox::{Sandbox, tempo};
+use crate::sandbox::tempo;
 
 mod json;
 
@@ -87,57 +82,11 @@ pub(crate) struct Reserva {
     pub(crate) oferta: OfertaDaReserva,
 }
 
-pub(crate) use crate::sandbox::reservas::store::{carregar, do_investidor};
+// Where the other resources' stores find it.
+pub(crate) use crate::sandbox::reservas::store::carregar;
 
 pub(crate) fn nao_encontrada() -> ApiError {
     ApiError::new(axum::http::StatusCode::NOT_FOUND, NAO_ENCONTRADA)
-}
-
-/// The `{id}` of a reservation's address; anything but a record id is answered as an
-/// unknown reservation, like another investor's.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct IdReserva(pub(crate) i64);
-
-impl<S: Send + Sync> FromRequestParts<S> for IdReserva {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let Path(texto) = Path::<String>::from_request_parts(parts, state)
-            .await
-            .map_err(|_| nao_encontrada())?;
-        IdReserva::ler(&texto)
-    }
-}
-
-impl IdReserva {
-    /// A reservation id as written in an address.
-    pub(crate) fn ler(texto: &str) -> Result<IdReserva, ApiError> {
-        extratores::ler(texto)
-            .map(IdReserva)
-            .ok_or_else(nao_encontrada)
-    }
-}
-
-impl Investidor {
-    /// Reads the investor's reservation `id` (another investor's → 404, as an unknown one)
-    /// on a pooled connection, and hands it to `f`: the shape of every
-    /// `/v1/reservas/{id}/…` read.
-    pub(crate) async fn ler_reserva<T, F>(
-        &self,
-        sandbox: &Sandbox,
-        IdReserva(id): IdReserva,
-        f: F,
-    ) -> Result<T, ApiError>
-    where
-        T: Send + 'static,
-        F: FnOnce(&Connection, Reserva) -> Result<T, ApiError> + Send + 'static,
-    {
-        self.consultar(sandbox, move |c, usuario| {
-            let r = do_investidor(c, id, usuario)?;
-            f(c, r)
-        })
-        .await
-    }
 }
 
 /// Badge colours (white text on them passes AA).

@@ -14,7 +14,7 @@ use axum::routing::post;
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::extrato::movimentos;
 use crate::sandbox::notificacoes::aviso::{self, Aviso};
-use crate::sandbox::reservas::reserva::IdReserva;
+use crate::sandbox::reservas::extrator::IdReserva;
 use crate::sandbox::reservas::store::{self, pedido::Transicao, status::ReservaStatus};
 use crate::sandbox::resposta::{self, JsonExato};
 use crate::sandbox::{Sandbox, tempo};

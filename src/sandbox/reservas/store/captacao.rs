@@ -3,6 +3,7 @@
 
 use jiff::Timestamp;
 use rusqlite::{Connection, OptionalExtension, Row, params};
+use serde::Serialize;
 
 use super::status::{
     CaptacaoStatus, MOTIVO_OFERTA_MALSUCEDIDA, RESULTADO_MALSUCEDIDA, RESULTADO_SUCESSO,
@@ -10,7 +11,6 @@ use super::status::{
 };
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::reservas::capacidade::Capacidade;
-use crate::sandbox::reservas::encerramento::Resultado;
 use crate::sandbox::tempo;
 
 impl Capacidade {
@@ -86,6 +86,13 @@ impl OfertaSimulada {
         )
         .optional()?)
     }
+}
+
+/// How an offering's close ended: its minimum target reached, or not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub(crate) enum Resultado {
+    Sucesso,
+    Malsucedida,
 }
 
 /// An offering's close, as the store reads and records it.

@@ -12,10 +12,17 @@ use crate::domain::reserva::{MSG_NOT_AVAILABLE, PARTNER_DEBIT, PIX};
 use crate::sandbox::db::transicao::{Falha, Recusa, recusar};
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
 use crate::sandbox::reservas::capacidade::Capacidade;
-use crate::sandbox::reservas::desistir::{NAO_PERMITIDA, PRAZO_ENCERRADO};
 use crate::sandbox::reservas::reserva::{self, Reserva};
-use crate::sandbox::reservas::{FECHADA, NAO_ABERTA};
 use crate::sandbox::tempo;
+
+/// The offering no longer takes orders.
+pub(crate) const FECHADA: &str = "Esta captação não está aberta para investimentos.";
+/// The reservation left Aberto.
+pub(crate) const NAO_ABERTA: &str = "Esta reserva não está mais aberta para alterações.";
+/// A confirmed reservation past its withdrawal period (or whose money left the escrow).
+pub(crate) const PRAZO_ENCERRADO: &str = "O prazo de desistência deste investimento terminou.";
+/// A reservation never confirmed, or already cancelled.
+pub(crate) const NAO_PERMITIDA: &str = "Não é possível desistir desta reserva.";
 
 /// What an order needs to know about the investor placing it.
 pub(crate) struct Perfil {
