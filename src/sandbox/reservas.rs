@@ -27,7 +27,7 @@ use axum::http::StatusCode;
 use axum::routing::{get, patch, post};
 use axum::{Json, Router};
 
-use crate::domain::reserva::{MSG_NOT_AVAILABLE, MSG_TERMS, PARTNER_DEBIT};
+use crate::domain::reserva::{MSG_NOT_AVAILABLE, PARTNER_DEBIT};
 use crate::sandbox::autenticacao::Investidor;
 use crate::sandbox::cadastro::declaracao;
 use crate::sandbox::db::transicao::recusar;
@@ -40,8 +40,7 @@ use crate::sandbox::termos::VERSAO_CIENCIA_RISCO;
 use crate::sandbox::{Sandbox, tempo};
 use capacidade::Capacidade;
 use extrator::IdReserva;
-use store::pedido::{Confirmacao, FECHADA, NAO_ABERTA, Prazos, RecusaConfirmacao};
-use store::status::ReservaStatus;
+use store::pedido::{Confirmacao, FECHADA, Prazos, RecusaConfirmacao};
 
 pub(crate) const APENAS_COMPLETO: &str =
     "Apenas investidores com cadastro completo podem investir.";
@@ -155,35 +154,35 @@ async fn assinar(
     let regras = sandbox.cfg().regras();
     sandbox
         .db()
-        .escrever(move |tx| {
-            let r = store::do_investidor(tx, id, usuario)?;
-            if *r.estado(agora) != ReservaStatus::Aberto {
-                return Err(ApiError::new(StatusCode::CONFLICT, NAO_ABERTA));
-            }
-            if !aceite.aceite {
-                return Err(ApiError::requisicao(MSG_TERMS));
-            }
-            if aceite
-                .versao_ciencia_risco
-                .as_deref()
-                .is_some_and(|v| v != VERSAO_CIENCIA_RISCO)
-            {
-                return Err(ApiError::requisicao(
-                    "O Termo de Ciência de Risco foi atualizado. Leia a nova versão e aceite-a para prosseguir.",
-                ));
-            }
-            let t = termo::termo(&r, &regras);
-            let opcao = match (aceite.opcao.as_deref(), t.opcoes.as_slice()) {
-                (Some(o), _) if t.descricao_da_opcao(o).is_some() => o.to_owned(),
-                (None, [(unica, _)]) => (*unica).to_owned(),
-                _ => {
-                    return Err(ApiError::requisicao(
-                        "Selecione uma das opções do termo para prosseguir.",
-                    ));
-                }
+        .transicao(move |tx| {
+            let enviado = store::pedido::Aceite {
+                aceite: aceite.aceite,
+                versao_ciencia_risco: aceite.versao_ciencia_risco.as_deref(),
+                em_vigor: VERSAO_CIENCIA_RISCO,
             };
-            store::pedido::aceitar_termo(tx, id, &opcao, agora)?;
-            registro::registrar(tx, usuario, Some(id), Documento::TermoAdesao, termo::VERSAO, agora)?;
+            store::pedido::aceitar_termo(
+                tx,
+                id,
+                usuario,
+                &enviado,
+                |r| {
+                    let t = termo::termo(r, &regras);
+                    match (aceite.opcao.as_deref(), t.opcoes.as_slice()) {
+                        (Some(o), _) if t.descricao_da_opcao(o).is_some() => Some(o.to_owned()),
+                        (None, [(unica, _)]) => Some((*unica).to_owned()),
+                        _ => None,
+                    }
+                },
+                agora,
+            )?;
+            registro::registrar(
+                tx,
+                usuario,
+                Some(id),
+                Documento::TermoAdesao,
+                termo::VERSAO,
+                agora,
+            )?;
             if aceite.versao_ciencia_risco.is_some() {
                 registro::registrar(
                     tx,
@@ -198,7 +197,14 @@ async fn assinar(
                 && let Some(d) = declaracao::vigente(tx, usuario)?
             {
                 let versao = format!("declaração {}", d.id);
-                registro::registrar(tx, usuario, Some(id), Documento::ConfirmacaoDeclaracao, &versao, agora)?;
+                registro::registrar(
+                    tx,
+                    usuario,
+                    Some(id),
+                    Documento::ConfirmacaoDeclaracao,
+                    &versao,
+                    agora,
+                )?;
             }
             Ok(StatusCode::NO_CONTENT)
         })

@@ -29,7 +29,7 @@ pub(super) async fn desistir(
     sandbox
         .db()
         .transicao(move |tx| {
-            let antes = store::pedido::desistir(tx, id, usuario, agora)?;
+            let antes = store::transicoes::desistir(tx, id, usuario, agora)?;
             let paga = antes.investida(agora);
             registro::registrar(tx, usuario, Some(id), Documento::Desistencia, VERSAO, agora)?;
             movimentos::apos_evento(tx, id, agora)?;

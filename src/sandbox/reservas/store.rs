@@ -5,6 +5,7 @@
 pub(crate) mod captacao;
 pub(crate) mod carteira;
 pub(crate) mod pedido;
+pub(crate) mod transicoes;
 
 use rusqlite::{Connection, OptionalExtension, Row, ToSql, params};
 use rust_decimal::Decimal;

@@ -15,7 +15,7 @@ use crate::sandbox::erro::ApiError;
 use crate::sandbox::extrato::movimentos;
 use crate::sandbox::notificacoes::aviso::{self, Aviso};
 use crate::sandbox::reservas::extrator::IdReserva;
-use crate::sandbox::reservas::store::{self, pedido::Transicao, status::ReservaStatus};
+use crate::sandbox::reservas::store::{self, status::ReservaStatus, transicoes::Transicao};
 use crate::sandbox::resposta::{self, JsonExato};
 use crate::sandbox::{Sandbox, tempo};
 
@@ -108,7 +108,7 @@ async fn transicao(
     sandbox
         .db()
         .transicao(move |tx| {
-            let (antes, r) = store::pedido::transitar(tx, id, acao, prazo_pix, agora)?;
+            let (antes, r) = store::transicoes::transitar(tx, id, acao, prazo_pix, agora)?;
             movimentos::apos_evento(tx, id, agora)?;
             let (valor, nome) = (r.investimento(), r.oferta.nome.as_str());
             let aviso = match acao {

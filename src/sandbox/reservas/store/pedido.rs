@@ -1,14 +1,14 @@
 //! The order's steps as the store writes them: create, accept the term, confirm (checking
-//! the offering's room in the same transaction), withdraw, and the back office's
-//! transitions. A step the rules refuse answers a typed refusal.
+//! the offering's room in the same transaction). A step the rules refuse answers a typed
+//! refusal.
 
 use axum::http::StatusCode;
 use jiff::Timestamp;
 use rusqlite::{Connection, OptionalExtension, Row, Transaction, params};
 
-use super::status::{CadastroStatus, MOTIVO_DESISTENCIA, ReservaStatus};
-use super::{do_investidor, por_id};
-use crate::domain::reserva::{MSG_NOT_AVAILABLE, PARTNER_DEBIT, PIX};
+use super::do_investidor;
+use super::status::{CadastroStatus, ReservaStatus};
+use crate::domain::reserva::{MSG_NOT_AVAILABLE, PARTNER_DEBIT};
 use crate::sandbox::db::transicao::{Falha, Recusa, recusar};
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
 use crate::sandbox::reservas::capacidade::Capacidade;
@@ -19,10 +19,6 @@ use crate::sandbox::tempo;
 pub(crate) const FECHADA: &str = "Esta captação não está aberta para investimentos.";
 /// The reservation left Aberto.
 pub(crate) const NAO_ABERTA: &str = "Esta reserva não está mais aberta para alterações.";
-/// A confirmed reservation past its withdrawal period (or whose money left the escrow).
-pub(crate) const PRAZO_ENCERRADO: &str = "O prazo de desistência deste investimento terminou.";
-/// A reservation never confirmed, or already cancelled.
-pub(crate) const NAO_PERMITIDA: &str = "Não é possível desistir desta reserva.";
 
 /// What an order needs to know about the investor placing it.
 pub(crate) struct Perfil {
@@ -82,19 +78,76 @@ pub(crate) fn inserir(
     Ok(c.last_insert_rowid())
 }
 
-/// Records the term's acceptance with the chosen option.
+/// Why the term's acceptance was refused.
+#[derive(Debug)]
+pub(crate) enum RecusaAceite {
+    /// The reservation left Aberto.
+    NaoAberta,
+    /// The term was not accepted.
+    SemAceite,
+    /// The risk term accepted is not the version in force.
+    CienciaDesatualizada,
+    /// None of the term's options was chosen.
+    SemOpcao,
+}
+
+impl Recusa for RecusaAceite {}
+
+impl From<RecusaAceite> for ApiError {
+    fn from(r: RecusaAceite) -> Self {
+        match r {
+            RecusaAceite::NaoAberta => ApiError::new(StatusCode::CONFLICT, NAO_ABERTA),
+            RecusaAceite::SemAceite => ApiError::requisicao(crate::domain::reserva::MSG_TERMS),
+            RecusaAceite::CienciaDesatualizada => ApiError::requisicao(
+                "O Termo de Ciência de Risco foi atualizado. Leia a nova versão e aceite-a para prosseguir.",
+            ),
+            RecusaAceite::SemOpcao => {
+                ApiError::requisicao("Selecione uma das opções do termo para prosseguir.")
+            }
+        }
+    }
+}
+
+/// What the investor sent with the term's acceptance.
+pub(crate) struct Aceite<'a> {
+    pub(crate) aceite: bool,
+    /// The risk term's version accepted with it, if it was; `em_vigor` is the one in force.
+    pub(crate) versao_ciencia_risco: Option<&'a str>,
+    pub(crate) em_vigor: &'a str,
+}
+
+/// Records the acceptance of the term of the investor's Aberto reservation `id`, with the
+/// option `escolher` picks for it (`None`: no valid option was chosen).
 pub(crate) fn aceitar_termo(
-    c: &Connection,
+    tx: &Transaction<'_>,
     id: i64,
-    opcao: &str,
+    usuario: i64,
+    aceite: &Aceite<'_>,
+    escolher: impl FnOnce(&Reserva) -> Option<String>,
     agora: Timestamp,
-) -> Result<(), ApiError> {
-    c.execute(
+) -> Result<Reserva, Falha<RecusaAceite>> {
+    let r = do_investidor(tx, id, usuario)?;
+    if *r.estado(agora) != ReservaStatus::Aberto {
+        return recusar(RecusaAceite::NaoAberta);
+    }
+    if !aceite.aceite {
+        return recusar(RecusaAceite::SemAceite);
+    }
+    if aceite
+        .versao_ciencia_risco
+        .is_some_and(|v| v != aceite.em_vigor)
+    {
+        return recusar(RecusaAceite::CienciaDesatualizada);
+    }
+    let Some(opcao) = escolher(&r) else {
+        return recusar(RecusaAceite::SemOpcao);
+    };
+    tx.execute(
         "UPDATE reservas SET termo_opcao = ?1, termo_aceito_em = ?2, atualizada_em = ?2
          WHERE id = ?3",
         params![opcao, tempo::ms(agora), id],
     )?;
-    Ok(())
+    Ok(r)
 }
 
 /// Why a confirmation was refused.
@@ -221,133 +274,4 @@ pub(crate) fn confirmar(
         )?;
     }
     Ok(Confirmacao::Nova(do_investidor(tx, id, usuario)?))
-}
-
-/// Why a withdrawal was refused.
-#[derive(Debug)]
-pub(crate) enum RecusaDesistencia {
-    /// Confirmed, but the period is over or the money left the escrow.
-    PrazoEncerrado,
-    /// Never confirmed, or already cancelled.
-    NaoPermitida,
-}
-
-impl Recusa for RecusaDesistencia {}
-
-impl From<RecusaDesistencia> for ApiError {
-    fn from(r: RecusaDesistencia) -> Self {
-        let msg = match r {
-            RecusaDesistencia::PrazoEncerrado => PRAZO_ENCERRADO,
-            RecusaDesistencia::NaoPermitida => NAO_PERMITIDA,
-        };
-        ApiError::new(StatusCode::CONFLICT, msg)
-    }
-}
-
-/// The investor withdraws reservation `id`; returns it as it was before (its status tells
-/// whether money was paid).
-pub(crate) fn desistir(
-    tx: &Transaction<'_>,
-    id: i64,
-    usuario: i64,
-    agora: Timestamp,
-) -> Result<Reserva, Falha<RecusaDesistencia>> {
-    let r = do_investidor(tx, id, usuario)?;
-    if !r.pode_desistir(agora) {
-        return recusar(if r.confirmada(agora) {
-            RecusaDesistencia::PrazoEncerrado
-        } else {
-            RecusaDesistencia::NaoPermitida
-        });
-    }
-    tx.execute(
-        "UPDATE reservas SET status = ?3, motivo_cancelamento = ?4,
-            cancelada_em = ?1, atualizada_em = ?1 WHERE id = ?2",
-        params![
-            tempo::ms(agora),
-            id,
-            ReservaStatus::Cancelado,
-            MOTIVO_DESISTENCIA
-        ],
-    )?;
-    Ok(r)
-}
-
-/// A back-office transition of the sandbox.
-#[derive(Debug, Clone, Copy)]
-pub(crate) enum Transicao {
-    Pagar,
-    Aprovar,
-    Rejeitar,
-    Estornar,
-}
-
-/// A transition the reservation's status does not allow, with that status.
-#[derive(Debug)]
-pub(crate) struct TransicaoInvalida(ReservaStatus);
-
-impl Recusa for TransicaoInvalida {}
-
-impl From<TransicaoInvalida> for ApiError {
-    fn from(TransicaoInvalida(status): TransicaoInvalida) -> Self {
-        ApiError::new(
-            StatusCode::CONFLICT,
-            format!("Transição inválida: reserva em {status}."),
-        )
-    }
-}
-
-/// Applies `acao` to reservation `id` (any investor's); returns the state it had before
-/// and the reservation after.
-pub(crate) fn transitar(
-    tx: &Transaction<'_>,
-    id: i64,
-    acao: Transicao,
-    prazo_pix: std::time::Duration,
-    agora: Timestamp,
-) -> Result<(ReservaStatus, Reserva), Falha<TransicaoInvalida>> {
-    let r = por_id(tx, id)?;
-    let ms = tempo::ms(agora);
-    // Earnings start the day after the money arrives (or is guaranteed), as seeded.
-    let inicio = tempo::ms(reserva::dia_seguinte(agora));
-    let antes = r.estado(agora).clone();
-    match (acao, &antes) {
-        // Aporte pendente: the estimate stored at confirmation gives way to the real
-        // start; an approved partner debit already has its start and is now settled.
-        (Transicao::Pagar, ReservaStatus::AportePendente | ReservaStatus::Aprovado) => tx.execute(
-            "UPDATE reservas SET paga_em = ?1, atualizada_em = ?1,
-                inicio_rendimento = CASE WHEN status = ?4
-                    THEN COALESCE(inicio_rendimento, ?2) ELSE ?2 END,
-                status = ?5
-             WHERE id = ?3",
-            params![ms, inicio, id, ReservaStatus::Aprovado, ReservaStatus::Pago],
-        )?,
-        (Transicao::Aprovar, ReservaStatus::EmAnalise) => tx.execute(
-            "UPDATE reservas SET status = ?4, aprovada_em = ?1,
-                inicio_rendimento = ?2, atualizada_em = ?1 WHERE id = ?3",
-            params![ms, inicio, id, ReservaStatus::Aprovado],
-        )?,
-        // The back office cancels an investment whose money already arrived and
-        // gives it back: the reservation leaves arrecadado, an Estorno is credited.
-        (Transicao::Estornar, ReservaStatus::Pago | ReservaStatus::Aprovado) => tx.execute(
-            "UPDATE reservas SET status = ?3, cancelada_em = ?1,
-                atualizada_em = ?1 WHERE id = ?2",
-            params![ms, id, ReservaStatus::Cancelado],
-        )?,
-        // Not approved by the brokerage: the payment switches to Pix with a new Pix
-        // deadline counted from now. The amount stays committed, so no capacity check.
-        (Transicao::Rejeitar, ReservaStatus::EmAnalise) => tx.execute(
-            "UPDATE reservas SET status = ?4, tipo_pagamento = ?5,
-                pix_vencimento = ?1, atualizada_em = ?2 WHERE id = ?3",
-            params![
-                tempo::ms(tempo::mais(agora, prazo_pix)),
-                ms,
-                id,
-                ReservaStatus::AportePendente,
-                PIX
-            ],
-        )?,
-        _ => return recusar(TransicaoInvalida(antes)),
-    };
-    Ok((antes, por_id(tx, id)?))
 }
