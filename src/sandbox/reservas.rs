@@ -27,7 +27,7 @@ use axum::http::StatusCode;
 use axum::routing::{get, patch, post};
 use axum::{Json, Router};
 
-use crate::domain::reserva::{MSG_NOT_AVAILABLE, PARTNER_DEBIT};
+use crate::domain::reserva::PARTNER_DEBIT;
 use crate::sandbox::autenticacao::Investidor;
 use crate::sandbox::cadastro::declaracao;
 use crate::sandbox::db::transicao::recusar;
@@ -38,12 +38,8 @@ use crate::sandbox::registro::{self, Documento};
 use crate::sandbox::resposta::{self, JsonExato};
 use crate::sandbox::termos::VERSAO_CIENCIA_RISCO;
 use crate::sandbox::{Sandbox, tempo};
-use capacidade::Capacidade;
 use extrator::IdReserva;
-use store::pedido::{Confirmacao, FECHADA, Prazos, RecusaConfirmacao};
-
-pub(crate) const APENAS_COMPLETO: &str =
-    "Apenas investidores com cadastro completo podem investir.";
+use store::pedido::{Confirmacao, Prazos, RecusaConfirmacao, RecusaPedido};
 
 /// Every `/v1/reservas` route: the order flow, the summary, the simulation, the wallet,
 /// the documents, and the sandbox-only transitions.
@@ -87,38 +83,18 @@ async fn criar(
     let regras = sandbox.cfg().regras();
     let corpo = sandbox
         .db()
-        .escrever(move |tx| {
-            let quem = store::pedido::Perfil::ler(tx, usuario)?;
-            if !quem.completo() {
-                return Err(ApiError::new(StatusCode::FORBIDDEN, APENAS_COMPLETO));
-            }
-            let cap = Capacidade::ler(tx, pedido.id_captacao, agora)?
-                .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, "Captação não encontrada."))?;
-            if pedido.simulado {
-                return Err(ApiError::requisicao("Reservas simuladas não são aceitas."));
-            }
-            if !cap.aberta(agora) {
-                return Err(ApiError::requisicao(FECHADA));
-            }
-            let centavos = pedido.centavos(cap.minimo)?;
-            let tipo = pedido.tipo_pagamento(quem.permite_liquidacao_ativa)?;
-            if centavos > cap.livre() {
-                return Err(ApiError::new(StatusCode::CONFLICT, MSG_NOT_AVAILABLE));
-            }
+        .transicao(move |tx| {
             // The offering's room first, then the investor's annual limit.
-            declaracao::verificar_pedido(tx, usuario, &regras.limite, agora, centavos)?;
-            let id = store::pedido::inserir(
-                tx,
-                usuario,
-                pedido.id_captacao,
-                tipo,
-                &pedido.origem,
-                centavos,
-                agora,
-            )?;
-            let r = store::do_investidor(tx, id, usuario)?;
+            let r = store::pedido::criar(tx, usuario, &pedido, agora, |centavos| {
+                declaracao::verificar_pedido(tx, usuario, &regras.limite, agora, centavos)
+                    .or_else(|e| recusar(RecusaPedido::Limite(e)))
+            })?;
             let inicio = tempo::rfc3339(r.inicio_rendimento(agora));
-            resposta::texto(&termo::termo(&r, &regras).json(&r, Some(inicio), None))
+            Ok(resposta::texto(&termo::termo(&r, &regras).json(
+                &r,
+                Some(inicio),
+                None,
+            ))?)
         })
         .await?;
     Ok((StatusCode::CREATED, Json(corpo)))

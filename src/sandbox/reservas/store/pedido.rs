@@ -12,11 +12,15 @@ use crate::domain::reserva::{MSG_NOT_AVAILABLE, PARTNER_DEBIT};
 use crate::sandbox::db::transicao::{Falha, Recusa, recusar};
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
 use crate::sandbox::reservas::capacidade::Capacidade;
+use crate::sandbox::reservas::pedido::Pedido;
 use crate::sandbox::reservas::reserva::{self, Reserva};
 use crate::sandbox::tempo;
 
 /// The offering no longer takes orders.
 pub(crate) const FECHADA: &str = "Esta captação não está aberta para investimentos.";
+/// Only a complete registration may invest.
+pub(crate) const APENAS_COMPLETO: &str =
+    "Apenas investidores com cadastro completo podem investir.";
 /// The reservation left Aberto.
 pub(crate) const NAO_ABERTA: &str = "Esta reserva não está mais aberta para alterações.";
 
@@ -51,31 +55,89 @@ impl Perfil {
     }
 }
 
-/// A new Aberto reservation; returns its id.
-pub(crate) fn inserir(
-    c: &Connection,
+/// Why an order was refused.
+#[derive(Debug)]
+pub(crate) enum RecusaPedido {
+    /// The investor's registration is not complete.
+    CadastroIncompleto,
+    CaptacaoNaoEncontrada,
+    Simulada,
+    CaptacaoFechada,
+    /// The amount or the payment, with the message of the rule it breaks.
+    Invalido(ApiError),
+    /// The offering has no room left for it.
+    SemCapacidade,
+    /// The investor's annual limit, with its message.
+    Limite(ApiError),
+}
+
+impl Recusa for RecusaPedido {}
+
+impl From<RecusaPedido> for ApiError {
+    fn from(r: RecusaPedido) -> Self {
+        match r {
+            RecusaPedido::CadastroIncompleto => {
+                ApiError::new(StatusCode::FORBIDDEN, APENAS_COMPLETO)
+            }
+            RecusaPedido::CaptacaoNaoEncontrada => {
+                ApiError::new(StatusCode::NOT_FOUND, "Captação não encontrada.")
+            }
+            RecusaPedido::Simulada => ApiError::requisicao("Reservas simuladas não são aceitas."),
+            RecusaPedido::CaptacaoFechada => ApiError::requisicao(FECHADA),
+            RecusaPedido::Invalido(e) | RecusaPedido::Limite(e) => e,
+            RecusaPedido::SemCapacidade => ApiError::new(StatusCode::CONFLICT, MSG_NOT_AVAILABLE),
+        }
+    }
+}
+
+/// A new Aberto reservation of `usuario` for the order `pedido`, checked against the
+/// investor's registration and the offering's room, then `verificar` (the annual limit,
+/// given the amount in cents), all in the writer's transaction.
+pub(in crate::sandbox::reservas) fn criar(
+    tx: &Transaction<'_>,
     usuario: i64,
-    captacao: i64,
-    tipo_pagamento: i64,
-    origem: &str,
-    centavos: i64,
+    pedido: &Pedido,
     agora: Timestamp,
-) -> Result<i64, ApiError> {
-    c.execute(
+    verificar: impl FnOnce(i64) -> Result<(), Falha<RecusaPedido>>,
+) -> Result<Reserva, Falha<RecusaPedido>> {
+    let quem = Perfil::ler(tx, usuario)?;
+    if !quem.completo() {
+        return recusar(RecusaPedido::CadastroIncompleto);
+    }
+    let Some(cap) = Capacidade::ler(tx, pedido.id_captacao, agora)? else {
+        return recusar(RecusaPedido::CaptacaoNaoEncontrada);
+    };
+    if pedido.simulado {
+        return recusar(RecusaPedido::Simulada);
+    }
+    if !cap.aberta(agora) {
+        return recusar(RecusaPedido::CaptacaoFechada);
+    }
+    let centavos = pedido
+        .centavos(cap.minimo)
+        .or_else(|e| recusar(RecusaPedido::Invalido(e)))?;
+    let tipo = pedido
+        .tipo_pagamento(quem.permite_liquidacao_ativa)
+        .or_else(|e| recusar(RecusaPedido::Invalido(e)))?;
+    if centavos > cap.livre() {
+        return recusar(RecusaPedido::SemCapacidade);
+    }
+    verificar(centavos)?;
+    tx.execute(
         "INSERT INTO reservas (usuario_id, captacao_id, status, tipo_pagamento, origem,
             investimento_centavos, criada_em, atualizada_em)
          VALUES (?1, ?2, ?7, ?3, ?4, ?5, ?6, ?6)",
         params![
             usuario,
-            captacao,
-            tipo_pagamento,
-            origem,
+            pedido.id_captacao,
+            tipo,
+            pedido.origem,
             centavos,
             tempo::ms(agora),
             ReservaStatus::Aberto
         ],
     )?;
-    Ok(c.last_insert_rowid())
+    Ok(do_investidor(tx, tx.last_insert_rowid(), usuario)?)
 }
 
 /// Why the term's acceptance was refused.
