@@ -8,7 +8,7 @@
 
 use axum::Router;
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::HeaderMap;
 use axum::routing::post;
 use jiff::Timestamp;
 use rusqlite::Transaction;
@@ -91,22 +91,14 @@ async fn encerrar_agora(
     super::transicoes::recusar_outros_sites(&s, &headers)?;
     let agora = tempo::agora();
     s.db()
-        .escrever(move |tx| {
-            let viva = Encerramento::viva(tx, id)?
-                .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, "Captação não encontrada."))?;
-            if !viva {
-                return Err(ApiError::new(
-                    StatusCode::CONFLICT,
-                    "Captação já encerrada.",
-                ));
-            }
+        .transicao(move |tx| {
             Encerramento::terminar_periodo(tx, id, agora)?;
             let (resultado, reservas_canceladas) = encerrar(tx, id, agora)?;
-            resposta::json(&EncerramentoJson {
+            Ok(resposta::json(&EncerramentoJson {
                 id,
                 resultado,
                 reservas_canceladas,
-            })
+            })?)
         })
         .await
 }

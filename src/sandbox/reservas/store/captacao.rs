@@ -1,6 +1,7 @@
 //! What the reservation resource reads and writes of an offering: its room for orders, the
 //! terms a simulation needs, and the close of its fundraising period.
 
+use axum::http::StatusCode;
 use jiff::Timestamp;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::Serialize;
@@ -9,6 +10,7 @@ use super::status::{
     CaptacaoStatus, MOTIVO_OFERTA_MALSUCEDIDA, RESULTADO_MALSUCEDIDA, RESULTADO_SUCESSO,
     ReservaStatus,
 };
+use crate::sandbox::db::transicao::{Falha, Recusa, recusar};
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::reservas::capacidade::Capacidade;
 use crate::sandbox::tempo;
@@ -184,8 +186,13 @@ impl Encerramento {
         )?)
     }
 
-    /// Whether offering `id` is live and not settled; `None` when there is no such offering.
-    pub(crate) fn viva(c: &Connection, id: i64) -> Result<Option<bool>, ApiError> {
+    /// Ends live offering `id`'s fundraising period now (if it ends later), so that it can
+    /// be settled; an unknown or already closed offering is refused.
+    pub(crate) fn terminar_periodo(
+        c: &Connection,
+        id: i64,
+        agora: Timestamp,
+    ) -> Result<(), Falha<RecusaEncerramento>> {
         let linha: Option<(CaptacaoStatus, Option<i64>)> = c
             .query_row(
                 "SELECT status, encerrada_em FROM captacoes WHERE id = ?1",
@@ -193,25 +200,43 @@ impl Encerramento {
                 |r| Ok((r.get(0)?, r.get(1)?)),
             )
             .optional()?;
-        Ok(linha.map(|(status, encerrada)| {
-            encerrada.is_none()
-                && matches!(
-                    status,
-                    CaptacaoStatus::CaptacaoNoAr | CaptacaoStatus::Aberto
-                )
-        }))
-    }
-
-    /// Ends offering `id`'s fundraising period now (if it ends later).
-    pub(crate) fn terminar_periodo(
-        c: &Connection,
-        id: i64,
-        agora: Timestamp,
-    ) -> Result<(), ApiError> {
+        let Some((status, encerrada)) = linha else {
+            return recusar(RecusaEncerramento::NaoEncontrada);
+        };
+        let viva = encerrada.is_none()
+            && matches!(
+                status,
+                CaptacaoStatus::CaptacaoNoAr | CaptacaoStatus::Aberto
+            );
+        if !viva {
+            return recusar(RecusaEncerramento::JaEncerrada);
+        }
         c.execute(
             "UPDATE captacoes SET fim_captacao = MIN(fim_captacao, ?1) WHERE id = ?2",
             params![tempo::ms(agora), id],
         )?;
         Ok(())
+    }
+}
+
+/// Why an offering's close was refused.
+#[derive(Debug)]
+pub(crate) enum RecusaEncerramento {
+    NaoEncontrada,
+    JaEncerrada,
+}
+
+impl Recusa for RecusaEncerramento {}
+
+impl From<RecusaEncerramento> for ApiError {
+    fn from(r: RecusaEncerramento) -> Self {
+        match r {
+            RecusaEncerramento::NaoEncontrada => {
+                ApiError::new(StatusCode::NOT_FOUND, "Captação não encontrada.")
+            }
+            RecusaEncerramento::JaEncerrada => {
+                ApiError::new(StatusCode::CONFLICT, "Captação já encerrada.")
+            }
+        }
     }
 }
