@@ -38,7 +38,17 @@ mod tests {
     fn only_positive_decimal_ids_name_a_record() {
         assert_eq!(ler("42"), Some(42));
         assert_eq!(ler("007"), Some(7));
-        for ruim in ["", "0", "-1", "+1", "1a", " 1", "1.0", "99999999999999999999", ".."] {
+        for ruim in [
+            "",
+            "0",
+            "-1",
+            "+1",
+            "1a",
+            " 1",
+            "1.0",
+            "99999999999999999999",
+            "..",
+        ] {
             assert_eq!(ler(ruim), None, "{ruim:?}");
         }
     }

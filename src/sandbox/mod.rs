@@ -15,7 +15,10 @@ mod db;
 mod dominios;
 mod erro;
 mod extrato;
-#[allow(dead_code, reason = "the resources move to it one by one; remove once they all use it")]
+#[allow(
+    dead_code,
+    reason = "the resources move to it one by one; remove once they all use it"
+)]
 mod extratores;
 mod informe;
 mod links;
