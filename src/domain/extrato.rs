@@ -1,9 +1,10 @@
 //! The statement's filter: what the address says, the rules that turn it into the search
 //! the platform runs, and the summary of the selected filter.
 //!
-//! Rules: no dates and no days mean the last 7 days; both dates (typed dd/mm/aaaa) win
-//! over the days; a period never exceeds 90 days and never reaches past today in São
-//! Paulo; the client code defaults to the investor's own; the page size is one of the
+//! Rules: no dates and no days mean the last 7 days; `dias` chooses the rule, a number of
+//! days or 'Personalizado' for both dates (typed dd/mm/aaaa); a quick period chosen over a
+//! custom range applies the days, dates typed over a quick period hold; a period never exceeds 90 calendar days, counted the same way for the
+//! days and the dates, and never reaches past today in São Paulo; the client code defaults to the investor's own; the page size is one of the
 //! offered sizes (10 by default).
 
 mod periodo;
@@ -20,6 +21,9 @@ pub use super::paging::{DEFAULT_PAGE_SIZE, PAGE_SIZES};
 /// The quick periods, in days, and the period when none is chosen.
 pub const QUICK_PERIODS: [u32; 3] = [7, 15, 30];
 pub const DEFAULT_DAYS: u32 = 7;
+/// The `dias` choice that says the dates hold ('Personalizado').
+pub const CUSTOM: &str = "personalizado";
+pub const CUSTOM_LABEL: &str = "Personalizado";
 /// The longest period searched, in days between the first and the last date.
 pub const MAX_DAYS: u32 = 90;
 /// The longest free text, in characters.
@@ -44,6 +48,9 @@ pub struct TypedFilter {
     pub data_inicio: String,
     pub data_fim: String,
     pub dias: String,
+    /// The rule the form was drawn with (its `dias`), so a quick period chosen over the
+    /// dates of a custom range can be told from dates typed over a quick period.
+    pub periodo_anterior: String,
     pub codigo_cliente: String,
     pub field_search: String,
     pub tipo: String,
@@ -110,28 +117,41 @@ fn date(s: &str, today: Date) -> Result<Date, &'static str> {
     })
 }
 
-fn period(f: &TypedFilter, today: Date) -> Result<Period, &'static str> {
+/// Both dates as a period: ordered, and at most [`MAX_DAYS`] calendar days, both ends
+/// counted, the same count as the last [`MAX_DAYS`] days.
+fn range(f: &TypedFilter, today: Date) -> Result<Period, &'static str> {
     match (present(&f.data_inicio), present(&f.data_fim)) {
         (Some(a), Some(b)) => {
             let (start, end) = (date(a, today)?, date(b, today)?);
             if start > end {
                 return Err(MSG_ORDER);
             }
-            let span = (end - start).get_days();
-            if span > i32::try_from(MAX_DAYS).unwrap_or(i32::MAX) {
+            let days = i64::from((end - start).get_days()) + 1;
+            if days > i64::from(MAX_DAYS) {
                 return Err(MSG_RANGE);
             }
             Ok(Period::Range(start, end))
         }
-        (Some(_), None) | (None, Some(_)) => Err(MSG_BOTH_DATES),
-        (None, None) => match present(&f.dias) {
-            None => Ok(Period::Days(DEFAULT_DAYS)),
-            Some(d) => match d.parse::<u32>() {
-                Ok(n) if n > MAX_DAYS => Err(MSG_RANGE),
-                Ok(n) if n >= 1 => Ok(Period::Days(n)),
-                _ => Err(MSG_DAYS),
-            },
+        _ => Err(MSG_BOTH_DATES),
+    }
+}
+
+/// 'Personalizado' takes the dates. A quick period takes the days when the form was drawn
+/// for a custom range (its dates are the old ones, still in the form); dates typed over a
+/// quick period, or sent by a link, hold. Without any choice the dates hold when typed.
+fn period(f: &TypedFilter, today: Date) -> Result<Period, &'static str> {
+    let dates_typed = present(&f.data_inicio).is_some() || present(&f.data_fim).is_some();
+    let over_a_range = present(&f.periodo_anterior) == Some(CUSTOM);
+    match present(&f.dias) {
+        Some(CUSTOM) => range(f, today),
+        Some(_) if dates_typed && !over_a_range => range(f, today),
+        Some(d) => match d.parse::<u32>() {
+            Ok(n) if n > MAX_DAYS => Err(MSG_RANGE),
+            Ok(n) if n >= 1 => Ok(Period::Days(n)),
+            _ => Err(MSG_DAYS),
         },
+        None if !dates_typed => Ok(Period::Days(DEFAULT_DAYS)),
+        None => range(f, today),
     }
 }
 
@@ -210,6 +230,7 @@ mod tests {
                 "dataInicio" => f.data_inicio = v,
                 "dataFim" => f.data_fim = v,
                 "dias" => f.dias = v,
+                "periodoAnterior" => f.periodo_anterior = v,
                 "codigoCliente" => f.codigo_cliente = v,
                 "FieldSearch" => f.field_search = v,
                 "Tipo" => f.tipo = v,
@@ -246,26 +267,70 @@ mod tests {
     }
 
     #[test]
-    fn both_dates_win_over_the_days() {
-        let f = run(&[
-            ("dias", "30"),
-            ("dataInicio", "01/10/2026"),
-            ("dataFim", "15/10/2026"),
-        ])
-        .unwrap();
+    fn personalizado_or_no_choice_takes_the_dates() {
+        for dias in [CUSTOM, ""] {
+            let f = run(&[
+                ("dias", dias),
+                ("dataInicio", "01/10/2026"),
+                ("dataFim", "15/10/2026"),
+            ])
+            .unwrap();
+            assert_eq!(
+                f.period,
+                Period::Range(date(2026, 10, 1), date(2026, 10, 15))
+            );
+            assert_eq!(summary(&f), "Conta 204817, 01/10/2026 até 15/10/2026");
+        }
+        assert_eq!(run(&[("dias", CUSTOM)]), Err(MSG_BOTH_DATES));
         assert_eq!(
-            f.period,
-            Period::Range(date(2026, 10, 1), date(2026, 10, 15))
+            run(&[("dias", CUSTOM), ("dataInicio", "01/10/2026")]),
+            Err(MSG_BOTH_DATES)
         );
-        assert_eq!(summary(&f), "Conta 204817, 01/10/2026 até 15/10/2026");
+    }
+
+    #[test]
+    fn dates_typed_over_a_quick_period_hold() {
+        for anterior in ["", "7"] {
+            let f = run(&[
+                ("dias", "7"),
+                ("periodoAnterior", anterior),
+                ("dataInicio", "01/10/2026"),
+                ("dataFim", "15/10/2026"),
+            ])
+            .unwrap();
+            assert_eq!(
+                f.period,
+                Period::Range(date(2026, 10, 1), date(2026, 10, 15))
+            );
+        }
+    }
+
+    #[test]
+    fn a_quick_period_chosen_after_a_range_applies_the_days() {
+        for n in QUICK_PERIODS {
+            let f = run(&[
+                ("dias", &n.to_string()),
+                ("periodoAnterior", CUSTOM),
+                ("dataInicio", "01/10/2026"),
+                ("dataFim", "15/10/2026"),
+            ])
+            .unwrap();
+            assert_eq!(f.period, Period::Days(n));
+            assert_eq!(summary(&f), format!("{n} dias, Conta 204817"));
+        }
     }
 
     #[test]
     fn a_range_of_ninety_days_passes_and_ninety_one_is_refused() {
-        let ok = run(&[("dataInicio", "25/08/2026"), ("dataFim", "23/11/2026")]);
+        // The same 90 days as `dias=90`: 26/08 to 23/11, both counted.
+        let ok = run(&[("dataInicio", "26/08/2026"), ("dataFim", "23/11/2026")]);
         assert!(ok.is_ok(), "{ok:?}");
         assert_eq!(
-            run(&[("dataInicio", "24/08/2026"), ("dataFim", "23/11/2026")]),
+            periodo(None, None, Some(90), date(2026, 11, 23)).map(|p| p.inicio),
+            Ok(date(2026, 8, 26))
+        );
+        assert_eq!(
+            run(&[("dataInicio", "25/08/2026"), ("dataFim", "23/11/2026")]),
             Err(MSG_RANGE)
         );
         assert_eq!(
