@@ -103,7 +103,10 @@ async fn a_quick_period_chosen_after_a_custom_range_applies_the_days() {
         ["personalizado"]
     );
     assert_eq!(text(&doc, "label[for=dias-personalizado]"), "Personalizado");
-    assert_eq!(attr(&doc, "#dataInicio", "value"), std::slice::from_ref(&start));
+    assert_eq!(
+        attr(&doc, "#dataInicio", "value"),
+        std::slice::from_ref(&start)
+    );
 
     assert_eq!(
         attr(&doc, "input[name=periodoAnterior]", "value"),
