@@ -282,7 +282,7 @@ fn results(ctx: &Ctx, f: &Filter, result: &Result<StatementPage, ApiError>) -> M
         Ok(p) => html! {
             section.secao aria-labelledby="movimentacoes" {
                 h2 #movimentacoes { "Movimentações" }
-                p.texto-secundario { (p.total_de_registros) " movimentações encontradas." }
+                p.texto-secundario { (extrato::encontradas(p.total_de_registros)) }
                 div.tabela-rolagem tabindex="0" role="region" aria-labelledby="movimentacoes" {
                     table.tabela.tabela-cartoes {
                         thead { tr {
