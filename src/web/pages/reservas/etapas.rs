@@ -48,7 +48,7 @@ fn gate(ctx: &Ctx) -> Option<Response> {
         Some(CadastroStatus::Completo) => return None,
         Some(CadastroStatus::EmAnalise) => (
             "Seu perfil está em análise",
-            "Estamos verificando o seu perfil. Em breve, após a análise, você já poderá investir.",
+            crate::web::ui::header::EM_ANALISE_TEXT,
             None,
         ),
         _ => (

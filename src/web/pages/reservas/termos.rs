@@ -16,7 +16,7 @@ use crate::domain::reserva;
 use crate::domain::status::ReservaStatus;
 use crate::web::error::{Id, OnPage};
 use crate::web::pages::conta::RISK_TERM_SLUG;
-use crate::web::ui::Page;
+use crate::web::ui::{Page, aviso_cvm};
 use crate::web::{Ctx, PageError, PageResult, routes};
 
 /// The term of reservation `id`: the platform's, else (a platform without the term
@@ -74,6 +74,8 @@ fn terms_page(
                     @for p in term.conteudo.split("\n\n") { p { (p) } }
                 }
             }
+            // Read before the investor accepts the terms, as on every step of the order.
+            (aviso_cvm::aviso_cvm_geral())
             form.formulario method="post" action=(routes::reserva_termos(id)) {
                 @if term.termos.len() > 1 {
                     fieldset {
