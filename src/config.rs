@@ -186,6 +186,15 @@ pub struct Config {
         default_value = "10"
     )]
     pub sandbox_annual_limit_percent: rust_decimal::Decimal,
+    /// Sandbox: the financial investments (reais) above which an investor may declare
+    /// being qualified (Resolução CVM nº 30), stated in the qualified investor's declaration.
+    #[cfg(feature = "sandbox")]
+    #[arg(
+        long,
+        env = "COLHEITA_SANDBOX_QUALIFIED_INVESTMENTS",
+        default_value = "1000000.00"
+    )]
+    pub sandbox_qualified_investments: rust_decimal::Decimal,
     /// Sandbox: days after confirming in which the investor may withdraw.
     #[cfg(feature = "sandbox")]
     #[arg(long, env = "COLHEITA_SANDBOX_WITHDRAWAL_DAYS", default_value_t = 5)]

@@ -73,6 +73,7 @@ pub fn spawn_sandbox(listener: TcpListener, cfg: &Config) -> Result<String, Star
         fraction: cfg.sandbox_annual_limit_percent / rust_decimal::Decimal::ONE_HUNDRED,
     };
     sc.withdrawal_days = cfg.sandbox_withdrawal_days;
+    sc.qualified_investments = cfg.sandbox_qualified_investments;
     let sandbox = Sandbox::open(sc)?;
     for suffix in ["", "-wal", "-shm"] {
         let f = cfg.data_dir.join(format!("{SANDBOX_DB}{suffix}"));

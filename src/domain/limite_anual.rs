@@ -21,7 +21,8 @@ mod declaracao;
 
 pub use declaracao::{
     DECLARATION_VERSION, DeclarationError, DeclarationForm, MSG_AMOUNT, MSG_ELSEWHERE,
-    MSG_QUALIFICATION, MSG_TRUTH, check_declaration, msg_above, msg_band, parse_declaration,
+    MSG_QUALIFICATION, MSG_QUALIFIED_TERM, MSG_QUALIFIED_TERM_CHANGED, MSG_TRUTH,
+    check_declaration, msg_above, msg_band, parse_declaration,
 };
 
 /// The parameters of the limit.

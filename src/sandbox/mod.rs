@@ -101,10 +101,14 @@ pub struct SandboxConfig {
     pub extra_investors: usize,
     /// The annual investment limit of Resolução CVM nº 88/2022 (R$ 20.000,00, or 10 % of
     /// income or investments above R$ 200.000,00); parameters, since the CVM has consulted
-    /// on changing them. The web app reads them from `GET /v1/regras/investimento`.
+    /// on changing them. The web app reads them from `GET /v1/cadastro/declaracao-investidor`.
     pub annual_limit: crate::domain::limite_anual::AnnualLimitRules,
     /// Days after confirming in which the investor may withdraw (5 today).
     pub withdrawal_days: u16,
+    /// Financial investments above which a natural person may declare being a qualified
+    /// investor (Resolução CVM nº 30: R$ 1.000.000,00 today), stated in the declaration
+    /// the investor signs.
+    pub qualified_investments: rust_decimal::Decimal,
 }
 
 impl SandboxConfig {
@@ -126,6 +130,7 @@ impl SandboxConfig {
             extra_investors: 0,
             annual_limit: crate::domain::limite_anual::AnnualLimitRules::CVM_88,
             withdrawal_days: 5,
+            qualified_investments: rust_decimal::Decimal::new(100_000_000, 2),
         }
     }
 }

@@ -19,6 +19,8 @@ pub(crate) enum Documento {
     TermoAdesao,
     TermoCienciaRisco,
     DeclaracaoInvestidor,
+    /// The signed Declaração de investidor qualificado.
+    DeclaracaoInvestidorQualificado,
     ConfirmacaoDeclaracao,
     Desistencia,
 }
@@ -29,6 +31,7 @@ impl Documento {
             Documento::TermoAdesao => "TermoAdesao",
             Documento::TermoCienciaRisco => "TermoCienciaRisco",
             Documento::DeclaracaoInvestidor => "DeclaracaoInvestidor",
+            Documento::DeclaracaoInvestidorQualificado => "DeclaracaoInvestidorQualificado",
             Documento::ConfirmacaoDeclaracao => "ConfirmacaoDeclaracao",
             Documento::Desistencia => "Desistencia",
         }

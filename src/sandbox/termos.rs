@@ -2,6 +2,7 @@
 //! 'Políticas de privacidade', 'Contrato vinculante master') as PDFs generated on request.
 //! An unknown `tipo` is 404 'Nenhum arquivo encontrado.'
 
+pub(crate) mod qualificado;
 mod textos;
 
 use axum::Router;

@@ -10,6 +10,7 @@ use crate::api::ApiError;
 use crate::api::models::DeclaracaoInvestidor;
 use crate::domain::limite_anual::OverLimit;
 use crate::domain::money::format_brl;
+use crate::web::pages::conta::qualified_signed;
 use crate::web::{Ctx, routes};
 
 /// Before the first declaration the order cannot go on.
@@ -67,16 +68,20 @@ pub fn block(ctx: &Ctx, d: &Loaded, url: &str) -> Markup {
     }
 }
 
-/// The terms step's summary of the declaration the investor confirms.
+/// The terms step's summary of the declaration the investor confirms; a qualified
+/// investor sees the Declaração de investidor qualificado they signed, and when.
 pub fn summary(d: &Loaded, url: Option<&str>) -> Markup {
-    let Ok(DeclaracaoInvestidor {
-        declaracao: Some(x),
-        regras,
-        ..
-    }) = d
+    let Ok(
+        all @ DeclaracaoInvestidor {
+            declaracao: Some(x),
+            regras,
+            ..
+        },
+    ) = d
     else {
         return html! {};
     };
+    let signed = qualified_signed(all);
     let faixa = if x.qualificado {
         "Investidor qualificado".to_owned()
     } else if x.acima_do_patamar {
@@ -98,6 +103,7 @@ pub fn summary(d: &Loaded, url: Option<&str>) -> Markup {
                 @if !x.qualificado { "; já investido em outras plataformas neste ano: " (format_brl(x.investido_outras_plataformas)) }
                 "."
             }
+            @if let Some(s) = signed { p.termo-assinado { (s) } }
             p.texto-secundario {
                 a href=(url.map_or_else(|| routes::DECLARACAO_INVESTIDOR.to_owned(), routes::declaracao_voltar)) {
                     "Alterar minha declaração de investidor"
