@@ -132,6 +132,15 @@ pub struct Config {
     #[cfg(feature = "sandbox")]
     #[arg(long, env = "COLHEITA_SANDBOX_LOGIN_LIMIT", default_value = "60")]
     pub sandbox_login_limit: NonZeroU32,
+    /// Password changes (each checks the current password) per account and hour at the
+    /// embedded sandbox; per client address they share the login limit.
+    #[cfg(feature = "sandbox")]
+    #[arg(
+        long,
+        env = "COLHEITA_SANDBOX_PASSWORD_CHANGE_LIMIT",
+        default_value = "10"
+    )]
+    pub sandbox_password_change_limit: NonZeroU32,
     /// Behind a proxy that appends the client to `X-Forwarded-For` (nginx's
     /// `$proxy_add_x_forwarded_for`): take the client's address from its last entry.
     #[arg(long, env = "COLHEITA_TRUST_FORWARDED_FOR")]

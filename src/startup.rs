@@ -66,6 +66,7 @@ pub fn spawn_sandbox(listener: TcpListener, cfg: &Config) -> Result<String, Star
     sc.refresh_ttl = std::time::Duration::from_secs(cfg.sandbox_refresh_ttl);
     sc.session_max = cfg.session_max();
     sc.login_limit = cfg.sandbox_login_limit;
+    sc.password_change_limit = cfg.sandbox_password_change_limit;
     sc.pix_deadline = std::time::Duration::from_secs(cfg.sandbox_pix_deadline);
     sc.annual_limit = crate::domain::limite_anual::AnnualLimitRules {
         base: cfg.sandbox_annual_limit,

@@ -89,6 +89,9 @@ pub struct SandboxConfig {
     pub session_max: Duration,
     /// Login attempts per client address and hour (password guessing). Default 60.
     pub login_limit: std::num::NonZeroU32,
+    /// Password changes (which check the current password) per account and hour; per
+    /// client address they share `login_limit`. Default 10.
+    pub password_change_limit: std::num::NonZeroU32,
     /// How long a rotated refresh token still gets the pair it was rotated into (two
     /// requests racing); reusing it later revokes the session. Default 5 s.
     pub refresh_reuse: Duration,
@@ -124,6 +127,8 @@ impl SandboxConfig {
             code_ttl: Duration::from_secs(60),
             session_max: Duration::from_secs(12 * 3600),
             login_limit: std::num::NonZeroU32::new(60).unwrap_or(std::num::NonZeroU32::MIN),
+            password_change_limit: std::num::NonZeroU32::new(10)
+                .unwrap_or(std::num::NonZeroU32::MIN),
             refresh_reuse: Duration::from_secs(5),
             pix_deadline: Duration::from_secs(24 * 3600),
             extra_offerings: 0,
@@ -161,6 +166,7 @@ struct Inner {
     cfg: SandboxConfig,
     db: db::Db,
     login_attempts: crate::rate_limit::AttemptLimiter,
+    password_attempts: autenticacao::tentativas::TentativasSenha,
 }
 
 impl Sandbox {
@@ -175,6 +181,10 @@ impl Sandbox {
         Ok(Sandbox {
             inner: Arc::new(Inner {
                 login_attempts: crate::rate_limit::AttemptLimiter::per_hour(cfg.login_limit),
+                password_attempts: autenticacao::tentativas::TentativasSenha::por_hora(
+                    cfg.password_change_limit,
+                    cfg.login_limit,
+                ),
                 cfg,
                 db,
             }),
@@ -269,5 +279,9 @@ impl Sandbox {
 
     fn login_attempts(&self) -> &crate::rate_limit::AttemptLimiter {
         &self.inner.login_attempts
+    }
+
+    fn password_attempts(&self) -> &autenticacao::tentativas::TentativasSenha {
+        &self.inner.password_attempts
     }
 }

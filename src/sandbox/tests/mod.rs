@@ -15,6 +15,7 @@ mod notificacoes;
 mod produtos;
 mod reservas;
 mod seguranca;
+mod seguranca_senha;
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
