@@ -6,6 +6,7 @@ mod esquema;
 mod estados;
 #[cfg(test)]
 mod tests;
+pub(crate) mod transicao;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -62,9 +63,9 @@ impl Db {
         crate::sandbox::autenticacao::senha::migrar_legados(&tx)
             .map_err(|e| SandboxError::Tarefa(e.mensagem().to_owned()))?;
         // The offerings' folded text of migration 6 (a Rust step: SQL cannot fold accents).
-        crate::sandbox::captacoes::dobrados::preencher(&tx)?;
+        crate::sandbox::captacoes::store::dobrados::preencher(&tx)?;
         // Every offering lists its essential information (CVM 88), older databases' too.
-        crate::sandbox::captacoes::informacoes::completar(&tx)?;
+        crate::sandbox::captacoes::store::completar_informacoes(&tx)?;
         tx.commit()?;
         let vazio: i64 = primeira.query_row("SELECT COUNT(*) FROM captacoes", [], |r| r.get(0))?;
         if vazio == 0 {

@@ -25,9 +25,9 @@ use crate::domain::{dates, money};
 use crate::sandbox::autenticacao::Investidor;
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
 use crate::sandbox::pdf::Documento;
-use crate::sandbox::reservas::documentos::pdf_resposta;
 use crate::sandbox::reservas::fluxo;
 use crate::sandbox::reservas::reserva::{Reserva, recebedor};
+use crate::sandbox::resposta::pdf_resposta;
 use crate::sandbox::{Sandbox, tempo};
 
 pub(crate) const ISENTO: &str = "Isenta de imposto de renda para pessoa física";

@@ -15,10 +15,6 @@ mod db;
 mod dominios;
 mod erro;
 mod extrato;
-#[allow(
-    dead_code,
-    reason = "the resources move to it one by one; remove once they all use it"
-)]
 mod extratores;
 mod informe;
 mod notificacoes;
@@ -32,7 +28,6 @@ mod seed;
 mod site;
 mod tempo;
 mod termos;
-mod texto;
 
 #[cfg(test)]
 mod tests;

@@ -26,10 +26,10 @@ use rust_decimal::prelude::ToPrimitive;
 use serde::Deserialize;
 
 use crate::domain::reference::Guarantee;
+use crate::domain::texto::dobrar;
 use crate::domain::{cvm, dates};
 use crate::sandbox::captacoes::TIPO_INFORMACOES_ESSENCIAIS;
 use crate::sandbox::erro::SandboxError;
-use crate::sandbox::texto::dobrar;
 use crate::sandbox::{SandboxConfig, tempo};
 
 const OFERTAS_JSON: &str = include_str!("seed/offerings.json");

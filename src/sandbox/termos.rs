@@ -14,7 +14,7 @@ use crate::domain::dates;
 use crate::sandbox::autenticacao::Investidor;
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::pdf::Documento;
-use crate::sandbox::reservas::documentos::pdf_resposta;
+use crate::sandbox::resposta::pdf_resposta;
 use crate::sandbox::{Sandbox, tempo};
 use textos::{TEXTOS, Texto};
 

@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod cadastro;
+mod camadas;
 mod captacoes;
 mod captacoes_cvm;
 mod captacoes_filtros;

@@ -4,12 +4,10 @@
 //! configuration, not fixed text). Every offering lists it as a document of type
 //! `InformacoesEssenciais`.
 
-use rusqlite::{Transaction, params};
-
 use crate::domain::limite_anual::AnnualLimitRules;
 use crate::domain::{cvm, dates, money};
-use crate::sandbox::captacoes::TIPO_INFORMACOES_ESSENCIAIS;
-use crate::sandbox::captacoes::documentos::Ficha;
+use crate::sandbox::captacoes::store::Ficha;
+// Where the start-up finds it.
 use crate::sandbox::pdf;
 
 /// The sandbox rules the document states.
@@ -78,21 +76,6 @@ pub(crate) fn gerar(f: &Ficha, regras: &Regras, gerado_em: jiff::Timestamp) -> V
         dates::format_datetime_br(gerado_em)
     ));
     doc.finalizar(cvm::INFORMACOES_ESSENCIAIS, &f.nome)
-}
-
-/// Lists the document for every offering that lacks it: a database seeded before it existed
-/// shows it too. Idempotent; runs at every start, after the migrations.
-pub(crate) fn completar(tx: &Transaction<'_>) -> rusqlite::Result<usize> {
-    tx.execute(
-        "INSERT INTO captacao_documentos (captacao_id, ordem, tipo, nome)
-         SELECT c.id,
-                (SELECT COALESCE(MAX(d.ordem) + 1, 0) FROM captacao_documentos d WHERE d.captacao_id = c.id),
-                ?1, ?2
-         FROM captacoes c
-         WHERE NOT EXISTS (SELECT 1 FROM captacao_documentos d
-                           WHERE d.captacao_id = c.id AND d.tipo = ?1)",
-        params![TIPO_INFORMACOES_ESSENCIAIS, cvm::INFORMACOES_ESSENCIAIS],
-    )
 }
 
 #[cfg(test)]

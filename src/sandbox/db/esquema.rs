@@ -324,7 +324,7 @@ ALTER TABLE tokens ADD COLUMN sucessor BLOB;
 CREATE INDEX sessoes_usuario ON sessoes(usuario_id) WHERE encerrada_em IS NULL;
 "#,
     // 6: the offerings' list answers from SQL (captacoes/lista.rs). Folded copies (lower
-    // case, no Portuguese accents: texto::dobrar) of the searched and sorted text, because
+    // case, no Portuguese accents: domain::texto::dobrar) of the searched and sorted text, because
     // SQLite's lower() is ASCII only; NULL until filled by the Rust step that runs after
     // the migrations (db.rs), then written with every offering. `captacoes_lista` holds
     // every column the list filters on or derives the shown status from, so a filtered

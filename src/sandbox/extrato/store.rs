@@ -7,7 +7,8 @@ use rusqlite::{Connection, OptionalExtension, Row, params};
 
 use crate::domain::reference::{StatusMovimento, TipoMovimento};
 use crate::sandbox::erro::ApiError;
-use crate::sandbox::reservas::reserva::{self, Reserva};
+use crate::sandbox::reservas::reserva::Reserva;
+use crate::sandbox::reservas::store as reservas;
 use crate::sandbox::tempo;
 
 /// The investor's account as the statement shows it.
@@ -185,7 +186,7 @@ pub(crate) fn gravar(c: &Connection, m: &NovoMovimento<'_>) -> Result<(), ApiErr
 
 /// The investor's confirmed reservations, oldest first.
 pub(crate) fn confirmadas(c: &Connection, usuario: i64) -> Result<Vec<Reserva>, ApiError> {
-    reserva::carregar(
+    reservas::carregar(
         c,
         "r.usuario_id = ?1 AND r.confirmada_em IS NOT NULL ORDER BY r.id",
         params![usuario],

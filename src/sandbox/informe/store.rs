@@ -4,12 +4,13 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::domain::status::ReservaStatus;
 use crate::sandbox::erro::ApiError;
-use crate::sandbox::reservas::reserva::{self, Reserva};
+use crate::sandbox::reservas::reserva::Reserva;
+use crate::sandbox::reservas::store as reservas;
 
 /// The investor's earning reservations (paid by Pix, or approved by the brokerage),
 /// oldest first.
 pub(crate) fn investidas(c: &Connection, usuario: i64) -> Result<Vec<Reserva>, ApiError> {
-    reserva::carregar(
+    reservas::carregar(
         c,
         "r.usuario_id = ?1 AND r.status IN (?2, ?3) ORDER BY r.id",
         params![usuario, ReservaStatus::Pago, ReservaStatus::Aprovado],

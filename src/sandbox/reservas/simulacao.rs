@@ -27,17 +27,18 @@
 
 use std::str::FromStr;
 
-use axum::Json;
-use axum::extract::{Path, RawQuery, State};
+use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
 use jiff::Span;
 use jiff::civil::Date;
-use rusqlite::{OptionalExtension, params};
 use rust_decimal::{Decimal, RoundingStrategy};
 use serde::Serialize;
 
 use crate::domain::money;
 use crate::sandbox::erro::ApiError;
+use crate::sandbox::extratores::Id;
+use crate::sandbox::reservas::store::captacao::OfertaSimulada;
+use crate::sandbox::resposta::{self, JsonExato};
 use crate::sandbox::{Sandbox, tempo};
 
 pub(crate) const BASE: &str = "Cenário base";
@@ -85,33 +86,15 @@ pub(crate) struct Termos {
 
 pub(crate) async fn simular(
     State(sandbox): State<Sandbox>,
-    Path(id): Path<String>,
+    Id(id): Id,
     RawQuery(query): RawQuery,
-) -> Result<Json<Vec<Cenario>>, ApiError> {
-    let id: i64 = id.parse().map_err(|_| ApiError::nao_encontrado())?;
-    let linha = sandbox
+) -> Result<JsonExato, ApiError> {
+    let oferta = sandbox
         .db()
-        .ler(move |c| {
-            Ok(c.query_row(
-                "SELECT status, vencimento_meses, rendimento_centesimos, periodicidade_meses,
-                        fim_captacao
-                 FROM captacoes WHERE id = ?1",
-                params![id],
-                |r| {
-                    Ok((
-                        r.get::<_, String>(0)?,
-                        r.get::<_, i64>(1)?,
-                        r.get::<_, i64>(2)?,
-                        r.get::<_, i64>(3)?,
-                        r.get::<_, i64>(4)?,
-                    ))
-                },
-            )
-            .optional()?)
-        })
+        .ler(move |c| OfertaSimulada::ler(c, id))
         .await?;
-    let (prazo, centesimos, periodicidade, fim) = match linha {
-        Some((status, p, c, per, fim)) if status != "Rascunho" => (p, c, per, fim),
+    let (prazo, centesimos, periodicidade, fim) = match oferta {
+        Some(o) if !o.rascunho => (o.prazo, o.centesimos, o.periodicidade, o.fim),
         _ => return Err(ApiError::nao_encontrado()),
     };
     let valor = valor_base(query.as_deref())?;
@@ -125,9 +108,9 @@ pub(crate) async fn simular(
         inicio: tempo::somar_dias(tempo::dia_de_ms(fim), 1)
             .ok_or_else(|| ApiError::interno(format!("captação {id}: fim {fim}")))?,
     };
-    cenarios(valor, &termos)
-        .map(Json)
-        .ok_or_else(|| ApiError::interno(format!("captação {id}: simulação fora da faixa")))
+    let lista = cenarios(valor, &termos)
+        .ok_or_else(|| ApiError::interno(format!("captação {id}: simulação fora da faixa")))?;
+    resposta::json(&lista)
 }
 
 /// `valorBase` as the platform reads it: a plain decimal with a dot (`1000.00`), rounded to

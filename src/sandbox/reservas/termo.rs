@@ -165,7 +165,7 @@ impl Termo {
             id_captacao: r.captacao_id,
             investimento: r.investimento(),
             tipo_pagamento: r.tipo_pagamento,
-            status: &r.status_gravado,
+            status: r.status_gravado.label(),
             titulo: self.titulo,
             descricao: &self.descricao,
             conteudo: &self.conteudo,

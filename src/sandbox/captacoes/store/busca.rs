@@ -1,15 +1,19 @@
 //! Filtering, sorting and paging of `GET /v1/captacoes` in SQL: the database hands back
 //! the total and the ids of one page, so a request reads the page's rows and not every
-//! offering. The rules are those of `referencia.rs` (the tests compare both), written as
+//! offering. The rules are those of `filtro/referencia.rs` (the tests compare both), written as
 //! integer SQL:
 //!
-//! - text is compared on the folded copies of migration 6 (`texto::dobrar`), as bytes
+//! - text is compared on the folded copies of migration 6 (`domain::texto::dobrar`), as bytes
 //!   (SQLite's BINARY collation is `memcmp`, the order of Rust's `str`);
 //! - a decimal range on an integer column becomes integer bounds (`v ≥ 6,5` ⇔ `v ≥ 7`);
 //! - a São Paulo calendar day becomes the instant it starts (`dia(t) ≥ d` ⇔ `t ≥ início(d)`).
 //!
 //! The SQL text is made of this file's fragments and numbered placeholders only, so it has
 //! a bounded number of shapes for `prepare_cached`; every value the user sent is bound.
+//! The states in these fragments are written as text, not bound: the planner uses a
+//! partial index (migration 6) only for a query that repeats its `WHERE` as written, and
+//! the display rule (`SITUACAO`) is a fold of the stored names. They are the platform's
+//! spellings of `CaptacaoStatus` and `ReservaStatus` (`label()`).
 
 use jiff::Timestamp;
 use jiff::civil::Date;
@@ -18,8 +22,8 @@ use rusqlite::types::Value;
 use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 
-use super::{Campo, Consulta, Faixa};
 use crate::domain::dates;
+use crate::sandbox::captacoes::filtro::{Campo, Consulta, Faixa};
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::tempo;
 
@@ -37,7 +41,7 @@ impl Parametros {
 
 /// What was raised with this sandbox's reservations, per offering: Pago/Aprovado ones, and
 /// live Aporte pendente ones (an overdue one stops counting at its deadline), as
-/// `modelo::carregar` counts them. `{agora}` is the placeholder of now.
+/// `store::carregar` counts them. `{agora}` is the placeholder of now.
 const RESERVAS: &str = "LEFT JOIN (SELECT captacao_id,
         SUM(CASE WHEN status = 'Aporte pendente' AND pix_vencimento > {agora}
             THEN investimento_centavos ELSE 0 END) AS reservado,
