@@ -208,6 +208,14 @@ pub struct Config {
     #[cfg(feature = "sandbox")]
     #[arg(long, env = "COLHEITA_SANDBOX_WITHDRAWAL_DAYS", default_value_t = 5)]
     pub sandbox_withdrawal_days: u16,
+    /// Sandbox: business days within which a withdrawal or a failed offering is refunded.
+    #[cfg(feature = "sandbox")]
+    #[arg(
+        long,
+        env = "COLHEITA_SANDBOX_REFUND_BUSINESS_DAYS",
+        default_value_t = 5
+    )]
+    pub sandbox_refund_business_days: u16,
 }
 
 /// How log lines are written.

@@ -74,6 +74,7 @@ pub fn spawn_sandbox(listener: TcpListener, cfg: &Config) -> Result<String, Star
         fraction: cfg.sandbox_annual_limit_percent / rust_decimal::Decimal::ONE_HUNDRED,
     };
     sc.withdrawal_days = cfg.sandbox_withdrawal_days;
+    sc.refund_business_days = cfg.sandbox_refund_business_days;
     sc.qualified_investments = cfg.sandbox_qualified_investments;
     let sandbox = Sandbox::open(sc)?;
     for suffix in ["", "-wal", "-shm"] {

@@ -103,6 +103,9 @@ pub struct SandboxConfig {
     pub annual_limit: crate::domain::limite_anual::AnnualLimitRules,
     /// Days after confirming in which the investor may withdraw (5 today).
     pub withdrawal_days: u16,
+    /// Business days within which a withdrawal or a failed offering is refunded, stated
+    /// before the investor commits ("devolução em até N dias úteis"). Default 5.
+    pub refund_business_days: u16,
     /// Financial investments above which a natural person may declare being a qualified
     /// investor (Resolução CVM nº 30: R$ 1.000.000,00 today), stated in the declaration
     /// the investor signs.
@@ -130,6 +133,7 @@ impl SandboxConfig {
             extra_investors: 0,
             annual_limit: crate::domain::limite_anual::AnnualLimitRules::CVM_88,
             withdrawal_days: 5,
+            refund_business_days: 5,
             qualified_investments: rust_decimal::Decimal::new(100_000_000, 2),
         }
     }
@@ -140,6 +144,7 @@ impl SandboxConfig {
 pub(crate) struct RegrasCvm {
     pub(crate) limite: crate::domain::limite_anual::AnnualLimitRules,
     pub(crate) dias_desistencia: u16,
+    pub(crate) dias_uteis_devolucao: u16,
 }
 
 impl SandboxConfig {
@@ -147,6 +152,7 @@ impl SandboxConfig {
         RegrasCvm {
             limite: self.annual_limit,
             dias_desistencia: self.withdrawal_days,
+            dias_uteis_devolucao: self.refund_business_days,
         }
     }
 }

@@ -88,3 +88,50 @@ async fn qualifying_takes_the_signed_declaration_which_the_order_then_shows() {
     );
     assert!(summary.contains("(versão 2026.1)"), "{summary}");
 }
+
+#[tokio::test]
+async fn the_withdrawal_period_and_the_refund_deadline_are_said_before_committing() {
+    let app = TestApp::with_sandbox(&[
+        "--sandbox-extra-investors",
+        "1",
+        "--sandbox-withdrawal-days",
+        "7",
+        "--sandbox-refund-business-days",
+        "3",
+    ])
+    .await;
+    assert_eq!(
+        app.login("carga-001@colheita.dev", "colheita123")
+            .await
+            .status(),
+        200
+    );
+    let resp = app
+        .post_form(&routes::captacao_reservar(OFFER), &[("valor", "1.000,00")])
+        .await;
+    assert_eq!(resp.status(), 303);
+    let terms = location(&resp);
+    let doc = html(app.get(&terms).await).await;
+    assert_eq!(
+        text(&doc, "#prazo-desistencia"),
+        "Até 7 dias contados da confirmação, sem qualquer custo"
+    );
+    assert!(text(&doc, "#prazo-devolucao").contains("devolução em até 3 dias úteis"));
+    let risk = text(&doc, ".ciencia-risco .termo-conteudo");
+    assert!(
+        risk.contains("prazo de desistência informado na oferta, de 7 dias"),
+        "{risk}"
+    );
+
+    let resp = app
+        .post_form(&terms, &[("aceite", "sim"), ("ciencia_risco", "sim")])
+        .await;
+    assert_eq!(resp.status(), 303);
+    let doc = html(app.get(&location(&resp)).await).await;
+    assert_eq!(text(&doc, "h1"), "Confira e confirme");
+    assert_eq!(
+        text(&doc, "#prazo-desistencia"),
+        "Até 7 dias contados da confirmação, sem qualquer custo"
+    );
+    assert!(text(&doc, "#prazo-devolucao").contains("devolução em até 3 dias úteis"));
+}

@@ -55,6 +55,12 @@ pub struct RegrasLimite {
     /// Financial investments above which a natural person may declare being qualified.
     #[serde(default, with = "money::json::option")]
     pub investimentos_qualificado: Option<Decimal>,
+    /// Days after confirming in which the investor may withdraw.
+    #[serde(default)]
+    pub dias_desistencia: Option<u16>,
+    /// Business days within which a withdrawal or a failed offering is refunded.
+    #[serde(default)]
+    pub dias_uteis_devolucao: Option<u16>,
 }
 
 /// The Declaração de investidor qualificado in force, to be read and signed.

@@ -138,6 +138,10 @@ struct RegrasJson {
     /// Financial investments above which a natural person may declare being qualified.
     #[serde(with = "money::json")]
     investimentos_qualificado: Decimal,
+    /// Days after confirming in which the investor may withdraw.
+    dias_desistencia: u16,
+    /// Business days within which a withdrawal or a failed offering is refunded.
+    dias_uteis_devolucao: u16,
 }
 
 /// The Declaração de investidor qualificado in force, to be read and signed.
@@ -163,6 +167,8 @@ struct RespostaJson {
 struct Parametros {
     limite: AnnualLimitRules,
     investimentos_qualificado: Decimal,
+    dias_desistencia: u16,
+    dias_uteis_devolucao: u16,
 }
 
 impl Parametros {
@@ -170,6 +176,8 @@ impl Parametros {
         Parametros {
             limite: sandbox.cfg().annual_limit,
             investimentos_qualificado: sandbox.cfg().qualified_investments,
+            dias_desistencia: sandbox.cfg().withdrawal_days,
+            dias_uteis_devolucao: sandbox.cfg().refund_business_days,
         }
     }
 }
@@ -220,6 +228,8 @@ fn resposta(
             patamar: regras.threshold,
             percentual: (regras.fraction * Decimal::ONE_HUNDRED).normalize(),
             investimentos_qualificado: p.investimentos_qualificado,
+            dias_desistencia: p.dias_desistencia,
+            dias_uteis_devolucao: p.dias_uteis_devolucao,
         },
         termo_qualificado: TermoQualificadoJson {
             titulo: qualificado::TITULO,

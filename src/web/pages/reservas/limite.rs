@@ -8,6 +8,7 @@ use rust_decimal::Decimal;
 
 use crate::api::ApiError;
 use crate::api::models::DeclaracaoInvestidor;
+use crate::domain::desistencia;
 use crate::domain::limite_anual::OverLimit;
 use crate::domain::money::format_brl;
 use crate::web::pages::conta::qualified_signed;
@@ -65,6 +66,31 @@ pub fn block(ctx: &Ctx, d: &Loaded, url: &str) -> Markup {
             }
         },
         _ => html! {},
+    }
+}
+
+/// The withdrawal period and the refund deadline in force (the platform's), said before
+/// the investor commits: at the terms step and at the confirmation. Nothing when the
+/// platform could not be read or does not send them.
+pub fn deadlines(d: &Loaded) -> Markup {
+    let Ok(DeclaracaoInvestidor { regras, .. }) = d else {
+        return html! {};
+    };
+    if regras.dias_desistencia.is_none() && regras.dias_uteis_devolucao.is_none() {
+        return html! {};
+    }
+    html! {
+        section.prazos aria-labelledby="prazos-titulo" {
+            h2 #prazos-titulo { "Prazos de desistência e devolução" }
+            dl.fatos {
+                @if let Some(dias) = regras.dias_desistencia {
+                    div { dt { "Prazo de desistência" } dd #prazo-desistencia { (desistencia::withdrawal_text(dias)) } }
+                }
+                @if let Some(uteis) = regras.dias_uteis_devolucao {
+                    div { dt { "Devolução" } dd #prazo-devolucao { "Todo o valor pago, com " (desistencia::refund_text(uteis)) ", após a desistência ou se a oferta não atingir o valor alvo mínimo" } }
+                }
+            }
+        }
     }
 }
 

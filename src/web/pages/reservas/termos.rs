@@ -74,6 +74,7 @@ fn terms_page(
                     @for p in term.conteudo.split("\n\n") { p { (p) } }
                 }
             }
+            (limite::deadlines(decl))
             form.formulario method="post" action=(routes::reserva_termos(id)) {
                 @if term.termos.len() > 1 {
                     fieldset {
