@@ -18,6 +18,7 @@ use rust_decimal_macros::dec;
 use super::money::format_brl;
 
 mod declaracao;
+pub mod opcoes;
 
 pub use declaracao::{
     DECLARATION_VERSION, DeclarationError, DeclarationForm, MSG_AMOUNT, MSG_ELSEWHERE,

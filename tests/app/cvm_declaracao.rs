@@ -135,3 +135,61 @@ async fn the_withdrawal_period_and_the_refund_deadline_are_said_before_committin
     );
     assert!(text(&doc, "#prazo-devolucao").contains("devolução em até 3 dias úteis"));
 }
+
+#[tokio::test]
+async fn the_terms_options_follow_the_recorded_declaration_and_refuse_to_contradict_it() {
+    const SPECULATIVE: &str = "cacau-cabruca-fazenda-provisao";
+    let app = TestApp::with_sandbox(&["--sandbox-extra-investors", "1"]).await;
+    // A qualified investor (the synthetic investors are seeded qualified, signed).
+    assert_eq!(
+        app.login("carga-001@colheita.dev", "colheita123")
+            .await
+            .status(),
+        200
+    );
+    let resp = app
+        .post_form(
+            &routes::captacao_reservar(SPECULATIVE),
+            &[("valor", "1.000,00")],
+        )
+        .await;
+    assert_eq!(resp.status(), 303);
+    let terms = location(&resp);
+    let doc = html(app.get(&terms).await).await;
+    let chosen = doc
+        .select(&scraper::Selector::parse("input[name=opcao][checked]").unwrap())
+        .map(|e| e.value().attr("value").unwrap_or_default().to_owned())
+        .collect::<Vec<_>>();
+    assert_eq!(chosen, ["1"], "the qualified option comes chosen");
+    assert!(text(&doc, "label[for=opcao-0]").starts_with("Declaro ser investidor qualificado"));
+    let link = doc
+        .select(&scraper::Selector::parse("#opcao-ajuda a").unwrap())
+        .next()
+        .and_then(|a| a.value().attr("href").map(str::to_owned));
+    assert_eq!(link.as_deref(), Some(routes::DECLARACAO_INVESTIDOR));
+
+    // "Not qualified" contradicts the declaration: refused, with what was ticked kept.
+    let resp = app
+        .post_form(
+            &terms,
+            &[("aceite", "sim"), ("opcao", "2"), ("ciencia_risco", "sim")],
+        )
+        .await;
+    assert_eq!(resp.status(), 422);
+    let doc = html(resp).await;
+    assert_eq!(
+        text(&doc, "dialog.alerta p"),
+        colheita::domain::limite_anual::opcoes::MSG_OPTION_CONTRADICTS
+    );
+    assert_eq!(texts(&doc, "#opcao-1[checked]").len(), 1);
+    assert_eq!(texts(&doc, "#aceite[checked]").len(), 1);
+    assert_eq!(texts(&doc, "#opcao-ajuda a").len(), 1);
+
+    let resp = app
+        .post_form(
+            &terms,
+            &[("aceite", "sim"), ("opcao", "1"), ("ciencia_risco", "sim")],
+        )
+        .await;
+    assert_eq!(resp.status(), 303);
+}
