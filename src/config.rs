@@ -208,6 +208,12 @@ pub struct Config {
     #[cfg(feature = "sandbox")]
     #[arg(long, env = "COLHEITA_SANDBOX_WITHDRAWAL_DAYS", default_value_t = 5)]
     pub sandbox_withdrawal_days: u16,
+    /// Sandbox: the least share of the maximum target an offering's minimum target may be,
+    /// as a fraction.
+    #[cfg(feature = "sandbox")]
+    #[arg(long, env = "COLHEITA_SANDBOX_MINIMUM_TARGET_RATIO", default_value = "2/3",
+          value_parser = parse_ratio)]
+    pub sandbox_minimum_target_ratio: crate::domain::cvm::TargetRatio,
     /// Sandbox: business days within which a withdrawal or a failed offering is refunded.
     #[cfg(feature = "sandbox")]
     #[arg(
@@ -216,6 +222,12 @@ pub struct Config {
         default_value_t = 5
     )]
     pub sandbox_refund_business_days: u16,
+}
+
+#[cfg(feature = "sandbox")]
+fn parse_ratio(text: &str) -> Result<crate::domain::cvm::TargetRatio, String> {
+    crate::domain::cvm::TargetRatio::parse(text)
+        .ok_or_else(|| "uma fração entre 0 e 1, como 2/3".to_owned())
 }
 
 /// How log lines are written.

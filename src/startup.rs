@@ -75,6 +75,7 @@ pub fn spawn_sandbox(listener: TcpListener, cfg: &Config) -> Result<String, Star
     };
     sc.withdrawal_days = cfg.sandbox_withdrawal_days;
     sc.refund_business_days = cfg.sandbox_refund_business_days;
+    sc.minimum_target_ratio = cfg.sandbox_minimum_target_ratio;
     sc.qualified_investments = cfg.sandbox_qualified_investments;
     let sandbox = Sandbox::open(sc)?;
     for suffix in ["", "-wal", "-shm"] {

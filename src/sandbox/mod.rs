@@ -106,6 +106,9 @@ pub struct SandboxConfig {
     /// Business days within which a withdrawal or a failed offering is refunded, stated
     /// before the investor commits ("devolução em até N dias úteis"). Default 5.
     pub refund_business_days: u16,
+    /// The least share of the maximum target an offering's minimum target may be (two
+    /// thirds today), enforced where the sandbox seeds or adds an offering.
+    pub minimum_target_ratio: crate::domain::cvm::TargetRatio,
     /// Financial investments above which a natural person may declare being a qualified
     /// investor (Resolução CVM nº 30: R$ 1.000.000,00 today), stated in the declaration
     /// the investor signs.
@@ -134,6 +137,7 @@ impl SandboxConfig {
             annual_limit: crate::domain::limite_anual::AnnualLimitRules::CVM_88,
             withdrawal_days: 5,
             refund_business_days: 5,
+            minimum_target_ratio: crate::domain::cvm::TargetRatio::TWO_THIRDS,
             qualified_investments: rust_decimal::Decimal::new(100_000_000, 2),
         }
     }

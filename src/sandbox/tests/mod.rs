@@ -7,6 +7,7 @@ mod cadastro;
 mod captacoes;
 mod conta;
 mod cvm;
+mod cvm_alvo;
 mod cvm_prazos;
 mod cvm_qualificado;
 mod dinheiro;
