@@ -589,7 +589,15 @@ async fn o_encerramento_com_sucesso_repassa_so_depois_do_prazo_de_desistencia() 
         Value::Null,
         "not inside the withdrawal period"
     );
-    prazo_encerrado(&amb, id).await;
+    // Every withdrawal period of the offering ends (the money moves only then).
+    let antes = tempo::ms(tempo::agora()) - 1;
+    no_banco(
+        &amb,
+        "UPDATE reservas SET desistencia_ate = ?1 WHERE captacao_id = ?2 AND desistencia_ate > ?1",
+        antes,
+        Some(oferta),
+    )
+    .await;
     amb.sandbox.close_ended_offerings().await.unwrap();
     let r = get(&amb.router, &format!("/v1/reservas/{id}"), Some(&t))
         .await

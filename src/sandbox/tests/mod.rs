@@ -8,6 +8,7 @@ mod captacoes;
 mod conta;
 mod cvm;
 mod cvm_alvo;
+mod cvm_encerramento;
 mod cvm_prazos;
 mod cvm_qualificado;
 mod dinheiro;
