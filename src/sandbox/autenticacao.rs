@@ -8,6 +8,7 @@ mod selo;
 pub(crate) mod senha;
 mod sessao;
 mod store;
+pub(crate) mod tentativas;
 pub(crate) mod tokens;
 
 use axum::body::Bytes;

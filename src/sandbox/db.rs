@@ -71,7 +71,12 @@ impl Db {
         if vazio == 0 {
             let tx = primeira.transaction_with_behavior(TransactionBehavior::Immediate)?;
             seed::semear(&tx, cfg, tempo::agora())?;
-            seed::extras::inserir(&tx, cfg.extra_offerings, tempo::agora())?;
+            seed::extras::inserir(
+                &tx,
+                cfg.extra_offerings,
+                cfg.minimum_target_ratio,
+                tempo::agora(),
+            )?;
             seed::carga::inserir(&tx, cfg.extra_investors, tempo::agora())?;
             // After the synthetic investors, so they get theirs too.
             seed::declaracoes::inserir(&tx, tempo::agora())?;

@@ -21,6 +21,8 @@ pub(crate) enum Documento {
     TermoAdesao,
     TermoCienciaRisco,
     DeclaracaoInvestidor,
+    /// The signed Declaração de investidor qualificado.
+    DeclaracaoInvestidorQualificado,
     ConfirmacaoDeclaracao,
     Desistencia,
 }
@@ -31,6 +33,7 @@ impl Documento {
             Documento::TermoAdesao => "TermoAdesao",
             Documento::TermoCienciaRisco => "TermoCienciaRisco",
             Documento::DeclaracaoInvestidor => "DeclaracaoInvestidor",
+            Documento::DeclaracaoInvestidorQualificado => "DeclaracaoInvestidorQualificado",
             Documento::ConfirmacaoDeclaracao => "ConfirmacaoDeclaracao",
             Documento::Desistencia => "Desistencia",
         }

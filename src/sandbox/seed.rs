@@ -168,7 +168,7 @@ pub(super) fn semear(
         .map_err(|e| SandboxError::Seed(format!("offerings.json: {e}")))?;
     let mut semeadas = Vec::with_capacity(ofertas.len());
     for oferta in &ofertas {
-        semeadas.push(inserir_oferta(tx, oferta, agora)?);
+        semeadas.push(inserir_oferta(tx, oferta, cfg.minimum_target_ratio, agora)?);
     }
     let usuarios = pessoas::inserir(tx, agora)?;
     documentos::inserir(tx, agora)?;
@@ -202,6 +202,7 @@ pub(super) fn complementar(tx: &Transaction<'_>, agora: Timestamp) -> Result<(),
 fn inserir_oferta(
     tx: &Transaction<'_>,
     o: &OfertaSeed,
+    razao_minima: crate::domain::cvm::TargetRatio,
     agora: Timestamp,
 ) -> Result<OfertaSemeada, SandboxError> {
     let erro = |msg: &str| SandboxError::Seed(format!("{}: {msg}", o.slug));
@@ -237,6 +238,12 @@ fn inserir_oferta(
     // Without partial distribution the minimum target is the whole target, by definition.
     if alvo_minimo > limite || (!o.distribuicao_parcial && alvo_minimo != limite) {
         return Err(erro("valor alvo mínimo incompatível com o limite"));
+    }
+    if !razao_minima.holds(o.valor_alvo_minimo.0, o.limite.0) {
+        return Err(erro(&format!(
+            "valor alvo mínimo abaixo de {}",
+            razao_minima.describe()
+        )));
     }
     tx.prepare_cached(
         "INSERT INTO captacoes (url_amigavel, nome, descricao_produto, status, vencimento_meses,

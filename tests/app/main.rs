@@ -15,6 +15,7 @@ mod conta_envio;
 mod contrato;
 mod corrida;
 mod cvm;
+mod cvm_declaracao;
 mod domain_oracles;
 mod extrato;
 mod extrato_falhas;

@@ -2,9 +2,14 @@
 //! enforced again here; a success clears the temporary-password flag, so the next login
 //! answers tipoResposta 'sucesso' instead of 'trocarsenha'. The current session stays;
 //! every other session of the investor ends (whoever else knew the old password is out).
+//! Attempts are bounded per account and per client address (`autenticacao::tentativas`):
+//! over them, 429 'Muitas tentativas…' before the current password is looked at.
 
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+
+use axum::Extension;
 use axum::body::Bytes;
-use axum::extract::State;
+use axum::extract::{ConnectInfo, State};
 use axum::http::StatusCode;
 use serde::Deserialize;
 
@@ -26,9 +31,22 @@ struct Pedido {
 
 pub(crate) async fn alterar(
     State(sandbox): State<Sandbox>,
+    conexao: Option<Extension<ConnectInfo<SocketAddr>>>,
     investidor: Investidor,
     corpo: Bytes,
 ) -> Result<StatusCode, ApiError> {
+    // Without a known peer (tests calling the router directly) all share one allowance.
+    let endereco = conexao.map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.0.ip());
+    if !sandbox
+        .password_attempts()
+        .permitir(investidor.usuario_id, endereco)
+    {
+        tracing::warn!("sandbox: password changes over the per-account or per-address limit");
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            crate::rate_limit::MUITAS_TENTATIVAS,
+        ));
+    }
     let p: Pedido = serde_json::from_slice(&corpo).map_err(|_| {
         ApiError::requisicao("Requisição inválida.")
             .com_detalhe("Envie JSON com senhaAtual, novaSenha e confirmacaoSenha.")

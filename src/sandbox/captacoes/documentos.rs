@@ -29,6 +29,7 @@ pub(crate) async fn documento(
     let gerado_em = tempo::agora();
     let regras = informacoes::Regras {
         dias_desistencia: sandbox.cfg().withdrawal_days,
+        razao_minima: sandbox.cfg().minimum_target_ratio,
         limite_anual: sandbox.cfg().annual_limit,
     };
     let bytes = sandbox

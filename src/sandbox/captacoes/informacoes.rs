@@ -15,6 +15,8 @@ use crate::sandbox::pdf;
 pub(crate) struct Regras {
     pub(crate) dias_desistencia: u16,
     pub(crate) limite_anual: AnnualLimitRules,
+    /// The least share of the maximum target the minimum may be.
+    pub(crate) razao_minima: cvm::TargetRatio,
 }
 
 /// The document's text, laid out and written as PDF bytes.
@@ -28,6 +30,13 @@ pub(crate) fn gerar(f: &Ficha, regras: &Regras, gerado_em: jiff::Timestamp) -> V
     doc.secao("Condições da oferta");
     doc.campo("Valor alvo mínimo", &money::format_brl(f.valor_alvo_minimo));
     doc.campo("Valor alvo máximo", &money::format_brl(f.limite));
+    doc.campo(
+        "Regra do valor alvo mínimo",
+        &format!(
+            "com distribuição parcial, o valor alvo mínimo é de ao menos {}.",
+            regras.razao_minima.describe()
+        ),
+    );
     doc.campo(
         "Investimento mínimo",
         &money::format_brl(f.investimento_minimo),
@@ -102,6 +111,7 @@ mod tests {
     fn regras() -> Regras {
         Regras {
             dias_desistencia: 7,
+            razao_minima: cvm::TargetRatio::TWO_THIRDS,
             limite_anual: AnnualLimitRules {
                 base: dec!(25000),
                 threshold: dec!(300000),
@@ -126,6 +136,7 @@ mod tests {
             "Emissor: João Batista Lemos",
             "Valor alvo mínimo: R$ 1.000.000,00",
             "Valor alvo máximo: R$ 1.500.000,00",
+            "ao menos 2/3 do valor alvo máximo",
             "Investimento mínimo: R$ 1.000,00",
             "Prazo da captação: 20/01/2027",
             "Distribuição parcial: Permitida",

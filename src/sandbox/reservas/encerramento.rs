@@ -3,8 +3,10 @@
 //! sandbox) at or above the minimum target is a success; below it the offering failed, and
 //! every reservation still standing is cancelled and refunded (an Estorno in the statement
 //! for money already paid) with a notification. The paid money of a successful offering
-//! leaves the escrow for the issuer only once each reservation's withdrawal period is over
-//! ([`repassar`]).
+//! leaves the escrow for the issuer only once every withdrawal period of the offering is
+//! over and what still stands then is still at least the minimum target; withdrawals may
+//! have taken it below, and then the offering failed after all: every standing reservation
+//! is cancelled and refunded as above ([`repassar`]).
 
 use axum::Router;
 use axum::extract::State;
@@ -46,6 +48,17 @@ fn encerrar(
         return Ok((Resultado::Sucesso, 0));
     }
     Encerramento::registrar(tx, captacao, Resultado::Malsucedida, agora)?;
+    let canceladas = cancelar_vivas(tx, captacao, agora)?;
+    Ok((Resultado::Malsucedida, canceladas))
+}
+
+/// Cancels and refunds every reservation of failed `captacao` still standing, each with its
+/// statement line and notification; returns how many.
+fn cancelar_vivas(
+    tx: &Transaction<'_>,
+    captacao: i64,
+    agora: Timestamp,
+) -> Result<usize, ApiError> {
     let vivas: Vec<reserva::Reserva> = store::da_captacao(tx, captacao)?
         .into_iter()
         .filter(|r| r.viva(agora))
@@ -60,7 +73,7 @@ fn encerrar(
             notificacoes::enviar(tx, r.usuario_id, &notificacao, agora)?;
         }
     }
-    Ok((Resultado::Malsucedida, vivas.len()))
+    Ok(vivas.len())
 }
 
 /// Settles every live offering whose period ended and was not settled yet; returns how many.
@@ -72,10 +85,25 @@ pub(crate) fn encerrar_vencidas(tx: &Transaction<'_>, agora: Timestamp) -> Resul
     Ok(ids.len())
 }
 
-/// Marks as transferred to the issuer the paid reservations of successful offerings whose
-/// withdrawal period is over; returns how many.
+/// Transfers to the issuer the paid reservations of each successful offering whose every
+/// withdrawal period is over, when what stands is still at least the minimum target; an
+/// offering that withdrawals took below it fails now (its standing reservations cancelled
+/// and refunded). Returns how many reservations were transferred.
 pub(crate) fn repassar(tx: &Transaction<'_>, agora: Timestamp) -> Result<usize, ApiError> {
-    Encerramento::repassar(tx, agora)
+    let mut repassadas = 0;
+    for id in Encerramento::a_repassar(tx)? {
+        if Encerramento::janela_aberta(tx, id, agora)? {
+            continue;
+        }
+        let (minimo, arrecadado) = Encerramento::alvo_e_arrecadado(tx, id)?;
+        if arrecadado >= minimo {
+            repassadas += Encerramento::repassar_captacao(tx, id, agora)?;
+        } else {
+            Encerramento::registrar(tx, id, Resultado::Malsucedida, agora)?;
+            cancelar_vivas(tx, id, agora)?;
+        }
+    }
+    Ok(repassadas)
 }
 
 pub(super) fn routes() -> Router<Sandbox> {

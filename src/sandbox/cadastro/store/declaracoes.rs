@@ -20,6 +20,9 @@ pub(crate) struct Vigente {
     pub(crate) versao: String,
     /// Unix ms.
     pub(crate) declarada_em: i64,
+    /// The version of the Declaração de investidor qualificado signed with it (a
+    /// qualified one; `None` before the term existed).
+    pub(crate) termo_qualificado_versao: Option<String>,
 }
 
 fn reais(centavos: i64) -> Decimal {
@@ -38,7 +41,7 @@ pub(crate) fn vigente(c: &Connection, usuario: i64) -> Result<Option<Vigente>, A
     Ok(c.prepare_cached(
         "SELECT id, qualificado, acima_do_patamar, renda_bruta_anual_centavos,
             investimentos_financeiros_centavos, investido_outras_centavos, ano, versao,
-            declarada_em
+            declarada_em, termo_qualificado_versao
          FROM declaracoes_investidor WHERE usuario_id = ?1 ORDER BY id DESC LIMIT 1",
     )?
     .query_row(params![usuario], |r| {
@@ -59,9 +62,19 @@ pub(crate) fn vigente(c: &Connection, usuario: i64) -> Result<Option<Vigente>, A
             ano: r.get(6)?,
             versao: r.get(7)?,
             declarada_em: r.get(8)?,
+            termo_qualificado_versao: r.get(9)?,
         })
     })
     .optional()?)
+}
+
+/// A declaration to store: its wording's version, the qualified term's version signed
+/// with it, and the São Paulo year and instant (Unix ms) it was made.
+pub(crate) struct Nova<'a> {
+    pub(crate) versao: &'a str,
+    pub(crate) termo_qualificado_versao: Option<&'a str>,
+    pub(crate) ano: i16,
+    pub(crate) declarada_em: i64,
 }
 
 /// Stores a new declaration (the previous ones stay, as the record).
@@ -70,15 +83,13 @@ pub(crate) fn inserir(
     usuario: i64,
     d: &Declaration,
     acima: bool,
-    ano: i16,
-    versao: &str,
-    declarada_em: i64,
+    n: &Nova<'_>,
 ) -> Result<(), ApiError> {
     c.execute(
         "INSERT INTO declaracoes_investidor (usuario_id, qualificado, acima_do_patamar,
             renda_bruta_anual_centavos, investimentos_financeiros_centavos,
-            investido_outras_centavos, ano, versao, declarada_em)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+            investido_outras_centavos, ano, versao, declarada_em, termo_qualificado_versao)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
         params![
             usuario,
             d.qualification == Qualification::Qualified,
@@ -86,9 +97,10 @@ pub(crate) fn inserir(
             centavos(d.gross_annual_income),
             centavos(d.financial_investments),
             centavos(d.invested_elsewhere_this_year),
-            ano,
-            versao,
-            declarada_em
+            n.ano,
+            n.versao,
+            n.declarada_em,
+            n.termo_qualificado_versao
         ],
     )?;
     Ok(())

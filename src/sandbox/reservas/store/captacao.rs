@@ -169,19 +169,56 @@ impl Encerramento {
         Ok(ids)
     }
 
-    /// Marks as transferred to the issuer the paid reservations of successful offerings
-    /// whose withdrawal period is over; returns how many.
-    pub(crate) fn repassar(c: &Connection, agora: Timestamp) -> Result<usize, ApiError> {
-        Ok(c.execute(
-            "UPDATE reservas SET repassada_em = ?1
-             WHERE repassada_em IS NULL AND status IN (?2, ?3)
-               AND (desistencia_ate IS NULL OR desistencia_ate <= ?1)
-               AND captacao_id IN (SELECT id FROM captacoes WHERE resultado = ?4)",
+    /// Successful offerings holding paid money not yet transferred to the issuer.
+    pub(crate) fn a_repassar(c: &Connection) -> Result<Vec<i64>, ApiError> {
+        let ids = c
+            .prepare_cached(
+                "SELECT DISTINCT r.captacao_id FROM reservas r JOIN captacoes c ON c.id = r.captacao_id
+                 WHERE c.resultado = ?1 AND r.repassada_em IS NULL AND r.status IN (?2, ?3)",
+            )?
+            .query_map(
+                params![RESULTADO_SUCESSO, ReservaStatus::Pago, ReservaStatus::Aprovado],
+                |r| r.get(0),
+            )?
+            .collect::<Result<_, _>>()?;
+        Ok(ids)
+    }
+
+    /// Whether a standing reservation of `captacao` is still inside its withdrawal period.
+    pub(crate) fn janela_aberta(
+        c: &Connection,
+        captacao: i64,
+        agora: Timestamp,
+    ) -> Result<bool, ApiError> {
+        Ok(c.query_row(
+            "SELECT EXISTS (SELECT 1 FROM reservas WHERE captacao_id = ?1
+                AND desistencia_ate > ?2 AND status IN (?3, ?4, ?5, ?6))",
             params![
+                captacao,
                 tempo::ms(agora),
                 ReservaStatus::Pago,
                 ReservaStatus::Aprovado,
-                RESULTADO_SUCESSO
+                ReservaStatus::EmAnalise,
+                ReservaStatus::AportePendente
+            ],
+            |r| r.get(0),
+        )?)
+    }
+
+    /// Marks as transferred to the issuer the paid reservations of `captacao`.
+    pub(crate) fn repassar_captacao(
+        c: &Connection,
+        captacao: i64,
+        agora: Timestamp,
+    ) -> Result<usize, ApiError> {
+        Ok(c.execute(
+            "UPDATE reservas SET repassada_em = ?1
+             WHERE captacao_id = ?2 AND repassada_em IS NULL AND status IN (?3, ?4)",
+            params![
+                tempo::ms(agora),
+                captacao,
+                ReservaStatus::Pago,
+                ReservaStatus::Aprovado
             ],
         )?)
     }
