@@ -4,8 +4,8 @@
 use jiff::Timestamp;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
-use super::status::ReservaStatus;
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
+use crate::sandbox::reservas::reserva::status::ReservaStatus;
 use crate::sandbox::tempo;
 
 /// Who signed: shown on every document.
