@@ -25,7 +25,7 @@ use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 
 use crate::domain::dates;
-use crate::domain::status::{CaptacaoStatus, Estado, ReservaStatus};
+use crate::domain::status::{CaptacaoStatus, ReservaStatus};
 use crate::domain::texto::dobrar;
 use crate::sandbox::captacoes::filtro::{Campo, Consulta, Faixa};
 use crate::sandbox::db::estados::{literal, texto_literal};
