@@ -3,7 +3,9 @@
 //! seeding on first start.
 
 mod esquema;
-mod estados;
+pub(crate) mod estados;
+#[cfg(test)]
+pub(crate) mod testing;
 #[cfg(test)]
 mod tests;
 pub(crate) mod transicao;

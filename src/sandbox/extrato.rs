@@ -1,9 +1,8 @@
 //! `GET /v1/reservas/extrato`: the investor's statement — the money that moved between
 //! their bank account and their investments (aportes, rendimentos, amortizações,
-//! estornos), newest first. Lines live in `movimentos` (see [`movimentos`]); the query
-//! filters, counts and pages them in SQL.
+//! estornos), newest first. Lines live in `movimentos`, written by the reservations' life
+//! cycle (see [`movimentos`]); the query filters, counts and pages them in SQL.
 
-pub(crate) mod movimentos;
 pub(crate) mod store;
 
 use axum::Router;
@@ -21,6 +20,7 @@ use crate::domain::reference::{StatusMovimento, TipoMovimento, bank_name};
 use crate::sandbox::autenticacao::Investidor;
 use crate::sandbox::consulta::{Pagina, Parametros};
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
+use crate::sandbox::reservas::movimentos;
 use crate::sandbox::resposta::{self, JsonExato};
 use crate::sandbox::{Sandbox, tempo};
 

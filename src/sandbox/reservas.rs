@@ -13,10 +13,12 @@ pub(crate) mod documentos;
 pub(crate) mod encerramento;
 mod extrator;
 pub(crate) mod fluxo;
+pub(crate) mod movimentos;
 mod pedido;
 pub(crate) mod reserva;
 pub(crate) mod resumo;
 pub(crate) mod simulacao;
+mod simular;
 pub(crate) mod store;
 pub(crate) mod termo;
 mod transicoes;
@@ -32,7 +34,6 @@ use crate::sandbox::autenticacao::Investidor;
 use crate::sandbox::cadastro::declaracao;
 use crate::sandbox::db::transicao::recusar;
 use crate::sandbox::erro::ApiError;
-use crate::sandbox::extrato::movimentos;
 use crate::sandbox::notificacoes::{self, Notificacao};
 use crate::sandbox::registro::{self, Documento};
 use crate::sandbox::resposta::{self, JsonExato};
@@ -47,7 +48,7 @@ pub(crate) fn routes() -> Router<Sandbox> {
     Router::new()
         .route("/v1/reservas", post(criar))
         .route("/v1/reservas/resumo", get(resumo::resumo))
-        .route("/v1/reservas/simular/{id}", get(simulacao::simular))
+        .route("/v1/reservas/simular/{id}", get(simular::simular))
         .route("/v1/reservas/pendentes", get(carteira::pendentes))
         .route("/v1/reservas/alocacao/resumida", get(carteira::resumida))
         .route("/v1/reservas/alocacao/detalhada", get(carteira::detalhada))

@@ -224,7 +224,7 @@ CREATE TABLE suitability (
     // of type Others (the income reports): the documents table is rebuilt because its
     // CHECK and its UNIQUE (usuario_id, tipo) allowed one document of three types only.
     r#"
--- Statement lines, derived from the reservations' life cycle (extrato/movimentos.rs):
+-- Statement lines, derived from the reservations' life cycle (reservas/movimentos.rs):
 -- one Aporte per confirmed reservation (parcela 0, its status follows the reservation),
 -- one Estorno per refunded one, one Rendimento (and at maturity one Amortizacao) per
 -- installment already due. The UNIQUE key makes catching up idempotent.

@@ -16,7 +16,8 @@ use crate::sandbox::autenticacao::Investidor;
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::reservas::extrator::IdReserva;
 use crate::sandbox::reservas::reserva::Reserva;
-use crate::sandbox::reservas::store::{self, status::ReservaStatus};
+use crate::sandbox::reservas::reserva::status::ReservaStatus;
+use crate::sandbox::reservas::store;
 use crate::sandbox::{Sandbox, reservas::fluxo, tempo};
 
 use crate::domain::dates;

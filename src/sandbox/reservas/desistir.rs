@@ -8,10 +8,10 @@ use axum::extract::State;
 
 use crate::sandbox::autenticacao::Investidor;
 use crate::sandbox::erro::ApiError;
-use crate::sandbox::extrato::movimentos;
 use crate::sandbox::notificacoes::{self, Notificacao};
 use crate::sandbox::registro::{self, Documento};
 use crate::sandbox::reservas::extrator::IdReserva;
+use crate::sandbox::reservas::movimentos;
 use crate::sandbox::reservas::store;
 use crate::sandbox::resposta::{self, JsonExato};
 use crate::sandbox::{Sandbox, tempo};

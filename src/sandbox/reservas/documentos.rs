@@ -14,7 +14,8 @@ use crate::sandbox::autenticacao::Investidor;
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::reservas::extrator::IdReserva;
 use crate::sandbox::reservas::reserva::Reserva;
-use crate::sandbox::reservas::store::{self, status::ReservaStatus};
+use crate::sandbox::reservas::reserva::status::ReservaStatus;
+use crate::sandbox::reservas::store;
 use crate::sandbox::resposta::pdf_resposta;
 use crate::sandbox::resposta::{self, JsonExato};
 // Where the other documents' handlers found it before it moved to `resposta`.

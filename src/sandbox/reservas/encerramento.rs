@@ -17,9 +17,9 @@ use rusqlite::Transaction;
 use serde::Serialize;
 
 use crate::sandbox::erro::ApiError;
-use crate::sandbox::extrato::movimentos;
 use crate::sandbox::extratores::Id;
 use crate::sandbox::notificacoes::{self, Notificacao};
+use crate::sandbox::reservas::movimentos;
 use crate::sandbox::reservas::reserva;
 use crate::sandbox::reservas::store::{
     self,

@@ -17,6 +17,20 @@ mod json;
 
 pub(crate) use json::ReservaJson;
 
+/// The states the reservation resource reads and writes (stored through `ToSql`/`FromSql`),
+/// and the texts of the other stored codes.
+pub(crate) mod status {
+    pub(crate) use crate::domain::status::{CadastroStatus, CaptacaoStatus, ReservaStatus};
+
+    /// Why a reservation was cancelled, when a withdrawal or a failed offering did it.
+    pub(crate) const MOTIVO_DESISTENCIA: &str = "Desistencia";
+    pub(crate) const MOTIVO_OFERTA_MALSUCEDIDA: &str = "OfertaMalsucedida";
+
+    /// How a closed offering ended.
+    pub(crate) const RESULTADO_SUCESSO: &str = "Sucesso";
+    pub(crate) const RESULTADO_MALSUCEDIDA: &str = "Malsucedida";
+}
+
 pub(crate) const NAO_ENCONTRADA: &str = "Reserva não encontrada.";
 
 /// The receiver of every Pix: the platform's escrow account (fictional, with a CNPJ whose

@@ -13,10 +13,10 @@ use crate::domain::money;
 use crate::domain::reserva;
 use crate::sandbox::autenticacao::{self, Investidor};
 use crate::sandbox::erro::ApiError;
-use crate::sandbox::extrato::movimentos;
 use crate::sandbox::notificacoes::{self, Notificacao};
+use crate::sandbox::reservas::movimentos;
+use crate::sandbox::reservas::reserva::status::ReservaStatus;
 use crate::sandbox::reservas::store::carteira::{self, LinhaDoResumo, Vencida};
-use crate::sandbox::reservas::store::status::ReservaStatus;
 use crate::sandbox::resposta::{self, JsonExato};
 use crate::sandbox::{Sandbox, tempo};
 

@@ -4,6 +4,7 @@
 
 pub(crate) mod captacao;
 pub(crate) mod carteira;
+pub(crate) mod movimentos;
 pub(crate) mod pedido;
 pub(crate) mod transicoes;
 
@@ -11,24 +12,10 @@ use rusqlite::{Connection, OptionalExtension, Row, ToSql, params};
 use rust_decimal::Decimal;
 
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
+use crate::sandbox::reservas::reserva::status::ReservaStatus;
 use crate::sandbox::reservas::reserva::{OfertaDaReserva, Reserva, nao_encontrada};
-use status::ReservaStatus;
 
 pub(crate) use carteira::Titular;
-
-/// The states the reservation resource reads and writes (stored through `ToSql`/`FromSql`),
-/// and the texts of the other stored codes.
-pub(crate) mod status {
-    pub(crate) use crate::domain::status::{CadastroStatus, CaptacaoStatus, ReservaStatus};
-
-    /// Why a reservation was cancelled, when a withdrawal or a failed offering did it.
-    pub(crate) const MOTIVO_DESISTENCIA: &str = "Desistencia";
-    pub(crate) const MOTIVO_OFERTA_MALSUCEDIDA: &str = "OfertaMalsucedida";
-
-    /// How a closed offering ended.
-    pub(crate) const RESULTADO_SUCESSO: &str = "Sucesso";
-    pub(crate) const RESULTADO_MALSUCEDIDA: &str = "Malsucedida";
-}
 
 const SELECT: &str = "SELECT r.id, r.captacao_id, r.status, r.tipo_pagamento,
         r.investimento_centavos, r.termo_opcao, r.termo_aceito_em, r.confirmada_em,

@@ -12,10 +12,11 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::routing::post;
 
 use crate::sandbox::erro::ApiError;
-use crate::sandbox::extrato::movimentos;
 use crate::sandbox::notificacoes::{self, Notificacao};
 use crate::sandbox::reservas::extrator::IdReserva;
-use crate::sandbox::reservas::store::{self, status::ReservaStatus, transicoes::Transicao};
+use crate::sandbox::reservas::movimentos;
+use crate::sandbox::reservas::reserva::status::ReservaStatus;
+use crate::sandbox::reservas::store::{self, transicoes::Transicao};
 use crate::sandbox::resposta::{self, JsonExato};
 use crate::sandbox::{Sandbox, tempo};
 

@@ -9,9 +9,9 @@ use rusqlite::{OptionalExtension, Transaction, params};
 use rust_decimal::Decimal;
 
 use crate::sandbox::erro::{ApiError, SandboxError};
-use crate::sandbox::extrato::movimentos;
 use crate::sandbox::informe;
 use crate::sandbox::notificacoes::{self, Notificacao};
+use crate::sandbox::reservas::movimentos;
 use crate::sandbox::tempo::{self, mais, menos};
 
 const HORA: Duration = Duration::from_secs(3600);

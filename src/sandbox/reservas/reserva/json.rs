@@ -6,14 +6,12 @@ use jiff::Timestamp;
 use rust_decimal::Decimal;
 use serde::Serialize;
 
+use super::status::{MOTIVO_DESISTENCIA, MOTIVO_OFERTA_MALSUCEDIDA, ReservaStatus};
 use super::{Reserva, cor_status, descricao_pagamento, dia_rfc3339, recebedor};
 use crate::domain::dates;
 use crate::domain::money;
 use crate::domain::status::ParcelaStatus;
 use crate::sandbox::reservas::fluxo;
-use crate::sandbox::reservas::store::status::{
-    MOTIVO_DESISTENCIA, MOTIVO_OFERTA_MALSUCEDIDA, ReservaStatus,
-};
 use crate::sandbox::tempo;
 
 /// The Pix data of a reservation awaiting payment.

@@ -1,11 +1,14 @@
 //! The investor's side of the reservations: who signs the documents, the rows of the
 //! header's summary, and the expiry of overdue Pix reservations.
 
+use std::sync::LazyLock;
+
 use jiff::Timestamp;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
-use super::status::ReservaStatus;
+use crate::sandbox::db::estados::literal;
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
+use crate::sandbox::reservas::reserva::status::ReservaStatus;
 use crate::sandbox::tempo;
 
 /// Who signed: shown on every document.
@@ -92,23 +95,56 @@ impl Vencida {
     }
 
     /// Cancels every Aporte pendente reservation past its Pix deadline at `agora`, as of
-    /// that deadline; returns them. The status is written as a literal, not bound: the
-    /// partial index on `pix_vencimento` applies only to a query that repeats its `WHERE`.
+    /// that deadline; returns them.
     pub(crate) fn cancelar(c: &Connection, agora: Timestamp) -> Result<Vec<Vencida>, ApiError> {
         let ms = tempo::ms(agora);
         let vencidas: Vec<Vencida> = c
-            .prepare(
-                "SELECT r.usuario_id, r.investimento_centavos, r.pix_vencimento, c.nome, r.id
-                 FROM reservas r JOIN captacoes c ON c.id = r.captacao_id
-                 WHERE r.status = 'Aporte pendente' AND r.pix_vencimento <= ?1",
-            )?
+            .prepare(&SELECIONAR_VENCIDAS)?
             .query_map(params![ms], Vencida::from_row)?
             .collect::<Result<_, _>>()?;
-        c.execute(
-            "UPDATE reservas SET status = ?2, cancelada_em = pix_vencimento, atualizada_em = ?1
-             WHERE status = 'Aporte pendente' AND pix_vencimento <= ?1",
-            params![ms, ReservaStatus::Cancelado],
-        )?;
+        c.execute(&CANCELAR_VENCIDAS, params![ms, ReservaStatus::Cancelado])?;
         Ok(vencidas)
+    }
+}
+
+// The status is written as a literal (built from the enum), not bound: the partial index on
+// `pix_vencimento` applies only to a query that repeats its `WHERE` as written.
+
+/// The Aporte pendente reservations whose deadline is at or before ?1.
+static SELECIONAR_VENCIDAS: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "SELECT r.usuario_id, r.investimento_centavos, r.pix_vencimento, c.nome, r.id
+         FROM reservas r JOIN captacoes c ON c.id = r.captacao_id
+         WHERE r.status = {} AND r.pix_vencimento <= ?1",
+        literal(&ReservaStatus::AportePendente)
+    )
+});
+
+/// Cancels them (?2, Cancelado) as of their deadline, at ?1.
+static CANCELAR_VENCIDAS: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "UPDATE reservas SET status = ?2, cancelada_em = pix_vencimento, atualizada_em = ?1
+         WHERE status = {} AND pix_vencimento <= ?1",
+        literal(&ReservaStatus::AportePendente)
+    )
+});
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+    use super::*;
+    use crate::sandbox::db::testing::{em_memoria, plano};
+
+    /// The expiry's statements, with the status built from the enum, still find the
+    /// overdue reservations through the partial index on `pix_vencimento`.
+    #[test]
+    fn a_expiracao_usa_o_indice_parcial() {
+        let c = em_memoria();
+        for sql in [&*SELECIONAR_VENCIDAS, &*CANCELAR_VENCIDAS] {
+            assert!(sql.contains("status = 'Aporte pendente'"), "{sql}");
+            let plano = plano(&c, sql);
+            assert!(plano.contains("reservas_pix_vencimento"), "{sql}: {plano}");
+        }
     }
 }

@@ -7,12 +7,12 @@ use jiff::Timestamp;
 use rusqlite::{Connection, OptionalExtension, Row, Transaction, params};
 
 use super::do_investidor;
-use super::status::{CadastroStatus, ReservaStatus};
 use crate::domain::reserva::{MSG_NOT_AVAILABLE, PARTNER_DEBIT};
 use crate::sandbox::db::transicao::{Falha, Recusa, recusar};
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
 use crate::sandbox::reservas::capacidade::Capacidade;
 use crate::sandbox::reservas::pedido::Pedido;
+use crate::sandbox::reservas::reserva::status::{CadastroStatus, ReservaStatus};
 use crate::sandbox::reservas::reserva::{self, Reserva};
 use crate::sandbox::tempo;
 

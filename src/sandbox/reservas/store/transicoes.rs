@@ -6,11 +6,11 @@ use axum::http::StatusCode;
 use jiff::Timestamp;
 use rusqlite::{Transaction, params};
 
-use super::status::{MOTIVO_DESISTENCIA, ReservaStatus};
 use super::{do_investidor, por_id};
 use crate::domain::reserva::PIX;
 use crate::sandbox::db::transicao::{Falha, Recusa, recusar};
 use crate::sandbox::erro::ApiError;
+use crate::sandbox::reservas::reserva::status::{MOTIVO_DESISTENCIA, ReservaStatus};
 use crate::sandbox::reservas::reserva::{self, Reserva};
 use crate::sandbox::tempo;
 

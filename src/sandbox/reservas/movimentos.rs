@@ -15,8 +15,8 @@ use rust_decimal::prelude::ToPrimitive;
 use crate::domain::reference::{StatusMovimento, TipoMovimento};
 use crate::domain::status::ReservaStatus;
 use crate::sandbox::erro::ApiError;
-use crate::sandbox::extrato::store::{self, Datas, NovoMovimento};
 use crate::sandbox::reservas::reserva::Reserva;
+use crate::sandbox::reservas::store::movimentos::{self as store, Datas, NovoMovimento};
 use crate::sandbox::tempo;
 
 /// Installments are paid at 09:00 of their day (São Paulo); a line appears once that
