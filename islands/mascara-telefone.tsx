@@ -1,6 +1,7 @@
 // Phone mask (##) #####-#### applied while the person types in the sign-up's
-// "Celular/WhatsApp" field. Comfort only: without JS the plain <input type="tel"> works and
-// the server accepts the number with any punctuation (and re-checks it anyway).
+// "Celular/WhatsApp" field, and the CEP mask #####-### in a field marked
+// data-mascara="cep" (the address). Comfort only: without JS the plain inputs work and the
+// server accepts either with or without punctuation (and re-checks them anyway).
 //
 // Plain DOM, no React: it enhances the server's input instead of replacing it, so the
 // typed value, the label and aria attributes stay exactly as the server rendered them.
@@ -33,7 +34,31 @@ function caretAfterDigits(masked: string, digits: number): number {
   return masked.length;
 }
 
+const CEP_DIGITS = 8;
+
+/** `78890000` → `78890-000`; partial input is masked as far as it goes. */
+export function formatCep(value: string): string {
+  const d = value.replace(/\D/g, '').slice(0, CEP_DIGITS);
+  return d.length <= 5 ? d : `${d.slice(0, 5)}-${d.slice(5)}`;
+}
+
+function maskCep(input: HTMLInputElement): void {
+  input.addEventListener('input', (event) => {
+    if (((event as InputEvent).inputType ?? '').startsWith('delete')) return;
+    const value = input.value;
+    const caret = input.selectionStart ?? value.length;
+    const digitsBefore = value.slice(0, caret).replace(/\D/g, '').length;
+    const masked = formatCep(value);
+    if (masked === value) return;
+    input.value = masked;
+    const pos = caretAfterDigits(masked, Math.min(digitsBefore, CEP_DIGITS));
+    input.setSelectionRange(pos, pos);
+  });
+}
+
 export function mount(el: HTMLElement, _props: MascaraTelefoneProps): void {
+  const cep = el.querySelector<HTMLInputElement>('input[data-mascara="cep"]');
+  if (cep) maskCep(cep);
   const input = el.querySelector<HTMLInputElement>('input[type="tel"]');
   if (!input) return;
   input.addEventListener('input', (event) => {

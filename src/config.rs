@@ -47,10 +47,12 @@ pub struct Config {
     #[cfg(not(feature = "sandbox"))]
     #[arg(long, env = "COLHEITA_API_URL", required = true)]
     pub api_url: Option<url::Url>,
-    /// Base URL of the login provider API (token exchange); default: the sandbox.
+    /// Base URL of the login provider API (token exchange); default: the API URL (the
+    /// sandbox's provider).
     #[arg(long, env = "COLHEITA_AUTH_URL")]
     pub auth_url: Option<url::Url>,
-    /// The login page users are sent to; default: the sandbox's login page.
+    /// The login page users are sent to; default: `{api-url}/login` (the sandbox's login
+    /// page).
     #[arg(long, env = "COLHEITA_LOGIN_URL")]
     pub login_url: Option<url::Url>,
     /// OAuth client identifier sent to the login provider.
@@ -130,6 +132,15 @@ pub struct Config {
     #[cfg(feature = "sandbox")]
     #[arg(long, env = "COLHEITA_SANDBOX_LOGIN_LIMIT", default_value = "60")]
     pub sandbox_login_limit: NonZeroU32,
+    /// Password changes (each checks the current password) per account and hour at the
+    /// embedded sandbox; per client address they share the login limit.
+    #[cfg(feature = "sandbox")]
+    #[arg(
+        long,
+        env = "COLHEITA_SANDBOX_PASSWORD_CHANGE_LIMIT",
+        default_value = "10"
+    )]
+    pub sandbox_password_change_limit: NonZeroU32,
     /// Behind a proxy that appends the client to `X-Forwarded-For` (nginx's
     /// `$proxy_add_x_forwarded_for`): take the client's address from its last entry.
     #[arg(long, env = "COLHEITA_TRUST_FORWARDED_FOR")]
@@ -184,10 +195,39 @@ pub struct Config {
         default_value = "10"
     )]
     pub sandbox_annual_limit_percent: rust_decimal::Decimal,
+    /// Sandbox: the financial investments (reais) above which an investor may declare
+    /// being qualified (Resolução CVM nº 30), stated in the qualified investor's declaration.
+    #[cfg(feature = "sandbox")]
+    #[arg(
+        long,
+        env = "COLHEITA_SANDBOX_QUALIFIED_INVESTMENTS",
+        default_value = "1000000.00"
+    )]
+    pub sandbox_qualified_investments: rust_decimal::Decimal,
     /// Sandbox: days after confirming in which the investor may withdraw.
     #[cfg(feature = "sandbox")]
     #[arg(long, env = "COLHEITA_SANDBOX_WITHDRAWAL_DAYS", default_value_t = 5)]
     pub sandbox_withdrawal_days: u16,
+    /// Sandbox: the least share of the maximum target an offering's minimum target may be,
+    /// as a fraction.
+    #[cfg(feature = "sandbox")]
+    #[arg(long, env = "COLHEITA_SANDBOX_MINIMUM_TARGET_RATIO", default_value = "2/3",
+          value_parser = parse_ratio)]
+    pub sandbox_minimum_target_ratio: crate::domain::cvm::TargetRatio,
+    /// Sandbox: business days within which a withdrawal or a failed offering is refunded.
+    #[cfg(feature = "sandbox")]
+    #[arg(
+        long,
+        env = "COLHEITA_SANDBOX_REFUND_BUSINESS_DAYS",
+        default_value_t = 5
+    )]
+    pub sandbox_refund_business_days: u16,
+}
+
+#[cfg(feature = "sandbox")]
+fn parse_ratio(text: &str) -> Result<crate::domain::cvm::TargetRatio, String> {
+    crate::domain::cvm::TargetRatio::parse(text)
+        .ok_or_else(|| "uma fração entre 0 e 1, como 2/3".to_owned())
 }
 
 /// How log lines are written.

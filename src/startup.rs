@@ -66,6 +66,7 @@ pub fn spawn_sandbox(listener: TcpListener, cfg: &Config) -> Result<String, Star
     sc.refresh_ttl = std::time::Duration::from_secs(cfg.sandbox_refresh_ttl);
     sc.session_max = cfg.session_max();
     sc.login_limit = cfg.sandbox_login_limit;
+    sc.password_change_limit = cfg.sandbox_password_change_limit;
     sc.pix_deadline = std::time::Duration::from_secs(cfg.sandbox_pix_deadline);
     sc.annual_limit = crate::domain::limite_anual::AnnualLimitRules {
         base: cfg.sandbox_annual_limit,
@@ -73,6 +74,9 @@ pub fn spawn_sandbox(listener: TcpListener, cfg: &Config) -> Result<String, Star
         fraction: cfg.sandbox_annual_limit_percent / rust_decimal::Decimal::ONE_HUNDRED,
     };
     sc.withdrawal_days = cfg.sandbox_withdrawal_days;
+    sc.refund_business_days = cfg.sandbox_refund_business_days;
+    sc.minimum_target_ratio = cfg.sandbox_minimum_target_ratio;
+    sc.qualified_investments = cfg.sandbox_qualified_investments;
     let sandbox = Sandbox::open(sc)?;
     for suffix in ["", "-wal", "-shm"] {
         let f = cfg.data_dir.join(format!("{SANDBOX_DB}{suffix}"));

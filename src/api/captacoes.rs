@@ -9,6 +9,7 @@ use super::{
     ApiError, PlatformClient,
     models::{Captacao, SearchResponse, SimulationItem},
 };
+use crate::domain::status::CaptacaoStatus;
 
 /// A file from the platform: its content type and bytes.
 #[derive(Debug, Clone)]
@@ -30,7 +31,7 @@ pub struct CaptacaoQuery {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub order_by_criteria: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub status_captacao: Option<String>,
+    pub status_captacao: Option<CaptacaoStatus>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rating: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -13,7 +13,9 @@ pub use cadastro::{
     ClientAccount, ContaBancaria, DocumentoIdentidade, Endereco, Registration, RegistrationView,
     Suitability, UserDocument,
 };
-pub use declaracao::{Declaracao, DeclaracaoInvestidor, LimiteAnual, NovaDeclaracao, RegrasLimite};
+pub use declaracao::{
+    Declaracao, DeclaracaoInvestidor, LimiteAnual, NovaDeclaracao, RegrasLimite, TermoQualificado,
+};
 pub use extrato::{
     Notification, NotificationDetail, NotificationMessage, NotificationPage, NotificationSetting,
     Product, ProductPage, StatementLine, StatementPage, UnreadCount,

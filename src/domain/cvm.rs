@@ -6,6 +6,10 @@
 
 use serde::{Deserialize, Serialize};
 
+mod alvo;
+
+pub use alvo::TargetRatio;
+
 /// The standard warning of the resolution, word for word.
 pub const AVISO_CVM: &str = "As sociedades empresárias de pequeno porte e as ofertas apresentadas nesta plataforma estão automaticamente dispensadas de registro pela Comissão de Valores Mobiliários – CVM. A CVM não analisa previamente as ofertas. As ofertas realizadas não implicam por parte da CVM a garantia da veracidade das informações prestadas, de adequação à legislação vigente ou julgamento sobre a qualidade da sociedade empresária de pequeno porte. Antes de aceitar uma oferta leia com atenção as informações essenciais da oferta, em especial a seção de alertas sobre riscos.";
 

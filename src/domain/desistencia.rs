@@ -30,6 +30,34 @@ pub fn last_day(ends: Timestamp) -> jiff::civil::Date {
         .date()
 }
 
+/// "1 dia", "5 dias".
+pub fn days_text(days: u16) -> String {
+    if days == 1 {
+        "1 dia".to_owned()
+    } else {
+        format!("{days} dias")
+    }
+}
+
+/// The withdrawal period as the investor reads it before committing.
+pub fn withdrawal_text(days: u16) -> String {
+    format!(
+        "Até {} contados da confirmação, sem qualquer custo",
+        days_text(days)
+    )
+}
+
+/// The refund deadline (after a withdrawal or an offering below its minimum target):
+/// "devolução em até 5 dias úteis".
+pub fn refund_text(business_days: u16) -> String {
+    let dias = if business_days == 1 {
+        "1 dia útil".to_owned()
+    } else {
+        format!("{business_days} dias úteis")
+    };
+    format!("devolução em até {dias}")
+}
+
 /// Whether an investment confirmed at `confirmed` may still be withdrawn at `now`.
 pub fn may_withdraw(confirmed: Timestamp, days: u16, now: Timestamp) -> bool {
     now >= confirmed && now < withdrawal_ends(confirmed, days)
@@ -38,6 +66,20 @@ pub fn may_withdraw(confirmed: Timestamp, days: u16, now: Timestamp) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_deadlines_read_in_the_singular_and_the_plural() {
+        assert_eq!(
+            withdrawal_text(5),
+            "Até 5 dias contados da confirmação, sem qualquer custo"
+        );
+        assert_eq!(
+            withdrawal_text(1),
+            "Até 1 dia contados da confirmação, sem qualquer custo"
+        );
+        assert_eq!(refund_text(5), "devolução em até 5 dias úteis");
+        assert_eq!(refund_text(1), "devolução em até 1 dia útil");
+    }
 
     fn at(s: &str) -> Timestamp {
         s.parse().expect("timestamp")

@@ -1,9 +1,10 @@
 //! The statement's filter: what the address says, the rules that turn it into the search
 //! the platform runs, and the summary of the selected filter.
 //!
-//! Rules: no dates and no days mean the last 7 days; both dates (typed dd/mm/aaaa) win
-//! over the days; a period never exceeds 90 days and never reaches past today in São
-//! Paulo; the client code defaults to the investor's own; the page size is one of the
+//! Rules: no dates and no days mean the last 7 days; `dias` chooses the rule, a number of
+//! days or 'Personalizado' for both dates (typed dd/mm/aaaa); a quick period chosen over a
+//! custom range applies the days, dates typed over a quick period hold; a period never exceeds 90 calendar days, counted the same way for the
+//! days and the dates, and never reaches past today in São Paulo; the client code defaults to the investor's own; the page size is one of the
 //! offered sizes (10 by default).
 
 mod periodo;
@@ -20,6 +21,9 @@ pub use super::paging::{DEFAULT_PAGE_SIZE, PAGE_SIZES};
 /// The quick periods, in days, and the period when none is chosen.
 pub const QUICK_PERIODS: [u32; 3] = [7, 15, 30];
 pub const DEFAULT_DAYS: u32 = 7;
+/// The `dias` choice that says the dates hold ('Personalizado').
+pub const CUSTOM: &str = "personalizado";
+pub const CUSTOM_LABEL: &str = "Personalizado";
 /// The longest period searched, in days between the first and the last date.
 pub const MAX_DAYS: u32 = 90;
 /// The longest free text, in characters.
@@ -45,6 +49,9 @@ pub struct TypedFilter {
     pub data_inicio: String,
     pub data_fim: String,
     pub dias: String,
+    /// The rule the form was drawn with (its `dias`), so a quick period chosen over the
+    /// dates of a custom range can be told from dates typed over a quick period.
+    pub periodo_anterior: String,
     pub codigo_cliente: String,
     pub field_search: String,
     pub tipo: String,
@@ -111,28 +118,41 @@ fn date(s: &str, today: Date) -> Result<Date, &'static str> {
     })
 }
 
-fn period(f: &TypedFilter, today: Date) -> Result<Period, &'static str> {
+/// Both dates as a period: ordered, and at most [`MAX_DAYS`] calendar days, both ends
+/// counted, the same count as the last [`MAX_DAYS`] days.
+fn range(f: &TypedFilter, today: Date) -> Result<Period, &'static str> {
     match (present(&f.data_inicio), present(&f.data_fim)) {
         (Some(a), Some(b)) => {
             let (start, end) = (date(a, today)?, date(b, today)?);
             if start > end {
                 return Err(MSG_ORDER);
             }
-            let span = (end - start).get_days();
-            if span > i32::try_from(MAX_DAYS).unwrap_or(i32::MAX) {
+            let days = i64::from((end - start).get_days()) + 1;
+            if days > i64::from(MAX_DAYS) {
                 return Err(MSG_RANGE);
             }
             Ok(Period::Range(start, end))
         }
-        (Some(_), None) | (None, Some(_)) => Err(MSG_BOTH_DATES),
-        (None, None) => match present(&f.dias) {
-            None => Ok(Period::Days(DEFAULT_DAYS)),
-            Some(d) => match d.parse::<u32>() {
-                Ok(n) if n > MAX_DAYS => Err(MSG_RANGE),
-                Ok(n) if n >= 1 => Ok(Period::Days(n)),
-                _ => Err(MSG_DAYS),
-            },
+        _ => Err(MSG_BOTH_DATES),
+    }
+}
+
+/// 'Personalizado' takes the dates. A quick period takes the days when the form was drawn
+/// for a custom range (its dates are the old ones, still in the form); dates typed over a
+/// quick period, or sent by a link, hold. Without any choice the dates hold when typed.
+fn period(f: &TypedFilter, today: Date) -> Result<Period, &'static str> {
+    let dates_typed = present(&f.data_inicio).is_some() || present(&f.data_fim).is_some();
+    let over_a_range = present(&f.periodo_anterior) == Some(CUSTOM);
+    match present(&f.dias) {
+        Some(CUSTOM) => range(f, today),
+        Some(_) if dates_typed && !over_a_range => range(f, today),
+        Some(d) => match d.parse::<u32>() {
+            Ok(n) if n > MAX_DAYS => Err(MSG_RANGE),
+            Ok(n) if n >= 1 => Ok(Period::Days(n)),
+            _ => Err(MSG_DAYS),
         },
+        None if !dates_typed => Ok(Period::Days(DEFAULT_DAYS)),
+        None => range(f, today),
     }
 }
 
@@ -172,6 +192,15 @@ pub fn check_account(code: &str, own: &str, accounts: &[&str]) -> Result<(), &'s
     }
 }
 
+/// The count above the statement's table, singular for one movement.
+pub fn encontradas(total: u64) -> String {
+    if total == 1 {
+        "1 movimentação encontrada.".to_owned()
+    } else {
+        format!("{total} movimentações encontradas.")
+    }
+}
+
 /// The selected-filter summary: the free text alone when there is one; otherwise, joined
 /// by commas, 'N dias', 'Conta {code}', 'start até end', the kind, the product, the state.
 pub fn summary(f: &Filter) -> String {
@@ -205,200 +234,4 @@ pub fn summary(f: &Filter) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use jiff::civil::date;
-
-    const TODAY: Date = date(2026, 11, 23);
-
-    fn typed(pairs: &[(&str, &str)]) -> TypedFilter {
-        let mut f = TypedFilter::default();
-        for (k, v) in pairs {
-            let v = (*v).to_owned();
-            match *k {
-                "Page" => f.page = v,
-                "PageSize" => f.page_size = v,
-                "dataInicio" => f.data_inicio = v,
-                "dataFim" => f.data_fim = v,
-                "dias" => f.dias = v,
-                "codigoCliente" => f.codigo_cliente = v,
-                "FieldSearch" => f.field_search = v,
-                "Tipo" => f.tipo = v,
-                "Produto" => f.produto = v,
-                "Status" => f.status = v,
-                "clear" => f.clear = true,
-                other => panic!("{other}"),
-            }
-        }
-        f
-    }
-
-    fn run(pairs: &[(&str, &str)]) -> Result<Filter, &'static str> {
-        resolve(&typed(pairs), "204817", TODAY)
-    }
-
-    #[test]
-    fn nothing_typed_is_the_last_seven_days_of_the_own_account() {
-        assert_eq!(run(&[]), Ok(Filter::default_for("204817")));
-        assert_eq!(summary(&run(&[]).unwrap()), "7 dias, Conta 204817");
-    }
-
-    #[test]
-    fn quick_periods_and_any_days_up_to_ninety() {
-        for n in QUICK_PERIODS {
-            let f = run(&[("dias", &n.to_string())]).unwrap();
-            assert_eq!(f.period, Period::Days(n));
-        }
-        assert_eq!(run(&[("dias", "90")]).unwrap().period, Period::Days(90));
-        assert_eq!(run(&[("dias", "91")]), Err(MSG_RANGE));
-        assert_eq!(run(&[("dias", "0")]), Err(MSG_DAYS));
-        assert_eq!(run(&[("dias", "sete")]), Err(MSG_DAYS));
-        assert_eq!(run(&[("dias", " ")]).unwrap().period, Period::Days(7));
-    }
-
-    #[test]
-    fn both_dates_win_over_the_days() {
-        let f = run(&[
-            ("dias", "30"),
-            ("dataInicio", "01/10/2026"),
-            ("dataFim", "15/10/2026"),
-        ])
-        .unwrap();
-        assert_eq!(
-            f.period,
-            Period::Range(date(2026, 10, 1), date(2026, 10, 15))
-        );
-        assert_eq!(summary(&f), "Conta 204817, 01/10/2026 até 15/10/2026");
-    }
-
-    #[test]
-    fn a_range_of_ninety_days_passes_and_ninety_one_is_refused() {
-        let ok = run(&[("dataInicio", "25/08/2026"), ("dataFim", "23/11/2026")]);
-        assert!(ok.is_ok(), "{ok:?}");
-        assert_eq!(
-            run(&[("dataInicio", "24/08/2026"), ("dataFim", "23/11/2026")]),
-            Err(MSG_RANGE)
-        );
-        assert_eq!(
-            run(&[("dataInicio", "01/01/2025"), ("dataFim", "01/01/2026")]),
-            Err(MSG_RANGE)
-        );
-    }
-
-    #[test]
-    fn dates_must_be_whole_ordered_and_not_in_the_future() {
-        assert_eq!(run(&[("dataInicio", "01/10/2026")]), Err(MSG_BOTH_DATES));
-        assert_eq!(run(&[("dataFim", "01/10/2026")]), Err(MSG_BOTH_DATES));
-        assert_eq!(
-            run(&[("dataInicio", "2026-10-01"), ("dataFim", "15/10/2026")]),
-            Err(MSG_DATE_FORMAT)
-        );
-        assert_eq!(
-            run(&[("dataInicio", "31/09/2026"), ("dataFim", "15/10/2026")]),
-            Err(MSG_DATE_FORMAT)
-        );
-        assert_eq!(
-            run(&[("dataInicio", "20/11/2026"), ("dataFim", "24/11/2026")]),
-            Err(MSG_FUTURE)
-        );
-        assert_eq!(
-            run(&[("dataInicio", "15/10/2026"), ("dataFim", "01/10/2026")]),
-            Err(MSG_ORDER)
-        );
-        assert!(run(&[("dataInicio", "23/11/2026"), ("dataFim", "23/11/2026")]).is_ok());
-    }
-
-    #[test]
-    fn page_and_page_size_fall_back_to_the_defaults() {
-        let f = run(&[("Page", "3"), ("PageSize", "50")]).unwrap();
-        assert_eq!((f.page, f.page_size), (3, 50));
-        for size in PAGE_SIZES {
-            assert_eq!(
-                run(&[("PageSize", &size.to_string())]).unwrap().page_size,
-                size
-            );
-        }
-        let f = run(&[("Page", "0"), ("PageSize", "15")]).unwrap();
-        assert_eq!((f.page, f.page_size), (1, 10));
-        let f = run(&[("Page", "x"), ("PageSize", "2000")]).unwrap();
-        assert_eq!((f.page, f.page_size), (1, 10));
-    }
-
-    #[test]
-    fn kind_product_and_state_are_optional_and_checked() {
-        let f = run(&[
-            ("Tipo", "Rendimento"),
-            ("Produto", " Soja "),
-            ("Status", "Liquidado"),
-            ("codigoCliente", "555"),
-        ])
-        .unwrap();
-        assert_eq!(f.tipo, Some(TipoMovimento::Rendimento));
-        assert_eq!(f.produto.as_deref(), Some("Soja"));
-        assert_eq!(f.status, Some(StatusMovimento::Liquidado));
-        assert_eq!(
-            summary(&f),
-            "7 dias, Conta 555, Rendimento, Soja, Liquidado"
-        );
-        assert_eq!(run(&[("Tipo", "Saque")]), Err(MSG_OPTION));
-        assert_eq!(run(&[("Status", "Pago")]), Err(MSG_OPTION));
-        let long = "x".repeat(151);
-        assert_eq!(run(&[("FieldSearch", &long)]), Err(MSG_TOO_LONG));
-        assert_eq!(run(&[("Produto", &long)]), Err(MSG_TOO_LONG));
-        assert!(run(&[("FieldSearch", &"é".repeat(150))]).is_ok());
-    }
-
-    #[test]
-    fn the_free_text_alone_is_the_summary() {
-        let f = run(&[
-            ("FieldSearch", "amortização"),
-            ("dias", "30"),
-            ("Tipo", "Aporte"),
-        ])
-        .unwrap();
-        assert_eq!(summary(&f), "amortização");
-    }
-
-    #[test]
-    fn the_summary_names_a_range_with_its_kind_and_state() {
-        let f = run(&[
-            ("dataInicio", "01/11/2026"),
-            ("dataFim", "20/11/2026"),
-            ("Tipo", "Amortizacao"),
-            ("Status", "Pendente"),
-        ])
-        .unwrap();
-        assert_eq!(
-            summary(&f),
-            "Conta 204817, 01/11/2026 até 20/11/2026, Amortização, Pendente"
-        );
-    }
-
-    #[test]
-    fn clear_goes_back_to_the_defaults_keeping_the_page_size() {
-        let f = run(&[
-            ("clear", "1"),
-            ("dias", "500"),
-            ("Tipo", "x"),
-            ("PageSize", "20"),
-        ])
-        .unwrap();
-        assert_eq!(f.period, Period::Days(7));
-        assert_eq!((f.page, f.page_size, f.tipo), (1, 20, None));
-    }
-
-    #[test]
-    fn only_the_investors_accounts_are_searched() {
-        let offered = ["100234", "100235"];
-        assert_eq!(check_account("100234", "100234", &offered), Ok(()));
-        assert_eq!(check_account("100235", "100234", &offered), Ok(()));
-        for bad in ["999999", "abc", "'", " 100234"] {
-            assert_eq!(
-                check_account(bad, "100234", &offered),
-                Err(MSG_ACCOUNT),
-                "{bad:?}"
-            );
-        }
-        assert_eq!(check_account("999999", "100234", &[]), Ok(()));
-    }
-}
+mod tests;

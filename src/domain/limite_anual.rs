@@ -18,10 +18,12 @@ use rust_decimal_macros::dec;
 use super::money::format_brl;
 
 mod declaracao;
+pub mod opcoes;
 
 pub use declaracao::{
     DECLARATION_VERSION, DeclarationError, DeclarationForm, MSG_AMOUNT, MSG_ELSEWHERE,
-    MSG_QUALIFICATION, MSG_TRUTH, check_declaration, msg_above, msg_band, parse_declaration,
+    MSG_QUALIFICATION, MSG_QUALIFIED_TERM, MSG_QUALIFIED_TERM_CHANGED, MSG_TRUTH,
+    check_declaration, msg_above, msg_band, parse_declaration,
 };
 
 /// The parameters of the limit.

@@ -8,6 +8,7 @@ pub mod dates;
 pub mod desistencia;
 pub mod documento;
 pub mod extrato;
+pub mod informe;
 pub mod limite_anual;
 pub mod money;
 pub mod paging;

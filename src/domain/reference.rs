@@ -2,9 +2,9 @@
 //! states, banks, countries, professions and guarantee types, and (in `cadastro`) the
 //! registration's closed lists and the statement's.
 //!
-//! The JSON files under `domain/data/` are copies of `shared/data` (see its
-//! README for provenance) compiled into the binary with `include_str!`, so
-//! the app never reads them from disk and cannot start without them.
+//! The JSON files under `domain/data/` (each list with the public source it was copied from,
+//! in `domain/data/README.md`) are compiled into the binary with `include_str!`, so the app
+//! never reads them from disk and cannot start without them.
 
 mod cadastro;
 

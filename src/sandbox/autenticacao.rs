@@ -7,6 +7,8 @@ mod pkce;
 mod selo;
 pub(crate) mod senha;
 mod sessao;
+mod store;
+pub(crate) mod tentativas;
 pub(crate) mod tokens;
 
 use axum::body::Bytes;
@@ -18,7 +20,7 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post, put};
 use axum::{Extension, Json, Router};
-use rusqlite::{OptionalExtension, params};
+use rusqlite::{Connection, Transaction};
 use serde::Deserialize;
 
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
@@ -150,18 +152,13 @@ async fn login_post(
     let verificado = sandbox
         .db()
         .ler(move |c| {
-            let usuario: Option<(i64, String)> = if email.is_empty() || email.len() > 254 {
+            let usuario = if email.is_empty() || email.len() > 254 {
                 None
             } else {
-                c.query_row(
-                    "SELECT id, senha_hash FROM usuarios WHERE email = ?1",
-                    params![email],
-                    |r| Ok((r.get(0)?, r.get(1)?)),
-                )
-                .optional()?
+                store::credenciais(c, &email)?
             };
             Ok(match usuario {
-                Some((id, hash)) => senha::confere(&senha, &hash).then_some(id),
+                Some(u) => senha::confere(&senha, &u.senha_hash).then_some(u.id),
                 None => {
                     senha::gastar_tempo(&senha);
                     None
@@ -338,6 +335,29 @@ pub(crate) struct Investidor {
     pub(crate) usuario_id: i64,
     /// The login session the token belongs to (kept alive by a password change).
     pub(crate) sessao_id: i64,
+}
+
+impl Investidor {
+    /// Runs `f` with the investor's id on a pooled connection: how a resource reads what
+    /// belongs to the investor.
+    pub(crate) async fn ler<T, F>(self, sandbox: &Sandbox, f: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Connection, i64) -> Result<T, ApiError> + Send + 'static,
+    {
+        let usuario = self.usuario_id;
+        sandbox.db().ler(move |c| f(c, usuario)).await
+    }
+
+    /// Runs `f` with the investor's id in one write transaction (see `Db::escrever`).
+    pub(crate) async fn escrever<T, F>(self, sandbox: &Sandbox, f: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Transaction<'_>, i64) -> Result<T, ApiError> + Send + 'static,
+    {
+        let usuario = self.usuario_id;
+        sandbox.db().escrever(move |tx| f(tx, usuario)).await
+    }
 }
 
 impl FromRequestParts<Sandbox> for Investidor {

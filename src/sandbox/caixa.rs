@@ -2,6 +2,8 @@
 //! sandbox keeps every message and shows them, newest first, at `GET /caixa-de-saida`,
 //! so a person (or an end-to-end test) can read the temporary password of a sign-up.
 
+mod store;
+
 use axum::Router;
 use axum::extract::State;
 use axum::http::{HeaderValue, StatusCode, header};
@@ -9,12 +11,13 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use jiff::Timestamp;
 use maud::{DOCTYPE, Markup, html};
-use rusqlite::{Transaction, params};
+use rusqlite::Transaction;
 
 use crate::domain::dates;
 use crate::sandbox::cabecalhos::{self, Conteudo};
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::{Sandbox, tempo};
+use store::Mensagem;
 
 /// The page's own look, on top of the login page's stylesheet (served at
 /// `/caixa-de-saida.css`: the CSP allows no inline style).
@@ -68,40 +71,12 @@ pub(crate) fn enviar(
     corpo: &str,
     agora: Timestamp,
 ) -> Result<(), ApiError> {
-    tx.execute(
-        "INSERT INTO caixa_de_saida (para, assunto, corpo, enviado_em) VALUES (?1, ?2, ?3, ?4)",
-        params![para, assunto, corpo, tempo::ms(agora)],
-    )?;
-    Ok(())
-}
-
-struct Mensagem {
-    para: String,
-    assunto: String,
-    corpo: String,
-    enviado_em: i64,
+    store::inserir(tx, para, assunto, corpo, agora)
 }
 
 /// `GET /caixa-de-saida`: an accessible pt-BR page listing the messages.
 pub(crate) async fn pagina(State(sandbox): State<Sandbox>) -> Response {
-    let mensagens = sandbox
-        .db()
-        .ler(|c| {
-            let mut stmt = c.prepare(
-                "SELECT para, assunto, corpo, enviado_em FROM caixa_de_saida
-                 ORDER BY enviado_em DESC, id DESC LIMIT ?1",
-            )?;
-            let linhas = stmt.query_map(params![LIMITE], |r| {
-                Ok(Mensagem {
-                    para: r.get(0)?,
-                    assunto: r.get(1)?,
-                    corpo: r.get(2)?,
-                    enviado_em: r.get(3)?,
-                })
-            })?;
-            Ok(linhas.collect::<Result<Vec<_>, _>>()?)
-        })
-        .await;
+    let mensagens = sandbox.db().ler(|c| store::recentes(c, LIMITE)).await;
     match mensagens {
         Ok(m) => documento(&m),
         Err(e) => e.into_response(),
@@ -109,8 +84,7 @@ pub(crate) async fn pagina(State(sandbox): State<Sandbox>) -> Response {
 }
 
 /// `22/11/2026 às 18:05` in São Paulo, and the same instant in RFC 3339.
-fn data_hora(ms: i64) -> (String, String) {
-    let ts = tempo::de_ms(ms);
+fn data_hora(ts: Timestamp) -> (String, String) {
     (dates::format_datetime_br(ts), tempo::rfc3339(ts))
 }
 

@@ -1,12 +1,14 @@
 //! `GET /v1/captacoes` (search), `GET /v1/captacoes/{id}` and
 //! `GET /v1/captacoes/urlamigavel/{url}` (CONTRACTS.md).
 
-pub(crate) mod dobrados;
 pub(crate) mod documentos;
 mod filtro;
 pub(crate) mod informacoes;
 pub(crate) mod midia;
 mod modelo;
+pub(crate) mod store;
+
+// Where the start-up finds the folding of older databases' offerings.
 
 use axum::Router;
 use axum::extract::{Path, RawQuery, State};
@@ -17,11 +19,12 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 
 use crate::sandbox::erro::ApiError;
+use crate::sandbox::extratores::Id;
 use crate::sandbox::resposta::{self, JsonExato};
 use crate::sandbox::{Sandbox, tempo};
 
 use filtro::Consulta;
-use modelo::{Onde, carregar};
+use store::{Onde, carregar};
 
 /// The document type of an offering's essential information (CVM 88), listed for every
 /// offering and written on request by [`informacoes`].
@@ -124,9 +127,8 @@ pub(crate) fn paginas_e_referencias(
 
 pub(crate) async fn por_id(
     State(sandbox): State<Sandbox>,
-    Path(id): Path<String>,
+    Id(id): Id,
 ) -> Result<JsonExato, ApiError> {
-    let id: i64 = id.parse().map_err(|_| ApiError::nao_encontrado())?;
     uma(&sandbox, move |c, agora| carregar(c, agora, Onde::Id(id))).await
 }
 

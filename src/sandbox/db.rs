@@ -3,9 +3,12 @@
 //! seeding on first start.
 
 mod esquema;
-mod estados;
+pub(crate) mod estados;
+#[cfg(test)]
+pub(crate) mod testing;
 #[cfg(test)]
 mod tests;
+pub(crate) mod transicao;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -62,15 +65,20 @@ impl Db {
         crate::sandbox::autenticacao::senha::migrar_legados(&tx)
             .map_err(|e| SandboxError::Tarefa(e.mensagem().to_owned()))?;
         // The offerings' folded text of migration 6 (a Rust step: SQL cannot fold accents).
-        crate::sandbox::captacoes::dobrados::preencher(&tx)?;
+        crate::sandbox::captacoes::store::dobrados::preencher(&tx)?;
         // Every offering lists its essential information (CVM 88), older databases' too.
-        crate::sandbox::captacoes::informacoes::completar(&tx)?;
+        crate::sandbox::captacoes::store::completar_informacoes(&tx)?;
         tx.commit()?;
         let vazio: i64 = primeira.query_row("SELECT COUNT(*) FROM captacoes", [], |r| r.get(0))?;
         if vazio == 0 {
             let tx = primeira.transaction_with_behavior(TransactionBehavior::Immediate)?;
             seed::semear(&tx, cfg, tempo::agora())?;
-            seed::extras::inserir(&tx, cfg.extra_offerings, tempo::agora())?;
+            seed::extras::inserir(
+                &tx,
+                cfg.extra_offerings,
+                cfg.minimum_target_ratio,
+                tempo::agora(),
+            )?;
             seed::carga::inserir(&tx, cfg.extra_investors, tempo::agora())?;
             // After the synthetic investors, so they get theirs too.
             seed::declaracoes::inserir(&tx, tempo::agora())?;

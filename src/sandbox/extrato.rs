@@ -1,16 +1,15 @@
 //! `GET /v1/reservas/extrato`: the investor's statement — the money that moved between
 //! their bank account and their investments (aportes, rendimentos, amortizações,
-//! estornos), newest first. Lines live in `movimentos` (see [`movimentos`]); the query
-//! filters, counts and pages them in SQL.
+//! estornos), newest first. Lines live in `movimentos`, written by the reservations' life
+//! cycle (see [`movimentos`]); the query filters, counts and pages them in SQL.
 
-pub(crate) mod movimentos;
+pub(crate) mod store;
 
 use axum::Router;
 use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
 use axum::routing::get;
 use jiff::civil::Date;
-use rusqlite::{OptionalExtension, Row, params};
 use rust_decimal::Decimal;
 use serde::Serialize;
 
@@ -21,6 +20,7 @@ use crate::domain::reference::{StatusMovimento, TipoMovimento, bank_name};
 use crate::sandbox::autenticacao::Investidor;
 use crate::sandbox::consulta::{Pagina, Parametros};
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
+use crate::sandbox::reservas::movimentos;
 use crate::sandbox::resposta::{self, JsonExato};
 use crate::sandbox::{Sandbox, tempo};
 
@@ -123,8 +123,8 @@ struct LinhaJson<'a> {
     descricao: String,
     banco: &'a str,
     nome_ativo: String,
-    tipo: String,
-    status: String,
+    tipo: &'static str,
+    status: &'static str,
     codigo_cliente: &'a str,
 }
 
@@ -135,27 +135,19 @@ struct PaginaJson<'a> {
     total_de_registros: i64,
 }
 
-fn linha_json<'a>(r: &Row<'_>, banco: &'a str, codigo: &'a str) -> rusqlite::Result<LinhaJson<'a>> {
-    Ok(LinhaJson {
-        id: r.get(0)?,
-        data: tempo::rfc3339(tempo::de_ms(r.get(1)?)),
-        valor: Decimal::new(r.get(2)?, 2),
-        descricao: r.get(3)?,
+fn linha_json<'a>(m: store::Movimento, banco: &'a str, codigo: &'a str) -> LinhaJson<'a> {
+    LinhaJson {
+        id: m.id,
+        data: tempo::rfc3339(m.data),
+        valor: Decimal::new(m.centavos, 2),
+        descricao: m.descricao,
         banco,
-        nome_ativo: r.get(4)?,
-        tipo: r.get(5)?,
-        status: r.get(6)?,
+        nome_ativo: m.nome_ativo,
+        tipo: m.tipo.api(),
+        status: m.status.api(),
         codigo_cliente: codigo,
-    })
+    }
 }
-
-/// Every filter is a parameter that is either NULL (absent) or applied; the bank is
-/// the same on every line, so whether it matches `FieldSearch` is decided once (?8).
-const ONDE: &str = "usuario_id = ?1 AND data >= ?2 AND data < ?3
-    AND (?4 IS NULL OR tipo = ?4)
-    AND (?5 IS NULL OR status = ?5)
-    AND (?6 IS NULL OR instr(busca_ativo, ?6) > 0)
-    AND (?7 IS NULL OR ?8 OR instr(busca_texto, ?7) > 0)";
 
 async fn extrato(
     State(sandbox): State<Sandbox>,
@@ -164,7 +156,6 @@ async fn extrato(
 ) -> Result<JsonExato, ApiError> {
     let agora = tempo::agora();
     let f = Filtro::ler(query.as_deref(), dates::today_in_sao_paulo(agora))?;
-    let usuario = investidor.usuario_id;
     // Days are São Paulo calendar days: from the first one's midnight to the midnight
     // after the last one.
     let meia_noite = |d: Date| {
@@ -175,61 +166,42 @@ async fn extrato(
     let desde = meia_noite(f.inicio)?;
     let ate =
         meia_noite(tempo::somar_dias(f.fim, 1).ok_or_else(|| ApiError::requisicao(MSG_FILTER))?)?;
-    sandbox
-        .db()
-        .escrever(move |tx| {
-            let (codigo, banco_codigo): (String, Option<String>) = tx
-                .query_row(
-                    "SELECT codigo, banco FROM usuarios WHERE id = ?1",
-                    params![usuario],
-                    |r| Ok((r.get(0)?, r.get(1)?)),
-                )
-                .optional()?
+    investidor
+        .escrever(&sandbox, move |tx, usuario| {
+            let conta = store::conta(tx, usuario)?
                 .ok_or_else(|| ApiError::nao_autorizado(SESSAO_INVALIDA))?;
             // The investor's only account (contas[].codigoCliente) carries their own code.
-            if f.codigo_cliente.as_ref().is_some_and(|c| *c != codigo) {
+            if f.codigo_cliente
+                .as_ref()
+                .is_some_and(|c| *c != conta.codigo)
+            {
                 return Err(ApiError::new(StatusCode::FORBIDDEN, CONTA_NAO_ENCONTRADA));
             }
             movimentos::sincronizar(tx, usuario, agora)?;
-            let banco = banco(banco_codigo.as_deref());
+            let banco = banco(conta.banco.as_deref());
             let banco_casa = f
                 .busca
                 .as_ref()
                 .is_some_and(|b| banco.to_lowercase().contains(b.as_str()));
-            let tipo = f.tipo.map(TipoMovimento::api);
-            let status = f.status.map(StatusMovimento::api);
-            let total: i64 = tx.query_row(
-                &format!("SELECT COUNT(*) FROM movimentos WHERE {ONDE}"),
-                params![
-                    usuario, desde, ate, tipo, status, f.produto, f.busca, banco_casa
-                ],
-                |r| r.get(0),
+            let (linhas, total) = store::pagina(
+                tx,
+                &store::Consulta {
+                    usuario,
+                    desde,
+                    ate,
+                    tipo: f.tipo,
+                    status: f.status,
+                    produto: f.produto,
+                    busca: f.busca,
+                    banco_casa,
+                    pagina: f.pagina.limite_e_deslocamento(),
+                },
             )?;
-            let (limite, deslocamento) = f.pagina.limite_e_deslocamento();
-            let mut q = tx.prepare(&format!(
-                "SELECT id, data, valor_centavos, descricao, nome_ativo, tipo, status
-                 FROM movimentos WHERE {ONDE}
-                 ORDER BY data DESC, id DESC LIMIT ?9 OFFSET ?10"
-            ))?;
-            let dados = q
-                .query_map(
-                    params![
-                        usuario,
-                        desde,
-                        ate,
-                        tipo,
-                        status,
-                        f.produto,
-                        f.busca,
-                        banco_casa,
-                        limite,
-                        deslocamento
-                    ],
-                    |r| linha_json(r, &banco, &codigo),
-                )?
-                .collect::<Result<Vec<_>, _>>()?;
             resposta::json(&PaginaJson {
-                dados,
+                dados: linhas
+                    .into_iter()
+                    .map(|m| linha_json(m, &banco, &conta.codigo))
+                    .collect(),
                 total_de_registros: total,
             })
         })

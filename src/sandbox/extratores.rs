@@ -1,10 +1,10 @@
 //! Extractors every sandbox resource shares: the numeric `{id}` of an address. The
-//! authenticated investor is `autenticacao::Investidor`.
-
-use axum::extract::{FromRequestParts, Path};
-use axum::http::request::Parts;
+//! authenticated investor is `autenticacao::Investidor` (with `ler`/`escrever`, how a
+//! resource reads and changes the investor's own data).
 
 use crate::sandbox::erro::ApiError;
+use axum::extract::{FromRequestParts, Path};
+use axum::http::request::Parts;
 
 /// The `{id}` of the address as a number. Anything else (letters, an overflow, a negative
 /// sign, nothing) names no record, so it answers 404 in the platform's envelope.

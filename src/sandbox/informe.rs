@@ -7,6 +7,8 @@
 //! a year is what the reservation accrued from 1 January to 31 December (capped at
 //! maturity), the same accrual the wallet shows.
 
+mod store;
+
 use std::collections::{BTreeMap, BTreeSet};
 
 use axum::extract::{Path, State};
@@ -15,7 +17,7 @@ use axum::routing::get;
 use axum::{Json, Router};
 use jiff::Timestamp;
 use jiff::civil::{Date, date};
-use rusqlite::params;
+use rusqlite::Connection;
 use rust_decimal::Decimal;
 
 use crate::domain::validate::mask_cpf;
@@ -23,9 +25,9 @@ use crate::domain::{dates, money};
 use crate::sandbox::autenticacao::Investidor;
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
 use crate::sandbox::pdf::Documento;
-use crate::sandbox::reservas::documentos::pdf_resposta;
 use crate::sandbox::reservas::fluxo;
-use crate::sandbox::reservas::reserva::{self, Reserva, recebedor};
+use crate::sandbox::reservas::reserva::{Reserva, recebedor};
+use crate::sandbox::resposta::pdf_resposta;
 use crate::sandbox::{Sandbox, tempo};
 
 pub(crate) const ISENTO: &str = "Isenta de imposto de renda para pessoa física";
@@ -34,14 +36,6 @@ pub(crate) fn routes() -> Router<Sandbox> {
     Router::new()
         .route("/v1/informe/anos", get(listar_anos))
         .route("/v1/informe/{ano}", get(baixar))
-}
-
-fn investidas(c: &rusqlite::Connection, usuario: i64) -> Result<Vec<Reserva>, ApiError> {
-    reserva::carregar(
-        c,
-        "r.usuario_id = ?1 AND r.status IN ('Pago', 'Aprovado') ORDER BY r.id",
-        params![usuario],
-    )
 }
 
 /// The calendar years a reservation earned in: from its start of yield to the day
@@ -108,35 +102,32 @@ fn linhas(reservas: &[Reserva], ano: i16, agora: Timestamp) -> Vec<Linha> {
 
 /// The investor's report years, newest first.
 pub(crate) fn anos_do_investidor(
-    c: &rusqlite::Connection,
+    c: &Connection,
     usuario: i64,
     agora: Timestamp,
 ) -> Result<Vec<i16>, ApiError> {
-    Ok(anos(&investidas(c, usuario)?, agora))
+    Ok(anos(&store::investidas(c, usuario)?, agora))
 }
 
 /// The PDF of `ano`'s report, or `None` when `ano` is not one of the investor's years.
 pub(crate) fn relatorio(
-    c: &rusqlite::Connection,
+    c: &Connection,
     usuario: i64,
     ano: i16,
     agora: Timestamp,
 ) -> Result<Option<Vec<u8>>, ApiError> {
-    let reservas = investidas(c, usuario)?;
+    let reservas = store::investidas(c, usuario)?;
     if !anos(&reservas, agora).contains(&ano) {
         return Ok(None);
     }
-    let (nome, cpf): (String, String) = c
-        .query_row(
-            "SELECT nome, cpf FROM usuarios WHERE id = ?1",
-            params![usuario],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
-        .map_err(|_| ApiError::nao_autorizado(SESSAO_INVALIDA))?;
+    let quem = store::beneficiario(c, usuario)
+        .ok()
+        .flatten()
+        .ok_or_else(|| ApiError::nao_autorizado(SESSAO_INVALIDA))?;
     Ok(Some(pdf(
         ano,
-        &nome,
-        &cpf,
+        &quem.nome,
+        &quem.cpf,
         &linhas(&reservas, ano, agora),
         agora,
     )))
@@ -147,10 +138,10 @@ async fn listar_anos(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
 ) -> Result<Json<Vec<i16>>, ApiError> {
-    let usuario = investidor.usuario_id;
-    sandbox
-        .db()
-        .ler(move |c| Ok(Json(anos(&investidas(c, usuario)?, tempo::agora()))))
+    investidor
+        .ler(&sandbox, |c, usuario| {
+            anos_do_investidor(c, usuario, tempo::agora()).map(Json)
+        })
         .await
 }
 
@@ -162,10 +153,8 @@ async fn baixar(
     Path(ano): Path<String>,
 ) -> Result<Response, ApiError> {
     let ano: i16 = ano.trim().parse().map_err(|_| ApiError::nenhum_arquivo())?;
-    let usuario = investidor.usuario_id;
-    let bytes = sandbox
-        .db()
-        .ler(move |c| {
+    let bytes = investidor
+        .ler(&sandbox, move |c, usuario| {
             relatorio(c, usuario, ano, tempo::agora())?.ok_or_else(ApiError::nenhum_arquivo)
         })
         .await?;

@@ -15,23 +15,19 @@ mod db;
 mod dominios;
 mod erro;
 mod extrato;
-#[allow(
-    dead_code,
-    reason = "the resources move to it one by one; remove once they all use it"
-)]
 mod extratores;
 mod informe;
-mod links;
 mod notificacoes;
 mod pdf;
 mod produtos;
+mod quero_investir;
 mod registro;
 mod reservas;
 mod resposta;
 mod seed;
+mod site;
 mod tempo;
 mod termos;
-mod texto;
 
 #[cfg(test)]
 mod tests;
@@ -88,6 +84,9 @@ pub struct SandboxConfig {
     pub session_max: Duration,
     /// Login attempts per client address and hour (password guessing). Default 60.
     pub login_limit: std::num::NonZeroU32,
+    /// Password changes (which check the current password) per account and hour; per
+    /// client address they share `login_limit`. Default 10.
+    pub password_change_limit: std::num::NonZeroU32,
     /// How long a rotated refresh token still gets the pair it was rotated into (two
     /// requests racing); reusing it later revokes the session. Default 5 s.
     pub refresh_reuse: Duration,
@@ -100,10 +99,20 @@ pub struct SandboxConfig {
     pub extra_investors: usize,
     /// The annual investment limit of Resolução CVM nº 88/2022 (R$ 20.000,00, or 10 % of
     /// income or investments above R$ 200.000,00); parameters, since the CVM has consulted
-    /// on changing them. The web app reads them from `GET /v1/regras/investimento`.
+    /// on changing them. The web app reads them from `GET /v1/cadastro/declaracao-investidor`.
     pub annual_limit: crate::domain::limite_anual::AnnualLimitRules,
     /// Days after confirming in which the investor may withdraw (5 today).
     pub withdrawal_days: u16,
+    /// Business days within which a withdrawal or a failed offering is refunded, stated
+    /// before the investor commits ("devolução em até N dias úteis"). Default 5.
+    pub refund_business_days: u16,
+    /// The least share of the maximum target an offering's minimum target may be (two
+    /// thirds today), enforced where the sandbox seeds or adds an offering.
+    pub minimum_target_ratio: crate::domain::cvm::TargetRatio,
+    /// Financial investments above which a natural person may declare being a qualified
+    /// investor (Resolução CVM nº 30: R$ 1.000.000,00 today), stated in the declaration
+    /// the investor signs.
+    pub qualified_investments: rust_decimal::Decimal,
 }
 
 impl SandboxConfig {
@@ -119,12 +128,17 @@ impl SandboxConfig {
             code_ttl: Duration::from_secs(60),
             session_max: Duration::from_secs(12 * 3600),
             login_limit: std::num::NonZeroU32::new(60).unwrap_or(std::num::NonZeroU32::MIN),
+            password_change_limit: std::num::NonZeroU32::new(10)
+                .unwrap_or(std::num::NonZeroU32::MIN),
             refresh_reuse: Duration::from_secs(5),
             pix_deadline: Duration::from_secs(24 * 3600),
             extra_offerings: 0,
             extra_investors: 0,
             annual_limit: crate::domain::limite_anual::AnnualLimitRules::CVM_88,
             withdrawal_days: 5,
+            refund_business_days: 5,
+            minimum_target_ratio: crate::domain::cvm::TargetRatio::TWO_THIRDS,
+            qualified_investments: rust_decimal::Decimal::new(100_000_000, 2),
         }
     }
 }
@@ -134,6 +148,7 @@ impl SandboxConfig {
 pub(crate) struct RegrasCvm {
     pub(crate) limite: crate::domain::limite_anual::AnnualLimitRules,
     pub(crate) dias_desistencia: u16,
+    pub(crate) dias_uteis_devolucao: u16,
 }
 
 impl SandboxConfig {
@@ -141,6 +156,7 @@ impl SandboxConfig {
         RegrasCvm {
             limite: self.annual_limit,
             dias_desistencia: self.withdrawal_days,
+            dias_uteis_devolucao: self.refund_business_days,
         }
     }
 }
@@ -155,6 +171,7 @@ struct Inner {
     cfg: SandboxConfig,
     db: db::Db,
     login_attempts: crate::rate_limit::AttemptLimiter,
+    password_attempts: autenticacao::tentativas::TentativasSenha,
 }
 
 impl Sandbox {
@@ -169,6 +186,10 @@ impl Sandbox {
         Ok(Sandbox {
             inner: Arc::new(Inner {
                 login_attempts: crate::rate_limit::AttemptLimiter::per_hour(cfg.login_limit),
+                password_attempts: autenticacao::tentativas::TentativasSenha::por_hora(
+                    cfg.password_change_limit,
+                    cfg.login_limit,
+                ),
                 cfg,
                 db,
             }),
@@ -177,7 +198,7 @@ impl Sandbox {
 
     /// The sandbox's HTTP surface, one group per platform resource: the login provider
     /// (`autenticacao`), `/v1/captacoes` and `/midia`, `/v1/reservas` (with the statement,
-    /// `/v1/reservas/extrato`), `/v1/cadastro` and the password (the registration documents
+    /// `/v1/reservas/extrato`), `/v1/cadastro` (the sign-up its `POST`) and the password (the registration documents
     /// include the income reports), `/v1/notificacoes`, `/v1/produtos` (category
     /// products), `/v1/dominios`, `/v1/termos`, `/v1/informe`, plus the sandbox-only
     /// transitions and e-mail outbox.
@@ -190,6 +211,7 @@ impl Sandbox {
             .merge(notificacoes::routes())
             .merge(produtos::routes())
             .merge(cadastro::routes())
+            .merge(quero_investir::routes())
             .merge(dominios::routes())
             .merge(termos::routes())
             .merge(informe::routes())
@@ -262,5 +284,9 @@ impl Sandbox {
 
     fn login_attempts(&self) -> &crate::rate_limit::AttemptLimiter {
         &self.inner.login_attempts
+    }
+
+    fn password_attempts(&self) -> &autenticacao::tentativas::TentativasSenha {
+        &self.inner.password_attempts
     }
 }

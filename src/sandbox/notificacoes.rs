@@ -1,22 +1,28 @@
 //! `/v1/notificacoes`: the investor's notifications (list, counter, opening one marks it
 //! read) and the single setting that turns them off. Notifications are written by the
-//! events that concern the investor ([`aviso::enviar`]), never generated on reading.
+//! events that concern the investor ([`enviar`]), never generated on reading.
 
-pub(crate) mod aviso;
+mod notificacao;
+pub(crate) mod store;
 
+use axum::Router;
 use axum::body::Bytes;
-use axum::extract::{Path, RawQuery, State};
+use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
 use axum::routing::get;
-use axum::{Json, Router};
-use rusqlite::{OptionalExtension, Row, params};
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::Value;
 
 use crate::domain::validate::MSG_PREENCHER_CAMPOS;
 use crate::sandbox::autenticacao::Investidor;
 use crate::sandbox::consulta::Parametros;
 use crate::sandbox::erro::ApiError;
+use crate::sandbox::extratores::Id;
+use crate::sandbox::resposta::{self, JsonExato};
 use crate::sandbox::{Sandbox, tempo};
+
+pub(crate) use notificacao::Notificacao;
+pub(crate) use store::enviar;
 
 pub(crate) const NAO_ENCONTRADA: &str = "Notificação não encontrada.";
 pub(crate) const FILTRO_INVALIDO: &str = "Filtro inválido.";
@@ -35,33 +41,77 @@ pub(crate) fn routes() -> Router<Sandbox> {
         .route("/v1/notificacoes/{id}", get(abrir))
 }
 
-const COLUNAS: &str = "id, titulo, resumo, enviada_em, lida_em, texto, titulo_botao, url_botao";
-
-fn item_json(r: &Row<'_>) -> rusqlite::Result<Value> {
-    Ok(json!({
-        "id": r.get::<_, i64>(0)?,
-        "titulo": r.get::<_, String>(1)?,
-        "resumo": r.get::<_, String>(2)?,
-        "dataEnvio": tempo::rfc3339(tempo::de_ms(r.get(3)?)),
-        "dataLeitura": r.get::<_, Option<i64>>(4)?.map(|ms| tempo::rfc3339(tempo::de_ms(ms))),
-    }))
+/// A notification in the list.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ItemJson {
+    id: i64,
+    titulo: String,
+    resumo: String,
+    data_envio: String,
+    data_leitura: Option<String>,
 }
 
-fn detalhe_json(r: &Row<'_>) -> rusqlite::Result<Value> {
-    let mut v = item_json(r)?;
-    if let Some(o) = v.as_object_mut() {
-        o.insert(
-            "mensagem".into(),
-            json!({
-                "titulo": r.get::<_, String>(1)?,
-                "resumo": r.get::<_, String>(5)?,
-                "dataEnvio": tempo::rfc3339(tempo::de_ms(r.get(3)?)),
-                "tituloBotao": r.get::<_, Option<String>>(6)?,
-                "uRLBotao": r.get::<_, Option<String>>(7)?,
-            }),
-        );
+/// An opened notification: the list's fields and the full message.
+#[derive(Serialize)]
+struct DetalheJson {
+    #[serde(flatten)]
+    item: ItemJson,
+    mensagem: MensagemJson,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct MensagemJson {
+    titulo: String,
+    resumo: String,
+    data_envio: String,
+    titulo_botao: Option<String>,
+    #[serde(rename = "uRLBotao")]
+    url_botao: Option<String>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PaginaJson {
+    dados: Vec<ItemJson>,
+    total_de_registros: i64,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ContadorJson {
+    nao_lidas: i64,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ConfiguracaoJson {
+    tipo_notificacao: &'static str,
+    recebe_notificacao: bool,
+}
+
+fn item_json(n: &store::Enviada) -> ItemJson {
+    ItemJson {
+        id: n.id,
+        titulo: n.titulo.clone(),
+        resumo: n.resumo.clone(),
+        data_envio: tempo::rfc3339(n.enviada_em),
+        data_leitura: n.lida_em.map(tempo::rfc3339),
     }
-    Ok(v)
+}
+
+fn detalhe_json(n: store::Enviada) -> DetalheJson {
+    DetalheJson {
+        item: item_json(&n),
+        mensagem: MensagemJson {
+            data_envio: tempo::rfc3339(n.enviada_em),
+            titulo: n.titulo,
+            resumo: n.texto,
+            titulo_botao: n.titulo_botao,
+            url_botao: n.url_botao,
+        },
+    }
 }
 
 /// `GET /v1/notificacoes?lidas&Page&PageSize` → `{"dados","totalDeRegistros"}`, newest first;
@@ -70,53 +120,32 @@ async fn listar(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
     RawQuery(query): RawQuery,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<JsonExato, ApiError> {
     let p = Parametros::ler(query.as_deref(), FILTRO_INVALIDO)?;
     let lidas = match p.texto("lidas").map(str::to_ascii_lowercase).as_deref() {
         None | Some("false") => false,
         Some("true") => true,
         Some(_) => return Err(p.erro()),
     };
-    let (limite, deslocamento) = p.pagina()?.limite_e_deslocamento();
-    let usuario = investidor.usuario_id;
-    sandbox
-        .db()
-        .ler(move |c| {
-            let onde = "usuario_id = ?1 AND (lida_em IS NOT NULL) = ?2";
-            let total: i64 = c.query_row(
-                &format!("SELECT COUNT(*) FROM notificacoes WHERE {onde}"),
-                params![usuario, lidas],
-                |r| r.get(0),
-            )?;
-            let mut q = c.prepare(&format!(
-                "SELECT {COLUNAS} FROM notificacoes WHERE {onde}
-                 ORDER BY enviada_em DESC, id DESC LIMIT ?3 OFFSET ?4"
-            ))?;
-            let dados = q
-                .query_map(params![usuario, lidas, limite, deslocamento], item_json)?
-                .collect::<Result<Vec<_>, _>>()?;
-            Ok(Json(json!({ "dados": dados, "totalDeRegistros": total })))
+    let pagina = p.pagina()?.limite_e_deslocamento();
+    let (lista, total) = investidor
+        .ler(&sandbox, move |c, usuario| {
+            store::listar(c, usuario, lidas, pagina)
         })
-        .await
+        .await?;
+    resposta::json(&PaginaJson {
+        dados: lista.iter().map(item_json).collect(),
+        total_de_registros: total,
+    })
 }
 
 /// `GET /v1/notificacoes/contador` → `{"naoLidas": n}`.
 async fn contador(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
-) -> Result<Json<Value>, ApiError> {
-    let usuario = investidor.usuario_id;
-    sandbox
-        .db()
-        .ler(move |c| {
-            let n: i64 = c.query_row(
-                "SELECT COUNT(*) FROM notificacoes WHERE usuario_id = ?1 AND lida_em IS NULL",
-                params![usuario],
-                |r| r.get(0),
-            )?;
-            Ok(Json(json!({ "naoLidas": n })))
-        })
-        .await
+) -> Result<JsonExato, ApiError> {
+    let nao_lidas = investidor.ler(&sandbox, store::nao_lidas).await?;
+    resposta::json(&ContadorJson { nao_lidas })
 }
 
 /// `GET /v1/notificacoes/{id}` → the notification with its full message, marked read on
@@ -125,46 +154,33 @@ async fn contador(
 async fn abrir(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
-    Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+    id: Result<Id, ApiError>,
+) -> Result<JsonExato, ApiError> {
     let nao_encontrada = || ApiError::new(StatusCode::NOT_FOUND, NAO_ENCONTRADA);
-    let id: i64 = id.trim().parse().map_err(|_| nao_encontrada())?;
-    let usuario = investidor.usuario_id;
-    let agora = tempo::ms(tempo::agora());
-    sandbox
-        .db()
-        .escrever(move |tx| {
-            tx.execute(
-                "UPDATE notificacoes SET lida_em = ?1
-                 WHERE id = ?2 AND usuario_id = ?3 AND lida_em IS NULL",
-                params![agora, id, usuario],
-            )?;
-            tx.query_row(
-                &format!("SELECT {COLUNAS} FROM notificacoes WHERE id = ?1 AND usuario_id = ?2"),
-                params![id, usuario],
-                detalhe_json,
-            )
-            .optional()?
-            .map(Json)
-            .ok_or_else(nao_encontrada)
+    let Id(id) = id.map_err(|_| nao_encontrada())?;
+    let agora = tempo::agora();
+    let aberta = investidor
+        .escrever(&sandbox, move |tx, usuario| {
+            store::abrir(tx, usuario, id, agora)
         })
-        .await
+        .await?
+        .ok_or_else(nao_encontrada)?;
+    resposta::json(&detalhe_json(aberta))
 }
 
-fn configuracoes_json(recebe: bool) -> Json<Value> {
-    Json(json!([{ "tipoNotificacao": TODOS, "recebeNotificacao": recebe }]))
+fn configuracoes_json(recebe: bool) -> Result<JsonExato, ApiError> {
+    resposta::json(&[ConfiguracaoJson {
+        tipo_notificacao: TODOS,
+        recebe_notificacao: recebe,
+    }])
 }
 
 /// `GET /v1/notificacoes/configuracoes` → `[{"tipoNotificacao":"TODOS","recebeNotificacao"}]`.
 async fn configuracoes(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
-) -> Result<Json<Value>, ApiError> {
-    let usuario = investidor.usuario_id;
-    sandbox
-        .db()
-        .ler(move |c| Ok(configuracoes_json(aviso::recebe(c, usuario)?)))
-        .await
+) -> Result<JsonExato, ApiError> {
+    configuracoes_json(investidor.ler(&sandbox, store::recebe).await?)
 }
 
 /// `POST /v1/notificacoes/configuracoes` `{"tipoNotificacao":"TODOS","recebeNotificacao":bool}`
@@ -173,7 +189,7 @@ async fn configurar(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
     corpo: Bytes,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<JsonExato, ApiError> {
     let preencher = || ApiError::requisicao(MSG_PREENCHER_CAMPOS);
     let v: Value = serde_json::from_slice(&corpo).map_err(|_| preencher())?;
     if !v.is_object() {
@@ -189,18 +205,11 @@ async fn configurar(
         .get("recebeNotificacao")
         .and_then(Value::as_bool)
         .ok_or_else(preencher)?;
-    let usuario = investidor.usuario_id;
-    let agora = tempo::ms(tempo::agora());
-    sandbox
-        .db()
-        .escrever(move |tx| {
-            tx.execute(
-                "INSERT INTO preferencias_notificacao (usuario_id, recebe, atualizada_em)
-                 VALUES (?1, ?2, ?3)
-                 ON CONFLICT (usuario_id) DO UPDATE SET recebe = ?2, atualizada_em = ?3",
-                params![usuario, recebe, agora],
-            )?;
-            Ok(configuracoes_json(recebe))
+    let agora = tempo::agora();
+    investidor
+        .escrever(&sandbox, move |tx, usuario| {
+            store::configurar(tx, usuario, recebe, agora)
         })
-        .await
+        .await?;
+    configuracoes_json(recebe)
 }

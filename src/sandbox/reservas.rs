@@ -8,43 +8,39 @@
 
 mod capacidade;
 pub(crate) mod carteira;
-mod desistir;
+pub(crate) mod desistir;
 pub(crate) mod documentos;
 pub(crate) mod encerramento;
+mod extrator;
 pub(crate) mod fluxo;
+pub(crate) mod movimentos;
 mod pedido;
 pub(crate) mod reserva;
 pub(crate) mod resumo;
 pub(crate) mod simulacao;
+mod simular;
+pub(crate) mod store;
 pub(crate) mod termo;
 mod transicoes;
 
 use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, patch, post};
 use axum::{Json, Router};
-use rusqlite::{OptionalExtension, params};
 
-use crate::domain::desistencia;
-use crate::domain::reserva::{MSG_NOT_AVAILABLE, MSG_RISK, MSG_TERMS, PARTNER_DEBIT};
+use crate::domain::reserva::PARTNER_DEBIT;
 use crate::sandbox::autenticacao::Investidor;
 use crate::sandbox::cadastro::declaracao;
-use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
-use crate::sandbox::extrato::movimentos;
-use crate::sandbox::notificacoes::aviso::{self, Aviso};
+use crate::sandbox::db::transicao::recusar;
+use crate::sandbox::erro::ApiError;
+use crate::sandbox::notificacoes::{self, Notificacao};
 use crate::sandbox::registro::{self, Documento};
 use crate::sandbox::resposta::{self, JsonExato};
 use crate::sandbox::termos::VERSAO_CIENCIA_RISCO;
 use crate::sandbox::{Sandbox, tempo};
-use reserva::Reserva;
-
-use capacidade::Capacidade;
-
-pub(crate) const FECHADA: &str = "Esta captação não está aberta para investimentos.";
-pub(crate) const NAO_ABERTA: &str = "Esta reserva não está mais aberta para alterações.";
-pub(crate) const APENAS_COMPLETO: &str =
-    "Apenas investidores com cadastro completo podem investir.";
+use extrator::IdReserva;
+use store::pedido::{Confirmacao, Prazos, RecusaConfirmacao, RecusaPedido};
 
 /// Every `/v1/reservas` route: the order flow, the summary, the simulation, the wallet,
 /// the documents, and the sandbox-only transitions.
@@ -52,7 +48,7 @@ pub(crate) fn routes() -> Router<Sandbox> {
     Router::new()
         .route("/v1/reservas", post(criar))
         .route("/v1/reservas/resumo", get(resumo::resumo))
-        .route("/v1/reservas/simular/{id}", get(simulacao::simular))
+        .route("/v1/reservas/simular/{id}", get(simular::simular))
         .route("/v1/reservas/pendentes", get(carteira::pendentes))
         .route("/v1/reservas/alocacao/resumida", get(carteira::resumida))
         .route("/v1/reservas/alocacao/detalhada", get(carteira::detalhada))
@@ -88,50 +84,18 @@ async fn criar(
     let regras = sandbox.cfg().regras();
     let corpo = sandbox
         .db()
-        .escrever(move |tx| {
-            let (cadastro, permite): (String, bool) = tx
-                .query_row(
-                    "SELECT cadastro, permite_liquidacao_ativa FROM usuarios WHERE id = ?1",
-                    params![usuario],
-                    |r| Ok((r.get(0)?, r.get(1)?)),
-                )
-                .optional()?
-                .ok_or_else(|| ApiError::nao_autorizado(SESSAO_INVALIDA))?;
-            if cadastro != "Completo" {
-                return Err(ApiError::new(StatusCode::FORBIDDEN, APENAS_COMPLETO));
-            }
-            let cap = Capacidade::ler(tx, pedido.id_captacao, agora)?
-                .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, "Captação não encontrada."))?;
-            if pedido.simulado {
-                return Err(ApiError::requisicao("Reservas simuladas não são aceitas."));
-            }
-            if !cap.aberta(agora) {
-                return Err(ApiError::requisicao(FECHADA));
-            }
-            let centavos = pedido.centavos(cap.minimo)?;
-            let tipo = pedido.tipo_pagamento(permite)?;
-            if centavos > cap.livre() {
-                return Err(ApiError::new(StatusCode::CONFLICT, MSG_NOT_AVAILABLE));
-            }
+        .transicao(move |tx| {
             // The offering's room first, then the investor's annual limit.
-            declaracao::verificar_pedido(tx, usuario, &regras.limite, agora, centavos)?;
-            let ms = tempo::ms(agora);
-            tx.execute(
-                "INSERT INTO reservas (usuario_id, captacao_id, status, tipo_pagamento, origem,
-                    investimento_centavos, criada_em, atualizada_em)
-                 VALUES (?1, ?2, 'Aberto', ?3, ?4, ?5, ?6, ?6)",
-                params![
-                    usuario,
-                    pedido.id_captacao,
-                    tipo,
-                    pedido.origem,
-                    centavos,
-                    ms
-                ],
-            )?;
-            let r = reserva::do_investidor(tx, tx.last_insert_rowid(), usuario)?;
+            let r = store::pedido::criar(tx, usuario, &pedido, agora, |centavos| {
+                declaracao::verificar_pedido(tx, usuario, &regras.limite, agora, centavos)
+                    .or_else(|e| recusar(RecusaPedido::Limite(e)))
+            })?;
             let inicio = tempo::rfc3339(r.inicio_rendimento(agora));
-            resposta::texto(&termo::termo(&r, &regras).json(&r, Some(inicio), None))
+            Ok(resposta::texto(&termo::termo(&r, &regras).json(
+                &r,
+                Some(inicio),
+                None,
+            ))?)
         })
         .await?;
     Ok((StatusCode::CREATED, Json(corpo)))
@@ -141,66 +105,61 @@ async fn criar(
 async fn ver_termo(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
-    Path(id): Path<String>,
+    id: IdReserva,
 ) -> Result<JsonExato, ApiError> {
     let regras = sandbox.cfg().regras();
-    reserva::ler_do_investidor(&sandbox, &investidor, &id, move |c, r| {
-        let ciencia =
-            registro::aceito_em(c, r.id, Documento::TermoCienciaRisco, VERSAO_CIENCIA_RISCO)?
-                .map(|ms| tempo::rfc3339(tempo::de_ms(ms)));
-        resposta::json(&termo::termo(&r, &regras).json(&r, None, ciencia))
-    })
-    .await
+    investidor
+        .ler_reserva(&sandbox, id, move |c, r| {
+            let ciencia =
+                registro::aceito_em(c, r.id, Documento::TermoCienciaRisco, VERSAO_CIENCIA_RISCO)?
+                    .map(|ms| tempo::rfc3339(tempo::de_ms(ms)));
+            resposta::json(&termo::termo(&r, &regras).json(&r, None, ciencia))
+        })
+        .await
 }
 
 /// `PATCH /v1/reservas/{id}/assinarcontrato` `{opcao, aceite}` → 204.
 async fn assinar(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
-    Path(id): Path<String>,
+    IdReserva(id): IdReserva,
     corpo: Bytes,
 ) -> Result<StatusCode, ApiError> {
-    let id = reserva::ler_id(&id)?;
     let aceite = pedido::Aceite::ler(&corpo);
     let usuario = investidor.usuario_id;
     let agora = tempo::agora();
     let regras = sandbox.cfg().regras();
     sandbox
         .db()
-        .escrever(move |tx| {
-            let r = reserva::do_investidor(tx, id, usuario)?;
-            if r.status(agora) != "Aberto" {
-                return Err(ApiError::new(StatusCode::CONFLICT, NAO_ABERTA));
-            }
-            if !aceite.aceite {
-                return Err(ApiError::requisicao(MSG_TERMS));
-            }
-            if aceite
-                .versao_ciencia_risco
-                .as_deref()
-                .is_some_and(|v| v != VERSAO_CIENCIA_RISCO)
-            {
-                return Err(ApiError::requisicao(
-                    "O Termo de Ciência de Risco foi atualizado. Leia a nova versão e aceite-a para prosseguir.",
-                ));
-            }
-            let t = termo::termo(&r, &regras);
-            let opcao = match (aceite.opcao.as_deref(), t.opcoes.as_slice()) {
-                (Some(o), _) if t.descricao_da_opcao(o).is_some() => o.to_owned(),
-                (None, [(unica, _)]) => (*unica).to_owned(),
-                _ => {
-                    return Err(ApiError::requisicao(
-                        "Selecione uma das opções do termo para prosseguir.",
-                    ));
-                }
+        .transicao(move |tx| {
+            let enviado = store::pedido::Aceite {
+                aceite: aceite.aceite,
+                versao_ciencia_risco: aceite.versao_ciencia_risco.as_deref(),
+                em_vigor: VERSAO_CIENCIA_RISCO,
             };
-            let ms = tempo::ms(agora);
-            tx.execute(
-                "UPDATE reservas SET termo_opcao = ?1, termo_aceito_em = ?2, atualizada_em = ?2
-                 WHERE id = ?3",
-                params![opcao, ms, id],
+            store::pedido::aceitar_termo(
+                tx,
+                id,
+                usuario,
+                &enviado,
+                |r| {
+                    let t = termo::termo(r, &regras);
+                    match (aceite.opcao.as_deref(), t.opcoes.as_slice()) {
+                        (Some(o), _) if t.descricao_da_opcao(o).is_some() => Some(o.to_owned()),
+                        (None, [(unica, _)]) => Some((*unica).to_owned()),
+                        _ => None,
+                    }
+                },
+                agora,
             )?;
-            registro::registrar(tx, usuario, Some(id), Documento::TermoAdesao, termo::VERSAO, agora)?;
+            registro::registrar(
+                tx,
+                usuario,
+                Some(id),
+                Documento::TermoAdesao,
+                termo::VERSAO,
+                agora,
+            )?;
             if aceite.versao_ciencia_risco.is_some() {
                 registro::registrar(
                     tx,
@@ -215,7 +174,14 @@ async fn assinar(
                 && let Some(d) = declaracao::vigente(tx, usuario)?
             {
                 let versao = format!("declaração {}", d.id);
-                registro::registrar(tx, usuario, Some(id), Documento::ConfirmacaoDeclaracao, &versao, agora)?;
+                registro::registrar(
+                    tx,
+                    usuario,
+                    Some(id),
+                    Documento::ConfirmacaoDeclaracao,
+                    &versao,
+                    agora,
+                )?;
             }
             Ok(StatusCode::NO_CONTENT)
         })
@@ -223,93 +189,51 @@ async fn assinar(
 }
 
 /// `PATCH /v1/reservas/{id}/confirmarinvestimento`: Pix → Aporte pendente with a deadline,
-/// partner debit → Em análise; over capacity → 409 and the reservation is cancelled.
+/// partner debit → Em análise; over capacity → 409 and the reservation is cancelled (the
+/// refusal commits the cancellation).
 async fn confirmar(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
-    Path(id): Path<String>,
+    IdReserva(id): IdReserva,
 ) -> Result<JsonExato, ApiError> {
-    let id = reserva::ler_id(&id)?;
     let usuario = investidor.usuario_id;
-    let prazo_pix = sandbox.cfg().pix_deadline;
     let regras = sandbox.cfg().regras();
+    let prazos = Prazos {
+        pix: sandbox.cfg().pix_deadline,
+        dias_desistencia: regras.dias_desistencia,
+    };
     let agora = tempo::agora();
-    // The inner Result carries refusals that must still commit (the cancellation).
     sandbox
         .db()
-        .escrever(move |tx| {
-            let r = reserva::do_investidor(tx, id, usuario)?;
-            match r.status(agora) {
-                "Aberto" => {}
-                // A retried confirmation (lost answer) gets the same answer again.
-                "Aporte pendente" | "Em análise" => {
-                    return Ok(Ok(resposta::texto(&r.confirmacao_json(agora))?));
-                }
-                _ => return Ok(Err(ApiError::new(StatusCode::CONFLICT, NAO_ABERTA))),
-            }
-            if r.termo_aceito_em.is_none() {
-                return Ok(Err(ApiError::requisicao(MSG_TERMS)));
-            }
-            if registro::aceito_em(tx, id, Documento::TermoCienciaRisco, VERSAO_CIENCIA_RISCO)?
+        .transicao(move |tx| {
+            let confirmacao = store::pedido::confirmar(tx, id, usuario, &prazos, agora, |r| {
+                if registro::aceito_em(
+                    tx,
+                    r.id,
+                    Documento::TermoCienciaRisco,
+                    VERSAO_CIENCIA_RISCO,
+                )?
                 .is_none()
-            {
-                return Ok(Err(ApiError::requisicao(MSG_RISK)));
-            }
-            // The limit again, inside the writer's transaction: another reservation may
-            // have been confirmed since this one was created.
-            if let Err(e) =
+                {
+                    return recusar(RecusaConfirmacao::SemCienciaRisco);
+                }
+                // The limit again, inside the writer's transaction: another reservation may
+                // have been confirmed since this one was created.
                 declaracao::verificar_pedido(tx, usuario, &regras.limite, agora, r.centavos)
-            {
-                return Ok(Err(e));
-            }
-            let ms = tempo::ms(agora);
-            let cap = Capacidade::ler(tx, r.captacao_id, agora)?
-                .ok_or_else(|| ApiError::interno("reserva sem captação"))?;
-            let recusa = if !cap.aberta(agora) {
-                Some(ApiError::requisicao(FECHADA))
-            } else if r.centavos > cap.livre() {
-                Some(ApiError::new(StatusCode::CONFLICT, MSG_NOT_AVAILABLE))
-            } else {
-                None
+                    .or_else(|e| recusar(RecusaConfirmacao::Limite(e)))
+            })?;
+            let r = match confirmacao {
+                Confirmacao::Repetida(r) => return Ok(resposta::json(&r.confirmacao_json(agora))?),
+                Confirmacao::Nova(r) => r,
             };
-            if let Some(erro) = recusa {
-                tx.execute(
-                    "UPDATE reservas SET status = 'Cancelado', cancelada_em = ?1, atualizada_em = ?1
-                     WHERE id = ?2",
-                    params![ms, id],
-                )?;
-                return Ok(Err(erro));
-            }
-            let inicio = tempo::ms(reserva::dia_seguinte(agora));
-            let desistencia_ate =
-                tempo::ms(desistencia::withdrawal_ends(agora, regras.dias_desistencia));
-            if r.tipo_pagamento == PARTNER_DEBIT {
-                tx.execute(
-                    "UPDATE reservas SET status = 'Em análise', confirmada_em = ?1,
-                        inicio_rendimento = ?2, desistencia_ate = ?4, atualizada_em = ?1
-                     WHERE id = ?3",
-                    params![ms, inicio, id, desistencia_ate],
-                )?;
-            } else {
-                let vencimento = tempo::ms(tempo::mais(agora, prazo_pix));
-                tx.execute(
-                    "UPDATE reservas SET status = 'Aporte pendente', confirmada_em = ?1,
-                        pix_vencimento = ?2, inicio_rendimento = ?3, desistencia_ate = ?5,
-                        atualizada_em = ?1
-                     WHERE id = ?4",
-                    params![ms, vencimento, inicio, id, desistencia_ate],
-                )?;
-            }
-            let r: Reserva = reserva::do_investidor(tx, id, usuario)?;
             movimentos::apos_evento(tx, id, agora)?;
-            let aviso = Aviso::reserva_confirmada(
+            let notificacao = Notificacao::reserva_confirmada(
                 r.investimento(),
                 &r.oferta.nome,
                 r.tipo_pagamento != PARTNER_DEBIT,
             );
-            aviso::enviar(tx, usuario, &aviso, agora)?;
-            Ok(Ok(resposta::texto(&r.confirmacao_json(agora))?))
+            notificacoes::enviar(tx, usuario, &notificacao, agora)?;
+            Ok(resposta::json(&r.confirmacao_json(agora))?)
         })
-        .await?
-        .map(Json)
+        .await
 }

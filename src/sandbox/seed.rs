@@ -2,11 +2,11 @@
 //! registration documents and investor profile, and their reservations. Dates are relative to the seeding day
 //! in America/Sao_Paulo, so a fresh database always looks current.
 
-mod avisos;
 pub(super) mod carga;
 pub(super) mod declaracoes;
 mod documentos;
 pub(super) mod extras;
+mod notificacoes;
 mod perfil;
 mod pessoas;
 mod produtos;
@@ -26,10 +26,10 @@ use rust_decimal::prelude::ToPrimitive;
 use serde::Deserialize;
 
 use crate::domain::reference::Guarantee;
+use crate::domain::texto::dobrar;
 use crate::domain::{cvm, dates};
 use crate::sandbox::captacoes::TIPO_INFORMACOES_ESSENCIAIS;
 use crate::sandbox::erro::SandboxError;
-use crate::sandbox::texto::dobrar;
 use crate::sandbox::{SandboxConfig, tempo};
 
 const OFERTAS_JSON: &str = include_str!("seed/offerings.json");
@@ -168,7 +168,7 @@ pub(super) fn semear(
         .map_err(|e| SandboxError::Seed(format!("offerings.json: {e}")))?;
     let mut semeadas = Vec::with_capacity(ofertas.len());
     for oferta in &ofertas {
-        semeadas.push(inserir_oferta(tx, oferta, agora)?);
+        semeadas.push(inserir_oferta(tx, oferta, cfg.minimum_target_ratio, agora)?);
     }
     let usuarios = pessoas::inserir(tx, agora)?;
     documentos::inserir(tx, agora)?;
@@ -195,13 +195,14 @@ pub(super) fn semear(
 /// existed (its `produtos` table is empty), so an upgraded sandbox shows them too.
 pub(super) fn complementar(tx: &Transaction<'_>, agora: Timestamp) -> Result<(), SandboxError> {
     produtos::inserir(tx, agora)?;
-    avisos::inserir(tx, agora)?;
+    notificacoes::inserir(tx, agora)?;
     Ok(())
 }
 
 fn inserir_oferta(
     tx: &Transaction<'_>,
     o: &OfertaSeed,
+    razao_minima: crate::domain::cvm::TargetRatio,
     agora: Timestamp,
 ) -> Result<OfertaSemeada, SandboxError> {
     let erro = |msg: &str| SandboxError::Seed(format!("{}: {msg}", o.slug));
@@ -237,6 +238,12 @@ fn inserir_oferta(
     // Without partial distribution the minimum target is the whole target, by definition.
     if alvo_minimo > limite || (!o.distribuicao_parcial && alvo_minimo != limite) {
         return Err(erro("valor alvo mínimo incompatível com o limite"));
+    }
+    if !razao_minima.holds(o.valor_alvo_minimo.0, o.limite.0) {
+        return Err(erro(&format!(
+            "valor alvo mínimo abaixo de {}",
+            razao_minima.describe()
+        )));
     }
     tx.prepare_cached(
         "INSERT INTO captacoes (url_amigavel, nome, descricao_produto, status, vencimento_meses,

@@ -70,7 +70,7 @@ async fn the_detail_shows_the_warning_the_essential_information_and_the_risks() 
         vec![
             (
                 "Valor alvo mínimo".into(),
-                "R$ 1.000.000,00 R$ ••••• (valor oculto)".into()
+                "R$ 1.000.000,00 R$ ••••• (valor oculto) (67 % do valor alvo máximo)".into()
             ),
             (
                 "Valor alvo máximo".into(),
@@ -118,7 +118,11 @@ async fn an_offering_without_partial_distribution_says_so() {
         facts[3],
         ("Distribuição parcial".into(), "Não permitida".into())
     );
-    assert_eq!(facts[0].1, facts[1].1, "the minimum is the whole target");
+    assert_eq!(
+        facts[0].1,
+        format!("{} (100 % do valor alvo máximo)", facts[1].1),
+        "the minimum is the whole target"
+    );
 }
 
 #[tokio::test]

@@ -100,7 +100,17 @@ async fn the_account_tabs_lead_to_real_pages() {
     ] {
         let resp = app.get(path).await;
         assert_eq!(resp.status(), 200, "{path}");
+        // Every tab is drawn inside the account: its heading and its tabs.
+        let doc = html(resp).await;
+        assert_eq!(text(&doc, "main h1"), "Minha conta", "{path}");
+        assert_eq!(
+            texts(&doc, "nav.abas:not(.abas-secundarias) a").len(),
+            7,
+            "{path}"
+        );
     }
+    let doc = html(app.get(routes::ALTERAR_SENHA).await).await;
+    assert_eq!(text(&doc, "nav.abas a[aria-current=page]"), "Alterar senha");
     let doc = html(app.get(routes::DADOS_ENDERECO).await).await;
     assert_eq!(
         text(&doc, "nav.abas-secundarias a[aria-current=page]"),
@@ -324,8 +334,14 @@ async fn documents_are_checked_stripped_and_then_verification_goes_through() {
         )
     );
     let doc = html(app.get(routes::DADOS_DOCUMENTOS).await).await;
-    assert!(text(&doc, ".perfil-estado").contains("Estamos verificando o seu perfil."));
+    assert!(text(&doc, ".perfil-estado").contains(
+        "Estamos verificando o seu perfil. Em breve, após a análise, você já poderá investir."
+    ));
     assert!(text(&doc, "header").contains("Em análise"));
+    // Typed or reloaded, the verification address leads back to the registration.
+    let resp = app.get(routes::VERIFICAR_PERFIL).await;
+    assert_eq!(resp.status(), 303);
+    assert_eq!(location(&resp), routes::DADOS_CADASTRAIS);
     assert!(
         texts(&doc, ".documento-linha form").is_empty(),
         "view-only now"
@@ -422,4 +438,48 @@ async fn my_terms_download_real_documents_and_the_tax_return_needs_a_year() {
     let pdf = app.get(&routes::imposto_de_renda(year)).await;
     assert_eq!(pdf.status(), 200);
     assert!(pdf.bytes().await.unwrap().starts_with(b"%PDF"));
+}
+
+#[tokio::test]
+async fn personal_data_asks_in_the_order_of_its_rules_gender_third() {
+    let app = as_user("basico@colheita.dev").await;
+    let doc = html(app.get(routes::DADOS_PESSOAIS).await).await;
+    let form = format!("form[action='{}']", routes::DADOS_PESSOAIS);
+    let names: Vec<String> = doc
+        .select(&scraper::Selector::parse(&format!("{form} input, {form} select")).unwrap())
+        .filter_map(|e| e.value().attr("name").map(str::to_owned))
+        .filter(|n| n != "politicamente_exposto" && !n.starts_with('_'))
+        .collect();
+    assert_eq!(
+        names[..10],
+        [
+            "cpf",
+            "nome",
+            "genero",
+            "email",
+            "celular",
+            "estado",
+            "nacionalidade",
+            "rg_numero",
+            "rg_estado",
+            "rg_emissor"
+        ]
+    );
+}
+
+#[tokio::test]
+async fn the_cep_has_its_live_mask_and_is_accepted_with_or_without_it() {
+    let app = as_user("basico@colheita.dev").await;
+    let doc = html(app.get(routes::DADOS_ENDERECO).await).await;
+    let masked = texts(
+        &doc,
+        "[data-island=mascara-telefone] input#campo-cep[data-mascara=cep]",
+    );
+    assert_eq!(masked.len(), 1, "the CEP sits in the mask island");
+    let resp = app
+        .post_form(routes::DADOS_ENDERECO, &with(&ADDRESS, "cep", "78890000"))
+        .await;
+    assert_eq!(flash(&app, resp).await.0, "Parabéns!");
+    let doc = html(app.get(routes::DADOS_ENDERECO).await).await;
+    assert_eq!(value(&doc, "#campo-cep"), "78890-000");
 }

@@ -44,10 +44,10 @@ async fn the_statement_filters_by_days_range_kind_and_text() {
     let all30 = rows(&doc);
     assert!(all30 >= 1 && all30 <= all90, "{all30} of {all90}");
 
-    // A custom range: the dates (dd/mm/aaaa) win over the days.
+    // A custom range: 'Personalizado' takes the dates (dd/mm/aaaa).
     let (start, end) = (days_ago(60), days_ago(0));
     let q = serde_urlencoded::to_string([
-        ("dias", "7"),
+        ("dias", "personalizado"),
         ("dataInicio", &start),
         ("dataFim", &end),
         ("PageSize", "1000"),
@@ -87,6 +87,83 @@ async fn the_statement_filters_by_days_range_kind_and_text() {
 }
 
 #[tokio::test]
+async fn a_quick_period_chosen_after_a_custom_range_applies_the_days() {
+    let app = as_user("investidor@colheita.dev").await;
+    let (start, end) = (days_ago(60), days_ago(0));
+    let q = serde_urlencoded::to_string([
+        ("dias", "personalizado"),
+        ("dataInicio", &start),
+        ("dataFim", &end),
+    ])
+    .unwrap();
+    let doc = html(app.get(&routes::extrato(&q)).await).await;
+    // The form says the dates hold, and keeps them for the next submission.
+    assert_eq!(
+        attr(&doc, "input[name=dias][checked]", "value"),
+        ["personalizado"]
+    );
+    assert_eq!(text(&doc, "label[for=dias-personalizado]"), "Personalizado");
+    assert_eq!(
+        attr(&doc, "#dataInicio", "value"),
+        std::slice::from_ref(&start)
+    );
+
+    assert_eq!(
+        attr(&doc, "input[name=periodoAnterior]", "value"),
+        ["personalizado"]
+    );
+
+    // The same form submitted with 15 dias chosen: the days apply, the old dates do not.
+    let q = serde_urlencoded::to_string([
+        ("PageSize", "10"),
+        ("periodoAnterior", "personalizado"),
+        ("dias", "15"),
+        ("dataInicio", &start),
+        ("dataFim", &end),
+    ])
+    .unwrap();
+    let resp = app.get(&routes::extrato(&q)).await;
+    assert_eq!(resp.status(), 200);
+    let doc = html(resp).await;
+    assert_eq!(text(&doc, ".resumo-filtro strong"), "15 dias, Conta 204817");
+    assert_eq!(attr(&doc, "input[name=dias][checked]", "value"), ["15"]);
+    assert_eq!(attr(&doc, "#dataInicio", "value"), [""]);
+}
+
+#[tokio::test]
+async fn ninety_days_count_the_same_as_days_and_as_a_range() {
+    let app = as_user("investidor@colheita.dev").await;
+    let by_days = html(app.get(&routes::extrato("dias=90&PageSize=1000")).await).await;
+    let q = serde_urlencoded::to_string([
+        ("dias", "personalizado"),
+        ("dataInicio", &days_ago(89)),
+        ("dataFim", &days_ago(0)),
+        ("PageSize", "1000"),
+    ])
+    .unwrap();
+    let resp = app.get(&routes::extrato(&q)).await;
+    assert_eq!(resp.status(), 200);
+    assert_eq!(rows(&html(resp).await), rows(&by_days));
+    let q = serde_urlencoded::to_string([
+        ("dias", "personalizado"),
+        ("dataInicio", &days_ago(90)),
+        ("dataFim", &days_ago(0)),
+    ])
+    .unwrap();
+    let resp = app.get(&routes::extrato(&q)).await;
+    assert_eq!(resp.status(), 422);
+    let doc = html(resp).await;
+    assert_eq!(
+        text(&doc, "dialog.alerta p"),
+        "O período não pode ultrapassar 90 dias."
+    );
+    assert_eq!(
+        attr(&doc, "input[name=dias][checked]", "value"),
+        ["personalizado"]
+    );
+}
+
+#[tokio::test]
 async fn the_statement_refuses_over_ninety_days_keeping_the_dates() {
     let app = as_user("investidor@colheita.dev").await;
     let (start, end) = (days_ago(91), days_ago(0));
@@ -100,6 +177,11 @@ async fn the_statement_refuses_over_ninety_days_keeping_the_dates() {
     );
     assert_eq!(attr(&doc, "#dataInicio", "value"), [start]);
     assert_eq!(attr(&doc, "#dataFim", "value"), [end]);
+    // Dates without a choice are the custom range, and the form says so.
+    assert_eq!(
+        attr(&doc, "input[name=dias][checked]", "value"),
+        ["personalizado"]
+    );
     let resp = app.get(&routes::extrato("dias=91")).await;
     assert_eq!(resp.status(), 422);
 }

@@ -233,13 +233,16 @@ async fn the_income_report_and_the_products_fail_to_their_cards() {
     )
     .await;
     let resp = app.get(routes::INFORME_RENDIMENTO).await;
-    assert_eq!(resp.status(), 200);
+    assert_eq!(resp.status(), 502);
     let doc = html(resp).await;
     assert_eq!(
         text(&doc, "h2#informe-titulo"),
         "Seus rendimentos anuais consolidados"
     );
-    assert_eq!(text(&doc, ".cartao-vazio h3"), "Nenhum item encontrado.");
+    // A fault is not "no report": the error card with its retry, never the empty card.
+    assert_eq!(text(&doc, ".cartao-erro h2"), "Ops! Houve uma falha.");
+    assert_eq!(texts(&doc, ".cartao-erro a"), ["Tentar novamente"]);
+    assert!(texts(&doc, ".cartao-vazio").is_empty());
 
     answer(&server, "/v1/produtos", 500, json!({"mensagem": "fora"})).await;
     let resp = app.get(&routes::renda_variavel("3", 1, 10)).await;
@@ -247,4 +250,28 @@ async fn the_income_report_and_the_products_fail_to_their_cards() {
     let doc = html(resp).await;
     assert_eq!(text(&doc, "h1"), "LCA");
     assert_eq!(text(&doc, ".cartao-erro h2"), "Ops! Houve uma falha.");
+}
+
+#[tokio::test]
+async fn the_income_report_line_names_the_year_the_document_states() {
+    let (server, app) = platform().await;
+    answer(
+        &server,
+        "/v1/cadastro/documentos",
+        200,
+        json!([{
+            "id": 7,
+            "tipoDocumento": "Others",
+            "nomeDocumento": "informe.pdf",
+            "descricaoDocumento": "Informe de rendimentos — ano-calendário 2025",
+            "dataEnvio": "2026-02-01T08:00:00"
+        }]),
+    )
+    .await;
+    let doc = html(app.get(routes::INFORME_RENDIMENTO).await).await;
+    assert_eq!(
+        text(&doc, "a.informe-abrir"),
+        "Ano calendário - 2025 (PDF, abre em nova janela)"
+    );
+    assert!(texts(&doc, ".cartao-erro").is_empty());
 }

@@ -3,7 +3,9 @@
 //! platform.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod aviso_cvm_crawl;
 mod cadastro;
+mod camadas;
 mod captacoes;
 mod captacoes_cvm;
 mod captacoes_filtros;
@@ -13,6 +15,7 @@ mod conta_envio;
 mod contrato;
 mod corrida;
 mod cvm;
+mod cvm_declaracao;
 mod domain_oracles;
 mod extrato;
 mod extrato_falhas;

@@ -8,8 +8,8 @@ use std::path::Path;
 
 type Module = Vec<String>;
 
-/// The layers held to the rule (the sandbox joins them once its own loops are broken).
-const CHECKED: &[&str] = &["web", "api", "domain"];
+/// The layers held to the rule.
+const CHECKED: &[&str] = &["web", "api", "domain", "sandbox"];
 
 fn module_of(file: &Path, src: &Path) -> Module {
     let rel = file.strip_prefix(src).unwrap().with_extension("");

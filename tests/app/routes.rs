@@ -1,6 +1,6 @@
 //! Rules read from the sources. Every site path is defined once, in `src/web/routes.rs`:
 //! handlers and views take the patterns and builders from there, and the sandbox's
-//! notification links come from `src/sandbox/links.rs`; a site path written as a string
+//! notification links come from `src/sandbox/site.rs`; a site path written as a string
 //! literal anywhere else (asset URLs excepted) fails. And the error spine is the only
 //! place that decides an error's status: no page or component sets one, nor maps a 401.
 
@@ -96,15 +96,13 @@ fn web_sections() -> Vec<String> {
 }
 
 #[test]
-fn the_sandbox_takes_the_web_apps_addresses_from_its_links_module() {
+fn the_sandbox_takes_the_web_apps_addresses_from_its_site_module() {
     let sections = web_sections();
     assert!(sections.len() > 8, "{sections:?}");
     let mut offenders = Vec::new();
     // Its tests compare what was sent with the address a user would see.
-    for (file, n, line) in code_lines(
-        "src/sandbox",
-        &["src/sandbox/links.rs", "src/sandbox/tests"],
-    ) {
+    for (file, n, line) in code_lines("src/sandbox", &["src/sandbox/site.rs", "src/sandbox/tests"])
+    {
         for path in site_paths(&line) {
             let section = path.split(['/', '?']).nth(1).unwrap_or_default();
             if sections.iter().any(|s| s == section) {
@@ -114,7 +112,7 @@ fn the_sandbox_takes_the_web_apps_addresses_from_its_links_module() {
     }
     assert!(
         offenders.is_empty(),
-        "web app addresses written in the sandbox (take them from sandbox::links):\n{}",
+        "web app addresses written in the sandbox (take them from sandbox::site):\n{}",
         offenders.join("\n")
     );
 }

@@ -90,7 +90,8 @@ test('a new investor signs up, reads the e-mail, logs in and changes the passwor
   await expectLoginPage(page);
   await submitLogin(page, email, password as string);
   await expect(page).toHaveURL(`${APP_URL}/minha-conta/alterar-senha`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Alterar senha');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Minha conta');
+  await expect(page.getByRole('heading', { level: 2, name: 'Alterar senha' })).toBeVisible();
   await expect(page.getByText('A senha deve ter pelo menos 8 caracteres, com letras e números.')).toBeVisible();
 
   // A mistake first: the message, and nothing typed comes back.

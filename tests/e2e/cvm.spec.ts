@@ -24,7 +24,7 @@ test('declare, be stopped by the limit, accept the risk term, confirm and withdr
 
   // The declaration, in the account area.
   await page.goto('/minha-conta/declaracao-investidor');
-  await expect(page.getByRole('heading', { name: 'Declaração de investidor' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Declaração de investidor', exact: true })).toBeVisible();
   await page.getByLabel('Não sou investidor qualificado').check();
   await page.getByLabel('Até R$ 200.000,00').check();
   await page.getByLabel('Já investido neste ano em outras plataformas', { exact: false }).fill('15.000,00');

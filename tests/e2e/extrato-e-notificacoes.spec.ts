@@ -70,6 +70,12 @@ test('without JavaScript: the statement filters, the income report, a notificati
   await expect(page.getByLabel('Data final')).toHaveValue(end);
   await checkA11y(page);
 
+  // 'Personalizado' says the dates hold; a quick period chosen over them applies the days.
+  await expect(page.getByLabel('Personalizado')).toBeChecked();
+  await page.getByLabel('15 dias').check();
+  await page.getByRole('button', { name: 'Aplicar filtros' }).click();
+  await expect(page.locator('.resumo-filtro strong')).toHaveText(/^15 dias, Conta \d+$/);
+
   // The income report downloads.
   await page.goto('/minha-conta/informe-rendimento');
   await expect(page.getByRole('heading', { name: 'Seus rendimentos anuais consolidados' })).toBeVisible();
@@ -132,7 +138,12 @@ test('with JavaScript the filter and the settings are side modals, and a notific
 
   // A refused range opens the modal at once with the typed dates.
   await page.goto(`/minha-conta/extrato?dataInicio=${br(daysAgo(120))}&dataFim=${br(daysAgo(0))}`);
-  await expect(page.getByRole('dialog', { name: 'Filtrar extrato' }).getByLabel('Data inicial')).toHaveValue(br(daysAgo(120)));
+  const refused = page.getByRole('dialog', { name: 'Filtrar extrato' });
+  await expect(refused.getByLabel('Data inicial')).toHaveValue(br(daysAgo(120)));
+  // A quick period chosen in the modal over those dates applies the days.
+  await refused.getByLabel('7 dias').check();
+  await refused.getByRole('button', { name: 'Aplicar filtros' }).click();
+  await expect(page.locator('.resumo-filtro strong')).toHaveText(/^7 dias, Conta \d+$/);
 
   // A notification's detail in a side modal; closing it reloads the list and the counter.
   await page.goto('/notificacoes');

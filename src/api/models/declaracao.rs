@@ -21,6 +21,9 @@ pub struct Declaracao {
     pub ano: Option<i32>,
     pub versao: Option<String>,
     pub data_declaracao: Option<String>,
+    /// The version of the Declaração de investidor qualificado signed with a qualified
+    /// declaration (at `data_declaracao`).
+    pub versao_termo_qualificado: Option<String>,
 }
 
 /// What is left of the limit this calendar year; `None` amounts: no limit.
@@ -49,6 +52,25 @@ pub struct RegrasLimite {
     /// Percent of the greater of income and investments above the threshold.
     #[serde(with = "money::json")]
     pub percentual: Decimal,
+    /// Financial investments above which a natural person may declare being qualified.
+    #[serde(default, with = "money::json::option")]
+    pub investimentos_qualificado: Option<Decimal>,
+    /// Days after confirming in which the investor may withdraw.
+    #[serde(default)]
+    pub dias_desistencia: Option<u16>,
+    /// Business days within which a withdrawal or a failed offering is refunded.
+    #[serde(default)]
+    pub dias_uteis_devolucao: Option<u16>,
+}
+
+/// The Declaração de investidor qualificado in force, to be read and signed.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default)]
+pub struct TermoQualificado {
+    pub titulo: String,
+    pub versao: String,
+    /// Paragraphs separated by a blank line.
+    pub conteudo: String,
 }
 
 impl RegrasLimite {
@@ -71,6 +93,9 @@ pub struct DeclaracaoInvestidor {
     #[serde(default)]
     pub limite: Option<LimiteAnual>,
     pub regras: RegrasLimite,
+    /// A platform without it: the qualification is still a signed tick, without its text.
+    #[serde(default)]
+    pub termo_qualificado: Option<TermoQualificado>,
 }
 
 /// The body of `PUT /v1/cadastro/declaracao-investidor`.
@@ -85,4 +110,7 @@ pub struct NovaDeclaracao {
     pub investimentos_financeiros: Decimal,
     #[serde(serialize_with = "money::json::serialize")]
     pub investido_outras_plataformas: Decimal,
+    /// The version of the Declaração de investidor qualificado signed (qualified only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub versao_termo_qualificado: Option<String>,
 }

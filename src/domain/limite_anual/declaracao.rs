@@ -12,6 +12,11 @@ pub const MSG_QUALIFICATION: &str = "Informe se você é investidor qualificado.
 pub const MSG_AMOUNT: &str = "Informe os valores no formato 1.234,56.";
 pub const MSG_ELSEWHERE: &str = "Informe quanto você já investiu em outras plataformas de investimento participativo neste ano (0,00 se nada).";
 pub const MSG_TRUTH: &str = "Confirme que as informações declaradas são verdadeiras.";
+/// Being qualified removes the limit, so it takes the signed declaration, not a choice.
+pub const MSG_QUALIFIED_TERM: &str =
+    "Para se declarar investidor qualificado, assine a Declaração de investidor qualificado.";
+/// The declaration signed is not the one in force (it changed while the page was open).
+pub const MSG_QUALIFIED_TERM_CHANGED: &str = "A Declaração de investidor qualificado foi atualizada. Leia a versão atual e assine novamente.";
 /// The version of the declaration's wording, recorded with every declaration.
 pub const DECLARATION_VERSION: &str = "2026.1";
 
@@ -55,6 +60,8 @@ pub struct DeclarationForm {
     pub renda: String,
     pub investimentos: String,
     pub outras: String,
+    /// The Declaração de investidor qualificado ticked as signed.
+    pub termo_qualificado: bool,
     pub veracidade: bool,
 }
 
@@ -75,6 +82,12 @@ pub fn parse_declaration(
         Some("nao") => Qualification::NotQualified,
         _ => return Err(DeclarationError::new("qualificado", MSG_QUALIFICATION)),
     };
+    if qualification == Qualification::Qualified && !f.termo_qualificado {
+        return Err(DeclarationError::new(
+            "termo_qualificado",
+            MSG_QUALIFIED_TERM,
+        ));
+    }
     let mut d = Declaration {
         qualification,
         gross_annual_income: Decimal::ZERO,
@@ -147,6 +160,7 @@ mod tests {
             renda: renda.into(),
             investimentos: inv.into(),
             outras: outras.into(),
+            termo_qualificado: q == "sim",
             veracidade: true,
         }
     }
@@ -161,6 +175,20 @@ mod tests {
         let d = parse_declaration(&form("sim", "", "", "", ""), &RULES).expect("ok");
         assert_eq!(d.qualification, Qualification::Qualified);
         assert_eq!(d.invested_elsewhere_this_year, Decimal::ZERO);
+    }
+
+    #[test]
+    fn a_qualified_investor_must_sign_the_qualified_declaration() {
+        let mut f = form("sim", "", "", "", "");
+        f.termo_qualificado = false;
+        assert_eq!(
+            err(&f),
+            ("termo_qualificado", MSG_QUALIFIED_TERM.to_owned())
+        );
+        // Not qualified: the declaration is not asked for.
+        let mut f = form("nao", "ate", "", "", "0");
+        f.termo_qualificado = false;
+        assert!(parse_declaration(&f, &RULES).is_ok());
     }
 
     #[test]

@@ -3,9 +3,9 @@
 //! installment (parcela). A name the product does not know yet is kept as `Outro` and still
 //! shown, with a neutral badge; no name at all is `Vazio`. Every enum serialises back to the
 //! platform's spelling, so a stored value reads the same, and the sandbox stores that same
-//! spelling in SQL.
+//! spelling in SQL (`ToSql`/`FromSql`).
 //!
-//! Outside this module no code compares a state as text: it matches on the variants.
+//! The web and the api match on the variants, never on the text.
 
 mod cadastro;
 mod captacao;

@@ -10,9 +10,10 @@ use std::sync::LazyLock;
 
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::{Algorithm, Argon2, Params, Version};
-use rusqlite::{Transaction, params};
+use rusqlite::Transaction;
 
 use crate::sandbox::DEMO_PASSWORD;
+use crate::sandbox::autenticacao::store;
 use crate::sandbox::erro::ApiError;
 
 /// Longest password accepted, in characters (the new-password rule's own cap). Anything
@@ -81,22 +82,14 @@ pub(crate) fn gastar_tempo(senha: &str) {
 /// cannot be recovered and becomes unusable. Runs once per start, in the caller's
 /// transaction; a database without legacy hashes costs one query.
 pub(crate) fn migrar_legados(tx: &Transaction<'_>) -> Result<usize, ApiError> {
-    let legados: Vec<(i64, String)> = {
-        let mut q =
-            tx.prepare("SELECT id, senha_hash FROM usuarios WHERE senha_hash LIKE 'sha256i$%'")?;
-        q.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
-            .collect::<Result<_, _>>()?
-    };
+    let legados = store::hashes_legados(tx)?;
     for (id, antigo) in &legados {
         let novo = if legado::confere(DEMO_PASSWORD, antigo) {
             gerar_hash(DEMO_PASSWORD)
         } else {
             INUTILIZAVEL.to_owned()
         };
-        tx.execute(
-            "UPDATE usuarios SET senha_hash = ?1 WHERE id = ?2",
-            params![novo, id],
-        )?;
+        store::gravar_hash(tx, *id, &novo)?;
     }
     Ok(legados.len())
 }

@@ -8,10 +8,11 @@
 //! [`Resultado::Recusada`], not as errors, so that the revocation commits.
 
 use jiff::Timestamp;
-use rusqlite::{Connection, OptionalExtension, Transaction, params};
+use rusqlite::{Connection, Transaction};
 use serde::{Deserialize, Serialize};
 
 use crate::sandbox::SandboxConfig;
+use crate::sandbox::autenticacao::store::{self, Codigo, TipoToken};
 use crate::sandbox::autenticacao::tokens::{self, Emissao};
 use crate::sandbox::autenticacao::{pkce, selo};
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
@@ -69,17 +70,18 @@ pub(crate) fn criar_codigo(
     agora: Timestamp,
 ) -> Result<String, ApiError> {
     let codigo = tokens::aleatorio(32);
-    tx.execute(
-        "INSERT INTO codigos (hash, usuario_id, client_id, redirect_uri, code_challenge, expira_em)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        params![
-            tokens::digest(&codigo),
+    store::inserir_codigo(
+        tx,
+        &tokens::digest(&codigo),
+        &Codigo {
             usuario_id,
-            v.client_id,
-            v.redirect_uri,
-            v.code_challenge,
-            tempo::ms(mais(agora, cfg.code_ttl))
-        ],
+            client_id: v.client_id.to_owned(),
+            redirect_uri: v.redirect_uri.to_owned(),
+            code_challenge: v.code_challenge.to_owned(),
+            expira_em: tempo::ms(mais(agora, cfg.code_ttl)),
+            usado_em: None,
+            sessao_id: None,
+        },
     )?;
     Ok(codigo)
 }
@@ -94,52 +96,31 @@ pub(crate) fn trocar_codigo(
     agora: Timestamp,
 ) -> Result<Resultado, ApiError> {
     let hash = tokens::digest(t.codigo);
-    type Linha = (i64, String, String, String, i64, Option<i64>, Option<i64>);
-    let linha: Option<Linha> = tx
-        .query_row(
-            "SELECT usuario_id, client_id, redirect_uri, code_challenge, expira_em, usado_em,
-                    sessao_id
-             FROM codigos WHERE hash = ?1",
-            params![hash],
-            |r| {
-                Ok((
-                    r.get(0)?,
-                    r.get(1)?,
-                    r.get(2)?,
-                    r.get(3)?,
-                    r.get(4)?,
-                    r.get(5)?,
-                    r.get(6)?,
-                ))
-            },
-        )
-        .optional()?;
-    let Some((usuario_id, dono, retorno, desafio, expira_em, usado_em, sessao)) = linha else {
+    let Some(codigo) = store::codigo(tx, &hash)? else {
         return Ok(Resultado::Recusada);
     };
-    if usado_em.is_some() {
-        if let Some(sessao_id) = sessao {
+    if codigo.usado_em.is_some() {
+        if let Some(sessao_id) = codigo.sessao_id {
             tracing::warn!(sessao_id, "sandbox: código reapresentado; sessão revogada");
             revogar_sessao(tx, sessao_id, agora)?;
         }
         return Ok(Resultado::Recusada);
     }
-    if tempo::ms(agora) >= expira_em
-        || dono != t.client_id
-        || retorno != t.redirect_uri
-        || !pkce::confere(t.code_verifier, &desafio)
+    if tempo::ms(agora) >= codigo.expira_em
+        || codigo.client_id != t.client_id
+        || codigo.redirect_uri != t.redirect_uri
+        || !pkce::confere(t.code_verifier, &codigo.code_challenge)
     {
         return Ok(Resultado::Recusada);
     }
-    tx.execute(
-        "INSERT INTO sessoes (usuario_id, client_id, scope, criada_em) VALUES (?1, ?2, ?3, ?4)",
-        params![usuario_id, t.client_id, t.scope, tempo::ms(agora)],
+    let sessao_id = store::abrir_sessao(
+        tx,
+        codigo.usuario_id,
+        t.client_id,
+        t.scope,
+        tempo::ms(agora),
     )?;
-    let sessao_id = tx.last_insert_rowid();
-    tx.execute(
-        "UPDATE codigos SET usado_em = ?1, sessao_id = ?2 WHERE hash = ?3",
-        params![tempo::ms(agora), sessao_id, hash],
-    )?;
+    store::usar_codigo(tx, &hash, tempo::ms(agora), sessao_id)?;
     emitir(tx, cfg, sessao_id, agora).map(Resultado::Emitida)
 }
 
@@ -155,48 +136,18 @@ pub(crate) fn renovar(
     agora: Timestamp,
 ) -> Result<Resultado, ApiError> {
     let hash = tokens::digest(refresh);
-    type Linha = (
-        i64,
-        String,
-        i64,
-        Option<i64>,
-        Option<i64>,
-        Option<Vec<u8>>,
-        Option<i64>,
-    );
-    let linha: Option<Linha> = tx
-        .query_row(
-            "SELECT s.id, s.client_id, t.expira_em, t.revogado_em, t.rotacionado_em, t.sucessor,
-                    s.encerrada_em
-             FROM tokens t JOIN sessoes s ON s.id = t.sessao_id
-             WHERE t.hash = ?1 AND t.tipo = 'refresh'",
-            params![hash],
-            |r| {
-                Ok((
-                    r.get(0)?,
-                    r.get(1)?,
-                    r.get(2)?,
-                    r.get(3)?,
-                    r.get(4)?,
-                    r.get(5)?,
-                    r.get(6)?,
-                ))
-            },
-        )
-        .optional()?;
-    let Some((sessao_id, dono, expira_em, revogado_em, rotacionado_em, sucessor, encerrada)) =
-        linha
-    else {
+    let Some(r) = store::renovacao(tx, &hash)? else {
         return Ok(Resultado::Recusada);
     };
+    let sessao_id = r.sessao_id;
     let ms = tempo::ms(agora);
-    if encerrada.is_some() || dono != client_id {
+    if r.sessao_encerrada_em.is_some() || r.client_id != client_id {
         return Ok(Resultado::Recusada);
     }
-    if let Some(rotacionado) = rotacionado_em {
+    if let Some(rotacionado) = r.rotacionado_em {
         let janela = i64::try_from(cfg.refresh_reuse.as_millis()).unwrap_or(i64::MAX);
         let mesmo_par = (ms - rotacionado <= janela)
-            .then_some(sucessor)
+            .then_some(r.sucessor)
             .flatten()
             .and_then(|s| selo::abrir(refresh, &s))
             .and_then(|claro| serde_json::from_slice::<RespostaToken>(&claro).ok());
@@ -210,33 +161,20 @@ pub(crate) fn renovar(
         revogar_sessao(tx, sessao_id, agora)?;
         return Ok(Resultado::Recusada);
     }
-    if revogado_em.is_some() || expira_em <= ms {
+    if r.revogado_em.is_some() || r.expira_em <= ms {
         return Ok(Resultado::Recusada);
     }
     let resposta = emitir(tx, cfg, sessao_id, agora)?;
     let selado = serde_json::to_vec(&resposta)
         .ok()
         .and_then(|claro| selo::selar(refresh, &claro));
-    tx.execute(
-        "UPDATE tokens SET revogado_em = ?1, rotacionado_em = ?1, sucessor = ?2 WHERE hash = ?3",
-        params![ms, selado, hash],
-    )?;
+    store::rotacionar(tx, &hash, ms, selado.as_deref())?;
     Ok(Resultado::Emitida(resposta))
 }
 
 /// Ends a session and revokes every token it issued.
 fn revogar_sessao(tx: &Transaction<'_>, sessao_id: i64, agora: Timestamp) -> Result<(), ApiError> {
-    let ms = tempo::ms(agora);
-    tx.execute(
-        "UPDATE sessoes SET encerrada_em = COALESCE(encerrada_em, ?1) WHERE id = ?2",
-        params![ms, sessao_id],
-    )?;
-    tx.execute(
-        "UPDATE tokens SET revogado_em = COALESCE(revogado_em, ?1), sucessor = NULL
-         WHERE sessao_id = ?2",
-        params![ms, sessao_id],
-    )?;
-    Ok(())
+    store::revogar_sessao(tx, sessao_id, tempo::ms(agora))
 }
 
 /// Ends every live session of `usuario_id` but `manter` (after a password change, whoever
@@ -247,13 +185,7 @@ pub(crate) fn encerrar_outras(
     manter: i64,
     agora: Timestamp,
 ) -> Result<usize, ApiError> {
-    let outras: Vec<i64> = {
-        let mut q = tx.prepare(
-            "SELECT id FROM sessoes WHERE usuario_id = ?1 AND id <> ?2 AND encerrada_em IS NULL",
-        )?;
-        q.query_map(params![usuario_id, manter], |r| r.get(0))?
-            .collect::<Result<_, _>>()?
-    };
+    let outras = store::outras_sessoes(tx, usuario_id, manter)?;
     for sessao_id in &outras {
         revogar_sessao(tx, *sessao_id, agora)?;
     }
@@ -267,14 +199,7 @@ pub(crate) fn encerrar(
     refresh: &str,
     agora: Timestamp,
 ) -> Result<bool, ApiError> {
-    let sessao: Option<i64> = tx
-        .query_row(
-            "SELECT sessao_id FROM tokens WHERE hash = ?1 AND tipo = 'refresh'",
-            params![tokens::digest(refresh)],
-            |r| r.get(0),
-        )
-        .optional()?;
-    let Some(sessao_id) = sessao else {
+    let Some(sessao_id) = store::sessao_da_renovacao(tx, &tokens::digest(refresh))? else {
         return Ok(false);
     };
     revogar_sessao(tx, sessao_id, agora)?;
@@ -287,24 +212,14 @@ pub(crate) fn usuario_do_acesso(
     acesso: &str,
     agora: Timestamp,
 ) -> Result<(i64, i64), ApiError> {
-    conexao
-        .query_row(
-            "SELECT s.usuario_id, s.id FROM tokens t JOIN sessoes s ON s.id = t.sessao_id
-             WHERE t.hash = ?1 AND t.tipo = 'access' AND t.revogado_em IS NULL
-               AND t.expira_em > ?2 AND s.encerrada_em IS NULL",
-            params![tokens::digest(acesso), tempo::ms(agora)],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
-        .optional()?
+    store::dono_do_acesso(conexao, &tokens::digest(acesso), tempo::ms(agora))?
         .ok_or_else(|| ApiError::nao_autorizado(SESSAO_INVALIDA))
 }
 
 /// Forgets codes and tokens that can no longer be used (expired over a day ago).
 pub(crate) fn limpar(tx: &Transaction<'_>, agora: Timestamp) -> Result<(), ApiError> {
     let limite = tempo::ms(agora) - 24 * 3600 * 1000;
-    tx.execute("DELETE FROM codigos WHERE expira_em < ?1", params![limite])?;
-    tx.execute("DELETE FROM tokens WHERE expira_em < ?1", params![limite])?;
-    Ok(())
+    store::esquecer_vencidos(tx, limite)
 }
 
 fn emitir(
@@ -313,12 +228,12 @@ fn emitir(
     sessao_id: i64,
     agora: Timestamp,
 ) -> Result<RespostaToken, ApiError> {
-    let (client_id, scope, temporaria, criada_em): (String, String, bool, i64) = tx.query_row(
-        "SELECT s.client_id, s.scope, u.senha_temporaria, s.criada_em FROM sessoes s
-         JOIN usuarios u ON u.id = s.usuario_id WHERE s.id = ?1",
-        params![sessao_id],
-        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
-    )?;
+    let store::Sessao {
+        client_id,
+        scope,
+        senha_temporaria: temporaria,
+        criada_em,
+    } = store::sessao(tx, sessao_id)?;
     let emissor = format!("{}/realms/colheita", cfg.public_url);
     // Absolute session lifetime: no token outlives the session's creation plus its maximum,
     // so a session kept alive by refreshes still ends (ASVS 7.3.2).
@@ -336,21 +251,20 @@ fn emitir(
     };
     let access_token = tokens::acesso(&base(expira_acesso));
     let refresh_token = tokens::renovacao(&base(expira_renovacao));
-    let mut inserir = tx.prepare_cached(
-        "INSERT INTO tokens (hash, sessao_id, tipo, expira_em) VALUES (?1, ?2, ?3, ?4)",
+    store::inserir_token(
+        tx,
+        &tokens::digest(&access_token),
+        sessao_id,
+        TipoToken::Acesso,
+        tempo::ms(expira_acesso),
     )?;
-    inserir.execute(params![
-        tokens::digest(&access_token),
+    store::inserir_token(
+        tx,
+        &tokens::digest(&refresh_token),
         sessao_id,
-        "access",
-        tempo::ms(expira_acesso)
-    ])?;
-    inserir.execute(params![
-        tokens::digest(&refresh_token),
-        sessao_id,
-        "refresh",
-        tempo::ms(expira_renovacao)
-    ])?;
+        TipoToken::Renovacao,
+        tempo::ms(expira_renovacao),
+    )?;
     Ok(RespostaToken {
         token: ParDeTokens {
             access_token,

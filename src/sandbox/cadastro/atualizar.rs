@@ -9,10 +9,8 @@
 //! it the first of [`ORDEM`], the order the forms check them in. The rules and messages
 //! are the domain's (`validate::cadastro`), so the platform and the forms agree.
 
-use axum::Json;
 use axum::body::Bytes;
 use axum::extract::State;
-use rusqlite::params_from_iter;
 use rusqlite::types::Value as Sql;
 use serde_json::Value;
 
@@ -31,8 +29,9 @@ use crate::domain::validate::{
 };
 use crate::sandbox::Sandbox;
 use crate::sandbox::autenticacao::Investidor;
-use crate::sandbox::cadastro::usuario;
+use crate::sandbox::cadastro::{registro, store};
 use crate::sandbox::erro::ApiError;
+use crate::sandbox::resposta::{self, JsonExato};
 
 /// Which failure is told inside a group when several fields fail.
 const ORDEM: &[&str] = &[
@@ -297,35 +296,15 @@ pub(crate) async fn atualizar(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
     corpo: Bytes,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<JsonExato, ApiError> {
     let alteracoes = ler(&corpo)?;
-    let id = investidor.usuario_id;
-    sandbox
-        .db()
-        .escrever(move |tx| {
+    let atualizado = investidor
+        .escrever(&sandbox, move |tx, id| {
             // Read first: a session that outlived its user is 401, not a silent no-op.
-            usuario(tx, id)?;
-            if !alteracoes.colunas.is_empty() {
-                // Column names come from this module's constants, never from the body.
-                let sets: Vec<String> = alteracoes
-                    .colunas
-                    .iter()
-                    .enumerate()
-                    .map(|(i, (coluna, _))| format!("{coluna} = ?{}", i + 1))
-                    .collect();
-                let sql = format!(
-                    "UPDATE usuarios SET {} WHERE id = ?{}",
-                    sets.join(", "),
-                    alteracoes.colunas.len() + 1
-                );
-                let valores = alteracoes
-                    .colunas
-                    .into_iter()
-                    .map(|(_, v)| v)
-                    .chain([Sql::Integer(id)]);
-                tx.execute(&sql, params_from_iter(valores))?;
-            }
-            usuario(tx, id).map(Json)
+            registro(tx, id)?;
+            store::alterar(tx, id, alteracoes.colunas)?;
+            registro(tx, id)
         })
-        .await
+        .await?;
+    resposta::json(&atualizado)
 }

@@ -8,19 +8,21 @@ use axum::body::Bytes;
 use axum::extract::State;
 use jiff::Timestamp;
 use jiff::civil::Date;
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::Connection;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
 use crate::domain::dates::{sao_paulo, today_in_sao_paulo};
 use crate::domain::limite_anual::{
-    self, AnnualLimit, AnnualLimitRules, DECLARATION_VERSION, Declaration, OverLimit,
-    Qualification, Room,
+    self, AnnualLimit, AnnualLimitRules, DECLARATION_VERSION, Declaration, MSG_QUALIFIED_TERM,
+    MSG_QUALIFIED_TERM_CHANGED, OverLimit, Qualification, Room,
 };
 use crate::domain::money;
 use crate::sandbox::autenticacao::Investidor;
+use crate::sandbox::cadastro::store::declaracoes as store;
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::resposta::{self, JsonExato};
+use crate::sandbox::termos::qualificado;
 use crate::sandbox::{Sandbox, tempo};
 
 /// An order by an investor who never declared.
@@ -28,55 +30,15 @@ pub(crate) const SEM_DECLARACAO: &str =
     "Antes de investir, preencha a sua declaração de investidor em Minha conta.";
 const PREENCHER: &str = "Necessário preencher todos os campos para prosseguir.";
 
-/// The declaration in force.
-pub(crate) struct Vigente {
-    pub(crate) id: i64,
-    pub(crate) declaracao: Declaration,
-    acima: bool,
-    ano: i16,
-    versao: String,
-    declarada_em: i64,
-}
+pub(crate) use store::Vigente;
 
 fn reais(centavos: i64) -> Decimal {
     Decimal::new(centavos, 2)
 }
 
-fn centavos(v: Decimal) -> i64 {
-    (v * Decimal::ONE_HUNDRED)
-        .round()
-        .try_into()
-        .unwrap_or(i64::MAX)
-}
-
+/// The investor's declaration in force, if they ever declared.
 pub(crate) fn vigente(c: &Connection, usuario: i64) -> Result<Option<Vigente>, ApiError> {
-    Ok(c.prepare_cached(
-        "SELECT id, qualificado, acima_do_patamar, renda_bruta_anual_centavos,
-            investimentos_financeiros_centavos, investido_outras_centavos, ano, versao,
-            declarada_em
-         FROM declaracoes_investidor WHERE usuario_id = ?1 ORDER BY id DESC LIMIT 1",
-    )?
-    .query_row(params![usuario], |r| {
-        let qualificado: bool = r.get(1)?;
-        Ok(Vigente {
-            id: r.get(0)?,
-            declaracao: Declaration {
-                qualification: if qualificado {
-                    Qualification::Qualified
-                } else {
-                    Qualification::NotQualified
-                },
-                gross_annual_income: reais(r.get(3)?),
-                financial_investments: reais(r.get(4)?),
-                invested_elsewhere_this_year: reais(r.get(5)?),
-            },
-            acima: r.get(2)?,
-            ano: r.get(6)?,
-            versao: r.get(7)?,
-            declarada_em: r.get(8)?,
-        })
-    })
-    .optional()?)
+    store::vigente(c, usuario)
 }
 
 /// The first instant of `ano` and of the next year in São Paulo, in ms.
@@ -97,24 +59,21 @@ pub(crate) fn investido_no_ano(
     usuario: i64,
     agora: Timestamp,
 ) -> Result<i64, ApiError> {
-    let (inicio, fim) = limites_do_ano(today_in_sao_paulo(agora).year());
-    Ok(c.prepare_cached(
-        "SELECT COALESCE(SUM(investimento_centavos), 0) FROM reservas
-         WHERE usuario_id = ?1 AND confirmada_em >= ?2 AND confirmada_em < ?3
-           AND (status IN ('Pago', 'Aprovado', 'Em análise')
-                OR (status = 'Aporte pendente' AND pix_vencimento > ?4))",
-    )?
-    .query_row(params![usuario, inicio, fim, tempo::ms(agora)], |r| {
-        r.get(0)
-    })?)
+    let ano = limites_do_ano(today_in_sao_paulo(agora).year());
+    store::investido_entre(c, usuario, ano, tempo::ms(agora))
 }
 
 /// The declaration as it counts this year: what was declared as invested elsewhere is of
 /// the year it was declared in, so a declaration of an earlier year counts nothing there.
+/// A qualification without the signed Declaração de investidor qualificado (declared
+/// before the term existed) removes no limit.
 fn deste_ano(v: &Vigente, agora: Timestamp) -> Declaration {
     let mut d = v.declaracao;
     if v.ano != today_in_sao_paulo(agora).year() {
         d.invested_elsewhere_this_year = Decimal::ZERO;
+    }
+    if v.termo_qualificado_versao.is_none() {
+        d.qualification = Qualification::NotQualified;
     }
     d
 }
@@ -147,6 +106,9 @@ struct DeclaracaoJson {
     ano: i16,
     versao: String,
     data_declaracao: String,
+    /// The version of the Declaração de investidor qualificado signed with it (signed at
+    /// `dataDeclaracao`); null when not qualified.
+    versao_termo_qualificado: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -173,21 +135,60 @@ struct RegrasJson {
     patamar: Decimal,
     #[serde(with = "money::json")]
     percentual: Decimal,
+    /// Financial investments above which a natural person may declare being qualified.
+    #[serde(with = "money::json")]
+    investimentos_qualificado: Decimal,
+    /// Days after confirming in which the investor may withdraw.
+    dias_desistencia: u16,
+    /// Business days within which a withdrawal or a failed offering is refunded.
+    dias_uteis_devolucao: u16,
+}
+
+/// The Declaração de investidor qualificado in force, to be read and signed.
+#[derive(Serialize)]
+struct TermoQualificadoJson {
+    titulo: &'static str,
+    versao: &'static str,
+    /// Paragraphs separated by a blank line.
+    conteudo: String,
 }
 
 #[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 struct RespostaJson {
     declaracao: Option<DeclaracaoJson>,
     limite: Option<LimiteJson>,
     regras: RegrasJson,
+    termo_qualificado: TermoQualificadoJson,
+}
+
+/// The parameters the declaration answers with.
+#[derive(Clone, Copy)]
+struct Parametros {
+    limite: AnnualLimitRules,
+    investimentos_qualificado: Decimal,
+    dias_desistencia: u16,
+    dias_uteis_devolucao: u16,
+}
+
+impl Parametros {
+    fn de(sandbox: &Sandbox) -> Self {
+        Parametros {
+            limite: sandbox.cfg().annual_limit,
+            investimentos_qualificado: sandbox.cfg().qualified_investments,
+            dias_desistencia: sandbox.cfg().withdrawal_days,
+            dias_uteis_devolucao: sandbox.cfg().refund_business_days,
+        }
+    }
 }
 
 fn resposta(
     c: &Connection,
     usuario: i64,
-    regras: &AnnualLimitRules,
+    p: &Parametros,
     agora: Timestamp,
 ) -> Result<JsonExato, ApiError> {
+    let regras = &p.limite;
     let v = vigente(c, usuario)?;
     let limite = match &v {
         None => None,
@@ -219,12 +220,21 @@ fn resposta(
             ano: v.ano,
             versao: v.versao,
             data_declaracao: tempo::rfc3339(tempo::de_ms(v.declarada_em)),
+            versao_termo_qualificado: v.termo_qualificado_versao,
         }),
         limite,
         regras: RegrasJson {
             limite_anual: regras.base,
             patamar: regras.threshold,
             percentual: (regras.fraction * Decimal::ONE_HUNDRED).normalize(),
+            investimentos_qualificado: p.investimentos_qualificado,
+            dias_desistencia: p.dias_desistencia,
+            dias_uteis_devolucao: p.dias_uteis_devolucao,
+        },
+        termo_qualificado: TermoQualificadoJson {
+            titulo: qualificado::TITULO,
+            versao: qualificado::VERSAO,
+            conteudo: qualificado::conteudo(p.investimentos_qualificado),
         },
     })
 }
@@ -234,11 +244,11 @@ pub(crate) async fn ler(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
 ) -> Result<JsonExato, ApiError> {
-    let usuario = investidor.usuario_id;
-    let regras = sandbox.cfg().annual_limit;
-    sandbox
-        .db()
-        .ler(move |c| resposta(c, usuario, &regras, tempo::agora()))
+    let p = Parametros::de(&sandbox);
+    investidor
+        .ler(&sandbox, move |c, usuario| {
+            resposta(c, usuario, &p, tempo::agora())
+        })
         .await
 }
 
@@ -253,9 +263,13 @@ struct Corpo {
     investimentos_financeiros: Option<Decimal>,
     #[serde(default, with = "money::json::option")]
     investido_outras_plataformas: Option<Decimal>,
+    /// The version of the Declaração de investidor qualificado the investor signed.
+    #[serde(default)]
+    versao_termo_qualificado: Option<String>,
 }
 
-/// Stores a new declaration (the previous ones stay, as the record) and records it.
+/// Stores a new declaration (the previous ones stay, as the record) and records it; a
+/// qualified one records the signed Declaração de investidor qualificado too.
 pub(crate) fn gravar(
     c: &Connection,
     usuario: i64,
@@ -263,36 +277,40 @@ pub(crate) fn gravar(
     acima: bool,
     agora: Timestamp,
 ) -> Result<(), ApiError> {
-    let ms = tempo::ms(agora);
-    c.execute(
-        "INSERT INTO declaracoes_investidor (usuario_id, qualificado, acima_do_patamar,
-            renda_bruta_anual_centavos, investimentos_financeiros_centavos,
-            investido_outras_centavos, ano, versao, declarada_em)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-        params![
-            usuario,
-            d.qualification == Qualification::Qualified,
-            acima,
-            centavos(d.gross_annual_income),
-            centavos(d.financial_investments),
-            centavos(d.invested_elsewhere_this_year),
-            today_in_sao_paulo(agora).year(),
-            DECLARATION_VERSION,
-            ms
-        ],
-    )?;
-    crate::sandbox::registro::registrar(
+    use crate::sandbox::registro::{Documento, registrar};
+    let qualificado = (d.qualification == Qualification::Qualified).then_some(qualificado::VERSAO);
+    let nova = store::Nova {
+        versao: DECLARATION_VERSION,
+        termo_qualificado_versao: qualificado,
+        ano: today_in_sao_paulo(agora).year(),
+        declarada_em: tempo::ms(agora),
+    };
+    store::inserir(c, usuario, d, acima, &nova)?;
+    registrar(
         c,
         usuario,
         None,
-        crate::sandbox::registro::Documento::DeclaracaoInvestidor,
+        Documento::DeclaracaoInvestidor,
         DECLARATION_VERSION,
         agora,
-    )
+    )?;
+    if let Some(versao) = qualificado {
+        registrar(
+            c,
+            usuario,
+            None,
+            Documento::DeclaracaoInvestidorQualificado,
+            versao,
+            agora,
+        )?;
+    }
+    Ok(())
 }
 
 /// `PUT /v1/cadastro/declaracao-investidor` `{qualificado, acimaDoPatamar,
-/// rendaBrutaAnual, investimentosFinanceiros, investidoOutrasPlataformas}` → 200 as GET.
+/// rendaBrutaAnual, investimentosFinanceiros, investidoOutrasPlataformas,
+/// versaoTermoQualificado}` → 200 as GET. Qualified takes the signed Declaração de
+/// investidor qualificado in the version in force.
 pub(crate) async fn declarar(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
@@ -300,6 +318,15 @@ pub(crate) async fn declarar(
 ) -> Result<JsonExato, ApiError> {
     let c: Corpo = serde_json::from_slice(&corpo).map_err(|_| ApiError::requisicao(PREENCHER))?;
     let qualificado = c.qualificado;
+    if qualificado {
+        match c.versao_termo_qualificado.as_deref() {
+            None => return Err(ApiError::requisicao(MSG_QUALIFIED_TERM)),
+            Some(v) if v != qualificado::VERSAO => {
+                return Err(ApiError::requisicao(MSG_QUALIFIED_TERM_CHANGED));
+            }
+            Some(_) => {}
+        }
+    }
     let d = Declaration {
         qualification: if qualificado {
             Qualification::Qualified
@@ -314,17 +341,15 @@ pub(crate) async fn declarar(
             (false, None) => return Err(ApiError::requisicao(PREENCHER)),
         },
     };
-    let regras = sandbox.cfg().annual_limit;
+    let p = Parametros::de(&sandbox);
     let acima = c.acima_do_patamar && !qualificado;
-    limite_anual::check_declaration(&d, acima, &regras)
+    limite_anual::check_declaration(&d, acima, &p.limite)
         .map_err(|e| ApiError::requisicao(e.message))?;
-    let usuario = investidor.usuario_id;
     let agora = tempo::agora();
-    sandbox
-        .db()
-        .escrever(move |tx| {
+    investidor
+        .escrever(&sandbox, move |tx, usuario| {
             gravar(tx, usuario, &d, acima, agora)?;
-            resposta(tx, usuario, &regras, agora)
+            resposta(tx, usuario, &p, agora)
         })
         .await
 }

@@ -3,21 +3,26 @@
 //! per type: sending a type again replaces it. Sending is allowed only while the
 //! registration is Básico; reading always.
 
-use axum::Json;
+use axum::extract::State;
 use axum::extract::multipart::{Multipart, MultipartError, MultipartRejection};
-use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use percent_encoding::{NON_ALPHANUMERIC, utf8_percent_encode};
-use rusqlite::{Connection, OptionalExtension, params};
-use serde_json::{Value, json};
+use serde::Serialize;
 
 use crate::domain::documento::{FileKind, MAX_BYTES, MSG_FORMAT, MSG_TOO_BIG, sniff};
 use crate::domain::reference::TipoDocumento;
+use crate::domain::status::CadastroStatus;
 use crate::domain::validate::MSG_PREENCHER_CAMPOS;
 use crate::domain::validate::cadastro::MSG_TOO_LONG;
 use crate::sandbox::autenticacao::Investidor;
+use crate::sandbox::cadastro::store::{
+    self,
+    documentos::{self as docs, Documento, NovoDocumento},
+};
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
+use crate::sandbox::extratores::Id;
+use crate::sandbox::resposta::{self, JsonExato};
 use crate::sandbox::{Sandbox, tempo};
 
 pub(crate) const MSG_SO_BASICO: &str =
@@ -29,39 +34,40 @@ pub(crate) const LIMITE_CORPO: usize = MAX_BYTES + 1024 * 1024;
 /// Longest file name or description kept.
 const TEXTO_MAXIMO: usize = 255;
 
-const COLUNAS: &str = "d.id, u.email, d.tipo, d.nome, d.descricao, d.tamanho, d.enviado_em";
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct DocumentoJson {
+    id: i64,
+    email: String,
+    tipo_documento: String,
+    nome_documento: String,
+    descricao_documento: String,
+    tamanho: i64,
+    data_envio: String,
+}
 
-fn documento_json(r: &rusqlite::Row<'_>) -> rusqlite::Result<Value> {
-    Ok(json!({
-        "id": r.get::<_, i64>(0)?,
-        "email": r.get::<_, String>(1)?,
-        "tipoDocumento": r.get::<_, String>(2)?,
-        "nomeDocumento": r.get::<_, String>(3)?,
-        "descricaoDocumento": r.get::<_, String>(4)?,
-        "tamanho": r.get::<_, i64>(5)?,
-        "dataEnvio": tempo::rfc3339(tempo::de_ms(r.get(6)?)),
-    }))
+impl From<Documento> for DocumentoJson {
+    fn from(d: Documento) -> DocumentoJson {
+        DocumentoJson {
+            id: d.id,
+            email: d.email,
+            tipo_documento: d.tipo,
+            nome_documento: d.nome,
+            descricao_documento: d.descricao,
+            tamanho: d.tamanho,
+            data_envio: tempo::rfc3339(d.enviado_em),
+        }
+    }
 }
 
 /// `GET /v1/cadastro/documentos` → the investor's documents, without their files.
 pub(crate) async fn listar(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
-) -> Result<Json<Value>, ApiError> {
-    let id = investidor.usuario_id;
-    sandbox
-        .db()
-        .ler(move |c| {
-            let mut q = c.prepare(&format!(
-                "SELECT {COLUNAS} FROM documentos_usuario d JOIN usuarios u ON u.id = d.usuario_id
-                 WHERE d.usuario_id = ?1 ORDER BY d.enviado_em, d.id"
-            ))?;
-            let lista = q
-                .query_map(params![id], documento_json)?
-                .collect::<Result<Vec<_>, _>>()?;
-            Ok(Json(Value::Array(lista)))
-        })
-        .await
+) -> Result<JsonExato, ApiError> {
+    let lista = investidor.ler(&sandbox, docs::listar).await?;
+    let lista: Vec<DocumentoJson> = lista.into_iter().map(DocumentoJson::from).collect();
+    resposta::json(&lista)
 }
 
 /// `GET /v1/cadastro/documentos/{id}?nomeDocumento=` → the file with its stored content
@@ -70,21 +76,16 @@ pub(crate) async fn listar(
 pub(crate) async fn baixar(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
-    Path(doc): Path<String>,
+    doc: Result<Id, ApiError>,
 ) -> Result<Response, ApiError> {
-    let usuario = investidor.usuario_id;
-    let doc: i64 = doc.parse().map_err(|_| ApiError::nenhum_arquivo())?;
-    let (tipo, nome, bytes): (String, String, Vec<u8>) = sandbox
-        .db()
-        .ler(move |c| {
-            c.query_row(
-                "SELECT tipo_conteudo, nome, conteudo FROM documentos_usuario
-                 WHERE id = ?1 AND usuario_id = ?2",
-                params![doc, usuario],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-            )
-            .optional()?
-            .ok_or_else(ApiError::nenhum_arquivo)
+    let Id(doc) = doc.map_err(|_| ApiError::nenhum_arquivo())?;
+    let docs::Arquivo {
+        tipo_conteudo: tipo,
+        nome,
+        conteudo: bytes,
+    } = investidor
+        .ler(&sandbox, move |c, usuario| {
+            docs::arquivo(c, usuario, doc)?.ok_or_else(ApiError::nenhum_arquivo)
         })
         .await?;
     // An ASCII fallback name plus the exact one, percent-encoded (RFC 6266).
@@ -155,14 +156,11 @@ async fn ler_envio(mut form: Multipart) -> Result<Envio, ApiError> {
     Ok(envio)
 }
 
-fn cadastro(c: &Connection, usuario: i64) -> Result<String, ApiError> {
-    c.query_row(
-        "SELECT cadastro FROM usuarios WHERE id = ?1",
-        params![usuario],
-        |r| r.get(0),
-    )
-    .optional()?
-    .ok_or_else(|| ApiError::nao_autorizado(SESSAO_INVALIDA))
+/// Whether the registration is Básico, the only state that may change its documents.
+fn basico(c: &rusqlite::Connection, usuario: i64) -> Result<bool, ApiError> {
+    store::estado(c, usuario)?
+        .map(|e| e == CadastroStatus::Basico)
+        .ok_or_else(|| ApiError::nao_autorizado(SESSAO_INVALIDA))
 }
 
 /// `POST /v1/cadastro/documentos` (multipart: id, email, tipoDocumento, nomeDocumento,
@@ -173,10 +171,8 @@ pub(crate) async fn enviar(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
     form: Result<Multipart, MultipartRejection>,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
-    let usuario = investidor.usuario_id;
-    let atual = sandbox.db().ler(move |c| cadastro(c, usuario)).await?;
-    if atual != "Básico" {
+) -> Result<(StatusCode, JsonExato), ApiError> {
+    if !investidor.ler(&sandbox, basico).await? {
         return Err(ApiError::new(StatusCode::FORBIDDEN, MSG_SO_BASICO));
     }
     let form = form.map_err(|_| ApiError::requisicao(MSG_PREENCHER_CAMPOS))?;
@@ -207,37 +203,27 @@ pub(crate) async fn enviar(
     if nome.chars().count() > TEXTO_MAXIMO || descricao.chars().count() > TEXTO_MAXIMO {
         return Err(ApiError::requisicao(MSG_TOO_LONG));
     }
-    let agora = tempo::ms(tempo::agora());
-    let corpo =
-        sandbox
-            .db()
-            .escrever(move |tx| {
-                // Checked again inside the write: a verification request may have landed
-                // between the first check and this one.
-                if cadastro(tx, usuario)? != "Básico" {
-                    return Err(ApiError::new(StatusCode::FORBIDDEN, MSG_SO_BASICO));
-                }
-                tx.execute(
-                    "DELETE FROM documentos_usuario WHERE usuario_id = ?1 AND tipo = ?2",
-                    params![usuario, tipo],
-                )?;
-                let tamanho = i64::try_from(bytes.len()).map_err(ApiError::interno)?;
-                tx.execute(
-                "INSERT INTO documentos_usuario (usuario_id, tipo, nome, descricao, tipo_conteudo,
-                    tamanho, conteudo, enviado_em)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-                params![usuario, tipo, nome, descricao, conteudo, tamanho, bytes, agora],
-            )?;
-                let id = tx.last_insert_rowid();
-                Ok(tx.query_row(
-                    &format!(
-                        "SELECT {COLUNAS} FROM documentos_usuario d
-                     JOIN usuarios u ON u.id = d.usuario_id WHERE d.id = ?1"
-                    ),
-                    params![id],
-                    documento_json,
-                )?)
-            })
-            .await?;
-    Ok((StatusCode::CREATED, Json(corpo)))
+    let novo = NovoDocumento {
+        usuario: investidor.usuario_id,
+        tipo,
+        nome,
+        descricao,
+        tipo_conteudo: conteudo,
+        conteudo: bytes,
+        enviado_em: tempo::agora(),
+    };
+    let enviado = investidor
+        .escrever(&sandbox, move |tx, usuario| {
+            // Checked again inside the write: a verification request may have landed
+            // between the first check and this one.
+            if !basico(tx, usuario)? {
+                return Err(ApiError::new(StatusCode::FORBIDDEN, MSG_SO_BASICO));
+            }
+            docs::substituir(tx, &novo)
+        })
+        .await?;
+    Ok((
+        StatusCode::CREATED,
+        resposta::json(&DocumentoJson::from(enviado))?,
+    ))
 }

@@ -4,40 +4,43 @@
 
 use std::collections::BTreeMap;
 
-use axum::Json;
 use axum::body::Bytes;
 use axum::extract::State;
-use rusqlite::{Connection, OptionalExtension, params};
-use serde_json::{Value, json};
+use rusqlite::Connection;
+use serde::Serialize;
+use serde_json::Value;
 
 use crate::domain::suitability::{MSG_FILL, PERGUNTAS, score};
 use crate::sandbox::autenticacao::Investidor;
+use crate::sandbox::cadastro::store::suitability::{self as store, Perfil};
 use crate::sandbox::erro::ApiError;
+use crate::sandbox::resposta::{self, JsonExato};
 use crate::sandbox::{Sandbox, tempo};
 
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PerfilJson {
+    perfil: Option<String>,
+    pontuacao: Option<i64>,
+    respostas: Value,
+    data_atualizacao: Option<String>,
+}
+
 /// The stored profile as the API answers it; all null (answers `{}`) before the first.
-fn perfil_json(c: &Connection, usuario: i64) -> Result<Value, ApiError> {
-    let linha: Option<(String, String, i64, i64)> = c
-        .query_row(
-            "SELECT respostas, perfil, pontuacao, atualizado_em FROM suitability
-             WHERE usuario_id = ?1",
-            params![usuario],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
-        )
-        .optional()?;
-    Ok(match linha {
-        Some((respostas, perfil, pontuacao, em)) => json!({
-            "perfil": perfil,
-            "pontuacao": pontuacao,
-            "respostas": serde_json::from_str::<Value>(&respostas).map_err(ApiError::interno)?,
-            "dataAtualizacao": tempo::rfc3339(tempo::de_ms(em)),
-        }),
-        None => json!({
-            "perfil": null,
-            "pontuacao": null,
-            "respostas": {},
-            "dataAtualizacao": null,
-        }),
+fn perfil_json(c: &Connection, usuario: i64) -> Result<PerfilJson, ApiError> {
+    Ok(match store::perfil(c, usuario)? {
+        Some(p) => PerfilJson {
+            perfil: Some(p.perfil),
+            pontuacao: Some(p.pontuacao),
+            respostas: serde_json::from_str::<Value>(&p.respostas).map_err(ApiError::interno)?,
+            data_atualizacao: Some(tempo::rfc3339(tempo::de_ms(p.atualizado_em))),
+        },
+        None => PerfilJson {
+            perfil: None,
+            pontuacao: None,
+            respostas: Value::Object(serde_json::Map::new()),
+            data_atualizacao: None,
+        },
     })
 }
 
@@ -45,12 +48,8 @@ fn perfil_json(c: &Connection, usuario: i64) -> Result<Value, ApiError> {
 pub(crate) async fn ler(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
-) -> Result<Json<Value>, ApiError> {
-    let usuario = investidor.usuario_id;
-    sandbox
-        .db()
-        .ler(move |c| perfil_json(c, usuario).map(Json))
-        .await
+) -> Result<JsonExato, ApiError> {
+    resposta::json(&investidor.ler(&sandbox, perfil_json).await?)
 }
 
 /// `{"respostas": {questionId: optionId}}`: every value a string; anything else is a
@@ -85,21 +84,16 @@ pub(crate) fn gravar(
                 .map(|r| (p.id.to_owned(), Value::String(r.clone())))
         })
         .collect();
-    c.execute(
-        "INSERT INTO suitability (usuario_id, respostas, perfil, pontuacao, atualizado_em)
-         VALUES (?1, ?2, ?3, ?4, ?5)
-         ON CONFLICT (usuario_id) DO UPDATE SET respostas = excluded.respostas,
-            perfil = excluded.perfil, pontuacao = excluded.pontuacao,
-            atualizado_em = excluded.atualizado_em",
-        params![
-            usuario,
-            Value::Object(guardadas).to_string(),
-            resultado.perfil.label(),
-            resultado.pontuacao,
-            agora_ms
-        ],
-    )?;
-    Ok(())
+    store::gravar(
+        c,
+        usuario,
+        &Perfil {
+            respostas: Value::Object(guardadas).to_string(),
+            perfil: resultado.perfil.label().to_owned(),
+            pontuacao: i64::from(resultado.pontuacao),
+            atualizado_em: agora_ms,
+        },
+    )
 }
 
 /// `PUT /v1/cadastro/suitability` `{"respostas": {...}}` → 200 with the new profile; a
@@ -109,14 +103,13 @@ pub(crate) async fn responder(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
     corpo: Bytes,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<JsonExato, ApiError> {
     let respostas = respostas(&corpo)?;
-    let usuario = investidor.usuario_id;
-    sandbox
-        .db()
-        .escrever(move |tx| {
+    let perfil = investidor
+        .escrever(&sandbox, move |tx, usuario| {
             gravar(tx, usuario, &respostas, tempo::ms(tempo::agora()))?;
-            perfil_json(tx, usuario).map(Json)
+            perfil_json(tx, usuario)
         })
-        .await
+        .await?;
+    resposta::json(&perfil)
 }

@@ -10,41 +10,14 @@
 use axum::extract::{Path, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use rusqlite::{OptionalExtension, params};
-use rust_decimal::Decimal;
 
 use crate::domain::reference::Guarantee;
 use crate::domain::{dates, money};
+use crate::sandbox::captacoes::store::Ficha;
 use crate::sandbox::captacoes::{TIPO_INFORMACOES_ESSENCIAIS, informacoes};
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::pdf;
 use crate::sandbox::{Sandbox, tempo};
-
-/// What the document shows, read from the database.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct Ficha {
-    pub(crate) documento: String,
-    /// `PdfCaptacao`, `InformacoesEssenciais`, …: which document to write.
-    pub(crate) tipo: String,
-    pub(crate) nome: String,
-    pub(crate) descricao_produto: String,
-    pub(crate) prazo_meses: i64,
-    pub(crate) rendimento_descricao: String,
-    pub(crate) rating: String,
-    pub(crate) descricao_rating: String,
-    pub(crate) classificacao_esg: String,
-    pub(crate) limite: Decimal,
-    pub(crate) investimento_minimo: Decimal,
-    pub(crate) fim_captacao: jiff::Timestamp,
-    pub(crate) descricao_pagamento: String,
-    /// Guarantee ids as stored (`Hipoteca,CessaoFiduciaria`).
-    pub(crate) garantias: String,
-    pub(crate) cidade: String,
-    pub(crate) uf: String,
-    pub(crate) empreendedor: String,
-    pub(crate) valor_alvo_minimo: Decimal,
-    pub(crate) distribuicao_parcial: bool,
-}
 
 pub(crate) async fn documento(
     State(sandbox): State<Sandbox>,
@@ -56,47 +29,13 @@ pub(crate) async fn documento(
     let gerado_em = tempo::agora();
     let regras = informacoes::Regras {
         dias_desistencia: sandbox.cfg().withdrawal_days,
+        razao_minima: sandbox.cfg().minimum_target_ratio,
         limite_anual: sandbox.cfg().annual_limit,
     };
     let bytes = sandbox
         .db()
         .ler(move |c| {
-            let ficha = c
-                .query_row(
-                    "SELECT d.nome, c.nome, c.descricao_produto, c.vencimento_meses,
-                        c.rendimento_descricao, c.rating, c.descricao_rating, c.classificacao_esg,
-                        c.limite_centavos, c.investimento_minimo_centavos, c.fim_captacao,
-                        c.descricao_pagamento, c.garantias, c.cidade, c.uf, c.empreendedor_nome,
-                        d.tipo, c.valor_alvo_minimo_centavos, c.distribuicao_parcial
-                     FROM captacao_documentos d JOIN captacoes c ON c.id = d.captacao_id
-                     WHERE d.id = ?2 AND d.captacao_id = ?1",
-                    params![id, doc],
-                    |r| {
-                        Ok(Ficha {
-                            documento: r.get(0)?,
-                            nome: r.get(1)?,
-                            descricao_produto: r.get(2)?,
-                            prazo_meses: r.get(3)?,
-                            rendimento_descricao: r.get(4)?,
-                            rating: r.get(5)?,
-                            descricao_rating: r.get(6)?,
-                            classificacao_esg: r.get(7)?,
-                            limite: Decimal::new(r.get(8)?, 2),
-                            investimento_minimo: Decimal::new(r.get(9)?, 2),
-                            fim_captacao: tempo::de_ms(r.get(10)?),
-                            descricao_pagamento: r.get(11)?,
-                            garantias: r.get(12)?,
-                            cidade: r.get(13)?,
-                            uf: r.get(14)?,
-                            empreendedor: r.get(15)?,
-                            tipo: r.get(16)?,
-                            valor_alvo_minimo: Decimal::new(r.get(17)?, 2),
-                            distribuicao_parcial: r.get(18)?,
-                        })
-                    },
-                )
-                .optional()?
-                .ok_or_else(ApiError::nenhum_arquivo)?;
+            let ficha = Ficha::ler(c, id, doc)?.ok_or_else(ApiError::nenhum_arquivo)?;
             Ok(if ficha.tipo == TIPO_INFORMACOES_ESSENCIAIS {
                 informacoes::gerar(&ficha, &regras, gerado_em)
             } else {

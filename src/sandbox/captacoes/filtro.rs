@@ -1,10 +1,9 @@
 //! The query of `GET /v1/captacoes`: parsing (every bad value is a 400 in Portuguese,
-//! never a panic). Filtering, sorting and paging run in SQL (`sql.rs`); `referencia.rs`
-//! keeps the former in-memory rules, against which the tests check the SQL.
+//! never a panic). Filtering, sorting and paging run in SQL (`store/busca.rs`);
+//! `referencia.rs` keeps the former in-memory rules, against which the tests check the SQL.
 
 #[cfg(test)]
 pub(crate) mod referencia;
-mod sql;
 
 use std::str::FromStr;
 
@@ -12,15 +11,15 @@ use jiff::civil::Date;
 use rust_decimal::Decimal;
 
 use crate::domain::dates;
+use crate::domain::texto::dobrar;
 use crate::sandbox::erro::ApiError;
-use crate::sandbox::texto::dobrar;
 
 pub(crate) const TAMANHO_PADRAO: usize = 12;
 pub(crate) const TAMANHO_MAXIMO: usize = 1000;
 const BUSCA_MAXIMA: usize = 150;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Campo {
+pub(super) enum Campo {
     Status,
     NomeCaptacao,
     DataFim,
@@ -46,9 +45,9 @@ const CAMPOS: &[(&str, Campo)] = &[
 
 /// `min-max`; a single number is a maximum; either side may be empty (`6-`, `-24`).
 #[derive(Debug, Clone, Copy, Default)]
-struct Faixa {
-    min: Option<Decimal>,
-    max: Option<Decimal>,
+pub(super) struct Faixa {
+    pub(super) min: Option<Decimal>,
+    pub(super) max: Option<Decimal>,
 }
 
 impl Faixa {
@@ -62,17 +61,17 @@ impl Faixa {
 pub(crate) struct Consulta {
     pub(crate) pagina: usize,
     pub(crate) tamanho: usize,
-    busca: Option<String>,
-    nome: Option<String>,
-    status: Vec<String>,
-    rating: Vec<String>,
-    vencimento: Option<Faixa>,
-    acompanhamento: Option<Faixa>,
-    disponivel: Option<Faixa>,
-    data_inicio: Option<Date>,
-    data_fim: Option<Date>,
-    ordem: Option<Campo>,
-    decrescente: bool,
+    pub(super) busca: Option<String>,
+    pub(super) nome: Option<String>,
+    pub(super) status: Vec<String>,
+    pub(super) rating: Vec<String>,
+    pub(super) vencimento: Option<Faixa>,
+    pub(super) acompanhamento: Option<Faixa>,
+    pub(super) disponivel: Option<Faixa>,
+    pub(super) data_inicio: Option<Date>,
+    pub(super) data_fim: Option<Date>,
+    pub(super) ordem: Option<Campo>,
+    pub(super) decrescente: bool,
 }
 
 impl Consulta {

@@ -4,12 +4,10 @@
 //! configuration, not fixed text). Every offering lists it as a document of type
 //! `InformacoesEssenciais`.
 
-use rusqlite::{Transaction, params};
-
 use crate::domain::limite_anual::AnnualLimitRules;
 use crate::domain::{cvm, dates, money};
-use crate::sandbox::captacoes::TIPO_INFORMACOES_ESSENCIAIS;
-use crate::sandbox::captacoes::documentos::Ficha;
+use crate::sandbox::captacoes::store::Ficha;
+// Where the start-up finds it.
 use crate::sandbox::pdf;
 
 /// The sandbox rules the document states.
@@ -17,6 +15,8 @@ use crate::sandbox::pdf;
 pub(crate) struct Regras {
     pub(crate) dias_desistencia: u16,
     pub(crate) limite_anual: AnnualLimitRules,
+    /// The least share of the maximum target the minimum may be.
+    pub(crate) razao_minima: cvm::TargetRatio,
 }
 
 /// The document's text, laid out and written as PDF bytes.
@@ -30,6 +30,13 @@ pub(crate) fn gerar(f: &Ficha, regras: &Regras, gerado_em: jiff::Timestamp) -> V
     doc.secao("Condições da oferta");
     doc.campo("Valor alvo mínimo", &money::format_brl(f.valor_alvo_minimo));
     doc.campo("Valor alvo máximo", &money::format_brl(f.limite));
+    doc.campo(
+        "Regra do valor alvo mínimo",
+        &format!(
+            "com distribuição parcial, o valor alvo mínimo é de ao menos {}.",
+            regras.razao_minima.describe()
+        ),
+    );
     doc.campo(
         "Investimento mínimo",
         &money::format_brl(f.investimento_minimo),
@@ -80,21 +87,6 @@ pub(crate) fn gerar(f: &Ficha, regras: &Regras, gerado_em: jiff::Timestamp) -> V
     doc.finalizar(cvm::INFORMACOES_ESSENCIAIS, &f.nome)
 }
 
-/// Lists the document for every offering that lacks it: a database seeded before it existed
-/// shows it too. Idempotent; runs at every start, after the migrations.
-pub(crate) fn completar(tx: &Transaction<'_>) -> rusqlite::Result<usize> {
-    tx.execute(
-        "INSERT INTO captacao_documentos (captacao_id, ordem, tipo, nome)
-         SELECT c.id,
-                (SELECT COALESCE(MAX(d.ordem) + 1, 0) FROM captacao_documentos d WHERE d.captacao_id = c.id),
-                ?1, ?2
-         FROM captacoes c
-         WHERE NOT EXISTS (SELECT 1 FROM captacao_documentos d
-                           WHERE d.captacao_id = c.id AND d.tipo = ?1)",
-        params![TIPO_INFORMACOES_ESSENCIAIS, cvm::INFORMACOES_ESSENCIAIS],
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use rust_decimal_macros::dec;
@@ -119,6 +111,7 @@ mod tests {
     fn regras() -> Regras {
         Regras {
             dias_desistencia: 7,
+            razao_minima: cvm::TargetRatio::TWO_THIRDS,
             limite_anual: AnnualLimitRules {
                 base: dec!(25000),
                 threshold: dec!(300000),
@@ -143,6 +136,7 @@ mod tests {
             "Emissor: João Batista Lemos",
             "Valor alvo mínimo: R$ 1.000.000,00",
             "Valor alvo máximo: R$ 1.500.000,00",
+            "ao menos 2/3 do valor alvo máximo",
             "Investimento mínimo: R$ 1.000,00",
             "Prazo da captação: 20/01/2027",
             "Distribuição parcial: Permitida",

@@ -224,7 +224,7 @@ CREATE TABLE suitability (
     // of type Others (the income reports): the documents table is rebuilt because its
     // CHECK and its UNIQUE (usuario_id, tipo) allowed one document of three types only.
     r#"
--- Statement lines, derived from the reservations' life cycle (extrato/movimentos.rs):
+-- Statement lines, derived from the reservations' life cycle (reservas/movimentos.rs):
 -- one Aporte per confirmed reservation (parcela 0, its status follows the reservation),
 -- one Estorno per refunded one, one Rendimento (and at maturity one Amortizacao) per
 -- installment already due. The UNIQUE key makes catching up idempotent.
@@ -324,7 +324,7 @@ ALTER TABLE tokens ADD COLUMN sucessor BLOB;
 CREATE INDEX sessoes_usuario ON sessoes(usuario_id) WHERE encerrada_em IS NULL;
 "#,
     // 6: the offerings' list answers from SQL (captacoes/lista.rs). Folded copies (lower
-    // case, no Portuguese accents: texto::dobrar) of the searched and sorted text, because
+    // case, no Portuguese accents: domain::texto::dobrar) of the searched and sorted text, because
     // SQLite's lower() is ASCII only; NULL until filled by the Rust step that runs after
     // the migrations (db.rs), then written with every offering. `captacoes_lista` holds
     // every column the list filters on or derives the shown status from, so a filtered
@@ -419,6 +419,29 @@ CREATE TABLE registros_aceite (
     versao TEXT NOT NULL,
     registrado_em INTEGER NOT NULL
 ) STRICT;
+CREATE INDEX registros_aceite_usuario ON registros_aceite(usuario_id, id);
+CREATE INDEX registros_aceite_reserva ON registros_aceite(reserva_id, documento)
+    WHERE reserva_id IS NOT NULL;
+"#,
+    // 8: the qualified investor's declaration is a signed term: the version signed with
+    // each qualified declaration (NULL: not qualified, or declared before the term), and
+    // the record's new document (SQLite cannot change a CHECK: the table is rebuilt).
+    r#"
+ALTER TABLE declaracoes_investidor ADD COLUMN termo_qualificado_versao TEXT;
+CREATE TABLE registros_aceite_v8 (
+    id INTEGER PRIMARY KEY,
+    usuario_id INTEGER NOT NULL REFERENCES usuarios(id) ON DELETE CASCADE,
+    reserva_id INTEGER REFERENCES reservas(id) ON DELETE CASCADE,
+    documento TEXT NOT NULL CHECK (documento IN ('TermoAdesao', 'TermoCienciaRisco',
+        'DeclaracaoInvestidor', 'DeclaracaoInvestidorQualificado', 'ConfirmacaoDeclaracao',
+        'Desistencia')),
+    versao TEXT NOT NULL,
+    registrado_em INTEGER NOT NULL
+) STRICT;
+INSERT INTO registros_aceite_v8 SELECT id, usuario_id, reserva_id, documento, versao, registrado_em
+    FROM registros_aceite;
+DROP TABLE registros_aceite;
+ALTER TABLE registros_aceite_v8 RENAME TO registros_aceite;
 CREATE INDEX registros_aceite_usuario ON registros_aceite(usuario_id, id);
 CREATE INDEX registros_aceite_reserva ON registros_aceite(reserva_id, documento)
     WHERE reserva_id IS NOT NULL;

@@ -6,7 +6,7 @@
 
 use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
 
-use crate::domain::status::{CadastroStatus, CaptacaoStatus, ParcelaStatus, ReservaStatus};
+use crate::domain::status::{CadastroStatus, CaptacaoStatus, Estado, ParcelaStatus, ReservaStatus};
 
 macro_rules! estado_em_sql {
     ($($tipo:ident),+) => {$(
@@ -34,13 +34,25 @@ macro_rules! estado_em_sql {
 
 estado_em_sql!(CadastroStatus, ReservaStatus, CaptacaoStatus, ParcelaStatus);
 
+/// `estado` as an SQL string literal (`'Aporte pendente'`), for the few statements that must
+/// spell a state out instead of binding it: SQLite uses a partial index only for a query
+/// whose `WHERE` repeats the index's condition as written, which a parameter cannot do.
+/// Built from the enum so that no store types a state's name by hand.
+pub(crate) fn literal(estado: &impl Estado) -> String {
+    texto_literal(estado.label())
+}
+
+/// `texto` as an SQL string literal, its quotes doubled.
+pub(crate) fn texto_literal(texto: &str) -> String {
+    format!("'{}'", texto.replace('\'', "''"))
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
     use rusqlite::{Connection, params};
 
     use super::*;
-    use crate::domain::status::Estado;
 
     fn conexao() -> Connection {
         let c = Connection::open_in_memory().unwrap();
@@ -141,5 +153,18 @@ mod tests {
             c.execute("INSERT INTO r VALUES (?1)", [ReservaStatus::Vazio])
                 .is_err()
         );
+    }
+
+    #[test]
+    fn um_literal_e_o_nome_do_estado_entre_aspas() {
+        assert_eq!(literal(&ReservaStatus::AportePendente), "'Aporte pendente'");
+        assert_eq!(texto_literal("d'Ávila"), "'d''Ávila'");
+        let c = conexao();
+        let lido: String = c
+            .query_row(&format!("SELECT {}", texto_literal("d'Ávila")), [], |r| {
+                r.get(0)
+            })
+            .unwrap();
+        assert_eq!(lido, "d'Ávila");
     }
 }

@@ -7,14 +7,17 @@ pub(crate) mod percentual;
 
 use std::collections::BTreeMap;
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use jiff::Timestamp;
-use rusqlite::{Connection, params};
+use rusqlite::Connection;
 use rust_decimal::Decimal;
 
 use crate::sandbox::autenticacao::Investidor;
 use crate::sandbox::erro::ApiError;
-use crate::sandbox::reservas::reserva::{self, Reserva};
+use crate::sandbox::reservas::extrator::IdReserva;
+use crate::sandbox::reservas::reserva::Reserva;
+use crate::sandbox::reservas::reserva::status::ReservaStatus;
+use crate::sandbox::reservas::store;
 use crate::sandbox::{Sandbox, reservas::fluxo, tempo};
 
 use crate::domain::dates;
@@ -24,12 +27,11 @@ use crate::sandbox::resposta::{self, JsonExato};
 pub(crate) async fn por_id(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
-    Path(id): Path<String>,
+    id: IdReserva,
 ) -> Result<JsonExato, ApiError> {
-    reserva::ler_do_investidor(&sandbox, &investidor, &id, |_, r| {
-        resposta::json(&r.json(tempo::agora()))
-    })
-    .await
+    investidor
+        .ler_reserva(&sandbox, id, |_, r| resposta::json(&r.json(tempo::agora())))
+        .await
 }
 
 /// `dias` days before `agora`, in ms.
@@ -46,18 +48,11 @@ pub(crate) async fn canceladas(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
 ) -> Result<JsonExato, ApiError> {
-    let usuario = investidor.usuario_id;
-    sandbox
-        .db()
-        .ler(move |c| {
+    investidor
+        .ler(&sandbox, move |c, usuario| {
             let agora = tempo::agora();
             let desde = dias_antes(agora, 90);
-            let reservas = reserva::carregar(
-                c,
-                "r.usuario_id = ?1 AND r.motivo_cancelamento IS NOT NULL AND r.cancelada_em >= ?2
-                 ORDER BY r.cancelada_em DESC, r.id DESC",
-                params![usuario, desde],
-            )?;
+            let reservas = store::canceladas_desde(c, usuario, desde)?;
             let lista: Vec<_> = reservas.iter().map(|r| r.json(agora)).collect();
             resposta::json(&lista)
         })
@@ -70,24 +65,21 @@ pub(crate) async fn pendentes(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
 ) -> Result<JsonExato, ApiError> {
-    let usuario = investidor.usuario_id;
-    sandbox
-        .db()
-        .ler(move |c| {
+    investidor
+        .ler(&sandbox, move |c, usuario| {
             let agora = tempo::agora();
             let desde = dias_antes(agora, 30);
-            let reservas: Vec<Reserva> = reserva::carregar(
-                c,
-                "r.usuario_id = ?1 ORDER BY r.criada_em DESC, r.id DESC",
-                params![usuario],
-            )?
-            .into_iter()
-            .filter(|r| match r.status(agora) {
-                "Aberto" | "Aporte pendente" | "Em análise" | "Aprovado" => true,
-                "Pago" => r.paga_em.is_some_and(|p| p >= desde),
-                _ => false,
-            })
-            .collect();
+            let reservas: Vec<Reserva> = store::do_usuario(c, usuario)?
+                .into_iter()
+                .filter(|r| match r.estado(agora) {
+                    ReservaStatus::Aberto
+                    | ReservaStatus::AportePendente
+                    | ReservaStatus::EmAnalise
+                    | ReservaStatus::Aprovado => true,
+                    ReservaStatus::Pago => r.paga_em.is_some_and(|p| p >= desde),
+                    _ => false,
+                })
+                .collect();
             let lista: Vec<_> = reservas.iter().map(|r| r.json(agora)).collect();
             resposta::json(&lista)
         })
@@ -115,11 +107,7 @@ pub(crate) fn alocacao(
     agora: Timestamp,
 ) -> Result<Vec<Grupo>, ApiError> {
     let hoje = dates::today_in_sao_paulo(agora);
-    let reservas = reserva::carregar(
-        c,
-        "r.usuario_id = ?1 AND r.status IN ('Pago', 'Aprovado') ORDER BY r.criada_em, r.id",
-        params![usuario],
-    )?;
+    let reservas = store::investidas(c, usuario)?;
     let mut grupos: BTreeMap<i64, Grupo> = BTreeMap::new();
     for r in reservas {
         let rendimento = fluxo::rendimento_acumulado(
@@ -153,10 +141,8 @@ pub(crate) async fn resumida(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
 ) -> Result<JsonExato, ApiError> {
-    let usuario = investidor.usuario_id;
-    sandbox
-        .db()
-        .ler(move |c| {
+    investidor
+        .ler(&sandbox, move |c, usuario| {
             let agora = tempo::agora();
             let grupos = alocacao(c, usuario, agora)?;
             resposta::json(&json::resumo(&grupos, agora))
@@ -169,10 +155,8 @@ pub(crate) async fn detalhada(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
 ) -> Result<JsonExato, ApiError> {
-    let usuario = investidor.usuario_id;
-    sandbox
-        .db()
-        .ler(move |c| {
+    investidor
+        .ler(&sandbox, move |c, usuario| {
             let grupos = alocacao(c, usuario, tempo::agora())?;
             resposta::json(&json::detalhe(&grupos))
         })

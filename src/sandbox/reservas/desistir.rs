@@ -4,61 +4,39 @@
 //! gets an Estorno for a paid one (its Aporte line turns Cancelado when nothing was paid),
 //! the investor a notification, and the record the withdrawal.
 
-use axum::extract::{Path, State};
-use axum::http::StatusCode;
-use rusqlite::params;
+use axum::extract::State;
 
 use crate::sandbox::autenticacao::Investidor;
 use crate::sandbox::erro::ApiError;
-use crate::sandbox::extrato::movimentos;
-use crate::sandbox::notificacoes::aviso::{self, Aviso};
+use crate::sandbox::notificacoes::{self, Notificacao};
 use crate::sandbox::registro::{self, Documento};
-use crate::sandbox::reservas::reserva;
+use crate::sandbox::reservas::extrator::IdReserva;
+use crate::sandbox::reservas::movimentos;
+use crate::sandbox::reservas::store;
 use crate::sandbox::resposta::{self, JsonExato};
 use crate::sandbox::{Sandbox, tempo};
 
-pub(crate) const PRAZO_ENCERRADO: &str = "O prazo de desistência deste investimento terminou.";
-pub(crate) const NAO_PERMITIDA: &str = "Não é possível desistir desta reserva.";
 /// The version of the withdrawal's wording, recorded with it.
 const VERSAO: &str = "2026.1";
 
 pub(super) async fn desistir(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
-    Path(id): Path<String>,
+    IdReserva(id): IdReserva,
 ) -> Result<JsonExato, ApiError> {
-    let id = reserva::ler_id(&id)?;
     let usuario = investidor.usuario_id;
     let agora = tempo::agora();
     sandbox
         .db()
-        .escrever(move |tx| {
-            let r = reserva::do_investidor(tx, id, usuario)?;
-            if !r.pode_desistir(agora) {
-                let confirmada = matches!(
-                    r.status(agora),
-                    "Aporte pendente" | "Em análise" | "Aprovado" | "Pago"
-                );
-                let msg = if confirmada {
-                    PRAZO_ENCERRADO
-                } else {
-                    NAO_PERMITIDA
-                };
-                return Err(ApiError::new(StatusCode::CONFLICT, msg));
-            }
-            let paga = matches!(r.status(agora), "Aprovado" | "Pago");
-            let ms = tempo::ms(agora);
-            tx.execute(
-                "UPDATE reservas SET status = 'Cancelado', motivo_cancelamento = 'Desistencia',
-                    cancelada_em = ?1, atualizada_em = ?1 WHERE id = ?2",
-                params![ms, id],
-            )?;
+        .transicao(move |tx| {
+            let antes = store::transicoes::desistir(tx, id, usuario, agora)?;
+            let paga = antes.investida(agora);
             registro::registrar(tx, usuario, Some(id), Documento::Desistencia, VERSAO, agora)?;
             movimentos::apos_evento(tx, id, agora)?;
-            let r = reserva::do_investidor(tx, id, usuario)?;
-            let aviso = Aviso::desistencia(r.investimento(), &r.oferta.nome, paga);
-            aviso::enviar(tx, usuario, &aviso, agora)?;
-            resposta::json(&r.json(agora))
+            let r = store::do_investidor(tx, id, usuario)?;
+            let notificacao = Notificacao::desistencia(r.investimento(), &r.oferta.nome, paga);
+            notificacoes::enviar(tx, usuario, &notificacao, agora)?;
+            Ok(resposta::json(&r.json(agora))?)
         })
         .await
 }

@@ -5,45 +5,25 @@
 
 mod conteudo;
 
-use axum::Json;
 use axum::extract::{Path, State};
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use jiff::Timestamp;
-use rusqlite::{Connection, OptionalExtension, params};
-use serde_json::{Value, json};
+use serde::Serialize;
 
 use crate::sandbox::autenticacao::Investidor;
-use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
-use crate::sandbox::reservas::reserva::{self, Reserva};
+use crate::sandbox::erro::ApiError;
+use crate::sandbox::reservas::extrator::IdReserva;
+use crate::sandbox::reservas::reserva::Reserva;
+use crate::sandbox::reservas::reserva::status::ReservaStatus;
+use crate::sandbox::reservas::store;
+use crate::sandbox::resposta::pdf_resposta;
+use crate::sandbox::resposta::{self, JsonExato};
+// Where the other documents' handlers found it before it moved to `resposta`.
 use crate::sandbox::{Sandbox, reservas::carteira, tempo};
 
 const TERMO: (i64, &str) = (1, "Termo de adesão assinado");
 const COMPROVANTE_RESERVA: (i64, &str) = (2, "Comprovante de reserva");
 const COMPROVANTE_APORTE: (i64, &str) = (3, "Comprovante de aporte");
-
-/// Who signed: shown on every document.
-pub(crate) struct Titular {
-    pub(crate) nome: String,
-    pub(crate) cpf: String,
-    pub(crate) email: String,
-}
-
-fn titular(c: &Connection, usuario: i64) -> Result<Titular, ApiError> {
-    c.query_row(
-        "SELECT nome, cpf, email FROM usuarios WHERE id = ?1",
-        params![usuario],
-        |r| {
-            Ok(Titular {
-                nome: r.get(0)?,
-                cpf: r.get(1)?,
-                email: r.get(2)?,
-            })
-        },
-    )
-    .optional()?
-    .ok_or_else(|| ApiError::nao_autorizado(SESSAO_INVALIDA))
-}
 
 /// The documents a reservation has at this point of its life cycle.
 fn disponiveis(r: &Reserva, agora: Timestamp) -> Vec<(i64, &'static str)> {
@@ -54,43 +34,34 @@ fn disponiveis(r: &Reserva, agora: Timestamp) -> Vec<(i64, &'static str)> {
     if r.confirmada_em.is_some() {
         lista.push(COMPROVANTE_RESERVA);
     }
-    if r.status(agora) == "Pago" {
+    if *r.estado(agora) == ReservaStatus::Pago {
         lista.push(COMPROVANTE_APORTE);
     }
     lista
 }
 
-/// A generated PDF: `disposicao` is `inline` or `attachment`; never cached.
-pub(crate) fn pdf_resposta(bytes: Vec<u8>, disposicao: &str, arquivo: &str) -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, "application/pdf".to_owned()),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("{disposicao}; filename=\"{arquivo}\""),
-            ),
-            // Personal data: never kept by a shared cache.
-            (header::CACHE_CONTROL, "private, no-store".to_owned()),
-        ],
-        bytes,
-    )
-        .into_response()
+/// One entry of a reservation's document list.
+#[derive(Serialize)]
+struct DocumentoJson {
+    id: i64,
+    titulo: &'static str,
 }
 
 /// `GET /v1/reservas/{id}/documentos` → `[{"id","titulo"}]`.
 pub(crate) async fn listar(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
-    Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
-    reserva::ler_do_investidor(&sandbox, &investidor, &id, |_, r| {
-        let lista: Vec<Value> = disponiveis(&r, tempo::agora())
-            .into_iter()
-            .map(|(id, titulo)| json!({ "id": id, "titulo": titulo }))
-            .collect();
-        Ok(Json(Value::Array(lista)))
-    })
-    .await
+    id: IdReserva,
+) -> Result<JsonExato, ApiError> {
+    investidor
+        .ler_reserva(&sandbox, id, |_, r| {
+            let lista: Vec<DocumentoJson> = disponiveis(&r, tempo::agora())
+                .into_iter()
+                .map(|(id, titulo)| DocumentoJson { id, titulo })
+                .collect();
+            resposta::json(&lista)
+        })
+        .await
 }
 
 /// `GET /v1/reservas/{id}/documentos/{doc}` → the PDF.
@@ -99,30 +70,31 @@ pub(crate) async fn baixar(
     investidor: Investidor,
     Path((id, doc)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
-    let usuario = investidor.usuario_id;
+    let id = IdReserva::ler(&id)?;
     let regras = sandbox.cfg().regras();
-    let (bytes, arquivo) = reserva::ler_do_investidor(&sandbox, &investidor, &id, move |c, r| {
-        let agora = tempo::agora();
-        let doc: i64 = doc.parse().map_err(|_| ApiError::nenhum_arquivo())?;
-        let (doc, _) = disponiveis(&r, agora)
-            .into_iter()
-            .find(|(d, _)| *d == doc)
-            .ok_or_else(ApiError::nenhum_arquivo)?;
-        let t = titular(c, usuario)?;
-        let (bytes, nome) = match doc {
-            1 => (conteudo::termo(&r, &t, agora, &regras), "termo-de-adesao"),
-            2 => (
-                conteudo::comprovante_reserva(&r, &t, agora),
-                "comprovante-de-reserva",
-            ),
-            _ => (
-                conteudo::comprovante_aporte(&r, &t, agora),
-                "comprovante-de-aporte",
-            ),
-        };
-        Ok((bytes, format!("{nome}-reserva-{}.pdf", r.id)))
-    })
-    .await?;
+    let (bytes, arquivo) = investidor
+        .ler_reserva(&sandbox, id, move |c, r| {
+            let agora = tempo::agora();
+            let doc: i64 = doc.parse().map_err(|_| ApiError::nenhum_arquivo())?;
+            let (doc, _) = disponiveis(&r, agora)
+                .into_iter()
+                .find(|(d, _)| *d == doc)
+                .ok_or_else(ApiError::nenhum_arquivo)?;
+            let t = store::titular(c, r.usuario_id)?;
+            let (bytes, nome) = match doc {
+                1 => (conteudo::termo(&r, &t, agora, &regras), "termo-de-adesao"),
+                2 => (
+                    conteudo::comprovante_reserva(&r, &t, agora),
+                    "comprovante-de-reserva",
+                ),
+                _ => (
+                    conteudo::comprovante_aporte(&r, &t, agora),
+                    "comprovante-de-aporte",
+                ),
+            };
+            Ok((bytes, format!("{nome}-reserva-{}.pdf", r.id)))
+        })
+        .await?;
     Ok(pdf_resposta(bytes, "attachment", &arquivo))
 }
 
@@ -130,22 +102,22 @@ pub(crate) async fn baixar(
 pub(crate) async fn contrato(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
-    Path(id): Path<String>,
+    id: IdReserva,
 ) -> Result<Response, ApiError> {
-    let usuario = investidor.usuario_id;
     let regras = sandbox.cfg().regras();
-    let bytes = reserva::ler_do_investidor(&sandbox, &investidor, &id, move |c, r| {
-        if r.termo_aceito_em.is_none() {
-            return Err(ApiError::nenhum_arquivo());
-        }
-        let t = titular(c, usuario)?;
-        Ok(conteudo::termo(&r, &t, tempo::agora(), &regras))
-    })
-    .await?;
+    let bytes = investidor
+        .ler_reserva(&sandbox, id, move |c, r| {
+            if r.termo_aceito_em.is_none() {
+                return Err(ApiError::nenhum_arquivo());
+            }
+            let t = store::titular(c, r.usuario_id)?;
+            Ok(conteudo::termo(&r, &t, tempo::agora(), &regras))
+        })
+        .await?;
     Ok(pdf_resposta(
         bytes,
         "inline",
-        &format!("contrato-reserva-{id}.pdf"),
+        &format!("contrato-reserva-{}.pdf", id.0),
     ))
 }
 
@@ -158,16 +130,14 @@ pub(crate) async fn exportar_alocacao(
     if !tipo.eq_ignore_ascii_case("pdf") {
         return Err(ApiError::requisicao("Tipo de exportação não suportado."));
     }
-    let usuario = investidor.usuario_id;
-    let bytes = sandbox
-        .db()
-        .ler(move |c| {
+    let bytes = investidor
+        .ler(&sandbox, move |c, usuario| {
             let agora = tempo::agora();
             let grupos = carteira::alocacao(c, usuario, agora)?;
             if grupos.is_empty() {
                 return Err(ApiError::nenhum_arquivo());
             }
-            let t = titular(c, usuario)?;
+            let t = store::titular(c, usuario)?;
             Ok(conteudo::alocacao(&grupos, &t, agora))
         })
         .await?;

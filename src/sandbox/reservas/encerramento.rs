@@ -3,29 +3,30 @@
 //! sandbox) at or above the minimum target is a success; below it the offering failed, and
 //! every reservation still standing is cancelled and refunded (an Estorno in the statement
 //! for money already paid) with a notification. The paid money of a successful offering
-//! leaves the escrow for the issuer only once each reservation's withdrawal period is over
-//! ([`repassar`]).
+//! leaves the escrow for the issuer only once every withdrawal period of the offering is
+//! over and what still stands then is still at least the minimum target; withdrawals may
+//! have taken it below, and then the offering failed after all: every standing reservation
+//! is cancelled and refunded as above ([`repassar`]).
 
 use axum::Router;
-use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::extract::State;
+use axum::http::HeaderMap;
 use axum::routing::post;
 use jiff::Timestamp;
-use rusqlite::{OptionalExtension, Transaction, params};
+use rusqlite::Transaction;
 use serde::Serialize;
 
 use crate::sandbox::erro::ApiError;
-use crate::sandbox::extrato::movimentos;
-use crate::sandbox::notificacoes::aviso::{self, Aviso};
+use crate::sandbox::extratores::Id;
+use crate::sandbox::notificacoes::{self, Notificacao};
+use crate::sandbox::reservas::movimentos;
 use crate::sandbox::reservas::reserva;
+use crate::sandbox::reservas::store::{
+    self,
+    captacao::{Encerramento, Resultado},
+};
 use crate::sandbox::resposta::{self, JsonExato};
 use crate::sandbox::{Sandbox, tempo};
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub(crate) enum Resultado {
-    Sucesso,
-    Malsucedida,
-}
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -41,83 +42,68 @@ fn encerrar(
     captacao: i64,
     agora: Timestamp,
 ) -> Result<(Resultado, usize), ApiError> {
-    let (minimo, arrecadado): (i64, i64) = tx.query_row(
-        "SELECT c.valor_alvo_minimo_centavos, c.arrecadado_base_centavos + (
-            SELECT COALESCE(SUM(r.investimento_centavos), 0) FROM reservas r
-            WHERE r.captacao_id = c.id AND r.status IN ('Pago', 'Aprovado'))
-         FROM captacoes c WHERE c.id = ?1",
-        params![captacao],
-        |r| Ok((r.get(0)?, r.get(1)?)),
-    )?;
-    let ms = tempo::ms(agora);
+    let (minimo, arrecadado) = Encerramento::alvo_e_arrecadado(tx, captacao)?;
     if arrecadado >= minimo {
-        tx.execute(
-            "UPDATE captacoes SET encerrada_em = ?1, resultado = 'Sucesso' WHERE id = ?2",
-            params![ms, captacao],
-        )?;
+        Encerramento::registrar(tx, captacao, Resultado::Sucesso, agora)?;
         return Ok((Resultado::Sucesso, 0));
     }
-    tx.execute(
-        "UPDATE captacoes SET encerrada_em = ?1, resultado = 'Malsucedida' WHERE id = ?2",
-        params![ms, captacao],
-    )?;
-    let vivas: Vec<reserva::Reserva> =
-        reserva::carregar(tx, "r.captacao_id = ?1 ORDER BY r.id", params![captacao])?
-            .into_iter()
-            .filter(|r| {
-                matches!(
-                    r.status(agora),
-                    "Aberto" | "Aporte pendente" | "Em análise" | "Aprovado" | "Pago"
-                )
-            })
-            .collect();
+    Encerramento::registrar(tx, captacao, Resultado::Malsucedida, agora)?;
+    let canceladas = cancelar_vivas(tx, captacao, agora)?;
+    Ok((Resultado::Malsucedida, canceladas))
+}
+
+/// Cancels and refunds every reservation of failed `captacao` still standing, each with its
+/// statement line and notification; returns how many.
+fn cancelar_vivas(
+    tx: &Transaction<'_>,
+    captacao: i64,
+    agora: Timestamp,
+) -> Result<usize, ApiError> {
+    let vivas: Vec<reserva::Reserva> = store::da_captacao(tx, captacao)?
+        .into_iter()
+        .filter(|r| r.viva(agora))
+        .collect();
     for r in &vivas {
-        let paga = matches!(r.status(agora), "Aprovado" | "Pago");
-        tx.execute(
-            "UPDATE reservas SET status = 'Cancelado', motivo_cancelamento = 'OfertaMalsucedida',
-                cancelada_em = ?1, atualizada_em = ?1 WHERE id = ?2",
-            params![ms, r.id],
-        )?;
+        let paga = r.investida(agora);
+        Encerramento::cancelar_reserva(tx, r.id, agora)?;
         if r.confirmada_em.is_some() {
             movimentos::apos_evento(tx, r.id, agora)?;
-            let usuario: i64 = tx.query_row(
-                "SELECT usuario_id FROM reservas WHERE id = ?1",
-                params![r.id],
-                |x| x.get(0),
-            )?;
-            let aviso = Aviso::captacao_cancelada(r.investimento(), &r.oferta.nome, paga);
-            aviso::enviar(tx, usuario, &aviso, agora)?;
+            let notificacao =
+                Notificacao::captacao_cancelada(r.investimento(), &r.oferta.nome, paga);
+            notificacoes::enviar(tx, r.usuario_id, &notificacao, agora)?;
         }
     }
-    Ok((Resultado::Malsucedida, vivas.len()))
+    Ok(vivas.len())
 }
 
 /// Settles every live offering whose period ended and was not settled yet; returns how many.
 pub(crate) fn encerrar_vencidas(tx: &Transaction<'_>, agora: Timestamp) -> Result<usize, ApiError> {
-    let ids: Vec<i64> = tx
-        .prepare_cached(
-            "SELECT id FROM captacoes WHERE encerrada_em IS NULL
-                AND status IN ('Captação no ar', 'Aberto') AND fim_captacao <= ?1",
-        )?
-        .query_map(params![tempo::ms(agora)], |r| r.get(0))?
-        .collect::<Result<_, _>>()?;
+    let ids = Encerramento::vencidas(tx, agora)?;
     for id in &ids {
         encerrar(tx, *id, agora)?;
     }
     Ok(ids.len())
 }
 
-/// Marks as transferred to the issuer the paid reservations of successful offerings whose
-/// withdrawal period is over; returns how many.
+/// Transfers to the issuer the paid reservations of each successful offering whose every
+/// withdrawal period is over, when what stands is still at least the minimum target; an
+/// offering that withdrawals took below it fails now (its standing reservations cancelled
+/// and refunded). Returns how many reservations were transferred.
 pub(crate) fn repassar(tx: &Transaction<'_>, agora: Timestamp) -> Result<usize, ApiError> {
-    let ms = tempo::ms(agora);
-    Ok(tx.execute(
-        "UPDATE reservas SET repassada_em = ?1
-         WHERE repassada_em IS NULL AND status IN ('Pago', 'Aprovado')
-           AND (desistencia_ate IS NULL OR desistencia_ate <= ?1)
-           AND captacao_id IN (SELECT id FROM captacoes WHERE resultado = 'Sucesso')",
-        params![ms],
-    )?)
+    let mut repassadas = 0;
+    for id in Encerramento::a_repassar(tx)? {
+        if Encerramento::janela_aberta(tx, id, agora)? {
+            continue;
+        }
+        let (minimo, arrecadado) = Encerramento::alvo_e_arrecadado(tx, id)?;
+        if arrecadado >= minimo {
+            repassadas += Encerramento::repassar_captacao(tx, id, agora)?;
+        } else {
+            Encerramento::registrar(tx, id, Resultado::Malsucedida, agora)?;
+            cancelar_vivas(tx, id, agora)?;
+        }
+    }
+    Ok(repassadas)
 }
 
 pub(super) fn routes() -> Router<Sandbox> {
@@ -129,37 +115,19 @@ pub(super) fn routes() -> Router<Sandbox> {
 async fn encerrar_agora(
     State(s): State<Sandbox>,
     headers: HeaderMap,
-    Path(id): Path<String>,
+    Id(id): Id,
 ) -> Result<JsonExato, ApiError> {
     super::transicoes::recusar_outros_sites(&s, &headers)?;
-    let id: i64 = id.parse().map_err(|_| ApiError::nao_encontrado())?;
     let agora = tempo::agora();
     s.db()
-        .escrever(move |tx| {
-            let (status, encerrada): (String, Option<i64>) = tx
-                .query_row(
-                    "SELECT status, encerrada_em FROM captacoes WHERE id = ?1",
-                    params![id],
-                    |r| Ok((r.get(0)?, r.get(1)?)),
-                )
-                .optional()?
-                .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, "Captação não encontrada."))?;
-            if encerrada.is_some() || !matches!(status.as_str(), "Captação no ar" | "Aberto") {
-                return Err(ApiError::new(
-                    StatusCode::CONFLICT,
-                    "Captação já encerrada.",
-                ));
-            }
-            tx.execute(
-                "UPDATE captacoes SET fim_captacao = MIN(fim_captacao, ?1) WHERE id = ?2",
-                params![tempo::ms(agora), id],
-            )?;
+        .transicao(move |tx| {
+            Encerramento::terminar_periodo(tx, id, agora)?;
             let (resultado, reservas_canceladas) = encerrar(tx, id, agora)?;
-            resposta::json(&EncerramentoJson {
+            Ok(resposta::json(&EncerramentoJson {
                 id,
                 resultado,
                 reservas_canceladas,
-            })
+            })?)
         })
         .await
 }

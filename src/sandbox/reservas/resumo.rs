@@ -3,19 +3,21 @@
 
 use std::collections::BTreeMap;
 
-use axum::Json;
 use axum::extract::State;
 use jiff::Timestamp;
-use rusqlite::{OptionalExtension, Transaction, params};
+use rusqlite::Transaction;
 use rust_decimal::Decimal;
 use serde::Serialize;
 
 use crate::domain::money;
 use crate::domain::reserva;
 use crate::sandbox::autenticacao::{self, Investidor};
-use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
-use crate::sandbox::extrato::movimentos;
-use crate::sandbox::notificacoes::aviso::{self, Aviso};
+use crate::sandbox::erro::ApiError;
+use crate::sandbox::notificacoes::{self, Notificacao};
+use crate::sandbox::reservas::movimentos;
+use crate::sandbox::reservas::reserva::status::ReservaStatus;
+use crate::sandbox::reservas::store::carteira::{self, LinhaDoResumo, Vencida};
+use crate::sandbox::resposta::{self, JsonExato};
 use crate::sandbox::{Sandbox, tempo};
 
 #[derive(Debug, Serialize)]
@@ -60,49 +62,29 @@ struct Produto {
 pub(crate) async fn resumo(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
-) -> Result<Json<Resumo>, ApiError> {
-    let id = investidor.usuario_id;
+) -> Result<JsonExato, ApiError> {
     let agora = tempo::agora();
-    sandbox
-        .db()
-        .ler(move |c| {
-            let saldo: i64 = c
-                .query_row("SELECT saldo_centavos FROM usuarios WHERE id = ?1", params![id], |r| {
-                    r.get(0)
-                })
-                .optional()?
-                .ok_or_else(|| ApiError::nao_autorizado(SESSAO_INVALIDA))?;
-            let mut q = c.prepare_cached(
-                "SELECT r.status, r.tipo_pagamento, r.investimento_centavos, r.pix_vencimento, c.nome
-                 FROM reservas r JOIN captacoes c ON c.id = r.captacao_id
-                 WHERE r.usuario_id = ?1",
-            )?;
-            let linhas = q.query_map(params![id], |r| {
-                Ok((
-                    r.get::<_, String>(0)?,
-                    r.get::<_, i64>(1)?,
-                    r.get::<_, i64>(2)?,
-                    r.get::<_, Option<i64>>(3)?,
-                    r.get::<_, String>(4)?,
-                ))
-            })?;
+    investidor
+        .ler(&sandbox, move |c, id| {
+            let saldo = carteira::saldo(c, id)?;
             let (mut provisionado, mut a_debitar, mut pago) = (0i64, 0i64, 0i64);
             let mut produtos: BTreeMap<String, i64> = BTreeMap::new();
-            for linha in linhas {
-                let (status, tipo, centavos, vencimento, nome) = linha?;
-                match status.as_str() {
-                    "Aporte pendente" if vencimento.is_some_and(|v| v > tempo::ms(agora)) => {
-                        provisionado += centavos;
+            for linha in LinhaDoResumo::do_usuario(c, id)? {
+                match linha.status {
+                    ReservaStatus::AportePendente
+                        if linha.pix_vencimento.is_some_and(|v| v > tempo::ms(agora)) =>
+                    {
+                        provisionado += linha.centavos;
                     }
-                    "Em análise" | "Aprovado" => {
-                        provisionado += centavos;
-                        if tipo == reserva::PARTNER_DEBIT {
-                            a_debitar += centavos;
+                    ReservaStatus::EmAnalise | ReservaStatus::Aprovado => {
+                        provisionado += linha.centavos;
+                        if linha.tipo_pagamento == reserva::PARTNER_DEBIT {
+                            a_debitar += linha.centavos;
                         }
                     }
-                    "Pago" => {
-                        pago += centavos;
-                        *produtos.entry(nome).or_insert(0) += centavos;
+                    ReservaStatus::Pago => {
+                        pago += linha.centavos;
+                        *produtos.entry(linha.nome_captacao).or_insert(0) += linha.centavos;
                     }
                     _ => {}
                 }
@@ -111,7 +93,7 @@ pub(crate) async fn resumo(
             let disponivel = saldo - bloqueado;
             let mut lista: Vec<(String, i64)> = produtos.into_iter().collect();
             lista.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
-            Ok(Json(Resumo {
+            resposta::json(&Resumo {
                 saldo_bloqueado: reais(bloqueado),
                 saldo_d0: reais(disponivel),
                 saldo_d1: reais(disponivel),
@@ -127,7 +109,7 @@ pub(crate) async fn resumo(
                         valor: reais(c),
                     })
                     .collect(),
-            }))
+            })
         })
         .await
 }
@@ -140,27 +122,13 @@ fn reais(centavos: i64) -> Decimal {
 /// is cancelled once its deadline passes, as the platform's own expiry job does) and forgets
 /// dead codes and tokens. Returns how many reservations were cancelled.
 pub(crate) fn expirar(tx: &Transaction<'_>, agora: Timestamp) -> Result<usize, ApiError> {
-    let ms = tempo::ms(agora);
-    let vencidas: Vec<(i64, i64, i64, String, i64)> = tx
-        .prepare(
-            "SELECT r.usuario_id, r.investimento_centavos, r.pix_vencimento, c.nome, r.id
-             FROM reservas r JOIN captacoes c ON c.id = r.captacao_id
-             WHERE r.status = 'Aporte pendente' AND r.pix_vencimento <= ?1",
-        )?
-        .query_map(params![ms], |r| {
-            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
-        })?
-        .collect::<Result<_, _>>()?;
-    let canceladas = tx.execute(
-        "UPDATE reservas SET status = 'Cancelado', cancelada_em = pix_vencimento, atualizada_em = ?1
-         WHERE status = 'Aporte pendente' AND pix_vencimento <= ?1",
-        params![ms],
-    )?;
+    let vencidas = Vencida::cancelar(tx, agora)?;
+    let canceladas = vencidas.len();
     // The investor learns of it when it happened: at the deadline, not at the sweep.
-    for (usuario, centavos, vencimento, nome, id) in vencidas {
-        let aviso = Aviso::reserva_cancelada(reais(centavos), &nome);
-        aviso::enviar(tx, usuario, &aviso, tempo::de_ms(vencimento))?;
-        movimentos::apos_evento(tx, id, agora)?;
+    for v in vencidas {
+        let notificacao = Notificacao::reserva_cancelada(reais(v.centavos), &v.nome_captacao);
+        notificacoes::enviar(tx, v.usuario, &notificacao, tempo::de_ms(v.pix_vencimento))?;
+        movimentos::apos_evento(tx, v.id, agora)?;
     }
     autenticacao::limpar(tx, agora)?;
     Ok(canceladas)

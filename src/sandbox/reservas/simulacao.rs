@@ -24,21 +24,21 @@
 //!
 //! Amounts below the offering's minimum still simulate: the simulation informs, the order
 //! enforces. Drafts are not offered, so they answer 404 like an unknown offering.
+//!
+//! This module is the computation only (the wallet's cash flow reuses it); the handler
+//! that reads the offering is `reservas::simular`.
 
 use std::str::FromStr;
 
-use axum::Json;
-use axum::extract::{Path, RawQuery, State};
 use axum::http::StatusCode;
 use jiff::Span;
 use jiff::civil::Date;
-use rusqlite::{OptionalExtension, params};
 use rust_decimal::{Decimal, RoundingStrategy};
 use serde::Serialize;
 
 use crate::domain::money;
 use crate::sandbox::erro::ApiError;
-use crate::sandbox::{Sandbox, tempo};
+use crate::sandbox::tempo;
 
 pub(crate) const BASE: &str = "Cenário base";
 pub(crate) const REINVESTIMENTO: &str = "Cenário com reinvestimento";
@@ -51,7 +51,7 @@ const MSG_VALOR_ALTO: &str = "O valor base da simulação excede o limite permit
 const VALOR_MAXIMO: Decimal = Decimal::from_parts(0xD4A5_1000, 0xE8, 0, false, 0);
 
 /// A longer term would be a data error; it also bounds the powers below.
-const PRAZO_MAXIMO: u32 = 600;
+pub(crate) const PRAZO_MAXIMO: u32 = 600;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -81,53 +81,6 @@ pub(crate) struct Termos {
     pub(crate) periodicidade_meses: u32,
     /// `D0`: the first day of yield.
     pub(crate) inicio: Date,
-}
-
-pub(crate) async fn simular(
-    State(sandbox): State<Sandbox>,
-    Path(id): Path<String>,
-    RawQuery(query): RawQuery,
-) -> Result<Json<Vec<Cenario>>, ApiError> {
-    let id: i64 = id.parse().map_err(|_| ApiError::nao_encontrado())?;
-    let linha = sandbox
-        .db()
-        .ler(move |c| {
-            Ok(c.query_row(
-                "SELECT status, vencimento_meses, rendimento_centesimos, periodicidade_meses,
-                        fim_captacao
-                 FROM captacoes WHERE id = ?1",
-                params![id],
-                |r| {
-                    Ok((
-                        r.get::<_, String>(0)?,
-                        r.get::<_, i64>(1)?,
-                        r.get::<_, i64>(2)?,
-                        r.get::<_, i64>(3)?,
-                        r.get::<_, i64>(4)?,
-                    ))
-                },
-            )
-            .optional()?)
-        })
-        .await?;
-    let (prazo, centesimos, periodicidade, fim) = match linha {
-        Some((status, p, c, per, fim)) if status != "Rascunho" => (p, c, per, fim),
-        _ => return Err(ApiError::nao_encontrado()),
-    };
-    let valor = valor_base(query.as_deref())?;
-    let termos = Termos {
-        rendimento_anual: Decimal::new(centesimos, 4),
-        prazo_meses: u32::try_from(prazo)
-            .ok()
-            .filter(|p| (1..=PRAZO_MAXIMO).contains(p))
-            .ok_or_else(|| ApiError::interno(format!("captação {id}: prazo {prazo}")))?,
-        periodicidade_meses: u32::try_from(periodicidade).unwrap_or(0),
-        inicio: tempo::somar_dias(tempo::dia_de_ms(fim), 1)
-            .ok_or_else(|| ApiError::interno(format!("captação {id}: fim {fim}")))?,
-    };
-    cenarios(valor, &termos)
-        .map(Json)
-        .ok_or_else(|| ApiError::interno(format!("captação {id}: simulação fora da faixa")))
 }
 
 /// `valorBase` as the platform reads it: a plain decimal with a dot (`1000.00`), rounded to

@@ -62,6 +62,8 @@ pub(crate) struct Termo {
     pub(crate) conteudo: String,
     /// (opcao, descricao)
     pub(crate) opcoes: Vec<(&'static str, String)>,
+    /// The Termo de Ciência de Risco's text, with the periods in force.
+    pub(crate) ciencia_risco: String,
 }
 
 const OPCAO_UNICA: &str = "Li e compreendi este termo, declaro estar ciente dos riscos do investimento e concordo com as condições da oferta.";
@@ -131,8 +133,10 @@ pub(crate) fn termo(r: &Reserva, regras: &RegrasCvm) -> Termo {
         ),
         "O investimento não conta com a garantia do Fundo Garantidor de Créditos (FGC). A rentabilidade passada não é garantia de rentabilidade futura, e o(a) investidor(a) pode perder parte ou a totalidade do valor investido.".to_owned(),
         format!(
-            "A reserva somente será efetivada após a confirmação do investimento e a compensação do aporte. Reservas por Pix não pagas dentro do prazo informado serão canceladas automaticamente. Havendo desistência, o(a) investidor(a) poderá cancelar a reserva em até {} dias contados da confirmação, sem qualquer custo, e receberá de volta todo o valor pago. Se a oferta não atingir o valor alvo mínimo, as reservas serão canceladas e os valores devolvidos integralmente.",
-            regras.dias_desistencia
+            "A reserva somente será efetivada após a confirmação do investimento e a compensação do aporte. Reservas por Pix não pagas dentro do prazo informado serão canceladas automaticamente. Havendo desistência, o(a) investidor(a) poderá cancelar a reserva em até {} contados da confirmação, sem qualquer custo, e receberá de volta todo o valor pago, com {}. Se a oferta não atingir o valor alvo mínimo, as reservas serão canceladas e os valores devolvidos integralmente, com {}.",
+            crate::domain::desistencia::days_text(regras.dias_desistencia),
+            crate::domain::desistencia::refund_text(regras.dias_uteis_devolucao),
+            crate::domain::desistencia::refund_text(regras.dias_uteis_devolucao)
         ),
     ];
     Termo {
@@ -147,6 +151,7 @@ pub(crate) fn termo(r: &Reserva, regras: &RegrasCvm) -> Termo {
         } else {
             vec![("1", OPCAO_UNICA.to_owned())]
         },
+        ciencia_risco: termos::ciencia_risco_conteudo(regras),
     }
 }
 
@@ -165,7 +170,7 @@ impl Termo {
             id_captacao: r.captacao_id,
             investimento: r.investimento(),
             tipo_pagamento: r.tipo_pagamento,
-            status: &r.status_gravado,
+            status: r.status_gravado.label(),
             titulo: self.titulo,
             descricao: &self.descricao,
             conteudo: &self.conteudo,
@@ -178,7 +183,7 @@ impl Termo {
             ciencia_risco: CienciaRiscoJson {
                 titulo: termos::CIENCIA_RISCO_TITULO,
                 versao: VERSAO_CIENCIA_RISCO,
-                conteudo: termos::ciencia_risco_conteudo(),
+                conteudo: self.ciencia_risco.clone(),
                 aceito_em: ciencia_aceita,
             },
             inicio_rendimento,

@@ -7,15 +7,16 @@
 //! with neither (curl, tests) passes.
 
 use axum::Router;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::routing::post;
-use rusqlite::params;
 
 use crate::sandbox::erro::ApiError;
-use crate::sandbox::extrato::movimentos;
-use crate::sandbox::notificacoes::aviso::{self, Aviso};
-use crate::sandbox::reservas::reserva::{self, Reserva};
+use crate::sandbox::notificacoes::{self, Notificacao};
+use crate::sandbox::reservas::extrator::IdReserva;
+use crate::sandbox::reservas::movimentos;
+use crate::sandbox::reservas::reserva::status::ReservaStatus;
+use crate::sandbox::reservas::store::{self, transicoes::Transicao};
 use crate::sandbox::resposta::{self, JsonExato};
 use crate::sandbox::{Sandbox, tempo};
 
@@ -62,129 +63,66 @@ fn mesma_origem(headers: &HeaderMap, public_url: &str) -> bool {
             })
 }
 
-#[derive(Clone, Copy)]
-enum Acao {
-    Pagar,
-    Aprovar,
-    Rejeitar,
-    Estornar,
-}
-
 async fn pagar(
     State(s): State<Sandbox>,
     headers: HeaderMap,
-    Path(id): Path<String>,
+    id: IdReserva,
 ) -> Result<JsonExato, ApiError> {
     recusar_outros_sites(&s, &headers)?;
-    transicao(s, &id, Acao::Pagar).await
+    transicao(s, id, Transicao::Pagar).await
 }
 
 async fn aprovar(
     State(s): State<Sandbox>,
     headers: HeaderMap,
-    Path(id): Path<String>,
+    id: IdReserva,
 ) -> Result<JsonExato, ApiError> {
     recusar_outros_sites(&s, &headers)?;
-    transicao(s, &id, Acao::Aprovar).await
+    transicao(s, id, Transicao::Aprovar).await
 }
 
 async fn rejeitar(
     State(s): State<Sandbox>,
     headers: HeaderMap,
-    Path(id): Path<String>,
+    id: IdReserva,
 ) -> Result<JsonExato, ApiError> {
     recusar_outros_sites(&s, &headers)?;
-    transicao(s, &id, Acao::Rejeitar).await
+    transicao(s, id, Transicao::Rejeitar).await
 }
 
 async fn estornar(
     State(s): State<Sandbox>,
     headers: HeaderMap,
-    Path(id): Path<String>,
+    id: IdReserva,
 ) -> Result<JsonExato, ApiError> {
     recusar_outros_sites(&s, &headers)?;
-    transicao(s, &id, Acao::Estornar).await
+    transicao(s, id, Transicao::Estornar).await
 }
 
-async fn transicao(sandbox: Sandbox, id: &str, acao: Acao) -> Result<JsonExato, ApiError> {
-    let id = reserva::ler_id(id)?;
+async fn transicao(
+    sandbox: Sandbox,
+    IdReserva(id): IdReserva,
+    acao: Transicao,
+) -> Result<JsonExato, ApiError> {
     let prazo_pix = sandbox.cfg().pix_deadline;
     let agora = tempo::agora();
     sandbox
         .db()
-        .escrever(move |tx| {
-            let r: Reserva = reserva::carregar(tx, "r.id = ?1", params![id])?
-                .into_iter()
-                .next()
-                .ok_or_else(reserva::nao_encontrada)?;
-            let ms = tempo::ms(agora);
-            // Earnings start the day after the money arrives (or is guaranteed), as seeded.
-            let inicio = tempo::ms(reserva::dia_seguinte(agora));
-            let status = r.status(agora).to_owned();
-            let sql = match (acao, status.as_str()) {
-                // Aporte pendente: the estimate stored at confirmation gives way to the real
-                // start; an approved partner debit already has its start and is now settled.
-                (Acao::Pagar, "Aporte pendente" | "Aprovado") => Some(
-                    "UPDATE reservas SET paga_em = ?1, atualizada_em = ?1,
-                        inicio_rendimento = CASE WHEN status = 'Aprovado'
-                            THEN COALESCE(inicio_rendimento, ?2) ELSE ?2 END,
-                        status = 'Pago'
-                     WHERE id = ?3",
-                ),
-                (Acao::Aprovar, "Em análise") => Some(
-                    "UPDATE reservas SET status = 'Aprovado', aprovada_em = ?1,
-                        inicio_rendimento = ?2, atualizada_em = ?1 WHERE id = ?3",
-                ),
-                // The back office cancels an investment whose money already arrived and
-                // gives it back: the reservation leaves arrecadado, an Estorno is credited.
-                (Acao::Estornar, "Pago" | "Aprovado") => Some(
-                    "UPDATE reservas SET status = 'Cancelado', cancelada_em = ?1,
-                        atualizada_em = ?1 WHERE id = ?3",
-                ),
-                _ => None,
-            };
-            match (sql, acao, status.as_str()) {
-                (Some(sql), _, _) => {
-                    tx.execute(sql, params![ms, inicio, id])?;
-                }
-                (None, Acao::Rejeitar, "Em análise") => {
-                    // Not approved by the brokerage: the payment switches to Pix with a new
-                    // Pix deadline counted from now. The amount stays committed, so no
-                    // capacity check.
-                    let vencimento = tempo::ms(tempo::mais(agora, prazo_pix));
-                    tx.execute(
-                        "UPDATE reservas SET status = 'Aporte pendente', tipo_pagamento = 1,
-                            pix_vencimento = ?1, atualizada_em = ?2 WHERE id = ?3",
-                        params![vencimento, ms, id],
-                    )?;
-                }
-                _ => {
-                    return Err(ApiError::new(
-                        StatusCode::CONFLICT,
-                        format!("Transição inválida: reserva em {status}."),
-                    ));
-                }
-            }
-            let r = reserva::carregar(tx, "r.id = ?1", params![id])?
-                .into_iter()
-                .next()
-                .ok_or_else(reserva::nao_encontrada)?;
+        .transicao(move |tx| {
+            let (antes, r) = store::transicoes::transitar(tx, id, acao, prazo_pix, agora)?;
             movimentos::apos_evento(tx, id, agora)?;
-            let usuario: i64 = tx.query_row(
-                "SELECT usuario_id FROM reservas WHERE id = ?1",
-                params![id],
-                |x| x.get(0),
-            )?;
             let (valor, nome) = (r.investimento(), r.oferta.nome.as_str());
-            let aviso = match (acao, status.as_str()) {
-                (Acao::Pagar, "Aporte pendente") => Aviso::pix_recebido(valor, nome),
-                (Acao::Pagar, _) => Aviso::debito_liquidado(valor, nome),
-                (Acao::Aprovar, _) => Aviso::debito_aprovado(valor, nome),
-                (Acao::Rejeitar, _) => Aviso::debito_recusado(valor, nome),
-                (Acao::Estornar, _) => Aviso::estorno(valor, nome),
+            let notificacao = match acao {
+                Transicao::Pagar if antes == ReservaStatus::AportePendente => {
+                    Notificacao::pix_recebido(valor, nome)
+                }
+                Transicao::Pagar => Notificacao::debito_liquidado(valor, nome),
+                Transicao::Aprovar => Notificacao::debito_aprovado(valor, nome),
+                Transicao::Rejeitar => Notificacao::debito_recusado(valor, nome),
+                Transicao::Estornar => Notificacao::estorno(valor, nome),
             };
-            aviso::enviar(tx, usuario, &aviso, agora)?;
-            resposta::json(&r.json(agora))
+            notificacoes::enviar(tx, r.usuario_id, &notificacao, agora)?;
+            Ok(resposta::json(&r.json(agora))?)
         })
         .await
 }

@@ -14,6 +14,7 @@ use crate::sandbox::erro::SandboxError;
 pub(in crate::sandbox) fn inserir(
     tx: &Transaction<'_>,
     n: usize,
+    razao_minima: crate::domain::cvm::TargetRatio,
     agora: Timestamp,
 ) -> Result<(), SandboxError> {
     if n == 0 {
@@ -26,14 +27,24 @@ pub(in crate::sandbox) fn inserir(
     }
     for k in 0..n {
         let modelo = &modelos[k % modelos.len()];
-        inserir_oferta(tx, &variante(modelo, k, modelos.len()), agora)?;
+        inserir_oferta(
+            tx,
+            &variante(modelo, k, modelos.len(), razao_minima),
+            razao_minima,
+            agora,
+        )?;
     }
     tracing::info!(ofertas = n, "sandbox: ofertas sintéticas adicionadas");
     Ok(())
 }
 
 /// The k-th synthetic offering, made from `modelo`: lote 2, 3, … of the same farm.
-fn variante(modelo: &OfertaSeed, k: usize, modelos: usize) -> OfertaSeed {
+fn variante(
+    modelo: &OfertaSeed,
+    k: usize,
+    modelos: usize,
+    razao_minima: crate::domain::cvm::TargetRatio,
+) -> OfertaSeed {
     let lote = k / modelos + 2;
     // A fixed mix of k (Knuth's multiplicative hash): varied but reproducible figures.
     let h = u64::try_from(k).unwrap_or(0).wrapping_mul(2_654_435_761) >> 7;
@@ -55,6 +66,14 @@ fn variante(modelo: &OfertaSeed, k: usize, modelos: usize) -> OfertaSeed {
     if o.fim_captacao_dias <= 0 && o.valor_alvo_minimo.0 > o.arrecadado.0 {
         o.valor_alvo_minimo = o.arrecadado;
         o.distribuicao_parcial = true;
+        // The minimum stays at least its share of the maximum: the maximum shrinks to it.
+        if !razao_minima.holds(o.valor_alvo_minimo.0, o.limite.0) && razao_minima.num > 0 {
+            let maximo = (o.valor_alvo_minimo.0 * Decimal::from(razao_minima.den)
+                / Decimal::from(razao_minima.num))
+            .round_dp_with_strategy(2, rust_decimal::RoundingStrategy::ToZero);
+            o.limite = Valor(maximo.max(o.valor_alvo_minimo.0));
+            o.reservado = Valor(Decimal::ZERO);
+        }
     }
     o
 }

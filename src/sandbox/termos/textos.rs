@@ -1,6 +1,8 @@
 //! The text of the platform's standing documents, as data: sections of paragraphs.
 //! Fictional companies and figures, written as the real documents of a crowdfunding
-//! platform under CVM Resolution 88 would be.
+//! platform under CVM Resolution 88 would be. `{dias}` (the withdrawal period) and
+//! `{dias_uteis}` (the refund deadline) are the parameters in force, filled in when the
+//! text is served (`termos::com_prazos`).
 
 pub(super) struct Texto {
     /// The path segment of `GET /v1/termos/{tipo}`.
@@ -34,7 +36,7 @@ pub(super) const TEXTOS: &[Texto] = &[
                 "3. Ofertas e reservas",
                 &[
                     "Cada oferta apresenta a lâmina de informações essenciais, o prazo, a remuneração, as garantias e os riscos da operação. A reserva de investimento só é confirmada após a aceitação do termo de adesão e ciência de riscos e o pagamento dentro do prazo indicado.",
-                    "O investidor pode desistir da reserva, sem qualquer ônus, em até 5 (cinco) dias contados da confirmação, e terá o valor integralmente devolvido. Se a oferta não atingir o valor mínimo de captação, os recursos serão devolvidos na forma prevista na documentação da oferta.",
+                    "O investidor pode desistir da reserva, sem qualquer ônus, em até {dias} contados da confirmação, e terá o valor integralmente devolvido em até {dias_uteis}. Se a oferta não atingir o valor mínimo de captação, os recursos serão devolvidos na forma prevista na documentação da oferta.",
                 ],
             ),
             (
@@ -169,7 +171,7 @@ pub(super) const TEXTOS: &[Texto] = &[
             (
                 "4. Desistência e devolução",
                 &[
-                    "Posso desistir do investimento, sem qualquer custo, dentro do prazo de desistência informado na oferta, contado da confirmação, e recebo de volta todo o valor pago. Se a oferta não atingir o valor alvo mínimo no prazo da captação, ela é cancelada e os valores aportados são devolvidos integralmente.",
+                    "Posso desistir do investimento, sem qualquer custo, dentro do prazo de desistência informado na oferta, de {dias} contados da confirmação, e recebo de volta todo o valor pago em até {dias_uteis}. Se a oferta não atingir o valor alvo mínimo no prazo da captação, ela é cancelada e os valores aportados são devolvidos integralmente, também em até {dias_uteis}.",
                 ],
             ),
         ],

@@ -13,7 +13,7 @@ use rust_decimal::Decimal;
 use serde_json::Value;
 
 use super::*;
-use crate::sandbox::texto::dobrar;
+use crate::domain::texto::dobrar;
 
 fn dec(v: &Value) -> Decimal {
     Decimal::from_str(&v.to_string()).unwrap_or_else(|_| panic!("not a number: {v}"))

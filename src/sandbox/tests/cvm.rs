@@ -14,11 +14,13 @@ use super::*;
 use crate::domain::reserva::MSG_RISK;
 use crate::sandbox::tempo;
 
-const CARGA: &str = "carga-001@colheita.dev";
+pub(super) const CARGA: &str = "carga-001@colheita.dev";
 
 /// A sandbox with one synthetic investor whose seeded declaration is removed: the investor
 /// declares as a new user would.
-async fn novo_investidor(ajustar: impl FnOnce(&mut SandboxConfig)) -> (Ambiente, String) {
+pub(super) async fn novo_investidor(
+    ajustar: impl FnOnce(&mut SandboxConfig),
+) -> (Ambiente, String) {
     let amb = ambiente_com(|c| {
         c.extra_investors = 1;
         ajustar(c);
@@ -40,19 +42,19 @@ async fn novo_investidor(ajustar: impl FnOnce(&mut SandboxConfig)) -> (Ambiente,
 }
 
 /// A new investor who declared being qualified (no annual limit in the way).
-async fn qualificado() -> (Ambiente, String) {
+pub(super) async fn qualificado() -> (Ambiente, String) {
     let (amb, t) = novo_investidor(|_| {}).await;
     let r = declarar(
         &amb,
         &t,
-        json!({"qualificado": true, "acimaDoPatamar": false}),
+        json!({"qualificado": true, "acimaDoPatamar": false, "versaoTermoQualificado": "2026.1"}),
     )
     .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.texto());
     (amb, t)
 }
 
-async fn declarar(amb: &Ambiente, t: &str, corpo: Value) -> Resposta {
+pub(super) async fn declarar(amb: &Ambiente, t: &str, corpo: Value) -> Resposta {
     chamar(
         &amb.router,
         Method::PUT,
@@ -63,13 +65,13 @@ async fn declarar(amb: &Ambiente, t: &str, corpo: Value) -> Resposta {
     .await
 }
 
-async fn declaracao(amb: &Ambiente, t: &str) -> Value {
+pub(super) async fn declaracao(amb: &Ambiente, t: &str) -> Value {
     let r = get(&amb.router, "/v1/cadastro/declaracao-investidor", Some(t)).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.texto());
     r.json()
 }
 
-async fn criar(amb: &Ambiente, t: &str, oferta: i64, valor: Decimal) -> Resposta {
+pub(super) async fn criar(amb: &Ambiente, t: &str, oferta: i64, valor: Decimal) -> Resposta {
     chamar(
         &amb.router,
         Method::POST,
@@ -80,7 +82,7 @@ async fn criar(amb: &Ambiente, t: &str, oferta: i64, valor: Decimal) -> Resposta
     .await
 }
 
-async fn assinar(amb: &Ambiente, t: &str, id: i64, corpo: Value) {
+pub(super) async fn assinar(amb: &Ambiente, t: &str, id: i64, corpo: Value) {
     let r = chamar(
         &amb.router,
         Method::PATCH,
@@ -92,7 +94,7 @@ async fn assinar(amb: &Ambiente, t: &str, id: i64, corpo: Value) {
     assert_eq!(r.status, StatusCode::NO_CONTENT, "{}", r.texto());
 }
 
-async fn confirmar(amb: &Ambiente, t: &str, id: i64) -> Resposta {
+pub(super) async fn confirmar(amb: &Ambiente, t: &str, id: i64) -> Resposta {
     chamar(
         &amb.router,
         Method::PATCH,
@@ -103,7 +105,7 @@ async fn confirmar(amb: &Ambiente, t: &str, id: i64) -> Resposta {
     .await
 }
 
-async fn desistir(amb: &Ambiente, t: &str, id: i64) -> Resposta {
+pub(super) async fn desistir(amb: &Ambiente, t: &str, id: i64) -> Resposta {
     chamar(
         &amb.router,
         Method::POST,
@@ -115,7 +117,7 @@ async fn desistir(amb: &Ambiente, t: &str, id: i64) -> Resposta {
 }
 
 /// Creates, signs (with the risk term) and confirms: the reservation id.
-async fn investir(amb: &Ambiente, t: &str, oferta: i64, valor: Decimal) -> i64 {
+pub(super) async fn investir(amb: &Ambiente, t: &str, oferta: i64, valor: Decimal) -> i64 {
     let r = criar(amb, t, oferta, valor).await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.texto());
     let id = r.json()["id"].as_i64().unwrap();
@@ -132,11 +134,11 @@ async fn investir(amb: &Ambiente, t: &str, oferta: i64, valor: Decimal) -> i64 {
     id
 }
 
-fn reais(v: i64) -> Decimal {
+pub(super) fn reais(v: i64) -> Decimal {
     Decimal::from(v)
 }
 
-async fn titulos(amb: &Ambiente, t: &str) -> Vec<String> {
+pub(super) async fn titulos(amb: &Ambiente, t: &str) -> Vec<String> {
     let r = get(&amb.router, "/v1/notificacoes?PageSize=1000", Some(t)).await;
     r.json()["dados"]
         .as_array()
@@ -147,13 +149,13 @@ async fn titulos(amb: &Ambiente, t: &str) -> Vec<String> {
 }
 
 /// A sandbox-only back-office call (`/sandbox/...`): no token.
-async fn bastidor(amb: &Ambiente, caminho: &str) -> Resposta {
+pub(super) async fn bastidor(amb: &Ambiente, caminho: &str) -> Resposta {
     pedir(&amb.router, Method::POST, caminho, None, None).await
 }
 
 /// One statement with its parameters, straight on the database (what time or the back
 /// office would have done).
-async fn no_banco(amb: &Ambiente, sql: &'static str, a: i64, b: Option<i64>) {
+pub(super) async fn no_banco(amb: &Ambiente, sql: &'static str, a: i64, b: Option<i64>) {
     amb.sandbox
         .db()
         .escrever(move |tx| {
@@ -168,7 +170,7 @@ async fn no_banco(amb: &Ambiente, sql: &'static str, a: i64, b: Option<i64>) {
 }
 
 /// The withdrawal period of reservation `id` ends now.
-async fn prazo_encerrado(amb: &Ambiente, id: i64) {
+pub(super) async fn prazo_encerrado(amb: &Ambiente, id: i64) {
     let agora = tempo::ms(tempo::agora()) - 1;
     no_banco(
         amb,
@@ -252,7 +254,7 @@ async fn qualificado_nao_tem_limite_e_acima_do_patamar_vale_o_percentual() {
     let r = declarar(
         &amb,
         &t,
-        json!({"qualificado": true, "acimaDoPatamar": false}),
+        json!({"qualificado": true, "acimaDoPatamar": false, "versaoTermoQualificado": "2026.1"}),
     )
     .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.texto());
@@ -587,7 +589,15 @@ async fn o_encerramento_com_sucesso_repassa_so_depois_do_prazo_de_desistencia() 
         Value::Null,
         "not inside the withdrawal period"
     );
-    prazo_encerrado(&amb, id).await;
+    // Every withdrawal period of the offering ends (the money moves only then).
+    let antes = tempo::ms(tempo::agora()) - 1;
+    no_banco(
+        &amb,
+        "UPDATE reservas SET desistencia_ate = ?1 WHERE captacao_id = ?2 AND desistencia_ate > ?1",
+        antes,
+        Some(oferta),
+    )
+    .await;
     amb.sandbox.close_ended_offerings().await.unwrap();
     let r = get(&amb.router, &format!("/v1/reservas/{id}"), Some(&t))
         .await

@@ -7,6 +7,10 @@ mod cadastro;
 mod captacoes;
 mod conta;
 mod cvm;
+mod cvm_alvo;
+mod cvm_encerramento;
+mod cvm_prazos;
+mod cvm_qualificado;
 mod dinheiro;
 mod duracao_da_sessao;
 mod extrato;
@@ -14,6 +18,7 @@ mod notificacoes;
 mod produtos;
 mod reservas;
 mod seguranca;
+mod seguranca_senha;
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};

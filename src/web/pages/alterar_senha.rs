@@ -90,38 +90,42 @@ pub async fn view_alterar_senha_post(
 /// in a page (caches, history, shoulder-surfing); the alert says what to fix.
 fn view(error: Option<&FormError>) -> Markup {
     let inv = |field: &str| error.is_some_and(|e| e.marks(field)).then_some("true");
-    html! {
-        section.cartao.alterar-senha aria-labelledby="alterar-senha-titulo" {
-            h1 #alterar-senha-titulo { (TITLE) }
-            p {
-                "Se você entrou com a senha temporária enviada por e-mail, crie agora uma senha "
-                "só sua para continuar."
+    // One of the account's tabs: the account heading and tabs around it, as the others.
+    super::conta::account(
+        routes::ALTERAR_SENHA,
+        html! {
+            section.cartao.alterar-senha aria-labelledby="alterar-senha-titulo" {
+                h2 #alterar-senha-titulo { (TITLE) }
+                p {
+                    "Se você entrou com a senha temporária enviada por e-mail, crie agora uma senha "
+                    "só sua para continuar."
+                }
+                p.mensagem.mensagem-info #regras-senha { (PASSWORD_RULE_TEXT) }
+                form.formulario method="post" action=(routes::ALTERAR_SENHA) novalidate {
+                    div.campo {
+                        label for="senha-atual" { "Senha atual" }
+                        input #senha-atual type="password" name="senha_atual"
+                            autocomplete="current-password" maxlength="256" required
+                            aria-invalid=[inv("senha_atual")];
+                    }
+                    div.campo {
+                        label for="nova-senha" { "Nova senha" }
+                        input #nova-senha type="password" name="nova_senha" autocomplete="new-password"
+                            maxlength=(PASSWORD_MAX_CHARS) required aria-describedby="regras-senha"
+                            aria-invalid=[inv("nova_senha")];
+                    }
+                    div.campo {
+                        label for="confirmacao-senha" { "Confirme a nova senha" }
+                        input #confirmacao-senha type="password" name="confirmacao_senha"
+                            autocomplete="new-password" maxlength=(PASSWORD_MAX_CHARS) required
+                            aria-describedby="regras-senha" aria-invalid=[inv("confirmacao_senha")];
+                    }
+                    div.form-acoes {
+                        button.botao.botao-primario type="submit" { "Salvar nova senha" }
+                        a.botao.botao-texto href=(routes::HOME) { "Cancelar" }
+                    }
+                }
             }
-            p.mensagem.mensagem-info #regras-senha { (PASSWORD_RULE_TEXT) }
-            form.formulario method="post" action=(routes::ALTERAR_SENHA) novalidate {
-                div.campo {
-                    label for="senha-atual" { "Senha atual" }
-                    input #senha-atual type="password" name="senha_atual"
-                        autocomplete="current-password" maxlength="256" required
-                        aria-invalid=[inv("senha_atual")];
-                }
-                div.campo {
-                    label for="nova-senha" { "Nova senha" }
-                    input #nova-senha type="password" name="nova_senha" autocomplete="new-password"
-                        maxlength=(PASSWORD_MAX_CHARS) required aria-describedby="regras-senha"
-                        aria-invalid=[inv("nova_senha")];
-                }
-                div.campo {
-                    label for="confirmacao-senha" { "Confirme a nova senha" }
-                    input #confirmacao-senha type="password" name="confirmacao_senha"
-                        autocomplete="new-password" maxlength=(PASSWORD_MAX_CHARS) required
-                        aria-describedby="regras-senha" aria-invalid=[inv("confirmacao_senha")];
-                }
-                div.form-acoes {
-                    button.botao.botao-primario type="submit" { "Salvar nova senha" }
-                    a.botao.botao-texto href=(routes::HOME) { "Cancelar" }
-                }
-            }
-        }
-    }
+        },
+    )
 }

@@ -105,7 +105,10 @@ pub fn routes() -> Router<AppState> {
                 .post(conta::view_documento_post)
                 .layer(DefaultBodyLimit::max(conta::UPLOAD_BODY_LIMIT)),
         )
-        .route(routes::VERIFICAR_PERFIL, post(conta::view_verificar_post))
+        .route(
+            routes::VERIFICAR_PERFIL,
+            get(conta::view_verificar_get).post(conta::view_verificar_post),
+        )
         .route(
             routes::CONTA_BANCARIA,
             get(conta::view_conta_bancaria_get).post(conta::view_conta_bancaria_post),

@@ -22,6 +22,10 @@ pub struct ProfileBadge {
     pub cta: Option<(&'static str, &'static str)>,
 }
 
+/// The Em análise profile's text: what happens now, and that investing comes after it.
+pub const EM_ANALISE_TEXT: &str =
+    "Estamos verificando o seu perfil. Em breve, após a análise, você já poderá investir.";
+
 pub fn profile_badge(user: &UserSummary) -> ProfileBadge {
     match &user.cadastro {
         Some(CadastroStatus::Completo) => ProfileBadge {
@@ -33,7 +37,7 @@ pub fn profile_badge(user: &UserSummary) -> ProfileBadge {
         Some(CadastroStatus::EmAnalise) => ProfileBadge {
             label: "Em análise",
             class: "badge-aviso",
-            message: "Estamos verificando o seu perfil.",
+            message: EM_ANALISE_TEXT,
             cta: None,
         },
         _ => ProfileBadge {

@@ -8,9 +8,9 @@ use jiff::Timestamp;
 use rust_decimal::Decimal;
 
 use super::{Campo, Consulta};
+use crate::domain::texto::dobrar;
 use crate::sandbox::captacoes::modelo::Captacao;
 use crate::sandbox::tempo;
-use crate::sandbox::texto::dobrar;
 
 impl Consulta {
     /// Whether an offering passes every filter. Dates: the fundraising starts on or after

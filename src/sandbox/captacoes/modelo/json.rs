@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use crate::domain::money;
 use crate::domain::reference::Guarantee;
+use crate::domain::status::CaptacaoStatus;
 use crate::sandbox::captacoes::modelo::Captacao;
 use crate::sandbox::tempo;
 
@@ -34,7 +35,7 @@ impl Captacao {
             url_amigavel: &self.url_amigavel,
             nome_captacao: &self.nome,
             descricao_produto: &self.descricao_produto,
-            status_captacao: &self.status,
+            status_captacao: self.status.label(),
             status: StatusJson::de(&self.status),
             vencimento: self.vencimento,
             rendimento_descricao: &self.rendimento_descricao,
@@ -116,24 +117,20 @@ pub(crate) struct StatusJson<'a> {
     color: &'static str,
 }
 
-const CORES_STATUS: &[(&str, i64, &str)] = &[
-    ("Rascunho", 1, "#6c757d"),
-    ("Aberto", 2, "#0d6efd"),
-    ("Captação no ar", 3, "#1b7f3b"),
-    ("Captado", 4, "#0f5132"),
-    ("Finalizado", 5, "#495057"),
-    ("Pré-lançamento", 6, "#8a5a00"),
-];
-
 impl<'a> StatusJson<'a> {
-    fn de(nome: &'a str) -> Self {
-        let (id, color) = CORES_STATUS
-            .iter()
-            .find(|(n, _, _)| *n == nome)
-            .map_or((0, "#6c757d"), |(_, id, cor)| (*id, *cor));
+    fn de(status: &'a CaptacaoStatus) -> Self {
+        let (id, color) = match status {
+            CaptacaoStatus::Rascunho => (1, "#6c757d"),
+            CaptacaoStatus::Aberto => (2, "#0d6efd"),
+            CaptacaoStatus::CaptacaoNoAr => (3, "#1b7f3b"),
+            CaptacaoStatus::Captado => (4, "#0f5132"),
+            CaptacaoStatus::Finalizado => (5, "#495057"),
+            CaptacaoStatus::PreLancamento => (6, "#8a5a00"),
+            _ => (0, "#6c757d"),
+        };
         StatusJson {
             id,
-            name: nome,
+            name: status.label(),
             color,
         }
     }

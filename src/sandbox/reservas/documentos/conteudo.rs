@@ -4,12 +4,13 @@
 use jiff::Timestamp;
 use rust_decimal::Decimal;
 
+use crate::domain::status::ParcelaStatus;
 use crate::domain::validate::mask_cpf;
 use crate::domain::{dates, money};
 use crate::sandbox::pdf::Documento;
 use crate::sandbox::reservas::carteira::{self, Grupo, percentual::percentuais};
-use crate::sandbox::reservas::documentos::Titular;
 use crate::sandbox::reservas::reserva::{self, Reserva};
+use crate::sandbox::reservas::store::Titular;
 use crate::sandbox::reservas::termo;
 use crate::sandbox::tempo;
 
@@ -152,7 +153,12 @@ fn fluxo(doc: &mut Documento, r: &Reserva, agora: Timestamp) {
             &format!(
                 "{} ({})",
                 money::format_brl(p.valor),
-                if p.data <= hoje { "Pago" } else { "A receber" }
+                if p.data <= hoje {
+                    ParcelaStatus::Pago
+                } else {
+                    ParcelaStatus::AReceber
+                }
+                .label()
             ),
         );
     }

@@ -6,9 +6,11 @@ use jiff::Timestamp;
 use rust_decimal::Decimal;
 use serde::Serialize;
 
+use super::status::{MOTIVO_DESISTENCIA, MOTIVO_OFERTA_MALSUCEDIDA, ReservaStatus};
 use super::{Reserva, cor_status, descricao_pagamento, dia_rfc3339, recebedor};
 use crate::domain::dates;
 use crate::domain::money;
+use crate::domain::status::ParcelaStatus;
 use crate::sandbox::reservas::fluxo;
 use crate::sandbox::tempo;
 
@@ -53,7 +55,7 @@ struct ParcelaJson {
     data_pagamento: String,
     #[serde(with = "money::json")]
     valor: Decimal,
-    status_pagamento: &'static str,
+    status_pagamento: ParcelaStatus,
 }
 
 /// The Reservation JSON.
@@ -92,8 +94,8 @@ pub(crate) struct ReservaJson<'a> {
 /// The reason's text for a stored `motivo_cancelamento`.
 pub(crate) fn motivo(codigo: Option<&str>) -> Option<&'static str> {
     match codigo? {
-        "Desistencia" => Some("Desistência do investidor"),
-        "OfertaMalsucedida" => Some("Captação encerrada sem atingir o valor alvo mínimo"),
+        MOTIVO_DESISTENCIA => Some("Desistência do investidor"),
+        MOTIVO_OFERTA_MALSUCEDIDA => Some("Captação encerrada sem atingir o valor alvo mínimo"),
         _ => None,
     }
 }
@@ -101,7 +103,7 @@ pub(crate) fn motivo(codigo: Option<&str>) -> Option<&'static str> {
 impl Reserva {
     /// The Pix data while the payment is awaited, else None.
     pub(crate) fn pix(&self, agora: Timestamp) -> Option<PixJson> {
-        if self.status(agora) != "Aporte pendente" {
+        if *self.estado(agora) != ReservaStatus::AportePendente {
             return None;
         }
         Some(PixJson {
@@ -138,7 +140,11 @@ impl Reserva {
                 numero: p.numero,
                 data_pagamento: dia_rfc3339(p.data),
                 valor: p.valor,
-                status_pagamento: if p.data <= hoje { "Pago" } else { "A receber" },
+                status_pagamento: if p.data <= hoje {
+                    ParcelaStatus::Pago
+                } else {
+                    ParcelaStatus::AReceber
+                },
             })
             .collect();
         ReservaJson {
@@ -156,7 +162,7 @@ impl Reserva {
             data_vencimento: self.pix_vencimento.map(|v| tempo::rfc3339(tempo::de_ms(v))),
             status: StatusJson {
                 name: status,
-                color: cor_status(status),
+                color: cor_status(self.estado(agora)),
             },
             tipo_do_pagamento: self.tipo_pagamento,
             tipo_do_pagamento_descricao: descricao_pagamento(self.tipo_pagamento),

@@ -5,6 +5,7 @@
 use serde::Deserialize;
 
 use crate::api::CaptacaoQuery;
+use crate::domain::status::CaptacaoStatus;
 use crate::domain::validate::SEARCH_MAX_CHARS;
 
 /// The search page size is fixed at 12.
@@ -31,7 +32,13 @@ pub const SORT_FIELDS: &[&str] = &[
     "Disponivel",
     "DataFim",
 ];
-pub const STATUS_OPTIONS: &[&str] = &["Captação no ar", "Pré-lançamento", "Captado", "Finalizado"];
+/// The statuses the list filters on, as an investor sees them.
+pub const STATUS_OPTIONS: &[CaptacaoStatus] = &[
+    CaptacaoStatus::CaptacaoNoAr,
+    CaptacaoStatus::PreLancamento,
+    CaptacaoStatus::Captado,
+    CaptacaoStatus::Finalizado,
+];
 pub const RATING_OPTIONS: &[&str] = &["AAA", "AA", "A", "BBB", "BB", "B"];
 
 /// What the browser sent, as typed.
@@ -111,7 +118,7 @@ pub struct ListState {
     pub acompanhamento: Range,
     pub disponivel: Range,
     pub rating: Option<&'static str>,
-    pub status: Option<&'static str>,
+    pub status: Option<CaptacaoStatus>,
     pub nome: String,
     pub view: View,
 }
@@ -204,7 +211,8 @@ pub fn parse(raw: &RawQuery) -> (ListState, Option<&'static str>) {
         acompanhamento,
         disponivel,
         rating: pick(RATING_OPTIONS, &raw.rating),
-        status: pick(STATUS_OPTIONS, &raw.status_captacao),
+        status: Some(CaptacaoStatus::from(clean(&raw.status_captacao)))
+            .filter(|s| STATUS_OPTIONS.contains(s)),
         nome: clean(&raw.nome_captacao),
         view: if clean(&raw.visao) == "cartoes" {
             View::Cartoes
@@ -255,7 +263,10 @@ impl ListState {
                 "NomeCaptacao",
                 Some(self.nome.clone()).filter(|s| !s.is_empty()),
             ),
-            ("StatusCaptacao", self.status.map(str::to_owned)),
+            (
+                "StatusCaptacao",
+                self.status.as_ref().map(|s| s.label().to_owned()),
+            ),
             ("Rating", self.rating.map(str::to_owned)),
             ("Vencimento", range_str(self.vencimento)),
             ("Acompanhamento", range_str(self.acompanhamento)),
@@ -325,7 +336,7 @@ impl ListState {
             field_search: Some(self.search.clone()).filter(|s| !s.is_empty()),
             order_by_field: self.sort.map(|(f, _)| f.to_owned()),
             order_by_criteria: self.sort.map(|(_, d)| d.as_str().to_owned()),
-            status_captacao: self.status.map(str::to_owned),
+            status_captacao: self.status.clone(),
             rating: self.rating.map(str::to_owned),
             vencimento: range_str(self.vencimento),
             acompanhamento: range_str(self.acompanhamento),

@@ -139,7 +139,7 @@ fn filters_panel(state: &ListState, raw: &RawQuery) -> Markup {
                     label for="filtro-status" { "Status" }
                     select #filtro-status name="StatusCaptacao" {
                         option value="" { "Todos" }
-                        @for s in STATUS_OPTIONS { option value=(s) selected[state.status == Some(*s)] { (s) } }
+                        @for s in STATUS_OPTIONS { option value=(s) selected[state.status.as_ref() == Some(s)] { (s) } }
                     }
                 }
                 div.campo {

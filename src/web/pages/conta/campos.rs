@@ -14,6 +14,8 @@ pub struct Text<'a> {
     pub readonly: bool,
     pub required: bool,
     pub help: Option<&'a str>,
+    /// The live mask an island applies while typing (`data-mascara`), e.g. "cep".
+    pub mascara: Option<&'a str>,
 }
 
 impl<'a> Text<'a> {
@@ -26,6 +28,7 @@ impl<'a> Text<'a> {
             readonly: false,
             required: true,
             help: None,
+            mascara: None,
         }
     }
 }
@@ -46,6 +49,7 @@ pub fn text(name: &str, label: &str, t: Text<'_>, error: Option<&FormError>) -> 
             label for=(id) { (label) @if !t.required { span.texto-secundario { " (opcional)" } } }
             input id=(id) type="text" name=(name) value=(t.value) maxlength=(t.max)
                 autocomplete=(t.autocomplete) inputmode=[t.inputmode] readonly[t.readonly]
+                data-mascara=[t.mascara]
                 required[t.required && !t.readonly]
                 aria-describedby=[t.help.map(|_| help_id.as_str())]
                 aria-invalid=[invalid(error)(name)];

@@ -13,6 +13,7 @@ use super::{
 };
 use crate::api::models::{Registration, UserDocument};
 use crate::domain::reference::{EmissorRg, Genero, Nacionalidade, TipoDocumento};
+use crate::domain::status::CadastroStatus;
 use crate::domain::validate::cadastro::{
     ADDRESS_NUMBER_MAX_CHARS, ADDRESS_TEXT_MAX_CHARS, AddressInput, CEP_INPUT_MAX_CHARS,
     PersonalInput, RG_MAX_CHARS, validate_address, validate_personal, verification,
@@ -112,6 +113,8 @@ fn personal_form(i: &PersonalInput, error: Option<&FormError>) -> Markup {
             p.texto-secundario { "Todos os campos são obrigatórios. CPF e e-mail não podem ser alterados por aqui." }
             (campos::text("cpf", "CPF", Text { readonly: true, ..Text::new(&cpf, 14) }, error))
             (campos::text("nome", "Nome completo", Text { autocomplete: "name", ..Text::new(&i.nome, NAME_MAX_CHARS) }, error))
+            // The order of the required fields, gender third.
+            (campos::select("genero", "Gênero", &i.genero, &options(Genero::ALL, Genero::code, Genero::label), error))
             (campos::text("email", "E-mail", Text { readonly: true, ..Text::new(&i.email, EMAIL_MAX_CHARS) }, error))
             div.campo {
                 label for="campo-celular" { "Celular" }
@@ -123,7 +126,6 @@ fn personal_form(i: &PersonalInput, error: Option<&FormError>) -> Markup {
                 }))
                 p.campo-ajuda #campo-celular-ajuda { "Com DDD, no formato (##) #####-####." }
             }
-            (campos::select("genero", "Gênero", &i.genero, &options(Genero::ALL, Genero::code, Genero::label), error))
             (campos::select("estado", "Estado de nascimento", &i.estado, &states, error))
             (campos::select("nacionalidade", "Nacionalidade", &i.nacionalidade, &options(Nacionalidade::ALL, Nacionalidade::code, Nacionalidade::label), error))
             fieldset {
@@ -304,7 +306,8 @@ fn address_page(r: &Registration, a: &AddressInput, error: Option<&FormError>) -
                     h2 #endereco-titulo { "Endereço" }
                     form.formulario method="post" action=(routes::DADOS_ENDERECO) novalidate {
                         p.texto-secundario { "Todos os campos são obrigatórios, menos o complemento." }
-                        (campos::text("cep", "CEP", Text { autocomplete: "postal-code", inputmode: Some("numeric"), help: Some("8 números, no formato #####-###."), ..Text::new(&a.cep, CEP_INPUT_MAX_CHARS) }, error))
+                        // With JS the mask island writes #####-### as the digits are typed.
+                        (island::mount(&island::MascaraTelefoneProps {}, campos::text("cep", "CEP", Text { autocomplete: "postal-code", inputmode: Some("numeric"), help: Some("8 números, no formato #####-###."), mascara: Some("cep"), ..Text::new(&a.cep, CEP_INPUT_MAX_CHARS) }, error)))
                         (campos::text("rua", "Rua", Text { autocomplete: "address-line1", ..Text::new(&a.rua, ADDRESS_TEXT_MAX_CHARS) }, error))
                         (campos::text("numero", "Número", t(&a.numero, ADDRESS_NUMBER_MAX_CHARS), error))
                         (campos::text("complemento", "Complemento", Text { required: false, autocomplete: "address-line2", ..Text::new(&a.complemento, ADDRESS_TEXT_MAX_CHARS) }, error))
@@ -318,6 +321,7 @@ fn address_page(r: &Registration, a: &AddressInput, error: Option<&FormError>) -
             },
         ),
     )
+    .with_islands()
 }
 
 /// `GET …/endereco`.
@@ -378,6 +382,12 @@ fn mandatory_documents(docs: &[UserDocument]) -> bool {
         })
 }
 
+/// `GET …/verificar`: the request is only ever a form's POST; an address typed, reloaded or
+/// bookmarked goes to the registration page instead of an empty "method not allowed".
+pub async fn view_verificar_get() -> PageResult {
+    Ok(Redirect::to(routes::DADOS_CADASTRAIS).into_response())
+}
+
 /// `POST …/verificar` ('Verificar perfil'): the three checks with their messages, then
 /// the platform; the state becomes Em análise everywhere.
 pub async fn view_verificar_post(ctx: Ctx) -> PageResult {
@@ -401,7 +411,7 @@ pub async fn view_verificar_post(ctx: Ctx) -> PageResult {
         .request_verification(token)
         .await
         .map_err(|e| PageError::form_failed(here(), &e))?;
-    r.set(&["cadastro"], json!("Em análise"));
+    r.set(&["cadastro"], json!(CadastroStatus::EmAnalise));
     refresh_summary(&ctx, r.view());
     ctx.jar.set_flash(VERIFY_TITLE, VERIFY_TEXT);
     Ok(Redirect::to(routes::DADOS_CADASTRAIS).into_response())

@@ -1,7 +1,9 @@
 //! /minha-conta/declaracao-investidor, 'Declaração de investidor': what the annual
 //! investment limit of crowdfunding offerings is computed from (qualification, income or
 //! investments band, amount invested on other platforms this year), and the room left.
-//! The amounts and the percentage come from the platform's rules, never from here.
+//! The amounts and the percentage come from the platform's rules, never from here. Being
+//! qualified removes the limit, so it takes the Declaração de investidor qualificado (its
+//! text and version from the platform) signed with a tick.
 
 use crate::web::extract::Query;
 use axum::Form;
@@ -11,7 +13,9 @@ use rust_decimal::Decimal;
 use serde::Deserialize;
 
 use super::account;
-use crate::api::models::{DeclaracaoInvestidor, LimiteAnual, NovaDeclaracao, RegrasLimite};
+use crate::api::models::{
+    DeclaracaoInvestidor, LimiteAnual, NovaDeclaracao, RegrasLimite, TermoQualificado,
+};
 use crate::domain::limite_anual::{
     DeclarationError, DeclarationForm, Qualification, parse_declaration,
 };
@@ -37,6 +41,11 @@ pub struct DeclaracaoForm {
     #[serde(default)]
     outras: String,
     #[serde(default)]
+    termo_qualificado: Option<String>,
+    /// The version of the qualified investor's declaration the page showed.
+    #[serde(default)]
+    versao_termo_qualificado: Option<String>,
+    #[serde(default)]
     veracidade: Option<String>,
     /// The offering whose order to return to (its friendly URL).
     #[serde(default)]
@@ -56,6 +65,7 @@ fn typed(f: &DeclaracaoForm) -> DeclarationForm {
         renda: f.renda.trim().to_owned(),
         investimentos: f.investimentos.trim().to_owned(),
         outras: f.outras.trim().to_owned(),
+        termo_qualificado: f.termo_qualificado.is_some(),
         veracidade: f.veracidade.is_some(),
     }
 }
@@ -87,6 +97,7 @@ fn stored(d: &DeclaracaoInvestidor) -> DeclarationForm {
             } else {
                 money_input(x.investido_outras_plataformas)
             },
+            termo_qualificado: false,
             veracidade: false,
         },
     }
@@ -115,14 +126,96 @@ fn radio(name: &str, value: &str, label: &str, current: Option<&str>) -> Markup 
     }
 }
 
+/// The Declaração de investidor qualificado to sign (the platform's text, else its
+/// criteria in short) and its tick.
+fn qualified_term(
+    termo: Option<&TermoQualificado>,
+    typed_version: Option<&str>,
+    signed: Option<&str>,
+    ticked: bool,
+    invalid: Option<&str>,
+) -> Markup {
+    html! {
+        section.termo-qualificado aria-labelledby="termo-qualificado-titulo" {
+            @match termo {
+                Some(t) => {
+                    h3 #termo-qualificado-titulo { (t.titulo) " " span.texto-secundario { "(versão " (t.versao) ")" } }
+                    div.termo-conteudo tabindex="0" role="region" aria-label=(t.titulo) {
+                        @for p in t.conteudo.split("\n\n") { p { (p) } }
+                    }
+                    input type="hidden" name="versao_termo_qualificado" value=(t.versao);
+                }
+                None => {
+                    h3 #termo-qualificado-titulo { (QUALIFIED_TERM) }
+                    p { (QUALIFIED_CRITERIA) }
+                    // The version read before the platform failed stays with the form.
+                    @if let Some(v) = typed_version { input type="hidden" name="versao_termo_qualificado" value=(v); }
+                }
+            }
+            @if let Some(s) = signed { p.texto-secundario.termo-assinado { (s) } }
+            div.campo-checkbox {
+                input #campo-termo_qualificado type="checkbox" name="termo_qualificado" value="sim"
+                    checked[ticked] aria-invalid=[invalid];
+                label for="campo-termo_qualificado" { "Li e assino a Declaração de investidor qualificado (somente se você respondeu que é investidor qualificado)." }
+            }
+        }
+    }
+}
+
+/// The term's name when the platform sends no text.
+pub const QUALIFIED_TERM: &str = "Declaração de investidor qualificado";
+/// The criteria in short when the platform sends no text.
+pub const QUALIFIED_CRITERIA: &str = "Declaro ser investidor qualificado nos termos da Resolução CVM nº 30: possuo investimentos financeiros acima do valor definido na regulamentação ou certificação profissional aprovada pela CVM.";
+
+/// When and in which version the investor signed the Declaração de investidor qualificado.
+pub fn qualified_signed(d: &DeclaracaoInvestidor) -> Option<String> {
+    let x = d.declaracao.as_ref().filter(|x| x.qualificado)?;
+    let versao = x.versao_termo_qualificado.as_deref()?;
+    Some(format!(
+        "Declaração de investidor qualificado assinada em {} (versão {versao}).",
+        format::date(x.data_declaracao.as_deref())
+    ))
+}
+
+struct Platform<'a> {
+    regras: Option<&'a RegrasLimite>,
+    limite: Option<&'a LimiteAnual>,
+    termo: Option<&'a TermoQualificado>,
+    /// Without the platform's term: the version the form was sent with.
+    typed_version: Option<&'a str>,
+    signed: Option<String>,
+}
+
+impl<'a> Platform<'a> {
+    fn of(d: &'a DeclaracaoInvestidor) -> Self {
+        Platform {
+            regras: Some(&d.regras),
+            limite: d.limite.as_ref(),
+            termo: d.termo_qualificado.as_ref(),
+            typed_version: None,
+            signed: qualified_signed(d),
+        }
+    }
+    /// The platform could not be read: only what the form was sent with.
+    fn none(typed_version: Option<&'a str>) -> Self {
+        Platform {
+            regras: None,
+            limite: None,
+            termo: None,
+            typed_version,
+            signed: None,
+        }
+    }
+}
+
 fn page(
     ctx: &Ctx,
-    regras: Option<&RegrasLimite>,
-    limite: Option<&LimiteAnual>,
+    platform: &Platform<'_>,
     f: &DeclarationForm,
     voltar: Option<&str>,
     error: Option<&DeclarationError>,
 ) -> Page {
+    let Platform { regras, limite, .. } = *platform;
     let invalid = |field: &str| error.is_some_and(|e| e.field == field).then_some("true");
     let patamar = regras.map_or_else(
         || "o patamar da regulamentação".to_owned(),
@@ -158,6 +251,7 @@ fn page(
                     (radio("qualificado", "sim", "Sim, sou investidor qualificado nos termos da regulamentação da CVM", f.qualificado.as_deref()))
                     (radio("qualificado", "nao", "Não sou investidor qualificado", f.qualificado.as_deref()))
                 }
+                (qualified_term(platform.termo, platform.typed_version, platform.signed.as_deref(), f.termo_qualificado, invalid("termo_qualificado")))
                 fieldset aria-invalid=[invalid("faixa")] {
                     legend { "Se não for qualificado: renda bruta anual ou investimentos financeiros" }
                     (radio("faixa", "ate", &format!("Até {patamar}"), f.faixa.as_deref()))
@@ -190,14 +284,7 @@ pub async fn view_declaracao_get(ctx: Ctx, Query(q): Query<VoltarQuery>) -> Page
         .await
         .on_page(TITLE)?;
     let voltar = q.voltar.as_deref();
-    Ok(ctx.render(page(
-        &ctx,
-        Some(&d.regras),
-        d.limite.as_ref(),
-        &stored(&d),
-        voltar,
-        None,
-    )))
+    Ok(ctx.render(page(&ctx, &Platform::of(&d), &stored(&d), voltar, None)))
 }
 
 /// `POST /minha-conta/declaracao-investidor`: the rules (with the platform's parameters),
@@ -210,21 +297,19 @@ pub async fn view_declaracao_post(ctx: Ctx, Form(f): Form<DeclaracaoForm>) -> Pa
         Ok(d) => d,
         Err(e) => {
             return Err(PageError::form_failed(
-                page(&ctx, None, None, &form, voltar, None),
+                page(
+                    &ctx,
+                    &Platform::none(f.versao_termo_qualificado.as_deref()),
+                    &form,
+                    voltar,
+                    None,
+                ),
                 &e,
             ));
         }
     };
-    let again = |e: Option<&DeclarationError>| {
-        page(
-            &ctx,
-            Some(&current.regras),
-            current.limite.as_ref(),
-            &form,
-            voltar,
-            e,
-        )
-    };
+    let platform = Platform::of(&current);
+    let again = |e: Option<&DeclarationError>| page(&ctx, &platform, &form, voltar, e);
     let d = parse_declaration(&form, &current.regras.rules())
         .map_err(|e| PageError::refused(again(Some(&e)), e.message.clone()))?;
     let body = NovaDeclaracao {
@@ -233,6 +318,15 @@ pub async fn view_declaracao_post(ctx: Ctx, Form(f): Form<DeclaracaoForm>) -> Pa
         renda_bruta_anual: d.gross_annual_income,
         investimentos_financeiros: d.financial_investments,
         investido_outras_plataformas: d.invested_elsewhere_this_year,
+        // The version the page showed (what the investor read), else the one in force.
+        versao_termo_qualificado: (d.qualification == Qualification::Qualified)
+            .then(|| {
+                f.versao_termo_qualificado
+                    .clone()
+                    .filter(|v| !v.is_empty())
+                    .or_else(|| current.termo_qualificado.as_ref().map(|t| t.versao.clone()))
+            })
+            .flatten(),
     };
     ctx.app
         .api

@@ -36,6 +36,8 @@ pub struct ExtratoQuery {
     #[serde(rename = "dataFim")]
     data_fim: String,
     dias: String,
+    #[serde(rename = "periodoAnterior")]
+    periodo_anterior: String,
     #[serde(rename = "codigoCliente")]
     codigo_cliente: String,
     #[serde(rename = "FieldSearch")]
@@ -57,6 +59,7 @@ impl ExtratoQuery {
             data_inicio: self.data_inicio,
             data_fim: self.data_fim,
             dias: self.dias,
+            periodo_anterior: self.periodo_anterior,
             codigo_cliente: self.codigo_cliente,
             field_search: self.field_search,
             tipo: self.tipo,
@@ -76,6 +79,7 @@ fn href(f: &Filter, page: u32, page_size: u32) -> String {
     match f.period {
         Period::Days(n) => q.push(("dias", n.to_string())),
         Period::Range(a, b) => {
+            q.push(("dias", extrato::CUSTOM.to_owned()));
             q.push(("dataInicio", dates::format_civil_date_br(a)));
             q.push(("dataFim", dates::format_civil_date_br(b)));
         }
@@ -97,12 +101,19 @@ fn href(f: &Filter, page: u32, page_size: u32) -> String {
 /// The filter as the form shows it: what was typed, or the defaults the search used.
 fn shown(typed: &TypedFilter, f: Option<&Filter>) -> TypedFilter {
     let Some(f) = f else {
-        return typed.clone();
+        let mut t = typed.clone();
+        // Dates without a choice hold, so the form says so.
+        if t.dias.trim().is_empty()
+            && !(t.data_inicio.trim().is_empty() && t.data_fim.trim().is_empty())
+        {
+            t.dias = extrato::CUSTOM.to_owned();
+        }
+        return t;
     };
     let (dias, inicio, fim) = match f.period {
         Period::Days(n) => (n.to_string(), String::new(), String::new()),
         Period::Range(a, b) => (
-            String::new(),
+            extrato::CUSTOM.to_owned(),
             dates::format_civil_date_br(a),
             dates::format_civil_date_br(b),
         ),
@@ -113,6 +124,7 @@ fn shown(typed: &TypedFilter, f: Option<&Filter>) -> TypedFilter {
         data_inicio: inicio,
         data_fim: fim,
         dias,
+        periodo_anterior: String::new(),
         codigo_cliente: f.codigo_cliente.clone(),
         field_search: f.field_search.clone().unwrap_or_default(),
         tipo: f.tipo.map(|t| t.code().to_owned()).unwrap_or_default(),
@@ -145,6 +157,9 @@ fn filter_panel(t: &TypedFilter, accounts: &[ClientAccount], own: &str) -> Marku
             h2 #filtro-extrato-titulo { (PANEL_TITLE) }
             form.formulario method="get" action=(routes::EXTRATO) {
                 input type="hidden" name="PageSize" value=(t.page_size);
+                // The rule this form was drawn with: a quick period then chosen over a
+                // custom range's dates applies the days.
+                @if !t.dias.is_empty() { input type="hidden" name="periodoAnterior" value=(t.dias); }
                 fieldset {
                     legend { "Período" }
                     div.opcoes-periodo {
@@ -155,8 +170,15 @@ fn filter_panel(t: &TypedFilter, accounts: &[ClientAccount], own: &str) -> Marku
                                 label for=(id) { (n) " dias" }
                             }
                         }
+                        // The choice says which rule holds: a quick period ignores the dates
+                        // still in the form, 'Personalizado' takes them.
+                        div.campo-checkbox {
+                            input #dias-personalizado type="radio" name="dias" value=(extrato::CUSTOM)
+                                checked[t.dias == extrato::CUSTOM] aria-describedby="periodo-ajuda";
+                            label for="dias-personalizado" { (extrato::CUSTOM_LABEL) }
+                        }
                     }
-                    p.campo-ajuda { "Ou escolha um período de até 90 dias (as datas, quando preenchidas, valem no lugar dos dias):" }
+                    p.campo-ajuda #periodo-ajuda { "Personalizado: as datas abaixo, num período de até 90 dias sem datas futuras." }
                     div.form-linha {
                         (text_field("dataInicio", "Data inicial", &t.data_inicio, Some("dd/mm/aaaa"), 10))
                         (text_field("dataFim", "Data final", &t.data_fim, Some("dd/mm/aaaa"), 10))
@@ -260,7 +282,7 @@ fn results(ctx: &Ctx, f: &Filter, result: &Result<StatementPage, ApiError>) -> M
         Ok(p) => html! {
             section.secao aria-labelledby="movimentacoes" {
                 h2 #movimentacoes { "Movimentações" }
-                p.texto-secundario { (p.total_de_registros) " movimentações encontradas." }
+                p.texto-secundario { (extrato::encontradas(p.total_de_registros)) }
                 div.tabela-rolagem tabindex="0" role="region" aria-labelledby="movimentacoes" {
                     table.tabela.tabela-cartoes {
                         thead { tr {

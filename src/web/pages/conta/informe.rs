@@ -1,11 +1,15 @@
 //! The income report: 'Seus rendimentos anuais consolidados', one line for the report (the
-//! last registration document of type Others), opened in a new tab, and 'Baixar' in the
-//! same tab. No report, or a failure to list the documents, shows the empty card.
+//! last registration document of type Others) named by the calendar year the document
+//! states, opened in a new tab, and 'Baixar' in the same tab. No report shows the empty
+//! card; a failure to list the documents shows the error card with its retry (502), so a
+//! platform fault is never read as "there is no report".
 
 use maud::{Markup, html};
 
 use super::account;
+use crate::api::ApiError;
 use crate::api::models::UserDocument;
+use crate::domain::informe;
 use crate::domain::reference::TipoDocumento;
 use crate::web::partial::Partial;
 use crate::web::ui::{Page, cards, download};
@@ -13,8 +17,15 @@ use crate::web::{Ctx, PageError, PageResult, routes};
 
 pub const TITLE: &str = "Informe de rendimentos";
 pub const HEADING: &str = "Seus rendimentos anuais consolidados";
-/// The report's line: the calendar year is fixed in the product.
-pub const LINE: &str = "Ano calendário - 2024";
+
+/// The report's line, with the calendar year the document states.
+fn line(d: &UserDocument) -> String {
+    informe::linha(informe::ano_calendario(
+        d.descricao_documento.as_deref(),
+        d.nome_documento.as_deref(),
+        d.data_envio.as_deref(),
+    ))
+}
 
 /// The income report: the last document of type Others.
 fn report(docs: &[UserDocument]) -> Option<&UserDocument> {
@@ -23,19 +34,27 @@ fn report(docs: &[UserDocument]) -> Option<&UserDocument> {
         .find(|d| TipoDocumento::from_api(&d.tipo_documento) == Some(TipoDocumento::Others))
 }
 
-fn content(doc: Option<&UserDocument>) -> Markup {
+/// What the page shows: the report, none, or the documents could not be listed.
+enum Shown<'a> {
+    Report(Option<&'a UserDocument>),
+    Failed,
+}
+
+fn content(ctx: &Ctx, shown: Shown<'_>) -> Markup {
     html! {
         section aria-labelledby="informe-titulo" {
             h2 #informe-titulo { (HEADING) }
-            @match doc {
-                None => (cards::empty_card_in_section(cards::EMPTY_TITLE, cards::EMPTY_TEXT, None)),
-                Some(_) => ul.lista-informes {
+            @match shown {
+                Shown::Failed => (cards::error_card(&ctx.here, None)),
+                Shown::Report(None) => (cards::empty_card_in_section(cards::EMPTY_TITLE, cards::EMPTY_TEXT, None)),
+                Shown::Report(Some(d)) => ul.lista-informes {
+                    @let line = line(d);
                     li.cartao.informe-linha {
                         a.informe-abrir href=(routes::INFORME_RENDIMENTO_ARQUIVO) target="_blank" rel="noopener" {
-                            (LINE) span.sr-only { " (PDF, abre em nova janela)" }
+                            (line) span.sr-only { " (PDF, abre em nova janela)" }
                         }
                         a.botao.botao-secundario href=(format!("{}?baixar=1", routes::INFORME_RENDIMENTO_ARQUIVO)) download {
-                            "Baixar" span.sr-only { " o informe " (LINE) }
+                            "Baixar" span.sr-only { " o informe " (line) }
                         }
                     }
                 },
@@ -44,24 +63,31 @@ fn content(doc: Option<&UserDocument>) -> Markup {
     }
 }
 
-fn page(doc: Option<&UserDocument>) -> Page {
-    Page::new(TITLE, account(routes::INFORME_RENDIMENTO, content(doc)))
+fn page(ctx: &Ctx, shown: Shown<'_>) -> Page {
+    Page::new(
+        TITLE,
+        account(routes::INFORME_RENDIMENTO, content(ctx, shown)),
+    )
 }
 
-async fn documents(ctx: &Ctx) -> PageResult<Vec<UserDocument>> {
+async fn documents(ctx: &Ctx) -> PageResult<Result<Vec<UserDocument>, ApiError>> {
     let docs = ctx.app.api.registration_documents(ctx.token()?).await;
     Partial::new().aside(&docs).check_login()?;
-    // A failure shows the empty card, as no report does.
-    Ok(docs.unwrap_or_else(|e| {
-        tracing::warn!(error = %e, "informe de rendimentos: documentos indisponíveis");
-        Vec::new()
-    }))
+    Ok(docs)
 }
 
 /// `GET /minha-conta/informe-rendimento`.
 pub async fn view_informe_get(ctx: Ctx) -> PageResult {
     let docs = documents(&ctx).await?;
-    Ok(ctx.render(page(report(&docs))))
+    let shown = match &docs {
+        Ok(d) => Shown::Report(report(d)),
+        Err(e) => {
+            tracing::warn!(error = %e, "informe de rendimentos: documentos indisponíveis");
+            Shown::Failed
+        }
+    };
+    let page = Partial::new().main(&docs).finish(page(&ctx, shown))?;
+    Ok(ctx.render(page))
 }
 
 #[derive(Debug, Default, serde::Deserialize)]
@@ -76,23 +102,20 @@ pub async fn view_informe_arquivo_get(
     ctx: Ctx,
     crate::web::extract::Query(q): crate::web::extract::Query<ArquivoQuery>,
 ) -> PageResult {
-    let docs = ctx.app.api.registration_documents(ctx.token()?).await;
-    Partial::new().aside(&docs).check_login()?;
-    let docs = match docs {
+    let docs = match documents(&ctx).await? {
         Ok(d) => d,
-        // The page shows the empty card, but the file was not found missing: its
-        // download failed.
+        // The file was not found missing: its download failed.
         Err(e) => {
             tracing::warn!(error = %e, "informe de rendimentos: documentos indisponíveis");
             return Err(PageError::alert(
-                page(None),
+                page(&ctx, Shown::Failed),
                 download::FAILED,
                 axum::http::StatusCode::BAD_GATEWAY,
             ));
         }
     };
     let Some(d) = report(&docs) else {
-        return Err(download::no_file(page(None)));
+        return Err(download::no_file(page(&ctx, Shown::Report(None))));
     };
     let name = d
         .nome_documento
@@ -105,7 +128,7 @@ pub async fn view_informe_arquivo_get(
         .await;
     download::answer(
         blob,
-        page(Some(d)),
+        page(&ctx, Shown::Report(Some(d))),
         &name,
         q.baixar.is_none(),
         Some(download::FAILED),

@@ -16,9 +16,9 @@ mod termos;
 pub use banco::{view_conta_bancaria_get, view_conta_bancaria_post};
 pub use dados::{
     view_endereco_get, view_endereco_post, view_minha_conta_get, view_pessoais_get,
-    view_pessoais_post, view_verificar_post,
+    view_pessoais_post, view_verificar_get, view_verificar_post,
 };
-pub use declaracao::{view_declaracao_get, view_declaracao_post};
+pub use declaracao::{qualified_signed, view_declaracao_get, view_declaracao_post};
 pub use documentos::{
     UPLOAD_BODY_LIMIT, view_documento_get, view_documento_post, view_documentos_get,
 };

@@ -9,7 +9,7 @@ use crate::domain::captacao;
 use crate::web::pages::captacoes::query::ListState;
 use crate::web::pages::captacoes::view::{TableOptions, pagination, table};
 use crate::web::pages::reservas::reserva_panel;
-use crate::web::ui::{badge, captacao as ui_captacao, cards, format, island, rosca};
+use crate::web::ui::{aviso_cvm, badge, captacao as ui_captacao, cards, format, island, rosca};
 use crate::web::{Ctx, routes};
 
 pub struct HomeData {
@@ -179,6 +179,9 @@ fn opportunities(ctx: &Ctx, d: &HomeData) -> Markup {
                     } @else {
                         (table(ctx, &d.state, &rows, &HOME_TABLE))
                         (pagination(&d.state, list.total_registros, routes::HOME))
+                        // Offerings are presented here with their Investir links, so the
+                        // investor reads the standard warning here too, not only on /investir.
+                        (aviso_cvm::aviso_cvm_geral())
                     }
                 },
             }

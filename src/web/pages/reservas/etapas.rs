@@ -48,7 +48,7 @@ fn gate(ctx: &Ctx) -> Option<Response> {
         Some(CadastroStatus::Completo) => return None,
         Some(CadastroStatus::EmAnalise) => (
             "Seu perfil está em análise",
-            "Estamos verificando o seu perfil. Em breve, após a análise, você já poderá investir.",
+            crate::web::ui::header::EM_ANALISE_TEXT,
             None,
         ),
         _ => (
@@ -213,7 +213,7 @@ pub async fn view_valor_post(
     }
 }
 
-fn summary_page(ctx: &Ctx, r: &Reserva) -> Page {
+fn summary_page(ctx: &Ctx, r: &Reserva, decl: &Loaded) -> Page {
     let main = html! {
         section.ordem aria-labelledby="resumo-ordem-titulo" {
             (steps(3))
@@ -226,6 +226,7 @@ fn summary_page(ctx: &Ctx, r: &Reserva) -> Page {
                 div { dt { "Forma de pagamento" } dd { (r.tipo_do_pagamento_descricao.as_deref().unwrap_or("-")) } }
                 div { dt { "Início do rendimento (estimado)" } dd { (format::date(r.inicio_rendimento.as_deref())) } }
             }
+            (limite::deadlines(decl))
             form.formulario method="post" action=(routes::reserva_confirmar(r.id)) {
                 div.form-acoes {
                     button.botao.botao-primario type="submit" { "Confirmar investimento" }
@@ -242,14 +243,16 @@ fn summary_page(ctx: &Ctx, r: &Reserva) -> Page {
 
 /// Step 3: summary and confirmation.
 pub async fn view_confirmar_get(ctx: Ctx, Id(id): Id) -> PageResult {
-    let r = ctx.app.api.reserva(ctx.token()?, id).await.on_page(TITLE)?;
+    let token = ctx.token()?;
+    let (r, decl) = tokio::join!(ctx.app.api.reserva(token, id), declaration(&ctx, token));
+    let r = r.on_page(TITLE)?;
     if r.status.name != ReservaStatus::Aberto {
         return Ok(Redirect::to(&routes::reserva(id)).into_response());
     }
     if r.termo_aceito == Some(false) {
         return Ok(Redirect::to(&routes::reserva_termos(id)).into_response());
     }
-    Ok(ctx.render(summary_page(&ctx, &r)))
+    Ok(ctx.render(summary_page(&ctx, &r, &decl)))
 }
 
 pub async fn view_confirmar_post(ctx: Ctx, headers: HeaderMap, Id(id): Id) -> PageResult {
@@ -261,8 +264,9 @@ pub async fn view_confirmar_post(ctx: Ctx, headers: HeaderMap, Id(id): Id) -> Pa
         }
         Err(e) => {
             // Show the reserva as it now stands (e.g. Cancelado after losing a race).
-            let page = match ctx.app.api.reserva(token, id).await {
-                Ok(r) => summary_page(&ctx, &r),
+            let (r, decl) = tokio::join!(ctx.app.api.reserva(token, id), declaration(&ctx, token));
+            let page = match r {
+                Ok(r) => summary_page(&ctx, &r, &decl),
                 Err(_) => Page::new(
                     TITLE,
                     html! { p { a href=(routes::INVESTIR) { "Voltar para as captações" } } },

@@ -8,8 +8,10 @@ use rust_decimal::Decimal;
 
 use crate::api::ApiError;
 use crate::api::models::DeclaracaoInvestidor;
+use crate::domain::desistencia;
 use crate::domain::limite_anual::OverLimit;
 use crate::domain::money::format_brl;
+use crate::web::pages::conta::qualified_signed;
 use crate::web::{Ctx, routes};
 
 /// Before the first declaration the order cannot go on.
@@ -67,16 +69,45 @@ pub fn block(ctx: &Ctx, d: &Loaded, url: &str) -> Markup {
     }
 }
 
-/// The terms step's summary of the declaration the investor confirms.
+/// The withdrawal period and the refund deadline in force (the platform's), said before
+/// the investor commits: at the terms step and at the confirmation. Nothing when the
+/// platform could not be read or does not send them.
+pub fn deadlines(d: &Loaded) -> Markup {
+    let Ok(DeclaracaoInvestidor { regras, .. }) = d else {
+        return html! {};
+    };
+    if regras.dias_desistencia.is_none() && regras.dias_uteis_devolucao.is_none() {
+        return html! {};
+    }
+    html! {
+        section.prazos aria-labelledby="prazos-titulo" {
+            h2 #prazos-titulo { "Prazos de desistência e devolução" }
+            dl.fatos {
+                @if let Some(dias) = regras.dias_desistencia {
+                    div { dt { "Prazo de desistência" } dd #prazo-desistencia { (desistencia::withdrawal_text(dias)) } }
+                }
+                @if let Some(uteis) = regras.dias_uteis_devolucao {
+                    div { dt { "Devolução" } dd #prazo-devolucao { "Todo o valor pago, com " (desistencia::refund_text(uteis)) ", após a desistência ou se a oferta não atingir o valor alvo mínimo" } }
+                }
+            }
+        }
+    }
+}
+
+/// The terms step's summary of the declaration the investor confirms; a qualified
+/// investor sees the Declaração de investidor qualificado they signed, and when.
 pub fn summary(d: &Loaded, url: Option<&str>) -> Markup {
-    let Ok(DeclaracaoInvestidor {
-        declaracao: Some(x),
-        regras,
-        ..
-    }) = d
+    let Ok(
+        all @ DeclaracaoInvestidor {
+            declaracao: Some(x),
+            regras,
+            ..
+        },
+    ) = d
     else {
         return html! {};
     };
+    let signed = qualified_signed(all);
     let faixa = if x.qualificado {
         "Investidor qualificado".to_owned()
     } else if x.acima_do_patamar {
@@ -98,6 +129,7 @@ pub fn summary(d: &Loaded, url: Option<&str>) -> Markup {
                 @if !x.qualificado { "; já investido em outras plataformas neste ano: " (format_brl(x.investido_outras_plataformas)) }
                 "."
             }
+            @if let Some(s) = signed { p.termo-assinado { (s) } }
             p.texto-secundario {
                 a href=(url.map_or_else(|| routes::DECLARACAO_INVESTIDOR.to_owned(), routes::declaracao_voltar)) {
                     "Alterar minha declaração de investidor"

@@ -1,5 +1,7 @@
 //! Step 2 of the order: the adhesion term and the Termo de Ciência de Risco, with the
-//! annual-limit declaration the investor confirms by accepting it.
+//! annual-limit declaration the investor confirms by accepting it. Options of the term
+//! that restate the declaration follow it: the matching one comes chosen, and a choice
+//! contradicting it is refused (`domain::limite_anual::opcoes`).
 
 use axum::Form;
 use axum::http::HeaderMap;
@@ -11,12 +13,13 @@ use super::etapas::{RISK_FALLBACK_TITLE, TERM_FALLBACK_TITLE, declaration, steps
 use super::limite::{self, Loaded};
 use super::{TITLE, next};
 use crate::api::ApiError;
-use crate::api::models::ReservaTermo;
+use crate::api::models::{DeclaracaoInvestidor, ReservaTermo};
+use crate::domain::limite_anual::opcoes::{self, Standing};
 use crate::domain::reserva;
 use crate::domain::status::ReservaStatus;
 use crate::web::error::{Id, OnPage};
 use crate::web::pages::conta::RISK_TERM_SLUG;
-use crate::web::ui::Page;
+use crate::web::ui::{Page, aviso_cvm};
 use crate::web::{Ctx, PageError, PageResult, routes};
 
 /// The term of reservation `id`: the platform's, else (a platform without the term
@@ -38,6 +41,37 @@ fn fallback_term(id: i64) -> ReservaTermo {
         titulo: TERM_FALLBACK_TITLE.to_owned(),
         ..Default::default()
     }
+}
+
+/// The recorded declaration as the term's options restate it.
+fn standing(decl: &Loaded) -> Option<Standing> {
+    match decl {
+        Ok(DeclaracaoInvestidor {
+            declaracao: Some(x),
+            ..
+        }) => Some(Standing {
+            qualified: x.qualificado,
+            above: x.acima_do_patamar,
+        }),
+        _ => None,
+    }
+}
+
+/// Whether the term's options restate the declaration.
+fn restates_declaration(term: &ReservaTermo) -> bool {
+    term.termos
+        .iter()
+        .any(|t| opcoes::claim(&t.descricao).is_some())
+}
+
+/// The option matching the declaration, when the options restate it.
+fn matching_option<'a>(term: &'a ReservaTermo, decl: &Loaded) -> Option<&'a str> {
+    let options: Vec<(&str, &str)> = term
+        .termos
+        .iter()
+        .map(|t| (t.opcao.as_str(), t.descricao.as_str()))
+        .collect();
+    opcoes::matching_option(&options, standing(decl)?)
 }
 
 /// What the terms form had ticked.
@@ -74,10 +108,20 @@ fn terms_page(
                     @for p in term.conteudo.split("\n\n") { p { (p) } }
                 }
             }
+            (limite::deadlines(decl))
+            // Read before the investor accepts the terms, as on every step of the order.
+            (aviso_cvm::aviso_cvm_geral())
             form.formulario method="post" action=(routes::reserva_termos(id)) {
                 @if term.termos.len() > 1 {
                     fieldset {
                         legend { "Escolha uma opção" }
+                        @if restates_declaration(term) && standing(decl).is_some() {
+                            p.campo-ajuda #opcao-ajuda {
+                                "A opção de acordo com a sua declaração de investidor já vem marcada. Se a sua situação mudou, "
+                                a href=(routes::DECLARACAO_INVESTIDOR) { "altere a sua declaração de investidor" }
+                                " antes de continuar."
+                            }
+                        }
                         @for (i, t) in term.termos.iter().enumerate() {
                             div.campo-checkbox {
                                 input type="radio" id=(format!("opcao-{i}")) name="opcao" value=(t.opcao)
@@ -141,7 +185,10 @@ pub async fn view_termos_get(ctx: Ctx, Id(id): Id) -> PageResult {
     let ticks = Ticks {
         accepted: false,
         risk: false,
-        chosen: term.opcao_aceita.as_deref(),
+        chosen: term
+            .opcao_aceita
+            .as_deref()
+            .or_else(|| matching_option(&term, &decl)),
     };
     Ok(ctx.render(terms_page(id, &term, ticks, &decl, None)))
 }
@@ -194,6 +241,17 @@ pub async fn view_termos_post(
     let form_again = || terms_page(id, &term, ticks, &decl, None);
     let chosen = reserva::validate_terms(ticks.accepted, form.opcao.as_deref(), &options)
         .map_err(|e| PageError::refused(form_again(), e.message()))?;
+    // One declaration, not two: the chosen option may not say otherwise.
+    if let (Some(c), Some(s)) = (chosen.as_deref(), standing(&decl)) {
+        let text = term
+            .termos
+            .iter()
+            .find(|t| t.opcao == c)
+            .map(|t| t.descricao.as_str());
+        if let Some(text) = text {
+            opcoes::check_option(text, s).map_err(|m| PageError::refused(form_again(), m))?;
+        }
+    }
     let risk_version = term.ciencia_risco.as_ref().map(|c| c.versao.as_str());
     if risk_version.is_some() && !ticks.risk {
         return Err(PageError::refused(form_again(), reserva::MSG_RISK));

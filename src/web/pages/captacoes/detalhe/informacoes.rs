@@ -47,6 +47,9 @@ pub fn essentials(ctx: &Ctx, o: &Captacao) -> Markup {
             dl.fatos {
                 div { dt { "Valor alvo mínimo" } dd {
                     @match o.valor_alvo_minimo { Some(v) => (ctx.money(v)), None => "-" }
+                    @if let Some(p) = o.valor_alvo_minimo.and_then(|v| share_of(v, maximo)) {
+                        " " span.texto-secundario #alvo-minimo-parcela { "(" (p) " do valor alvo máximo)" }
+                    }
                 } }
                 div { dt { "Valor alvo máximo" } dd { (ctx.money(maximo)) } }
                 div { dt { "Prazo da captação" } dd { (format::date(o.fim_captacao.as_deref())) } }
@@ -70,4 +73,16 @@ pub fn risk_alerts() -> Markup {
             ul { @for r in cvm::RISCOS { li { (r) } } }
         }
     }
+}
+
+/// The minimum's share of the maximum, "67 %", rounded to the unit (the platform's rule
+/// says how low it may go; the page shows what this offering has).
+fn share_of(minimum: rust_decimal::Decimal, maximum: rust_decimal::Decimal) -> Option<String> {
+    if maximum <= rust_decimal::Decimal::ZERO || minimum < rust_decimal::Decimal::ZERO {
+        return None;
+    }
+    let pct = minimum
+        .checked_mul(rust_decimal::Decimal::ONE_HUNDRED)?
+        .checked_div(maximum)?;
+    Some(format!("{} %", pct.round()))
 }

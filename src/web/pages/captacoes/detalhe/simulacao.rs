@@ -23,7 +23,7 @@ use crate::domain::captacao::{self, DisplayStatus};
 use crate::domain::dates;
 use crate::domain::money::{self, MAX_MONEY_INPUT_CHARS};
 use crate::web::Ctx;
-use crate::web::ui::{Page, captacao as ui_captacao, cards, format, island};
+use crate::web::ui::{Page, aviso_cvm, captacao as ui_captacao, cards, format, island};
 use crate::web::{PageError, PageResult, routes};
 
 pub const TITLE: &str = "Simule o seu investimento";
@@ -103,6 +103,8 @@ fn panel(ctx: &Ctx, o: &Captacao, typed: &str, results: Option<&[SimulationItem]
                 }
             }
             @if !ctx.partial {
+                // The modal opens over the detail, which carries the warning already.
+                (aviso_cvm::aviso_cvm(o))
                 p { a.botao.botao-texto href=(detail_href(o)) { "Voltar para a operação" } }
             }
         }

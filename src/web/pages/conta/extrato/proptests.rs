@@ -50,7 +50,8 @@ fn text() -> impl Strategy<Value = Option<String>> {
 fn filter(today: Date) -> impl Strategy<Value = Filter> {
     let period = prop_oneof![
         (1..=MAX_DAYS).prop_map(Period::Days),
-        (0i32..3000, 0..=i32::try_from(MAX_DAYS).unwrap()).prop_map(move |(back, span)| {
+        // A range of at most MAX_DAYS calendar days: `end − start` below MAX_DAYS.
+        (0i32..3000, 0..i32::try_from(MAX_DAYS).unwrap()).prop_map(move |(back, span)| {
             let end = today.checked_sub(back.days()).unwrap();
             Period::Range(end.checked_sub(span.days()).unwrap(), end)
         }),

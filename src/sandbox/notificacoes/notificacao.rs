@@ -1,21 +1,17 @@
-//! What a notification says, and sending it: every event that concerns an investor
-//! builds an [`Aviso`] and calls [`enviar`] inside the event's own transaction, so the
-//! notification exists exactly when the change it reports was committed.
+//! What a notification says: every event that concerns an investor builds a
+//! [`Notificacao`] and sends it with [`super::enviar`] inside the event's own transaction,
+//! so the notification exists exactly when the change it reports was committed.
 
-use jiff::Timestamp;
-use rusqlite::{Connection, OptionalExtension, params};
 use rust_decimal::Decimal;
 
 use crate::domain::money::format_brl;
-use crate::sandbox::erro::ApiError;
-use crate::sandbox::links::{CARTEIRA, DADOS_CADASTRAIS};
-use crate::sandbox::tempo;
+use crate::sandbox::site::{self, CARTEIRA, DADOS_CADASTRAIS};
 
 const VER_CARTEIRA: &str = "Ver carteira";
 
 /// A notification before it is stored.
 #[derive(Debug, Clone)]
-pub(crate) struct Aviso {
+pub(crate) struct Notificacao {
     pub(crate) titulo: String,
     /// The list's text.
     pub(crate) resumo: String,
@@ -25,14 +21,19 @@ pub(crate) struct Aviso {
     pub(crate) botao: Option<(String, String)>,
 }
 
-impl Aviso {
-    fn novo(titulo: &str, resumo: String, mais: &str, botao: Option<(&str, String)>) -> Aviso {
+impl Notificacao {
+    fn novo(
+        titulo: &str,
+        resumo: String,
+        mais: &str,
+        botao: Option<(&str, String)>,
+    ) -> Notificacao {
         let texto = if mais.is_empty() {
             resumo.clone()
         } else {
             format!("{resumo} {mais}")
         };
-        Aviso {
+        Notificacao {
             titulo: titulo.to_owned(),
             resumo,
             texto,
@@ -40,8 +41,8 @@ impl Aviso {
         }
     }
 
-    fn carteira(titulo: &str, resumo: String, mais: &str) -> Aviso {
-        Aviso::novo(
+    fn carteira(titulo: &str, resumo: String, mais: &str) -> Notificacao {
+        Notificacao::novo(
             titulo,
             resumo,
             mais,
@@ -49,13 +50,13 @@ impl Aviso {
         )
     }
 
-    pub(crate) fn reserva_confirmada(valor: Decimal, oferta: &str, pix: bool) -> Aviso {
+    pub(crate) fn reserva_confirmada(valor: Decimal, oferta: &str, pix: bool) -> Notificacao {
         let mais = if pix {
             "Pague o Pix dentro do prazo indicado na reserva para garantir o seu investimento."
         } else {
             "O débito na corretora parceira está em análise; avisaremos quando for aprovado."
         };
-        Aviso::carteira(
+        Notificacao::carteira(
             "Reserva confirmada",
             format!(
                 "Sua reserva de {} em {oferta} foi confirmada.",
@@ -65,8 +66,8 @@ impl Aviso {
         )
     }
 
-    pub(crate) fn reserva_cancelada(valor: Decimal, oferta: &str) -> Aviso {
-        Aviso::carteira(
+    pub(crate) fn reserva_cancelada(valor: Decimal, oferta: &str) -> Notificacao {
+        Notificacao::carteira(
             "Reserva cancelada",
             format!(
                 "Sua reserva de {} em {oferta} foi cancelada: o prazo do Pix terminou sem o \
@@ -77,8 +78,8 @@ impl Aviso {
         )
     }
 
-    pub(crate) fn pix_recebido(valor: Decimal, oferta: &str) -> Aviso {
-        Aviso::carteira(
+    pub(crate) fn pix_recebido(valor: Decimal, oferta: &str) -> Notificacao {
+        Notificacao::carteira(
             "Pix recebido",
             format!(
                 "Recebemos o seu Pix de {} para {oferta}.",
@@ -89,8 +90,8 @@ impl Aviso {
         )
     }
 
-    pub(crate) fn debito_liquidado(valor: Decimal, oferta: &str) -> Aviso {
-        Aviso::carteira(
+    pub(crate) fn debito_liquidado(valor: Decimal, oferta: &str) -> Notificacao {
+        Notificacao::carteira(
             "Pagamento recebido",
             format!(
                 "O débito de {} para {oferta} foi liquidado na corretora parceira.",
@@ -100,8 +101,8 @@ impl Aviso {
         )
     }
 
-    pub(crate) fn debito_aprovado(valor: Decimal, oferta: &str) -> Aviso {
-        Aviso::carteira(
+    pub(crate) fn debito_aprovado(valor: Decimal, oferta: &str) -> Notificacao {
+        Notificacao::carteira(
             "Investimento aprovado",
             format!(
                 "A corretora parceira aprovou o débito de {} para {oferta}.",
@@ -111,8 +112,8 @@ impl Aviso {
         )
     }
 
-    pub(crate) fn debito_recusado(valor: Decimal, oferta: &str) -> Aviso {
-        Aviso::carteira(
+    pub(crate) fn debito_recusado(valor: Decimal, oferta: &str) -> Notificacao {
+        Notificacao::carteira(
             "Débito não aprovado",
             format!(
                 "A corretora parceira não aprovou o débito de {} para {oferta}.",
@@ -123,8 +124,8 @@ impl Aviso {
         )
     }
 
-    pub(crate) fn estorno(valor: Decimal, oferta: &str) -> Aviso {
-        Aviso::carteira(
+    pub(crate) fn estorno(valor: Decimal, oferta: &str) -> Notificacao {
+        Notificacao::carteira(
             "Aporte estornado",
             format!(
                 "O aporte de {} em {oferta} foi cancelado e o valor estornado para a sua conta.",
@@ -135,8 +136,8 @@ impl Aviso {
         )
     }
 
-    pub(crate) fn desistencia(valor: Decimal, oferta: &str, paga: bool) -> Aviso {
-        Aviso::carteira(
+    pub(crate) fn desistencia(valor: Decimal, oferta: &str, paga: bool) -> Notificacao {
+        Notificacao::carteira(
             "Desistência registrada",
             format!(
                 "Registramos a sua desistência do investimento de {} em {oferta}.",
@@ -150,8 +151,8 @@ impl Aviso {
         )
     }
 
-    pub(crate) fn captacao_cancelada(valor: Decimal, oferta: &str, paga: bool) -> Aviso {
-        Aviso::carteira(
+    pub(crate) fn captacao_cancelada(valor: Decimal, oferta: &str, paga: bool) -> Notificacao {
+        Notificacao::carteira(
             "Captação cancelada",
             format!(
                 "{oferta} encerrou sem atingir o valor alvo mínimo, e a sua reserva de {} foi cancelada.",
@@ -165,23 +166,20 @@ impl Aviso {
         )
     }
 
-    pub(crate) fn nova_captacao(oferta: &str, url_amigavel: &str, rendimento: &str) -> Aviso {
-        Aviso::novo(
+    pub(crate) fn nova_captacao(oferta: &str, url_amigavel: &str, rendimento: &str) -> Notificacao {
+        Notificacao::novo(
             "Nova captação no ar",
             format!("{oferta} está recebendo investimentos."),
             &format!(
                 "Rendimento de {rendimento}, isento de imposto de renda para pessoa física. \
                  Conheça a operação, as garantias e simule o seu investimento."
             ),
-            Some((
-                "Ver captação",
-                crate::sandbox::links::captacao(url_amigavel),
-            )),
+            Some(("Ver captação", site::captacao(url_amigavel))),
         )
     }
 
-    pub(crate) fn documentos_aprovados() -> Aviso {
-        Aviso::novo(
+    pub(crate) fn documentos_aprovados() -> Notificacao {
+        Notificacao::novo(
             "Documentos aprovados",
             "Seus documentos foram aprovados e o seu cadastro está completo.".to_owned(),
             "Você já pode investir em todas as captações abertas da plataforma.",
@@ -189,8 +187,8 @@ impl Aviso {
         )
     }
 
-    pub(crate) fn boas_vindas() -> Aviso {
-        Aviso::novo(
+    pub(crate) fn boas_vindas() -> Notificacao {
+        Notificacao::novo(
             "Bem-vindo à Colheita",
             "Complete o seu cadastro para começar a investir no agronegócio.".to_owned(),
             "Preencha os seus dados pessoais, o endereço e envie os documentos; depois é só \
@@ -199,8 +197,8 @@ impl Aviso {
         )
     }
 
-    pub(crate) fn rendimento_pago(valor: Decimal, oferta: &str) -> Aviso {
-        Aviso::carteira(
+    pub(crate) fn rendimento_pago(valor: Decimal, oferta: &str) -> Notificacao {
+        Notificacao::carteira(
             "Rendimento creditado",
             format!(
                 "Você recebeu {} de rendimento de {oferta}.",
@@ -211,51 +209,7 @@ impl Aviso {
     }
 
     /// A notice with no button (platform news).
-    pub(crate) fn informativo(titulo: &str, resumo: &str, texto: &str) -> Aviso {
-        Aviso::novo(titulo, resumo.to_owned(), texto, None)
+    pub(crate) fn informativo(titulo: &str, resumo: &str, texto: &str) -> Notificacao {
+        Notificacao::novo(titulo, resumo.to_owned(), texto, None)
     }
-}
-
-/// Whether the investor receives notifications (never set: yes).
-pub(crate) fn recebe(c: &Connection, usuario: i64) -> Result<bool, ApiError> {
-    Ok(c.query_row(
-        "SELECT recebe FROM preferencias_notificacao WHERE usuario_id = ?1",
-        params![usuario],
-        |r| r.get::<_, bool>(0),
-    )
-    .optional()?
-    .unwrap_or(true))
-}
-
-/// Stores `aviso` for `usuario`, sent at `quando`, unread — unless the investor turned
-/// notifications off, in which case nothing is stored (they are not kept for later).
-/// Returns the new id, if any.
-pub(crate) fn enviar(
-    c: &Connection,
-    usuario: i64,
-    aviso: &Aviso,
-    quando: Timestamp,
-) -> Result<Option<i64>, ApiError> {
-    if !recebe(c, usuario)? {
-        return Ok(None);
-    }
-    let (titulo_botao, url_botao) = match &aviso.botao {
-        Some((t, u)) => (Some(t.as_str()), Some(u.as_str())),
-        None => (None, None),
-    };
-    c.execute(
-        "INSERT INTO notificacoes (usuario_id, titulo, resumo, texto, titulo_botao, url_botao,
-            enviada_em)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        params![
-            usuario,
-            aviso.titulo,
-            aviso.resumo,
-            aviso.texto,
-            titulo_botao,
-            url_botao,
-            tempo::ms(quando)
-        ],
-    )?;
-    Ok(Some(c.last_insert_rowid()))
 }

@@ -9,9 +9,9 @@ use rusqlite::{OptionalExtension, Transaction, params};
 use rust_decimal::Decimal;
 
 use crate::sandbox::erro::{ApiError, SandboxError};
-use crate::sandbox::extrato::movimentos;
 use crate::sandbox::informe;
-use crate::sandbox::notificacoes::aviso::{self, Aviso};
+use crate::sandbox::notificacoes::{self, Notificacao};
+use crate::sandbox::reservas::movimentos;
 use crate::sandbox::tempo::{self, mais, menos};
 
 const HORA: Duration = Duration::from_secs(3600);
@@ -31,17 +31,17 @@ fn usuario(tx: &Transaction<'_>, email: &str) -> Result<Option<i64>, SandboxErro
         .optional()?)
 }
 
-/// Sends `aviso` at `quando` (never after `agora`), read `lida` later when given.
+/// Sends `notificacao` at `quando` (never after `agora`), read `lida` later when given.
 fn enviar(
     tx: &Transaction<'_>,
     usuario: i64,
-    aviso: &Aviso,
+    notificacao: &Notificacao,
     quando: Timestamp,
     lida: Option<Duration>,
     agora: Timestamp,
 ) -> Result<(), SandboxError> {
     let quando = quando.min(menos(agora, Duration::from_secs(60)));
-    let Some(id) = aviso::enviar(tx, usuario, aviso, quando).map_err(erro)? else {
+    let Some(id) = notificacoes::enviar(tx, usuario, notificacao, quando).map_err(erro)? else {
         return Ok(());
     };
     if let Some(depois) = lida {
@@ -103,26 +103,26 @@ pub(super) fn inserir(tx: &Transaction<'_>, agora: Timestamp) -> Result<(), Sand
         enviar(
             tx,
             rafael,
-            &Aviso::documentos_aprovados(),
+            &Notificacao::documentos_aprovados(),
             menos(agora, 25 * DIA),
             lido,
             agora,
         )?;
         for (valor, nome, paga) in reservas(tx, rafael, "r.status = 'Pago'", "r.paga_em")? {
-            let aviso = Aviso::debito_liquidado(valor, &nome);
-            enviar(tx, rafael, &aviso, tempo::de_ms(paga), lido, agora)?;
+            let notificacao = Notificacao::debito_liquidado(valor, &nome);
+            enviar(tx, rafael, &notificacao, tempo::de_ms(paga), lido, agora)?;
         }
         for (valor, nome, em) in reservas(tx, rafael, "r.status = 'Em análise'", "r.confirmada_em")?
         {
-            let aviso = Aviso::reserva_confirmada(valor, &nome, false);
-            enviar(tx, rafael, &aviso, tempo::de_ms(em), None, agora)?;
+            let notificacao = Notificacao::reserva_confirmada(valor, &nome, false);
+            enviar(tx, rafael, &notificacao, tempo::de_ms(em), None, agora)?;
         }
         if let Some((nome, url, taxa, inicio)) = novas.first() {
-            let aviso = Aviso::nova_captacao(nome, url, taxa);
+            let notificacao = Notificacao::nova_captacao(nome, url, taxa);
             enviar(
                 tx,
                 rafael,
-                &aviso,
+                &notificacao,
                 mais(tempo::de_ms(*inicio), 9 * HORA),
                 None,
                 agora,
@@ -138,19 +138,19 @@ pub(super) fn inserir(tx: &Transaction<'_>, agora: Timestamp) -> Result<(), Sand
         enviar(
             tx,
             basico,
-            &Aviso::boas_vindas(),
+            &Notificacao::boas_vindas(),
             tempo::de_ms(criado),
             None,
             agora,
         )?;
     }
     if let Some(analise) = usuario(tx, "analise@colheita.dev")? {
-        let aviso = Aviso::informativo(
+        let notificacao = Notificacao::informativo(
             "Cadastro em análise",
             "Recebemos os seus documentos e o seu cadastro está em análise.",
             "A análise costuma levar até dois dias úteis. Avisaremos assim que ela terminar.",
         );
-        enviar(tx, analise, &aviso, menos(agora, DIA), None, agora)?;
+        enviar(tx, analise, &notificacao, menos(agora, DIA), None, agora)?;
     }
     Ok(())
 }
@@ -168,12 +168,12 @@ fn investidor(
     enviar(
         tx,
         ana,
-        &Aviso::documentos_aprovados(),
+        &Notificacao::documentos_aprovados(),
         menos(agora, 6 * DIA),
         lido,
         agora,
     )?;
-    let manutencao = Aviso::informativo(
+    let manutencao = Notificacao::informativo(
         "Manutenção programada",
         "A plataforma ficará indisponível no domingo, das 2h às 4h, para manutenção.",
         "Durante a janela de manutenção não será possível fazer reservas nem consultar a \
@@ -188,7 +188,7 @@ fn investidor(
         enviar(
             tx,
             ana,
-            &Aviso::pix_recebido(valor, &nome),
+            &Notificacao::pix_recebido(valor, &nome),
             tempo::de_ms(paga),
             lido,
             agora,
@@ -203,19 +203,19 @@ fn investidor(
         enviar(
             tx,
             ana,
-            &Aviso::estorno(valor, &nome),
+            &Notificacao::estorno(valor, &nome),
             tempo::de_ms(em),
             lido,
             agora,
         )?;
     }
     for (valor, nome, em) in reservas(tx, ana, "r.status = 'Aporte pendente'", "r.confirmada_em")? {
-        let aviso = Aviso::reserva_confirmada(valor, &nome, true);
-        enviar(tx, ana, &aviso, tempo::de_ms(em), None, agora)?;
+        let notificacao = Notificacao::reserva_confirmada(valor, &nome, true);
+        enviar(tx, ana, &notificacao, tempo::de_ms(em), None, agora)?;
     }
     for (valor, nome, em) in reservas(tx, ana, "r.status = 'Aprovado'", "r.aprovada_em")? {
-        let aviso = Aviso::debito_aprovado(valor, &nome);
-        enviar(tx, ana, &aviso, tempo::de_ms(em), None, agora)?;
+        let notificacao = Notificacao::debito_aprovado(valor, &nome);
+        enviar(tx, ana, &notificacao, tempo::de_ms(em), None, agora)?;
     }
     // The latest yield of the statement.
     movimentos::sincronizar(tx, ana, agora).map_err(erro)?;
@@ -228,15 +228,15 @@ fn investidor(
         )
         .optional()?;
     if let Some((centavos, nome, data)) = ultimo {
-        let aviso = Aviso::rendimento_pago(Decimal::new(centavos, 2), &nome);
-        enviar(tx, ana, &aviso, tempo::de_ms(data), None, agora)?;
+        let notificacao = Notificacao::rendimento_pago(Decimal::new(centavos, 2), &nome);
+        enviar(tx, ana, &notificacao, tempo::de_ms(data), None, agora)?;
     }
     for (nome, url, taxa, inicio) in novas {
-        let aviso = Aviso::nova_captacao(nome, url, taxa);
+        let notificacao = Notificacao::nova_captacao(nome, url, taxa);
         enviar(
             tx,
             ana,
-            &aviso,
+            &notificacao,
             mais(tempo::de_ms(*inicio), 9 * HORA),
             None,
             agora,

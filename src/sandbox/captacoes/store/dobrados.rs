@@ -1,9 +1,9 @@
-//! The folded copies (`texto::dobrar`) of the offerings' searched and sorted text, which
+//! The folded copies (`domain::texto::dobrar`) of the offerings' searched and sorted text, which
 //! the list compares in SQL (migration 6): SQLite cannot fold Portuguese accents itself.
 
 use rusqlite::{Transaction, params};
 
-use crate::sandbox::texto::dobrar;
+use crate::domain::texto::dobrar;
 
 /// Fills the copies an offering lacks (those written before migration 6). Idempotent:
 /// runs at every start and finds nothing to do once filled.

@@ -1,15 +1,21 @@
 //! Filtering, sorting and paging of `GET /v1/captacoes` in SQL: the database hands back
 //! the total and the ids of one page, so a request reads the page's rows and not every
-//! offering. The rules are those of `referencia.rs` (the tests compare both), written as
+//! offering. The rules are those of `filtro/referencia.rs` (the tests compare both), written as
 //! integer SQL:
 //!
-//! - text is compared on the folded copies of migration 6 (`texto::dobrar`), as bytes
+//! - text is compared on the folded copies of migration 6 (`domain::texto::dobrar`), as bytes
 //!   (SQLite's BINARY collation is `memcmp`, the order of Rust's `str`);
 //! - a decimal range on an integer column becomes integer bounds (`v ≥ 6,5` ⇔ `v ≥ 7`);
 //! - a São Paulo calendar day becomes the instant it starts (`dia(t) ≥ d` ⇔ `t ≥ início(d)`).
 //!
 //! The SQL text is made of this file's fragments and numbered placeholders only, so it has
 //! a bounded number of shapes for `prepare_cached`; every value the user sent is bound.
+//! The states in these fragments are written as text, not bound: the planner uses a
+//! partial index (migration 6) only for a query that repeats its `WHERE` as written, and
+//! the display rule (`SITUACAO`) is a fold of the stored names. The text is built once from
+//! `CaptacaoStatus` and `ReservaStatus` (`db::estados::literal`), never typed by hand.
+
+use std::sync::LazyLock;
 
 use jiff::Timestamp;
 use jiff::civil::Date;
@@ -18,8 +24,11 @@ use rusqlite::types::Value;
 use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 
-use super::{Campo, Consulta, Faixa};
 use crate::domain::dates;
+use crate::domain::status::{CaptacaoStatus, ReservaStatus};
+use crate::domain::texto::dobrar;
+use crate::sandbox::captacoes::filtro::{Campo, Consulta, Faixa};
+use crate::sandbox::db::estados::{literal, texto_literal};
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::tempo;
 
@@ -37,29 +46,67 @@ impl Parametros {
 
 /// What was raised with this sandbox's reservations, per offering: Pago/Aprovado ones, and
 /// live Aporte pendente ones (an overdue one stops counting at its deadline), as
-/// `modelo::carregar` counts them. `{agora}` is the placeholder of now.
-const RESERVAS: &str = "LEFT JOIN (SELECT captacao_id,
-        SUM(CASE WHEN status = 'Aporte pendente' AND pix_vencimento > {agora}
+/// `store::carregar` counts them. `{agora}` is the placeholder of now.
+static RESERVAS: LazyLock<String> = LazyLock::new(|| {
+    let pendente = literal(&ReservaStatus::AportePendente);
+    let pago = literal(&ReservaStatus::Pago);
+    let aprovado = literal(&ReservaStatus::Aprovado);
+    format!(
+        "LEFT JOIN (SELECT captacao_id,
+        SUM(CASE WHEN status = {pendente} AND pix_vencimento > {{agora}}
             THEN investimento_centavos ELSE 0 END) AS reservado,
-        SUM(CASE WHEN status IN ('Pago', 'Aprovado') THEN investimento_centavos ELSE 0 END) AS pago
-      FROM reservas WHERE status IN ('Aporte pendente', 'Pago', 'Aprovado')
-      GROUP BY captacao_id) r ON r.captacao_id = c.id";
+        SUM(CASE WHEN status IN ({pago}, {aprovado}) THEN investimento_centavos ELSE 0 END) AS pago
+      FROM reservas WHERE status IN ({pendente}, {pago}, {aprovado})
+      GROUP BY captacao_id) r ON r.captacao_id = c.id"
+    )
+});
 
 /// `arrecadado` in cents: the stored base plus Pago/Aprovado reservations.
 const ARRECADADO: &str = "(c.arrecadado_base_centavos + COALESCE(r.pago, 0))";
 
 /// The folded label of the status a visitor sees (`captacao::display_status`; drafts never
 /// reach the list). `{hoje}`/`{amanha}`: the instants today and tomorrow start in São Paulo.
-const SITUACAO: &str = "CASE
-        WHEN c.status = 'Finalizado' THEN 'finalizado'
-        WHEN c.status = 'Captado' THEN 'captado'
+static SITUACAO: LazyLock<String> = LazyLock::new(|| {
+    let [finalizado, captado, aberto, no_ar] = [
+        CaptacaoStatus::Finalizado,
+        CaptacaoStatus::Captado,
+        CaptacaoStatus::Aberto,
+        CaptacaoStatus::CaptacaoNoAr,
+    ]
+    .map(|e| literal(&e));
+    let dobrado = |e: CaptacaoStatus| texto_literal(&dobrar(e.label()));
+    let (d_finalizado, d_captado, d_pre, d_aberto, d_no_ar) = (
+        dobrado(CaptacaoStatus::Finalizado),
+        dobrado(CaptacaoStatus::Captado),
+        dobrado(CaptacaoStatus::PreLancamento),
+        dobrado(CaptacaoStatus::Aberto),
+        dobrado(CaptacaoStatus::CaptacaoNoAr),
+    );
+    format!(
+        "CASE
+        WHEN c.status = {finalizado} THEN {d_finalizado}
+        WHEN c.status = {captado} THEN {d_captado}
         WHEN c.limite_centavos > 0
-            AND {arrecadado} + COALESCE(r.reservado, 0) >= c.limite_centavos THEN 'captado'
-        WHEN c.pre_lancamento = 1 AND c.data_pre_lancamento < {amanha}
-            AND c.inicio_captacao >= {hoje} THEN 'pre-lancamento'
-        WHEN c.status = 'Aberto' THEN 'aberto'
-        WHEN c.status = 'Captação no ar' THEN 'captacao no ar'
-        ELSE c.status END";
+            AND {{arrecadado}} + COALESCE(r.reservado, 0) >= c.limite_centavos THEN {d_captado}
+        WHEN c.pre_lancamento = 1 AND c.data_pre_lancamento < {{amanha}}
+            AND c.inicio_captacao >= {{hoje}} THEN {d_pre}
+        WHEN c.status = {aberto} THEN {d_aberto}
+        WHEN c.status = {no_ar} THEN {d_no_ar}
+        ELSE c.status END"
+    )
+});
+
+/// Drafts out, spelled as the partial indexes of migration 6 spell it.
+static NAO_RASCUNHO: LazyLock<String> =
+    LazyLock::new(|| format!("c.status <> {}", literal(&CaptacaoStatus::Rascunho)));
+
+/// The offerings but the drafts, from the triggers' count.
+static TOTAL_SEM_FILTRO: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "SELECT COALESCE(SUM(n), 0) FROM captacoes_contagem WHERE status <> {}",
+        literal(&CaptacaoStatus::Rascunho)
+    )
+});
 
 /// `acompanhamento` in hundredths of a percent: `arrecadado × 100 / limite` rounded to two
 /// decimals half to even, as `Decimal::round_dp` does.
@@ -142,9 +189,7 @@ impl Consulta {
         } else {
             // No filter: the triggers' count, whatever the number of offerings.
             conexao
-                .prepare_cached(
-                    "SELECT COALESCE(SUM(n), 0) FROM captacoes_contagem WHERE status <> 'Rascunho'",
-                )?
+                .prepare_cached(&TOTAL_SEM_FILTRO)?
                 .query_row([], |r| r.get(0))?
         };
         let total = usize::try_from(total).unwrap_or(0);
@@ -183,7 +228,7 @@ impl Consulta {
 
     /// The conditions on stored columns (alias `c`), drafts always out.
     fn filtro_fixo(&self, p: &mut Parametros) -> Vec<String> {
-        let mut onde = vec!["c.status <> 'Rascunho'".to_owned()];
+        let mut onde = vec![NAO_RASCUNHO.clone()];
         if let Some(busca) = &self.busca {
             let b = p.p(busca.clone());
             onde.push(format!(
@@ -292,4 +337,64 @@ fn limites_de_hoje(agora: Timestamp) -> (i64, i64) {
         .and_then(inicio_do_dia)
         .unwrap_or(i64::MAX);
     (inicio, amanha)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+    use super::*;
+    use crate::sandbox::db::testing::{em_memoria, plano};
+
+    /// The fragments built from the enums are the text that used to be typed by hand.
+    #[test]
+    fn os_fragmentos_sao_o_texto_de_sempre() {
+        assert_eq!(
+            *RESERVAS,
+            "LEFT JOIN (SELECT captacao_id,
+        SUM(CASE WHEN status = 'Aporte pendente' AND pix_vencimento > {agora}
+            THEN investimento_centavos ELSE 0 END) AS reservado,
+        SUM(CASE WHEN status IN ('Pago', 'Aprovado') THEN investimento_centavos ELSE 0 END) AS pago
+      FROM reservas WHERE status IN ('Aporte pendente', 'Pago', 'Aprovado')
+      GROUP BY captacao_id) r ON r.captacao_id = c.id"
+        );
+        assert_eq!(
+            *SITUACAO,
+            "CASE
+        WHEN c.status = 'Finalizado' THEN 'finalizado'
+        WHEN c.status = 'Captado' THEN 'captado'
+        WHEN c.limite_centavos > 0
+            AND {arrecadado} + COALESCE(r.reservado, 0) >= c.limite_centavos THEN 'captado'
+        WHEN c.pre_lancamento = 1 AND c.data_pre_lancamento < {amanha}
+            AND c.inicio_captacao >= {hoje} THEN 'pre-lancamento'
+        WHEN c.status = 'Aberto' THEN 'aberto'
+        WHEN c.status = 'Captação no ar' THEN 'captacao no ar'
+        ELSE c.status END"
+        );
+        assert_eq!(*NAO_RASCUNHO, "c.status <> 'Rascunho'");
+        assert_eq!(
+            *TOTAL_SEM_FILTRO,
+            "SELECT COALESCE(SUM(n), 0) FROM captacoes_contagem WHERE status <> 'Rascunho'"
+        );
+    }
+
+    /// Drafts out, as built, still lets the planner use migration 6's partial indexes.
+    #[test]
+    fn os_indices_parciais_servem_a_busca() {
+        let c = em_memoria();
+        for (coluna, indice) in [
+            ("fim_captacao", "captacoes_fim"),
+            ("inicio_captacao", "captacoes_inicio"),
+            ("vencimento_meses", "captacoes_vencimento"),
+            ("rendimento_centesimos", "captacoes_rendimento"),
+            ("limite_centavos", "captacoes_limite"),
+        ] {
+            let sql = format!(
+                "SELECT c.id FROM captacoes c WHERE {} AND c.{coluna} >= ?1",
+                *NAO_RASCUNHO
+            );
+            let plano = plano(&c, &sql);
+            assert!(plano.contains(indice), "{sql}: {plano}");
+        }
+    }
 }

@@ -8,18 +8,41 @@
 //! a line is inserted once and only its status, date or amount may change afterwards.
 
 use jiff::Timestamp;
-use rusqlite::{Connection, params};
+use rusqlite::Connection;
 use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 
 use crate::domain::reference::{StatusMovimento, TipoMovimento};
+use crate::domain::status::ReservaStatus;
 use crate::sandbox::erro::ApiError;
-use crate::sandbox::reservas::reserva::{self, Reserva};
+use crate::sandbox::reservas::reserva::Reserva;
+use crate::sandbox::reservas::store::movimentos::{self as store, Datas, NovoMovimento};
 use crate::sandbox::tempo;
 
 /// Installments are paid at 09:00 of their day (São Paulo); a line appears once that
 /// instant has passed, never ahead of time.
 const HORA_DO_PAGAMENTO: i8 = 9;
+
+/// Where a reservation stands, as far as its money goes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Fase {
+    /// Confirmed, the money not arrived yet.
+    Pendente,
+    /// Ended without the investment (expired, refused, withdrawn, refunded).
+    Desfeita,
+    /// Paid or approved: earning.
+    Investida,
+    Outra,
+}
+
+fn fase(status: &ReservaStatus) -> Fase {
+    match status {
+        ReservaStatus::AportePendente | ReservaStatus::EmAnalise => Fase::Pendente,
+        ReservaStatus::Cancelado | ReservaStatus::Rejeitado => Fase::Desfeita,
+        ReservaStatus::Pago | ReservaStatus::Aprovado => Fase::Investida,
+        _ => Fase::Outra,
+    }
+}
 
 struct Linha<'a> {
     r: &'a Reserva,
@@ -32,32 +55,20 @@ struct Linha<'a> {
 }
 
 fn gravar(c: &Connection, usuario: i64, l: &Linha<'_>) -> Result<(), ApiError> {
-    let nome = &l.r.oferta.nome;
-    let busca_texto = format!("{}\n{}", l.descricao.to_lowercase(), nome.to_lowercase());
-    c.prepare_cached(
-        "INSERT INTO movimentos (usuario_id, reserva_id, tipo, parcela, status, data,
-            valor_centavos, descricao, nome_ativo, busca_ativo, busca_texto)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
-         ON CONFLICT (reserva_id, tipo, parcela) DO UPDATE SET
-            status = excluded.status, data = excluded.data,
-            valor_centavos = excluded.valor_centavos
-         WHERE status <> excluded.status OR data <> excluded.data
-            OR valor_centavos <> excluded.valor_centavos",
-    )?
-    .execute(params![
-        usuario,
-        l.r.id,
-        l.tipo.api(),
-        l.parcela,
-        l.status.api(),
-        l.data,
-        l.centavos,
-        l.descricao,
-        nome,
-        nome.to_lowercase(),
-        busca_texto,
-    ])?;
-    Ok(())
+    store::gravar(
+        c,
+        &NovoMovimento {
+            usuario,
+            reserva: l.r.id,
+            tipo: l.tipo,
+            parcela: l.parcela,
+            status: l.status,
+            data: l.data,
+            centavos: l.centavos,
+            descricao: &l.descricao,
+            nome_ativo: &l.r.oferta.nome,
+        },
+    )
 }
 
 fn centavos(v: Decimal) -> Option<i64> {
@@ -66,18 +77,9 @@ fn centavos(v: Decimal) -> Option<i64> {
 
 /// Brings `usuario`'s lines up to `agora`.
 pub(crate) fn sincronizar(c: &Connection, usuario: i64, agora: Timestamp) -> Result<(), ApiError> {
-    let reservas = reserva::carregar(
-        c,
-        "r.usuario_id = ?1 AND r.confirmada_em IS NOT NULL ORDER BY r.id",
-        params![usuario],
-    )?;
-    let mut datas = c.prepare_cached(
-        "SELECT aprovada_em, cancelada_em, atualizada_em FROM reservas WHERE id = ?1",
-    )?;
-    for r in &reservas {
-        let (aprovada, cancelada, atualizada): (Option<i64>, Option<i64>, i64) =
-            datas.query_row(params![r.id], |x| Ok((x.get(0)?, x.get(1)?, x.get(2)?)))?;
-        linhas_da_reserva(c, usuario, r, (aprovada, cancelada, atualizada), agora)?;
+    for r in &store::confirmadas(c, usuario)? {
+        let datas = store::datas(c, r.id)?;
+        linhas_da_reserva(c, usuario, r, &datas, agora)?;
     }
     Ok(())
 }
@@ -86,19 +88,19 @@ fn linhas_da_reserva(
     c: &Connection,
     usuario: i64,
     r: &Reserva,
-    (aprovada, cancelada, atualizada): (Option<i64>, Option<i64>, i64),
+    datas: &Datas,
     agora: Timestamp,
 ) -> Result<(), ApiError> {
     let nome = &r.oferta.nome;
-    let status = r.status(agora);
+    let fase = fase(&ReservaStatus::from(r.status(agora)));
     let confirmada = r.confirmada_em.unwrap_or(r.criada_em);
     // The money left the investor's account when the brokerage approved the debit, or
     // when the Pix (or the settled debit) arrived.
-    let liquidada = aprovada.or(r.paga_em);
-    let aporte = match (liquidada, status) {
+    let liquidada = datas.aprovada.or(r.paga_em);
+    let aporte = match (liquidada, fase) {
         (Some(quando), _) => Some((StatusMovimento::Liquidado, quando)),
-        (None, "Aporte pendente" | "Em análise") => Some((StatusMovimento::Pendente, confirmada)),
-        (None, "Cancelado" | "Rejeitado") => Some((StatusMovimento::Cancelado, confirmada)),
+        (None, Fase::Pendente) => Some((StatusMovimento::Pendente, confirmada)),
+        (None, Fase::Desfeita) => Some((StatusMovimento::Cancelado, confirmada)),
         _ => None,
     };
     if let Some((st, data)) = aporte {
@@ -116,7 +118,7 @@ fn linhas_da_reserva(
             },
         )?;
     }
-    if liquidada.is_some() && matches!(status, "Cancelado" | "Rejeitado") {
+    if liquidada.is_some() && fase == Fase::Desfeita {
         gravar(
             c,
             usuario,
@@ -125,13 +127,13 @@ fn linhas_da_reserva(
                 tipo: TipoMovimento::Estorno,
                 parcela: 0,
                 status: StatusMovimento::Liquidado,
-                data: cancelada.unwrap_or(atualizada),
+                data: datas.cancelada.unwrap_or(datas.atualizada),
                 centavos: r.centavos,
                 descricao: format!("Estorno do aporte em {nome}"),
             },
         )?;
     }
-    if matches!(status, "Pago" | "Aprovado") {
+    if fase == Fase::Investida {
         parcelas(c, usuario, r, agora)?;
     }
     Ok(())
@@ -196,10 +198,5 @@ pub(crate) fn apos_evento(
     reserva_id: i64,
     agora: Timestamp,
 ) -> Result<(), ApiError> {
-    let usuario: i64 = c.query_row(
-        "SELECT usuario_id FROM reservas WHERE id = ?1",
-        params![reserva_id],
-        |x| x.get(0),
-    )?;
-    sincronizar(c, usuario, agora)
+    sincronizar(c, store::dono(c, reserva_id)?, agora)
 }

@@ -1,24 +1,28 @@
-//! `POST /v1/cadastro` (public): the basic sign-up (name, e-mail, mobile, CPF and the
+//! `POST /v1/cadastro` (public): the sign-up (name, e-mail, mobile, CPF and the
 //! accepted terms, validated by the product's sign-up rules). Creates a Básico investor
 //! with a random temporary password (the first login then answers tipoResposta
 //! 'trocarsenha') and mails the credentials to the outbox (`GET /caixa-de-saida`).
 
-use axum::Json;
+use axum::Router;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
-use rusqlite::{OptionalExtension, params};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use axum::routing::post;
+use rusqlite::Connection;
+use serde::{Deserialize, Serialize};
 
+use crate::domain::status::CadastroStatus;
 use crate::domain::validate::{
     EMAIL_MAX_CHARS, MSG_CELULAR_INVALIDO, MSG_CPF_INVALIDO, MSG_EMAIL_INVALIDO, MSG_NOME_INVALIDO,
-    MSG_PREENCHER_CAMPOS, NAME_MAX_CHARS, digits_only, format_phone_br, is_valid_cpf,
-    is_valid_email, is_valid_name, normalize_name, split_phone,
+    MSG_PREENCHER_CAMPOS, NAME_MAX_CHARS, digits_only, is_valid_cpf, is_valid_email, is_valid_name,
+    normalize_name, split_phone,
 };
 use crate::sandbox::autenticacao::senha;
+use crate::sandbox::cadastro::store::{self, NovoInvestidor};
+use crate::sandbox::cadastro::{BasicosJson, TelefoneJson};
 use crate::sandbox::erro::ApiError;
-use crate::sandbox::{Sandbox, caixa, tempo};
+use crate::sandbox::resposta::{self, JsonExato};
+use crate::sandbox::{Sandbox, caixa, site, tempo};
 
 /// The platform's refusal for a CPF or e-mail already registered (the web app looks for
 /// 'Prospect com cadastro em andamento' in it).
@@ -129,7 +133,7 @@ fn link_de_acesso(headers: &HeaderMap) -> Option<String> {
     let origem = headers.get(header::ORIGIN)?.to_str().ok()?;
     let url = url::Url::parse(origem).ok()?;
     (matches!(url.scheme(), "http" | "https") && url.has_host())
-        .then(|| format!("{}/entrar", url.origin().ascii_serialization()))
+        .then(|| format!("{}{}", url.origin().ascii_serialization(), site::ENTRAR))
 }
 
 fn corpo_do_email(n: &Novo, senha: &str, link: Option<&str>) -> String {
@@ -155,13 +159,35 @@ fn corpo_do_email(n: &Novo, senha: &str, link: Option<&str>) -> String {
     )
 }
 
+/// `POST /v1/cadastro`; the registration's own routes share its path (`cadastro::routes`).
+pub(crate) fn routes() -> Router<Sandbox> {
+    Router::new().route("/v1/cadastro", post(quero_investir))
+}
+
+/// The created investor, as the sign-up answers it.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct CriadoJson {
+    id: i64,
+    codigo: String,
+    cadastro: CadastroStatus,
+    status: u8,
+    dados_basicos: BasicosJson,
+    dados_pessoais: DocumentoJson,
+}
+
+#[derive(Serialize)]
+struct DocumentoJson {
+    documento: String,
+}
+
 /// `POST /v1/cadastro` → 201 with the created investor (incl. `id`); 400 with the
 /// platform's message for invalid data or a CPF/e-mail already registered.
-pub(crate) async fn cadastrar(
+pub(crate) async fn quero_investir(
     State(sandbox): State<Sandbox>,
     headers: HeaderMap,
     corpo: Bytes,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<(StatusCode, JsonExato), ApiError> {
     let pedido: Pedido = serde_json::from_slice(&corpo).map_err(|_| {
         ApiError::requisicao("Requisição inválida.")
             .com_detalhe("Envie o registro de cadastro em JSON (dadosBasicos, dadosPessoais).")
@@ -176,69 +202,52 @@ pub(crate) async fn cadastrar(
     let criado = sandbox
         .db()
         .escrever(move |tx| {
-            let existe: Option<i64> = tx
-                .query_row(
-                    "SELECT 1 FROM usuarios WHERE cpf = ?1 OR email = ?2 LIMIT 1",
-                    params![novo.cpf, novo.email],
-                    |r| r.get(0),
-                )
-                .optional()?;
-            if existe.is_some() {
+            if store::cpf_ou_email_em_uso(tx, &novo.cpf, &novo.email)? {
                 return Err(ApiError::requisicao(EM_ANDAMENTO));
             }
             let codigo = codigo_livre(tx)?;
-            tx.execute(
-                "INSERT INTO usuarios (codigo, email, senha_hash, senha_temporaria, cadastro, nome,
-                    telefone_ddd, telefone_numero, cpf, criado_em)
-                 VALUES (?1, ?2, ?3, 1, 'Básico', ?4, ?5, ?6, ?7, ?8)",
-                params![
-                    codigo,
-                    novo.email,
-                    hash,
-                    novo.nome,
-                    novo.ddd,
-                    novo.numero,
-                    novo.cpf,
-                    tempo::ms(agora)
-                ],
-            )?;
-            let id = tx.last_insert_rowid();
-            caixa::enviar(tx, &novo.email, ASSUNTO, &email_texto, agora)?;
-            Ok(json!({
-                "id": id,
-                "codigo": codigo,
-                "cadastro": "Básico",
-                "status": 0,
-                "dadosBasicos": {
-                    "nome": novo.nome,
-                    "email": novo.email,
-                    "telefones": [{
-                        "tipo": 2,
-                        "codigoArea": novo.ddd,
-                        "numero": novo.numero,
-                        "telefoneCompleto": format_phone_br(&format!("{}{}", novo.ddd, novo.numero)),
-                    }],
+            let id = store::inserir(
+                tx,
+                &NovoInvestidor {
+                    codigo: &codigo,
+                    email: &novo.email,
+                    senha_hash: &hash,
+                    nome: &novo.nome,
+                    ddd: &novo.ddd,
+                    numero: &novo.numero,
+                    cpf: &novo.cpf,
+                    criado_em: tempo::ms(agora),
                 },
-                "dadosPessoais": { "documento": novo.cpf },
-            }))
+            )?;
+            caixa::enviar(tx, &novo.email, ASSUNTO, &email_texto, agora)?;
+            Ok(CriadoJson {
+                id,
+                codigo,
+                cadastro: CadastroStatus::Basico,
+                status: 0,
+                dados_basicos: BasicosJson {
+                    telefones: vec![TelefoneJson::celular(&novo.ddd, &novo.numero)],
+                    nome: novo.nome,
+                    email: novo.email,
+                },
+                dados_pessoais: DocumentoJson {
+                    documento: novo.cpf,
+                },
+            })
         })
         .await?;
-    tracing::info!(id = %criado["id"], "sandbox: novo cadastro (senha temporária na caixa de saída)");
-    Ok((StatusCode::CREATED, Json(criado)))
+    tracing::info!(
+        id = criado.id,
+        "sandbox: novo cadastro (senha temporária na caixa de saída)"
+    );
+    Ok((StatusCode::CREATED, resposta::json(&criado)?))
 }
 
 /// A six-digit client code nobody has.
-fn codigo_livre(tx: &rusqlite::Transaction<'_>) -> Result<String, ApiError> {
+fn codigo_livre(c: &Connection) -> Result<String, ApiError> {
     for _ in 0..50 {
         let codigo = format!("{:06}", rand::random_range(100_000..1_000_000));
-        let usado: Option<i64> = tx
-            .query_row(
-                "SELECT 1 FROM usuarios WHERE codigo = ?1",
-                params![codigo],
-                |r| r.get(0),
-            )
-            .optional()?;
-        if usado.is_none() {
+        if !store::codigo_em_uso(c, &codigo)? {
             return Ok(codigo);
         }
     }

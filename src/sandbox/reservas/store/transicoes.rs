@@ -1,0 +1,149 @@
+//! The transitions after confirmation: the investor's withdrawal and the sandbox back
+//! office's payment, approval, rejection and refund. A transition the reservation's state
+//! does not allow answers a typed refusal.
+
+use axum::http::StatusCode;
+use jiff::Timestamp;
+use rusqlite::{Transaction, params};
+
+use super::{do_investidor, por_id};
+use crate::domain::reserva::PIX;
+use crate::sandbox::db::transicao::{Falha, Recusa, recusar};
+use crate::sandbox::erro::ApiError;
+use crate::sandbox::reservas::reserva::status::{MOTIVO_DESISTENCIA, ReservaStatus};
+use crate::sandbox::reservas::reserva::{self, Reserva};
+use crate::sandbox::tempo;
+
+/// A confirmed reservation past its withdrawal period (or whose money left the escrow).
+pub(crate) const PRAZO_ENCERRADO: &str = "O prazo de desistência deste investimento terminou.";
+/// A reservation never confirmed, or already cancelled.
+pub(crate) const NAO_PERMITIDA: &str = "Não é possível desistir desta reserva.";
+
+/// Why a withdrawal was refused.
+#[derive(Debug)]
+pub(crate) enum RecusaDesistencia {
+    /// Confirmed, but the period is over or the money left the escrow.
+    PrazoEncerrado,
+    /// Never confirmed, or already cancelled.
+    NaoPermitida,
+}
+
+impl Recusa for RecusaDesistencia {}
+
+impl From<RecusaDesistencia> for ApiError {
+    fn from(r: RecusaDesistencia) -> Self {
+        let msg = match r {
+            RecusaDesistencia::PrazoEncerrado => PRAZO_ENCERRADO,
+            RecusaDesistencia::NaoPermitida => NAO_PERMITIDA,
+        };
+        ApiError::new(StatusCode::CONFLICT, msg)
+    }
+}
+
+/// The investor withdraws reservation `id`; returns it as it was before (its status tells
+/// whether money was paid).
+pub(crate) fn desistir(
+    tx: &Transaction<'_>,
+    id: i64,
+    usuario: i64,
+    agora: Timestamp,
+) -> Result<Reserva, Falha<RecusaDesistencia>> {
+    let r = do_investidor(tx, id, usuario)?;
+    if !r.pode_desistir(agora) {
+        return recusar(if r.confirmada(agora) {
+            RecusaDesistencia::PrazoEncerrado
+        } else {
+            RecusaDesistencia::NaoPermitida
+        });
+    }
+    tx.execute(
+        "UPDATE reservas SET status = ?3, motivo_cancelamento = ?4,
+            cancelada_em = ?1, atualizada_em = ?1 WHERE id = ?2",
+        params![
+            tempo::ms(agora),
+            id,
+            ReservaStatus::Cancelado,
+            MOTIVO_DESISTENCIA
+        ],
+    )?;
+    Ok(r)
+}
+
+/// A back-office transition of the sandbox.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Transicao {
+    Pagar,
+    Aprovar,
+    Rejeitar,
+    Estornar,
+}
+
+/// A transition the reservation's status does not allow, with that status.
+#[derive(Debug)]
+pub(crate) struct TransicaoInvalida(ReservaStatus);
+
+impl Recusa for TransicaoInvalida {}
+
+impl From<TransicaoInvalida> for ApiError {
+    fn from(TransicaoInvalida(status): TransicaoInvalida) -> Self {
+        ApiError::new(
+            StatusCode::CONFLICT,
+            format!("Transição inválida: reserva em {status}."),
+        )
+    }
+}
+
+/// Applies `acao` to reservation `id` (any investor's); returns the state it had before
+/// and the reservation after.
+pub(crate) fn transitar(
+    tx: &Transaction<'_>,
+    id: i64,
+    acao: Transicao,
+    prazo_pix: std::time::Duration,
+    agora: Timestamp,
+) -> Result<(ReservaStatus, Reserva), Falha<TransicaoInvalida>> {
+    let r = por_id(tx, id)?;
+    let ms = tempo::ms(agora);
+    // Earnings start the day after the money arrives (or is guaranteed), as seeded.
+    let inicio = tempo::ms(reserva::dia_seguinte(agora));
+    let antes = r.estado(agora).clone();
+    match (acao, &antes) {
+        // Aporte pendente: the estimate stored at confirmation gives way to the real
+        // start; an approved partner debit already has its start and is now settled.
+        (Transicao::Pagar, ReservaStatus::AportePendente | ReservaStatus::Aprovado) => tx.execute(
+            "UPDATE reservas SET paga_em = ?1, atualizada_em = ?1,
+                inicio_rendimento = CASE WHEN status = ?4
+                    THEN COALESCE(inicio_rendimento, ?2) ELSE ?2 END,
+                status = ?5
+             WHERE id = ?3",
+            params![ms, inicio, id, ReservaStatus::Aprovado, ReservaStatus::Pago],
+        )?,
+        (Transicao::Aprovar, ReservaStatus::EmAnalise) => tx.execute(
+            "UPDATE reservas SET status = ?4, aprovada_em = ?1,
+                inicio_rendimento = ?2, atualizada_em = ?1 WHERE id = ?3",
+            params![ms, inicio, id, ReservaStatus::Aprovado],
+        )?,
+        // The back office cancels an investment whose money already arrived and
+        // gives it back: the reservation leaves arrecadado, an Estorno is credited.
+        (Transicao::Estornar, ReservaStatus::Pago | ReservaStatus::Aprovado) => tx.execute(
+            "UPDATE reservas SET status = ?3, cancelada_em = ?1,
+                atualizada_em = ?1 WHERE id = ?2",
+            params![ms, id, ReservaStatus::Cancelado],
+        )?,
+        // Not approved by the brokerage: the payment switches to Pix with a new Pix
+        // deadline counted from now. The amount stays committed, so no capacity check.
+        (Transicao::Rejeitar, ReservaStatus::EmAnalise) => tx.execute(
+            "UPDATE reservas SET status = ?4, tipo_pagamento = ?5,
+                pix_vencimento = ?1, atualizada_em = ?2 WHERE id = ?3",
+            params![
+                tempo::ms(tempo::mais(agora, prazo_pix)),
+                ms,
+                id,
+                ReservaStatus::AportePendente,
+                PIX
+            ],
+        )?,
+        _ => return recusar(TransicaoInvalida(antes)),
+    };
+    Ok((antes, por_id(tx, id)?))
+}
