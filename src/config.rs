@@ -128,6 +128,10 @@ pub struct Config {
     /// Sign-up attempts that reach the platform, per client address and hour.
     #[arg(long, env = "COLHEITA_SIGNUP_LIMIT", default_value = "10")]
     pub signup_limit: NonZeroU32,
+    /// Password-change attempts (each a guess of the current password) per account and per
+    /// client address and hour before 429; at twice as many the session ends.
+    #[arg(long, env = "COLHEITA_PASSWORD_GUESS_LIMIT", default_value = "5")]
+    pub password_guess_limit: NonZeroU32,
     /// Login attempts at the embedded sandbox's provider, per client address and hour.
     #[cfg(feature = "sandbox")]
     #[arg(long, env = "COLHEITA_SANDBOX_LOGIN_LIMIT", default_value = "60")]

@@ -38,11 +38,10 @@ impl AttemptLimiter {
     }
 }
 
-/// Wrong current passwords at the password change answered before the form refuses with
-/// 429, per account and per address within an hour…
-pub const PASSWORD_GUESSES_REFUSED_AFTER: u32 = 5;
-/// …and after which the session itself ends.
-pub const PASSWORD_GUESSES_END_AFTER: u32 = 10;
+/// Password-change attempts (each a guess of the current password) answered before the form
+/// refuses with 429, per account and per address within an hour, by default; the session
+/// ends at twice as many.
+pub const PASSWORD_GUESSES_REFUSED_AFTER: NonZeroU32 = NonZeroU32::new(5).unwrap();
 
 /// What a password-change attempt may do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,14 +64,15 @@ pub struct GuessLimiter {
     end_addr: DefaultKeyedRateLimiter<IpAddr>,
 }
 
-impl Default for GuessLimiter {
-    fn default() -> Self {
-        let quota = |n: u32| Quota::per_hour(NonZeroU32::new(n).unwrap_or(NonZeroU32::MIN));
+impl GuessLimiter {
+    /// 429 after `refused_after` attempts an hour; the session ends after twice as many.
+    pub fn new(refused_after: NonZeroU32) -> Self {
+        let end_after = refused_after.saturating_mul(NonZeroU32::MIN.saturating_add(1));
         Self {
-            refuse_account: RateLimiter::keyed(quota(PASSWORD_GUESSES_REFUSED_AFTER)),
-            refuse_addr: RateLimiter::keyed(quota(PASSWORD_GUESSES_REFUSED_AFTER)),
-            end_account: RateLimiter::keyed(quota(PASSWORD_GUESSES_END_AFTER)),
-            end_addr: RateLimiter::keyed(quota(PASSWORD_GUESSES_END_AFTER)),
+            refuse_account: RateLimiter::keyed(Quota::per_hour(refused_after)),
+            refuse_addr: RateLimiter::keyed(Quota::per_hour(refused_after)),
+            end_account: RateLimiter::keyed(Quota::per_hour(end_after)),
+            end_addr: RateLimiter::keyed(Quota::per_hour(end_after)),
         }
     }
 }
@@ -155,7 +155,7 @@ mod tests {
 
     #[test]
     fn password_guesses_are_refused_after_five_and_end_the_session_after_ten() {
-        let l = GuessLimiter::default();
+        let l = GuessLimiter::new(PASSWORD_GUESSES_REFUSED_AFTER);
         let a: IpAddr = "203.0.113.7".parse().expect("ip");
         let got: Vec<Guess> = (0..11).map(|_| l.attempt("100234", a)).collect();
         assert_eq!(&got[..5], &[Guess::Allowed; 5]);
@@ -163,7 +163,7 @@ mod tests {
         assert_eq!(got[10], Guess::EndSession);
         // The account's count follows it to another address, the address's to another
         // account; others are not affected.
-        let l = GuessLimiter::default();
+        let l = GuessLimiter::new(PASSWORD_GUESSES_REFUSED_AFTER);
         let b: IpAddr = "198.51.100.1".parse().expect("ip");
         assert!((0..5).all(|_| l.attempt("100234", a) == Guess::Allowed));
         assert_eq!(l.attempt("100234", b), Guess::TooMany);

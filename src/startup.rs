@@ -362,6 +362,7 @@ pub fn web_state(
         inbound_timeout: cfg.inbound_timeout(),
         session: cfg.session_limits(),
         signup_limit: cfg.signup_limit,
+        password_guess_limit: cfg.password_guess_limit,
         trust_forwarded_for: cfg.trust_forwarded_for,
         micro_cache: std::time::Duration::from_secs(cfg.micro_cache),
     };

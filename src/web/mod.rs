@@ -57,6 +57,9 @@ pub struct WebConfig {
     pub session: crate::domain::sessao::SessionLimits,
     /// Sign-up attempts reaching the platform, per client address and hour.
     pub signup_limit: std::num::NonZeroU32,
+    /// Password-change attempts per account and per address and hour before 429 (the
+    /// session ends at twice as many).
+    pub password_guess_limit: std::num::NonZeroU32,
     /// Behind a proxy that appends the client to `X-Forwarded-For`: its last entry is the
     /// client's address (otherwise the connection's peer is).
     pub trust_forwarded_for: bool,
@@ -113,7 +116,7 @@ impl AppState {
         let visitor_pages = visitors::VisitorPages::new(cfg.micro_cache);
         AppState(Arc::new(Inner {
             signup_attempts,
-            password_guesses: crate::rate_limit::GuessLimiter::default(),
+            password_guesses: crate::rate_limit::GuessLimiter::new(cfg.password_guess_limit),
             visitor_pages,
             api,
             cfg,

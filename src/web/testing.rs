@@ -37,6 +37,7 @@ pub(crate) fn state(micro_cache: Duration) -> AppState {
         inbound_timeout: Duration::from_secs(5),
         session: crate::domain::sessao::SessionLimits::default(),
         signup_limit: std::num::NonZeroU32::MIN,
+        password_guess_limit: crate::rate_limit::PASSWORD_GUESSES_REFUSED_AFTER,
         trust_forwarded_for: false,
         micro_cache,
     };

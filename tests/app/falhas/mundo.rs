@@ -69,6 +69,11 @@ impl World {
             "100000",
             "--signup-limit",
             "100000",
+            // The password form is posted once per fault: no guess limit may answer first.
+            "--password-guess-limit",
+            "100000",
+            "--sandbox-password-change-limit",
+            "100000",
         ];
         let app = TestApp::with_sandbox_behind(&flags, |sandbox| async move {
             let proxy = Proxy::start(sandbox, stall).await;
@@ -210,7 +215,7 @@ impl World {
 
     /// Runs `case` once, with `fault` armed on its lane for the request itself.
     pub async fn run(&self, case: &Case, fault: Option<(Endpoint, Fault)>) -> Result<Run, String> {
-        let slot = if case.serial {
+        let mut slot = if case.serial {
             Slot {
                 lane: VISITOR,
                 cookies: String::new(),
@@ -218,8 +223,14 @@ impl World {
         } else {
             self.take(case.who).await
         };
+        let refused = matches!(fault, Some((_, Fault::Unauthorized401)));
         let result = self.run_on(&slot, case, fault).await;
         if !case.serial {
+            // A 401 ends the lane's session in the web app even when the page tolerated it
+            // (the header's counter): as a real browser would, the lane logs in again.
+            if refused {
+                slot.cookies = self.log_in_lane(case.who, slot.lane).await;
+            }
             self.give_back(case.who, slot);
         }
         result
