@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Load benchmark (not part of tests/run.sh): builds release, starts the platform sandbox and
-# the web app as two processes, and runs wrk against /investir and an offering's detail as a
-# visitor and / logged in; then nginx serving the very same bytes from files, for a ratio.
+# the web app as two processes, and runs wrk against public pages as a visitor (/investir, an
+# offering's detail) and private pages with the demo investor's cookie (/investir with a
+# session, the home, the wallet, the statement); then nginx serving the very same bytes from
+# files, for a ratio. Each private page is measured twice: full stack (web app + sandbox) and
+# against an "instant platform" (a second web process whose platform is nginx caching every
+# platform GET, token included), which isolates the web tier's own cost.
 # Prints req/s, p99, the ratio to nginx, the web process's RSS, and the JavaScript bytes
 # of each page (benches/js-bytes.mjs; JS_BYTES=0 skips it).
 #
@@ -9,6 +13,7 @@
 #   CONNS=256 DURATION=60s benches/load.sh
 #   EXTRA_OFFERINGS=4961 benches/load.sh   # 5,000 offerings in the sandbox
 #   NGINX_RATIO=0 JS_BYTES=0 ...            # the web app only (long runs)
+#   ONLY=home.html,carteira.html ...        # only the rows whose nginx file is listed
 # The RSS column is the web process's resident memory sampled every 2 s during the run:
 # start/middle/end/max in MiB (a leak shows as end well above middle).
 #
@@ -22,12 +27,16 @@ DURATION=${DURATION:-10s}
 WEB_PORT=${WEB_PORT:-3520}
 SANDBOX_PORT=$((WEB_PORT + 1))
 NGINX_PORT=$((WEB_PORT + 2))
+INSTANT_PORT=$((WEB_PORT + 3))
+PLATFORM_CACHE_PORT=$((WEB_PORT + 4))
+INSTANT=http://127.0.0.1:$INSTANT_PORT
 WEB=http://127.0.0.1:$WEB_PORT
 WORK=$(mktemp -d /tmp/colheita-bench.XXXXXX)
 PIDS=()
 cleanup() {
   for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done
   [ -f "$WORK/nginx.pid" ] && kill "$(cat "$WORK/nginx.pid")" 2>/dev/null || true
+  [ -f "$WORK/platform-nginx.pid" ] && kill "$(cat "$WORK/platform-nginx.pid")" 2>/dev/null || true
   rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -44,9 +53,12 @@ for tool in wrk nginx; do
 done
 NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 
-echo "==> cargo build --release"
-cargo build --release --quiet
-BIN=${CARGO_TARGET_DIR:-$ROOT/target}/release/colheita
+# BIN=path/to/colheita measures that binary instead (e.g. an older build, for a before/after).
+if [ -z "${BIN:-}" ]; then
+  echo "==> cargo build --release"
+  cargo build --release --quiet
+  BIN=${CARGO_TARGET_DIR:-$ROOT/target}/release/colheita
+fi
 
 KEY=$(head -c 64 /dev/urandom | base64 -w0)
 COMMON=(--addr "127.0.0.1:$WEB_PORT" --sandbox-addr "127.0.0.1:$SANDBOX_PORT"
@@ -63,6 +75,46 @@ WEB_PID=$!
 PIDS+=("$WEB_PID")
 for _ in $(seq 100); do curl -fs "$WEB/healthz" >/dev/null 2>&1 && break; sleep 0.2; done
 curl -fs "$WEB/healthz" >/dev/null || { cat "$WORK/web.log"; exit 1; }
+
+# The instant platform: nginx in front of the sandbox, keeping every GET answer (keyed by its
+# address and bearer token, whatever its Cache-Control says) so the second web process
+# below never waits for SQLite; logins and POSTs pass through.
+mkdir -p "$WORK/platform-cache"
+cat >"$WORK/platform.conf" <<NGX
+worker_processes 1;
+pid $WORK/platform-nginx.pid;
+error_log $WORK/platform-nginx-error.log;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  proxy_cache_path $WORK/platform-cache keys_zone=plat:10m inactive=1h;
+  upstream sandbox { server 127.0.0.1:$SANDBOX_PORT; keepalive 64; }
+  server {
+    listen 127.0.0.1:$PLATFORM_CACHE_PORT;
+    location / {
+      proxy_pass http://sandbox;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host \$http_host;
+      proxy_cache plat;
+      proxy_cache_key "\$request_method \$request_uri \$http_authorization";
+      proxy_cache_methods GET;
+      proxy_cache_valid 200 1h;
+      proxy_ignore_headers Cache-Control Expires Set-Cookie Vary;
+      proxy_cache_lock on;
+    }
+  }
+}
+NGX
+"$NGINX" -c "$WORK/platform.conf" -p "$WORK"
+RUST_LOG=warn "$BIN" --addr "127.0.0.1:$INSTANT_PORT" --data-dir "$WORK/data-instant" --cookie-key "$KEY" \
+  --signup-limit 100000 --api-url "http://127.0.0.1:$PLATFORM_CACHE_PORT" \
+  --auth-url "http://127.0.0.1:$SANDBOX_PORT" --public-url "$WEB" --insecure-http \
+  >"$WORK/web-instant.log" 2>&1 &
+INSTANT_PID=$!
+PIDS+=("$INSTANT_PID")
+for _ in $(seq 100); do curl -fs "$INSTANT/healthz" >/dev/null 2>&1 && break; sleep 0.2; done
+curl -fs "$INSTANT/healthz" >/dev/null || { cat "$WORK/web-instant.log"; exit 1; }
 
 # A logged-in cookie: the login as a browser does it (the provider's form, then the callback).
 JAR=$WORK/cookies.txt
@@ -86,7 +138,16 @@ DETAIL=$(curl -s "$WEB/investir" | grep -o 'href="/investir/[^"?#]*"' | head -1 
 mkdir -p "$WORK/www"
 curl -s "$WEB/investir" >"$WORK/www/investir.html"
 curl -s "$WEB$DETAIL" >"$WORK/www/detalhe.html"
+curl -s -H "Cookie: $COOKIE" "$WEB/investir" >"$WORK/www/investir-sessao.html"
 curl -s -H "Cookie: $COOKIE" "$WEB/" >"$WORK/www/home.html"
+curl -s -H "Cookie: $COOKIE" "$WEB/carteira" >"$WORK/www/carteira.html"
+curl -s -H "Cookie: $COOKIE" "$WEB/minha-conta/extrato" >"$WORK/www/extrato.html"
+# The instant web process shares the cookie key and the public URL: the same cookie works;
+# one request per page fills the platform cache.
+for p in / /investir /carteira /minha-conta/extrato; do
+  [ "$(curl -s -o /dev/null -w '%{http_code}' -H "Cookie: $COOKIE" "$INSTANT$p")" = 200 ] ||
+    { echo "instant platform: $p failed" >&2; cat "$WORK/web-instant.log"; exit 1; }
+done
 cat >"$WORK/nginx.conf" <<NGX
 worker_processes 2;
 pid $WORK/nginx.pid;
@@ -115,28 +176,41 @@ run() {
   echo "$rps $p99 ${errs:-none}"
 }
 
-rss_kb() { awk '/VmRSS/ {print $2}' "/proc/$WEB_PID/status"; }
+rss_kb() { awk '/VmRSS/ {print $2}' "/proc/${1:-$WEB_PID}/status"; }
 # The web process's RSS every 2 s while wrk runs: "start/middle/end/max" in MiB.
 sample_rss() {
   : >"$WORK/rss.txt"
-  while kill -0 "$WEB_PID" 2>/dev/null; do rss_kb >>"$WORK/rss.txt"; sleep 2; done
+  while kill -0 "$1" 2>/dev/null; do rss_kb "$1" >>"$WORK/rss.txt"; sleep 2; done
 }
 rss_summary() {
   awk '{v[NR]=$1; if ($1>m) m=$1} END {printf "%d/%d/%d/%d", v[1]/1024, v[int((NR+1)/2)]/1024, v[NR]/1024, m/1024}' "$WORK/rss.txt"
 }
 hwm_kb() { awk '/VmHWM/ {print $2}' "/proc/$WEB_PID/status"; }
 
-printf '\n%-28s %12s %10s %14s %12s %10s %7s  %s\n' page "web req/s" "p99 ms" "RSS s/mid/e/max" "nginx req/s" "p99 ms" ratio errors
+printf '\n%-34s %12s %10s %14s %12s %10s %7s  %s\n' page "web req/s" "p99 ms" "RSS s/mid/e/max" "nginx req/s" "p99 ms" ratio errors
 ERRORS=0
-for spec in "/investir|investir.html|" "$DETAIL|detalhe.html|" "/ (logado)|home.html|$COOKIE"; do
-  IFS='|' read -r label file cookie <<<"$spec"
-  path=${label%% *}
-  sample_rss &
+# label|path|nginx file|cookie|web base|web pid
+SPECS=(
+  "/investir|/investir|investir.html||$WEB|$WEB_PID"
+  "detalhe|$DETAIL|detalhe.html||$WEB|$WEB_PID"
+  "/investir (sessão)|/investir|investir-sessao.html|$COOKIE|$WEB|$WEB_PID"
+  "/ (logado)|/|home.html|$COOKIE|$WEB|$WEB_PID"
+  "/carteira|/carteira|carteira.html|$COOKIE|$WEB|$WEB_PID"
+  "/minha-conta/extrato|/minha-conta/extrato|extrato.html|$COOKIE|$WEB|$WEB_PID"
+  "/investir (sessão, instant.)|/investir|investir-sessao.html|$COOKIE|$INSTANT|$INSTANT_PID"
+  "/ (logado, instantânea)|/|home.html|$COOKIE|$INSTANT|$INSTANT_PID"
+  "/carteira (instantânea)|/carteira|carteira.html|$COOKIE|$INSTANT|$INSTANT_PID"
+  "/minha-conta/extrato (instant.)|/minha-conta/extrato|extrato.html|$COOKIE|$INSTANT|$INSTANT_PID"
+)
+for spec in "${SPECS[@]}"; do
+  IFS='|' read -r label path file cookie base pid <<<"$spec"
+  case ",${ONLY:-}," in ,,) ;; *",$file,"*) ;; *) continue ;; esac
+  sample_rss "$pid" &
   SAMPLER=$!
   if [ -n "$cookie" ]; then
-    read -r w_rps w_p99 w_err <<<"$(run -H "Cookie: $cookie" "$WEB$path")"
+    read -r w_rps w_p99 w_err <<<"$(run -H "Cookie: $cookie" "$base$path")"
   else
-    read -r w_rps w_p99 w_err <<<"$(run "$WEB$path")"
+    read -r w_rps w_p99 w_err <<<"$(run "$base$path")"
   fi
   kill "$SAMPLER" 2>/dev/null || true
   wait "$SAMPLER" 2>/dev/null || true
@@ -144,14 +218,15 @@ for spec in "/investir|investir.html|" "$DETAIL|detalhe.html|" "/ (logado)|home.
   [ "$w_err" = none ] || ERRORS=$((ERRORS + 1))
   if [ "${NGINX_RATIO:-1}" = 1 ]; then
     read -r n_rps n_p99 _ <<<"$(run "http://127.0.0.1:$NGINX_PORT/$file")"
-    ratio=$(python3 -c "print(f'{$w_rps/$n_rps:.2f}')")
+    ratio=$(python3 -c "print(f'{$w_rps/$n_rps:.3f}')")
   else
     n_rps=- n_p99=- ratio=-
   fi
-  printf '%-28s %12s %10s %14s %12s %10s %7s  %s\n' "$label" "$w_rps" "$w_p99" "$rss" "$n_rps" "$n_p99" "$ratio" "$w_err"
+  printf '%-34s %12s %10s %14s %12s %10s %7s  %s\n' "$label" "$w_rps" "$w_p99" "$rss" "$n_rps" "$n_p99" "$ratio" "$w_err"
 done
 echo
-echo "web process RSS after the runs: $(( $(rss_kb) / 1024 )) MiB (peak $(( $(hwm_kb) / 1024 )) MiB)"
+echo "web process RSS after the runs: $(( $(rss_kb) / 1024 )) MiB (peak $(( $(hwm_kb) / 1024 )) MiB);" \
+  "instant-platform web process: $(( $(rss_kb "$INSTANT_PID") / 1024 )) MiB"
 [ "$ERRORS" -eq 0 ] || echo "ERRORS: $ERRORS run(s) had non-2xx answers or socket errors"
 
 # JavaScript per page, measured in Chromium by the Playwright budget test (debug binary).

@@ -11,7 +11,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use clap::Parser;
-use colheita::api::models::{Captacao, SearchResponse};
+use colheita::api::models::{Captacao, CaptacaoResumo, SearchResponse};
 use colheita::config::Cli;
 use colheita::startup;
 use colheita::web::bench::Renderer;
@@ -34,7 +34,7 @@ fn measure(label: &str, iterations: u32, mut render: impl FnMut() -> String) {
     }
     runs.sort();
     println!(
-        "{label:<8} {:>8} ns/render (median of 5 × {iterations}; best {} ns, worst {} ns), {bytes} bytes of HTML",
+        "{label:<20} {:>8} ns/run (median of 5 × {iterations}; best {} ns, worst {} ns), {bytes} bytes out",
         runs[2].as_nanos(),
         runs[0].as_nanos(),
         runs[4].as_nanos(),
@@ -68,17 +68,20 @@ fn main() {
     let renderer = Renderer::new(state);
 
     let captacao: Captacao = serde_json::from_str(OFFERING).unwrap();
-    let list = SearchResponse {
-        dados: (0..12)
+    // The list answer as the platform sends it: twelve whole offerings.
+    let body = format!(
+        r#"{{"dados":[{}],"totalRegistros":34}}"#,
+        (0..12)
             .map(|i| {
-                let mut o = captacao.clone();
-                o.id += i;
-                o.url_amigavel = format!("{}-{i}", o.url_amigavel);
-                o
+                let mut o: serde_json::Value = serde_json::from_str(OFFERING).unwrap();
+                o["id"] = (i + 1).into();
+                o["urlAmigavel"] = format!("fazenda-{i}").into();
+                o.to_string()
             })
-            .collect(),
-        total_registros: 34,
-    };
+            .collect::<Vec<_>>()
+            .join(",")
+    );
+    let list: SearchResponse<CaptacaoResumo> = serde_json::from_str(&body).unwrap();
     assert!(renderer.list(&list).contains("Fazenda Santa Luzia"));
     assert!(renderer.detail(&captacao).contains("Dúvidas"));
 
@@ -91,6 +94,16 @@ fn main() {
         }
     );
     measure("list", iterations, || renderer.list(&list));
+    // What a list page parses: the slim model against the whole one, from the same bytes.
+    println!("list answer: {} bytes", body.len());
+    measure("parse list (slim)", iterations, || {
+        let l: SearchResponse<CaptacaoResumo> = serde_json::from_slice(body.as_bytes()).unwrap();
+        l.dados.len().to_string()
+    });
+    measure("parse list (whole)", iterations, || {
+        let l: SearchResponse<Captacao> = serde_json::from_slice(body.as_bytes()).unwrap();
+        l.dados.len().to_string()
+    });
     measure("detail", iterations, || renderer.detail(&captacao));
 }
 

@@ -108,6 +108,10 @@ pub struct Config {
     /// call to the platform for concurrent identical ones); 0 turns it off.
     #[arg(long, env = "COLHEITA_MICRO_CACHE", default_value_t = 2)]
     pub micro_cache: u64,
+    /// Idle connections kept open per platform host: about the concurrent requests the web
+    /// app expects to serve (a burst opens more, then lets them go).
+    #[arg(long, env = "COLHEITA_PLATFORM_POOL", default_value_t = 128)]
+    pub platform_pool: usize,
     /// Longest wait for a client's request line and headers, in seconds (slowloris).
     #[arg(long, env = "COLHEITA_HEADER_READ_TIMEOUT", default_value_t = 10)]
     pub header_read_timeout: u64,

@@ -1,5 +1,8 @@
-//! Offering calls (`/v1/captacoes`), public: the token is sent when there is one; a
-//! visitor's list and detail are shared between concurrent visitors and kept briefly.
+//! Offering calls (`/v1/captacoes`), public: the token is sent when there is one; the list
+//! and the detail are parsed once and shared between askers as `client::get_public` allows.
+//! The list is read into the slim [`CaptacaoResumo`], the detail whole.
+
+use std::sync::Arc;
 
 use serde::Serialize;
 
@@ -7,7 +10,7 @@ use reqwest::Method;
 
 use super::{
     ApiError, PlatformClient,
-    models::{Captacao, SearchResponse, SimulationItem},
+    models::{Captacao, CaptacaoResumo, SearchResponse, SimulationItem},
 };
 use crate::domain::status::CaptacaoStatus;
 
@@ -53,11 +56,11 @@ impl PlatformClient {
         &self,
         query: &CaptacaoQuery,
         token: Option<&str>,
-    ) -> Result<SearchResponse<Captacao>, ApiError> {
+    ) -> Result<Arc<SearchResponse<CaptacaoResumo>>, ApiError> {
         self.get_public("/v1/captacoes", query, token).await
     }
 
-    pub async fn captacao(&self, id: i64, token: Option<&str>) -> Result<Captacao, ApiError> {
+    pub async fn captacao(&self, id: i64, token: Option<&str>) -> Result<Arc<Captacao>, ApiError> {
         self.get_public(&format!("/v1/captacoes/{id}"), &(), token)
             .await
     }
@@ -66,7 +69,7 @@ impl PlatformClient {
         &self,
         url_amigavel: &str,
         token: Option<&str>,
-    ) -> Result<Captacao, ApiError> {
+    ) -> Result<Arc<Captacao>, ApiError> {
         let path = super::caminho::captacao_by_url(url_amigavel)?;
         self.get_public(&path, &(), token).await
     }

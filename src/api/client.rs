@@ -53,6 +53,8 @@ pub struct ClientConfig {
     pub request_timeout: Duration,
     /// How long public answers asked without a token are shared (0: not at all).
     pub micro_cache: Duration,
+    /// Idle connections kept per platform host.
+    pub pool_idle: usize,
 }
 
 #[derive(Clone)]
@@ -68,9 +70,11 @@ impl PlatformClient {
             .connect_timeout(cfg.connect_timeout)
             .timeout(cfg.request_timeout)
             .redirect(reqwest::redirect::Policy::none())
-            // Idle connections kept per platform host: enough for the steady state; a burst
-            // opens more and lets them go, instead of keeping every buffer of the peak.
-            .pool_max_idle_per_host(16)
+            // Idle connections kept per platform host: the expected concurrency, so the steady
+            // state reuses them instead of opening one per request (and leaving thousands in
+            // TIME_WAIT); a burst opens more and lets them go. Over TLS, ALPN offers HTTP/2 and
+            // the platform's choice is used: one connection then carries many requests.
+            .pool_max_idle_per_host(cfg.pool_idle)
             .pool_idle_timeout(Duration::from_secs(30))
             .user_agent(concat!("colheita-web/", env!("CARGO_PKG_VERSION")))
             .build()?;
@@ -201,35 +205,50 @@ impl PlatformClient {
         Self::json(self.api(Method::GET, path, token).query(query)).await
     }
 
-    /// A GET of data every visitor sees alike: asked with a token it is the investor's own
-    /// call; without one, concurrent identical calls share one upstream call and its
-    /// answer is kept briefly ([`MicroCache`]).
+    /// A GET of data every visitor sees alike, parsed once and shared ([`MicroCache`]).
+    /// Without a token, concurrent identical calls share one upstream call and its answer
+    /// is kept briefly. With a token the investor's own call is made, unless an answer the
+    /// platform marked `public` is kept for the same address; the answer is kept for others
+    /// only when so marked (RFC 9111 §3.5: a shared cache never stores an answer to a
+    /// request with `Authorization` otherwise).
     pub(crate) async fn get_public<T, Q>(
         &self,
         path: &str,
         query: &Q,
         token: Option<&str>,
-    ) -> Result<T, ApiError>
+    ) -> Result<std::sync::Arc<T>, ApiError>
     where
-        T: DeserializeOwned + Clone + Send + Sync + 'static,
+        T: DeserializeOwned + Send + Sync + 'static,
         Q: Serialize + ?Sized,
     {
-        if token.is_some() {
-            return self.get_json(path, query, token).await;
-        }
         let request = self
-            .api(Method::GET, path, None)
+            .api(Method::GET, path, token)
             .query(query)
             .build()
             .map_err(|e| ApiError::transport(&e))?;
+        // The address alone: the token is never part of what others may be given.
         let key = request.url().as_str().to_owned();
         let rb = RequestBuilder::from_parts(self.http.clone(), request);
-        self.shared
-            .get_or_fetch(key, async move {
-                let (body, cache_control, call) = Self::send_measured(rb).await?;
-                Ok((call.parsed(Self::parse::<T>(&body))?, cache_control))
-            })
-            .await
+        if token.is_none() {
+            return self
+                .shared
+                .get_or_fetch(key, async move {
+                    let (body, cache_control, call) = Self::send_measured(rb).await?;
+                    Ok((call.parsed(Self::parse::<T>(&body))?, cache_control))
+                })
+                .await;
+        }
+        if let Some(kept) = self.shared.kept::<T>(&key).await {
+            return Ok(kept);
+        }
+        let (body, cache_control, call) = Self::send_measured(rb).await?;
+        let value = std::sync::Arc::new(call.parsed(Self::parse::<T>(&body))?);
+        if super::microcache::shareable_with_token(cache_control.as_deref()) {
+            self.shared
+                .keep(key, value.clone(), cache_control.as_deref())
+                .await;
+        }
+        Ok(value)
     }
 
     /// Sends and returns a file; an empty body is "no file".
@@ -318,6 +337,7 @@ mod tests {
             connect_timeout: Duration::from_secs(2),
             request_timeout: Duration::from_secs(10),
             micro_cache: Duration::ZERO,
+            pool_idle: 4,
         })
         .unwrap()
     }

@@ -4,6 +4,7 @@
 mod cadastro;
 mod declaracao;
 mod extrato;
+mod lista;
 mod reservas;
 mod signup;
 #[cfg(test)]
@@ -20,6 +21,7 @@ pub use extrato::{
     Notification, NotificationDetail, NotificationMessage, NotificationPage, NotificationSetting,
     Product, ProductPage, StatementLine, StatementPage, UnreadCount,
 };
+pub use lista::CaptacaoResumo;
 pub use reservas::{
     AllocationByCaptacao, AllocationByGuarantee, AllocationDetail, AllocationItem,
     AllocationSummary, CienciaRisco, Confirmation, PixInfo, Reserva, ReservaDocumento,
@@ -272,7 +274,6 @@ pub struct Captacao {
     pub resultado_captacao: Option<ResultadoCaptacao>,
     pub fim_captacao: Option<String>,
     pub imagem_principal: Option<String>,
-    pub favorito: bool,
     pub garantias: Option<String>,
     pub galeria: Vec<GalleryItem>,
     /// The same entries under the name the platform also uses; read with `galeria`
@@ -293,14 +294,7 @@ impl Captacao {
 
     /// The header image: `imagemPrincipal`, else the gallery's Principal entry.
     pub fn main_image(&self) -> Option<&str> {
-        self.imagem_principal
-            .as_deref()
-            .filter(|u| !u.is_empty())
-            .or_else(|| {
-                self.gallery()
-                    .find(|g| g.tipo == GalleryKind::Principal)
-                    .and_then(|g| g.url.as_deref())
-            })
+        lista::main_image(self.imagem_principal.as_deref(), self.gallery())
     }
 }
 

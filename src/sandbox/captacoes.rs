@@ -13,7 +13,7 @@ pub(crate) mod store;
 use axum::Router;
 use axum::extract::{Path, RawQuery, State};
 use axum::http::{HeaderValue, header};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::routing::get;
 use serde::Serialize;
 use serde_json::value::RawValue;
@@ -60,14 +60,13 @@ pub(crate) async fn listar(
         .db()
         .ler(move |c| pagina(c, &consulta, tempo::agora(), &public_url))
         .await?;
-    Ok((
+    Ok(resposta::publico((
         [(
             header::CONTENT_TYPE,
             HeaderValue::from_static("application/json"),
         )],
         corpo,
-    )
-        .into_response())
+    )))
 }
 
 /// One page of the list, serialised: SQL filters, sorts and pages, then only the page's
@@ -128,18 +127,21 @@ pub(crate) fn paginas_e_referencias(
 pub(crate) async fn por_id(
     State(sandbox): State<Sandbox>,
     Id(id): Id,
-) -> Result<JsonExato, ApiError> {
-    uma(&sandbox, move |c, agora| carregar(c, agora, Onde::Id(id))).await
+) -> Result<Response, ApiError> {
+    uma(&sandbox, move |c, agora| carregar(c, agora, Onde::Id(id)))
+        .await
+        .map(resposta::publico)
 }
 
 pub(crate) async fn por_url_amigavel(
     State(sandbox): State<Sandbox>,
     Path(url): Path<String>,
-) -> Result<JsonExato, ApiError> {
+) -> Result<Response, ApiError> {
     uma(&sandbox, move |c, agora| {
         carregar(c, agora, Onde::Url(&url))
     })
     .await
+    .map(resposta::publico)
 }
 
 /// One offering (drafts included: the preview shows them) or 404.

@@ -217,6 +217,7 @@ impl Sandbox {
             .merge(informe::routes())
             .merge(caixa::routes())
             .fallback(erro::nao_encontrado)
+            .layer(axum::middleware::map_response(resposta::pessoal_por_padrao))
             .with_state(self.clone())
     }
 

@@ -4,12 +4,34 @@
 //! `f64`.
 
 use axum::Json;
-use axum::http::header;
+use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use serde_json::value::RawValue;
 
 use crate::sandbox::erro::ApiError;
+
+/// What every visitor sees alike (the offering list and detail, the reference lists): shared
+/// caches may keep it briefly, also when it was asked with a token.
+pub(crate) const PUBLICO: &str = "public, max-age=5";
+/// Everything else is someone's own: never kept by a shared cache.
+pub(crate) const PESSOAL: &str = "private, no-store";
+
+/// `r` marked [`PUBLICO`].
+pub(crate) fn publico(r: impl IntoResponse) -> Response {
+    let mut r = r.into_response();
+    r.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static(PUBLICO));
+    r
+}
+
+/// Router middleware: an answer that does not say how it may be kept is personal.
+pub(crate) async fn pessoal_por_padrao(mut r: Response) -> Response {
+    r.headers_mut()
+        .entry(header::CACHE_CONTROL)
+        .or_insert(HeaderValue::from_static(PESSOAL));
+    r
+}
 
 /// A JSON answer already written as text.
 pub(crate) type JsonExato = Json<Box<RawValue>>;
@@ -34,7 +56,7 @@ pub(crate) fn pdf_resposta(bytes: Vec<u8>, disposicao: &str, arquivo: &str) -> R
                 format!("{disposicao}; filename=\"{arquivo}\""),
             ),
             // Personal data: never kept by a shared cache.
-            (header::CACHE_CONTROL, "private, no-store".to_owned()),
+            (header::CACHE_CONTROL, PESSOAL.to_owned()),
         ],
         bytes,
     )

@@ -6,7 +6,7 @@ use colheita::web::routes;
 use std::time::Duration;
 
 use serde_json::json;
-use wiremock::matchers::{header_exists, method, path};
+use wiremock::matchers::{header, header_exists, method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
 use crate::platform::*;
@@ -171,4 +171,83 @@ async fn a_private_page_is_never_kept_even_for_a_newcomer() {
     }
     // Each login starts with its own state and PKCE challenge.
     assert_ne!(states[0], states[1]);
+}
+
+/// A new browser logged in with the access token `access` (the provider gives it once).
+async fn investor_with_token(app: &TestApp, server: &MockServer, access: &str) -> TestApp {
+    Mock::given(method("POST"))
+        .and(path("/api/autenticacao/token"))
+        .respond_with(
+            ResponseTemplate::new(200).set_body_json(token_body(access, "r", 300, 1800, "sucesso")),
+        )
+        .up_to_n_times(1)
+        .mount(server)
+        .await;
+    let browser = app.another_browser();
+    let landed = login_via_callback(&browser, routes::HOME).await;
+    assert_eq!(landed.status(), 303);
+    browser
+}
+
+/// The offering `fazenda-1` as investor `who` is told it, with the platform's `cache`.
+fn told_to(who: &str, cache: &str) -> ResponseTemplate {
+    let mut o = crate::captacoes_filtros::offering_json(1, "fazenda-1", json!([]));
+    o["nomeCaptacao"] = json!(format!("Fazenda contada a {who}"));
+    ResponseTemplate::new(200)
+        .insert_header("cache-control", cache)
+        .set_body_json(o)
+}
+
+#[tokio::test]
+async fn a_personal_answer_is_never_shared_between_two_investors() {
+    let server = MockServer::start().await;
+    mock_user(&server).await;
+    for (token, who) in [("token-ana", "Ana"), ("token-bia", "Bia")] {
+        Mock::given(method("GET"))
+            .and(path("/v1/captacoes/urlamigavel/fazenda-1"))
+            .and(header("authorization", format!("Bearer {token}").as_str()))
+            // Without `public`, an answer to a request with a token is the asker's own, even
+            // with a max-age.
+            .respond_with(told_to(who, "max-age=60"))
+            .expect(2)
+            .mount(&server)
+            .await;
+    }
+    let app = TestApp::with_platform(&server.uri(), &["--micro-cache", "60"]).await;
+    let ana = investor_with_token(&app, &server, "token-ana").await;
+    let bia = investor_with_token(&app, &server, "token-bia").await;
+    for _ in 0..2 {
+        for (browser, who, other) in [(&ana, "Ana", "Bia"), (&bia, "Bia", "Ana")] {
+            let page = browser.get(&routes::captacao("fazenda-1")).await;
+            assert_eq!(page.status(), 200);
+            let body = page.text().await.unwrap();
+            assert!(body.contains(&format!("Fazenda contada a {who}")), "{body}");
+            assert!(!body.contains(&format!("Fazenda contada a {other}")));
+        }
+    }
+}
+
+#[tokio::test]
+async fn an_answer_the_platform_marks_public_is_shared_also_when_asked_with_a_token() {
+    let server = MockServer::start().await;
+    mock_user(&server).await;
+    Mock::given(method("GET"))
+        .and(path("/v1/captacoes/urlamigavel/fazenda-1"))
+        .respond_with(told_to("todos", "public, max-age=30"))
+        .expect(1)
+        .mount(&server)
+        .await;
+    let app = TestApp::with_platform(&server.uri(), &["--micro-cache", "60"]).await;
+    let ana = investor_with_token(&app, &server, "token-ana").await;
+    let bia = investor_with_token(&app, &server, "token-bia").await;
+    for browser in [&ana, &bia, &ana, &app.another_browser()] {
+        let page = browser.get(&routes::captacao("fazenda-1")).await;
+        assert_eq!(page.status(), 200);
+        assert!(
+            page.text()
+                .await
+                .unwrap()
+                .contains("Fazenda contada a todos")
+        );
+    }
 }

@@ -282,9 +282,10 @@ async fn metrics_are_served_on_their_own_address() {
         "{text}"
     );
     let cache = "colheita_microcache_requests_total";
-    assert_eq!(
-        metric(&text, cache, &[r#"outcome="hit""#]),
-        Some(1.0),
+    // The visitor's second list, and the investor's home reading the list the platform
+    // marked public.
+    assert!(
+        metric(&text, cache, &[r#"outcome="hit""#]).is_some_and(|n| n >= 1.0),
         "{text}"
     );
     assert!(metric(&text, cache, &[r#"outcome="miss""#]).is_some());

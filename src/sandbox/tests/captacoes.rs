@@ -1,5 +1,6 @@
 //! `GET /v1/captacoes` filters, sorting and paging; detail routes; seeded figures.
 
+mod cache;
 mod documentos;
 mod informacoes;
 mod midia;

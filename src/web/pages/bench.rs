@@ -6,7 +6,7 @@
 use tower_cookies::Cookies;
 
 use super::captacoes::{self, detalhe};
-use crate::api::models::{Captacao, SearchResponse};
+use crate::api::models::{Captacao, CaptacaoResumo, SearchResponse};
 use crate::web::session::Jar;
 use crate::web::ui::{Page, layout};
 use crate::web::{AppState, Ctx};
@@ -38,7 +38,7 @@ impl Renderer {
     }
 
     /// `GET /investir` (first page, no filters) with `list` as the platform's answer.
-    pub fn list(&self, list: &SearchResponse<Captacao>) -> String {
+    pub fn list(&self, list: &SearchResponse<CaptacaoResumo>) -> String {
         let raw = captacoes::RawQuery::default();
         let (state, _) = captacoes::query::parse(&raw);
         let main = captacoes::view::page(&self.ctx, &state, &raw, Some(list), false, None);

@@ -7,7 +7,7 @@ use super::query::{
     RawQuery, STATUS_OPTIONS, TERM_MAX, View,
 };
 use crate::api::ApiError;
-use crate::api::models::{Captacao, Resumo, SearchResponse};
+use crate::api::models::{CaptacaoResumo, Resumo, SearchResponse};
 use crate::domain::{captacao, paging};
 use crate::web::ui::{aviso_cvm, captacao as ui_captacao, cards, format, island, paginacao};
 use crate::web::{Ctx, routes};
@@ -16,7 +16,7 @@ pub fn page(
     ctx: &Ctx,
     state: &ListState,
     raw: &RawQuery,
-    list: Option<&SearchResponse<Captacao>>,
+    list: Option<&SearchResponse<CaptacaoResumo>>,
     failed: bool,
     summary: Option<&Result<Resumo, ApiError>>,
 ) -> Markup {
@@ -32,7 +32,7 @@ pub fn page(
         @if failed {
             (cards::error_card(&ctx.here, None))
         } @else if let Some(list) = list {
-            @let rows: Vec<&Captacao> = list.dados.iter().filter(|o| captacao::display_status(&ui_captacao::facts(o), ui_captacao::now()) != captacao::DisplayStatus::Rascunho).collect();
+            @let rows: Vec<&CaptacaoResumo> = list.dados.iter().filter(|o| captacao::display_status(&o.facts(), ui_captacao::now()) != captacao::DisplayStatus::Rascunho).collect();
             @if rows.is_empty() {
                 (cards::empty_card(cards::EMPTY_TITLE, cards::EMPTY_TEXT))
             } @else {
@@ -61,7 +61,7 @@ fn search_form(state: &ListState) -> Markup {
     }
 }
 
-fn toolbar(state: &ListState, list: Option<&SearchResponse<Captacao>>) -> Markup {
+fn toolbar(state: &ListState, list: Option<&SearchResponse<CaptacaoResumo>>) -> Markup {
     let sim = routes::carteira_simulador(&state.with_page(1).query_string());
     html! {
         div.barra-ferramentas {
@@ -222,7 +222,7 @@ fn allocation_block(ctx: &Ctx, summary: &Result<Resumo, ApiError>) -> Markup {
     }
 }
 
-fn invest_href(ctx: &Ctx, o: &Captacao) -> String {
+fn invest_href(ctx: &Ctx, o: &CaptacaoResumo) -> String {
     if ctx.session.is_some() {
         routes::captacao_investir(&o.url_amigavel)
     } else {
@@ -262,7 +262,12 @@ fn sort_header(state: &ListState, opts: &TableOptions, field: &'static str, labe
 
 /// The offerings as a table; on a phone each row is a card (`.tabela-cartoes` in app.css: the
 /// cells stack under their `data-label`, the sortable headers become a row of sort links).
-pub fn table(ctx: &Ctx, state: &ListState, rows: &[&Captacao], opts: &TableOptions) -> Markup {
+pub fn table(
+    ctx: &Ctx,
+    state: &ListState,
+    rows: &[&CaptacaoResumo],
+    opts: &TableOptions,
+) -> Markup {
     let now = ui_captacao::now();
     html! {
         div.tabela-rolagem tabindex="0" role="region" aria-label="Tabela; role para o lado para ver todas as colunas" {
@@ -283,7 +288,7 @@ pub fn table(ctx: &Ctx, state: &ListState, rows: &[&Captacao], opts: &TableOptio
                 } }
                 tbody {
                     @for o in rows {
-                        @let f = ui_captacao::facts(o);
+                        @let f = o.facts();
                         @let status = captacao::display_status(&f, now);
                         tr.finalizada[status.is_finished()] {
                             td data-label="Status" { (ui_captacao::status_badge(&status)) }
@@ -305,10 +310,10 @@ pub fn table(ctx: &Ctx, state: &ListState, rows: &[&Captacao], opts: &TableOptio
     }
 }
 
-fn row_action(ctx: &Ctx, o: &Captacao, status: &captacao::DisplayStatus) -> Markup {
+fn row_action(ctx: &Ctx, o: &CaptacaoResumo, status: &captacao::DisplayStatus) -> Markup {
     let detail = routes::captacao(&o.url_amigavel);
     html! {
-        @if status.is_finished() || captacao::available(&ui_captacao::facts(o)).is_zero() {
+        @if status.is_finished() || captacao::available(&o.facts()).is_zero() {
             a.botao-seta href=(detail) aria-label=(format!("Ver {}", o.nome_captacao)) { "→" }
         } @else {
             a.botao.botao-primario href=(invest_href(ctx, o)) aria-label=(format!("Investir em {}", o.nome_captacao)) { "Investir" }
@@ -316,12 +321,12 @@ fn row_action(ctx: &Ctx, o: &Captacao, status: &captacao::DisplayStatus) -> Mark
     }
 }
 
-fn card_grid(ctx: &Ctx, rows: &[&Captacao]) -> Markup {
+fn card_grid(ctx: &Ctx, rows: &[&CaptacaoResumo]) -> Markup {
     let now = ui_captacao::now();
     html! {
         ul.grade-cartoes {
             @for (i, o) in rows.iter().enumerate() {
-                @let f = ui_captacao::facts(o);
+                @let f = o.facts();
                 @let status = captacao::display_status(&f, now);
                 li.cartao.cartao-captacao.finalizada[status.is_finished()] {
                     @if let Some(img) = o.main_image() {

@@ -5,7 +5,7 @@ use axum::extract::RawQuery as RawQueryString;
 use maud::{Markup, html};
 use rust_decimal::Decimal;
 
-use crate::api::models::{Captacao, SimulationItem};
+use crate::api::models::{CaptacaoResumo, SimulationItem};
 use crate::domain::captacao;
 use crate::domain::money::{self, MAX_MONEY_INPUT_CHARS};
 use crate::web::error::OnPage;
@@ -47,12 +47,12 @@ pub async fn view_simulador_get(ctx: Ctx, RawQueryString(qs): RawQueryString) ->
         .await
         .on_page(TITLE)?;
     let now = ui_captacao::now();
-    let open: Vec<&Captacao> = list
+    let open: Vec<&CaptacaoResumo> = list
         .dados
         .iter()
-        .filter(|o| captacao::closed_reason(&ui_captacao::facts(o), now).is_none())
+        .filter(|o| captacao::closed_reason(&o.facts(), now).is_none())
         .collect();
-    let picked: Vec<&Captacao> = if chosen.is_empty() {
+    let picked: Vec<&CaptacaoResumo> = if chosen.is_empty() {
         open.iter().copied().take(3).collect()
     } else {
         open.iter()
@@ -81,7 +81,7 @@ pub async fn view_simulador_get(ctx: Ctx, RawQueryString(qs): RawQueryString) ->
             .map(|o| ctx.app.api.simulate(o.id, amount, token)),
     )
     .await;
-    let rows: Vec<(&Captacao, Option<SimulationItem>)> = picked
+    let rows: Vec<(&CaptacaoResumo, Option<SimulationItem>)> = picked
         .iter()
         .zip(results)
         .map(|(o, r)| (*o, r.ok().and_then(|v| v.into_iter().next())))
@@ -97,13 +97,13 @@ pub async fn view_simulador_get(ctx: Ctx, RawQueryString(qs): RawQueryString) ->
     Ok(ctx.page(TITLE, main))
 }
 
-type Compared<'a> = (Decimal, &'a [(&'a Captacao, Option<SimulationItem>)]);
+type Compared<'a> = (Decimal, &'a [(&'a CaptacaoResumo, Option<SimulationItem>)]);
 
 fn view(
     ctx: &Ctx,
     typed: &str,
-    open: &[&Captacao],
-    picked: &[&Captacao],
+    open: &[&CaptacaoResumo],
+    picked: &[&CaptacaoResumo],
     carried: &str,
     results: Option<Compared<'_>>,
 ) -> Markup {

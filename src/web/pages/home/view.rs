@@ -4,7 +4,7 @@ use crate::domain::status::ReservaStatus;
 use maud::{Markup, html};
 
 use crate::api::ApiError;
-use crate::api::models::{AllocationSummary, Captacao, Reserva, SearchResponse};
+use crate::api::models::{AllocationSummary, CaptacaoResumo, Reserva, SearchResponse};
 use crate::domain::captacao;
 use crate::web::pages::captacoes::query::ListState;
 use crate::web::pages::captacoes::view::{TableOptions, pagination, table};
@@ -15,7 +15,7 @@ use crate::web::{Ctx, routes};
 pub struct HomeData {
     pub allocation: Option<AllocationSummary>,
     pub pending: Option<Vec<Reserva>>,
-    pub offers: Option<SearchResponse<Captacao>>,
+    pub offers: Option<std::sync::Arc<SearchResponse<CaptacaoResumo>>>,
     pub reserva: Option<Result<Reserva, ApiError>>,
     pub state: ListState,
 }
@@ -171,8 +171,8 @@ fn opportunities(ctx: &Ctx, d: &HomeData) -> Markup {
             @match &d.offers {
                 None => (cards::error_card(&ctx.here, None)),
                 Some(list) => {
-                    @let rows: Vec<&Captacao> = list.dados.iter()
-                        .filter(|o| captacao::display_status(&ui_captacao::facts(o), now) != captacao::DisplayStatus::Rascunho)
+                    @let rows: Vec<&CaptacaoResumo> = list.dados.iter()
+                        .filter(|o| captacao::display_status(&o.facts(), now) != captacao::DisplayStatus::Rascunho)
                         .collect();
                     @if rows.is_empty() {
                         (cards::empty_card_in_section(cards::EMPTY_TITLE, cards::EMPTY_TEXT, None))

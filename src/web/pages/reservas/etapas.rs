@@ -93,7 +93,7 @@ fn amount_page(
                 p.subtitulo { (o.nome_captacao) }
                 dl.fatos {
                     div { dt { "Investimento mínimo" } dd { (ctx.money(o.rentabilidade.investimento_minimo.unwrap_or_default())) } }
-                    div { dt { "Disponível para investir" } dd { (ctx.money(available(&ui_captacao::facts(o)))) } }
+                    div { dt { "Disponível para investir" } dd { (ctx.money(available(&o.facts()))) } }
                     div { dt { "Remuneração líquida" } dd { (o.rendimento_descricao.as_deref().unwrap_or("-")) } }
                     div { dt { "Forma de pagamento" } dd { (if partner { "Débito em conta na corretora parceira" } else { "Pix" }) } }
                 }
@@ -158,7 +158,7 @@ pub async fn view_valor_get(ctx: Ctx, Path(url): Path<String>) -> PageResult {
         declaration(&ctx, token)
     );
     let o = captacao?;
-    if let Some(reason) = captacao::closed_reason(&ui_captacao::facts(&o), ui_captacao::now()) {
+    if let Some(reason) = captacao::closed_reason(&o.facts(), ui_captacao::now()) {
         return Ok(closed_page(&ctx, &o, &reason));
     }
     Ok(ctx.render(amount_page(&ctx, &url, Some(&o), "", partner, &decl)))

@@ -24,7 +24,11 @@ pub const EMPTY_TEXT: &str = "Não há resultado(s) para o(s) parâmetro(s) info
 
 /// Loads a captação by its friendly URL; a platform 404 is our 404 page. A dot segment
 /// (`/investir/%2e%2e`) names no offering and never reaches the platform.
-pub(crate) async fn load(ctx: &Ctx, url: &str, title: &'static str) -> PageResult<Captacao> {
+pub(crate) async fn load(
+    ctx: &Ctx,
+    url: &str,
+    title: &'static str,
+) -> PageResult<std::sync::Arc<Captacao>> {
     if !crate::domain::segmento::is_segment(url) {
         return Err(crate::web::PageError::NotFound);
     }
@@ -52,7 +56,7 @@ pub async fn view_preview_get(ctx: Ctx, Id(id): Id) -> PageResult {
 
 fn render(ctx: &Ctx, o: &Captacao, preview: bool) -> Response {
     let title = if preview { PREVIEW_TITLE } else { DETAIL_TITLE };
-    let status = captacao::display_status(&ui_captacao::facts(o), ui_captacao::now());
+    let status = captacao::display_status(&o.facts(), ui_captacao::now());
     if status == DisplayStatus::Rascunho && !preview {
         // A draft is not public: outside preview it shows an empty card.
         return ctx.page(title, draft_card(ctx, title));

@@ -41,9 +41,7 @@ pub async fn view_simular_get(
     Query(form): Query<SimForm>,
 ) -> PageResult {
     let o = load(&ctx, &url, TITLE).await?;
-    if captacao::display_status(&ui_captacao::facts(&o), ui_captacao::now())
-        == DisplayStatus::Rascunho
-    {
+    if captacao::display_status(&o.facts(), ui_captacao::now()) == DisplayStatus::Rascunho {
         return Ok(ctx.page(TITLE, super::draft_card(&ctx, TITLE)));
     }
     let typed = form.valor.trim();

@@ -22,7 +22,7 @@ pub fn back_to(o: &Captacao) -> Markup {
 }
 
 pub fn detail(ctx: &Ctx, o: &Captacao, preview: bool) -> Markup {
-    let f = ui_captacao::facts(o);
+    let f = o.facts();
     let now = ui_captacao::now();
     let status = captacao::display_status(&f, now);
     let end = f.fim_captacao;
