@@ -37,7 +37,7 @@ cleanup() {
   for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done
   [ -f "$WORK/nginx.pid" ] && kill "$(cat "$WORK/nginx.pid")" 2>/dev/null || true
   [ -f "$WORK/platform-nginx.pid" ] && kill "$(cat "$WORK/platform-nginx.pid")" 2>/dev/null || true
-  rm -rf "$WORK"
+  [ -n "${KEEP_WORK:-}" ] || rm -rf "$WORK"
 }
 trap cleanup EXIT
 
@@ -80,6 +80,9 @@ curl -fs "$WEB/healthz" >/dev/null || { cat "$WORK/web.log"; exit 1; }
 # address and bearer token, whatever its Cache-Control says) so the second web process
 # below never waits for SQLite; logins and POSTs pass through.
 mkdir -p "$WORK/platform-cache"
+# nginx's workers run as an unprivileged user when started as root.
+chmod 755 "$WORK"
+chmod 777 "$WORK/platform-cache"
 cat >"$WORK/platform.conf" <<NGX
 worker_processes 1;
 pid $WORK/platform-nginx.pid;
@@ -146,7 +149,7 @@ curl -s -H "Cookie: $COOKIE" "$WEB/minha-conta/extrato" >"$WORK/www/extrato.html
 # one request per page fills the platform cache.
 for p in / /investir /carteira /minha-conta/extrato; do
   [ "$(curl -s -o /dev/null -w '%{http_code}' -H "Cookie: $COOKIE" "$INSTANT$p")" = 200 ] ||
-    { echo "instant platform: $p failed" >&2; cat "$WORK/web-instant.log"; exit 1; }
+    { echo "instant platform: $p failed" >&2; curl -s -o /dev/null -D - -H "Cookie: $COOKIE" "$INSTANT$p" >&2; cat "$WORK/web-instant.log" "$WORK/platform-nginx-error.log" >&2; exit 1; }
 done
 cat >"$WORK/nginx.conf" <<NGX
 worker_processes 2;

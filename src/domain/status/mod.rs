@@ -87,14 +87,26 @@ macro_rules! estados {
 
         impl From<&str> for $nome {
             fn from(nome: &str) -> Self {
+                // The platform's own spelling, as nearly every answer sends it: no folding.
+                if let Some(s) = $nome::TODOS.iter().find(|s| s.label() == nome) {
+                    return s.clone();
+                }
+                // The labels folded once, not on every parse.
+                static DOBRADOS: std::sync::LazyLock<Vec<String>> = std::sync::LazyLock::new(|| {
+                    $nome::TODOS
+                        .iter()
+                        .map(|s| $crate::domain::status::fold(s.label()))
+                        .collect()
+                });
                 let dobrado = $crate::domain::status::fold(nome);
                 if dobrado.is_empty() {
                     return $nome::Vazio;
                 }
                 $nome::TODOS
                     .iter()
-                    .find(|s| $crate::domain::status::fold(s.label()) == dobrado)
-                    .cloned()
+                    .zip(DOBRADOS.iter())
+                    .find(|(_, d)| **d == dobrado)
+                    .map(|(s, _)| s.clone())
                     .unwrap_or_else(|| $nome::Outro(nome.trim().to_owned()))
             }
         }

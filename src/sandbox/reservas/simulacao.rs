@@ -219,11 +219,34 @@ pub(crate) fn potencia(x: Decimal, mut n: u32) -> Option<Decimal> {
     Some(acc)
 }
 
+/// `b^(1/12)`, computed once per `b`: the investor's home and wallet ask it for every
+/// reservation on every request, from the handful of yields the offerings have, and
+/// Newton's method below costs more than the rest of the answer.
+pub(crate) fn raiz_duodecima(b: Decimal) -> Option<Decimal> {
+    use std::collections::HashMap;
+    use std::sync::{LazyLock, Mutex};
+    /// A bound on memory: past it the remembered roots start over.
+    const LEMBRADAS: usize = 4_096;
+    static RAIZES: LazyLock<Mutex<HashMap<Decimal, Option<Decimal>>>> =
+        LazyLock::new(Default::default);
+    if let Some(r) = RAIZES.lock().ok().and_then(|m| m.get(&b).copied()) {
+        return r;
+    }
+    let r = calcular_raiz_duodecima(b);
+    if let Ok(mut m) = RAIZES.lock() {
+        if m.len() >= LEMBRADAS {
+            m.clear();
+        }
+        m.insert(b, r);
+    }
+    r
+}
+
 /// `b^(1/12)` for `b ≥ 1` (one plus a yield) by Newton's method on `x¹² − b`. It starts
 /// at `1 + (b − 1)/12`, which Bernoulli's inequality puts at or above the root, so the
 /// iterates descend monotonically; it stops when a step no longer moves past 10⁻²⁴, well
 /// inside `Decimal`'s 28 digits and far below a cent on any amount we accept.
-pub(crate) fn raiz_duodecima(b: Decimal) -> Option<Decimal> {
+fn calcular_raiz_duodecima(b: Decimal) -> Option<Decimal> {
     if b < Decimal::ONE {
         return None;
     }
