@@ -14,6 +14,8 @@
 #   EXTRA_OFFERINGS=4961 benches/load.sh   # 5,000 offerings in the sandbox
 #   NGINX_RATIO=0 JS_BYTES=0 ...            # the web app only (long runs)
 #   ONLY=home.html,carteira.html ...        # only the rows whose nginx file is listed
+#   WEB_FLAGS="--platform-pool 16" ...      # more flags for both web processes
+#   BIN=/path/to/colheita ...               # measure another build (no cargo build)
 # The RSS column is the web process's resident memory sampled every 2 s during the run:
 # start/middle/end/max in MiB (a leak shows as end well above middle).
 #
@@ -69,7 +71,9 @@ if [ -n "${EXTRA_OFFERINGS:-}" ]; then EXTRA+=(--sandbox-extra-offerings "$EXTRA
 RUST_LOG=warn "$BIN" "${COMMON[@]}" --sandbox-reset "${EXTRA[@]}" sandbox >"$WORK/sandbox.log" 2>&1 &
 PIDS+=($!)
 for _ in $(seq 100); do curl -fs "http://127.0.0.1:$SANDBOX_PORT/v1/dominios/bancos" >/dev/null 2>&1 && break; sleep 0.2; done
-RUST_LOG=warn "$BIN" "${COMMON[@]}" --api-url "http://127.0.0.1:$SANDBOX_PORT" --insecure-http \
+# WEB_FLAGS: more flags for both web processes (e.g. WEB_FLAGS="--platform-pool 16").
+read -r -a WEB_EXTRA <<<"${WEB_FLAGS:-}"
+RUST_LOG=warn "$BIN" "${COMMON[@]}" "${WEB_EXTRA[@]}" --api-url "http://127.0.0.1:$SANDBOX_PORT" --insecure-http \
   >"$WORK/web.log" 2>&1 &
 WEB_PID=$!
 PIDS+=("$WEB_PID")
@@ -110,7 +114,7 @@ http {
 }
 NGX
 "$NGINX" -c "$WORK/platform.conf" -p "$WORK"
-RUST_LOG=warn "$BIN" --addr "127.0.0.1:$INSTANT_PORT" --data-dir "$WORK/data-instant" --cookie-key "$KEY" \
+RUST_LOG=warn "$BIN" "${WEB_EXTRA[@]}" --addr "127.0.0.1:$INSTANT_PORT" --data-dir "$WORK/data-instant" --cookie-key "$KEY" \
   --signup-limit 100000 --api-url "http://127.0.0.1:$PLATFORM_CACHE_PORT" \
   --auth-url "http://127.0.0.1:$SANDBOX_PORT" --public-url "$WEB" --insecure-http \
   >"$WORK/web-instant.log" 2>&1 &
