@@ -29,6 +29,8 @@ use axum::http::StatusCode;
 use axum::routing::{get, patch, post};
 use axum::{Json, Router};
 
+use crate::domain::limite_anual::Qualification;
+use crate::domain::limite_anual::opcoes::{self, Standing};
 use crate::domain::reserva::PARTNER_DEBIT;
 use crate::sandbox::autenticacao::Investidor;
 use crate::sandbox::cadastro::declaracao;
@@ -132,6 +134,12 @@ async fn assinar(
     sandbox
         .db()
         .transicao(move |tx| {
+            // The term's options may restate the declaration: one that contradicts the
+            // declaration in force is refused (it is changed in the account area).
+            let situacao = declaracao::vigente(tx, usuario)?.map(|d| Standing {
+                qualified: d.declaracao.qualification == Qualification::Qualified,
+                above: d.acima,
+            });
             let enviado = store::pedido::Aceite {
                 aceite: aceite.aceite,
                 versao_ciencia_risco: aceite.versao_ciencia_risco.as_deref(),
@@ -144,10 +152,15 @@ async fn assinar(
                 &enviado,
                 |r| {
                     let t = termo::termo(r, &regras);
-                    match (aceite.opcao.as_deref(), t.opcoes.as_slice()) {
-                        (Some(o), _) if t.descricao_da_opcao(o).is_some() => Some(o.to_owned()),
-                        (None, [(unica, _)]) => Some((*unica).to_owned()),
-                        _ => None,
+                    let escolhida = match (aceite.opcao.as_deref(), t.opcoes.as_slice()) {
+                        (Some(o), _) if t.descricao_da_opcao(o).is_some() => o.to_owned(),
+                        (None, [(unica, _)]) => (*unica).to_owned(),
+                        _ => return Err(store::pedido::RecusaAceite::SemOpcao),
+                    };
+                    let texto = t.descricao_da_opcao(&escolhida).unwrap_or_default();
+                    match situacao.map(|s| opcoes::check_option(texto, s)) {
+                        Some(Err(_)) => Err(store::pedido::RecusaAceite::ContradizDeclaracao),
+                        _ => Ok(escolhida),
                     }
                 },
                 agora,

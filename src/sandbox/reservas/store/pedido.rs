@@ -151,6 +151,9 @@ pub(crate) enum RecusaAceite {
     CienciaDesatualizada,
     /// None of the term's options was chosen.
     SemOpcao,
+    /// The option chosen restates the annual-limit declaration otherwise than the
+    /// declaration in force.
+    ContradizDeclaracao,
 }
 
 impl Recusa for RecusaAceite {}
@@ -165,6 +168,9 @@ impl From<RecusaAceite> for ApiError {
             ),
             RecusaAceite::SemOpcao => {
                 ApiError::requisicao("Selecione uma das opções do termo para prosseguir.")
+            }
+            RecusaAceite::ContradizDeclaracao => {
+                ApiError::requisicao(crate::domain::limite_anual::opcoes::MSG_OPTION_CONTRADICTS)
             }
         }
     }
@@ -185,7 +191,7 @@ pub(crate) fn aceitar_termo(
     id: i64,
     usuario: i64,
     aceite: &Aceite<'_>,
-    escolher: impl FnOnce(&Reserva) -> Option<String>,
+    escolher: impl FnOnce(&Reserva) -> Result<String, RecusaAceite>,
     agora: Timestamp,
 ) -> Result<Reserva, Falha<RecusaAceite>> {
     let r = do_investidor(tx, id, usuario)?;
@@ -201,8 +207,9 @@ pub(crate) fn aceitar_termo(
     {
         return recusar(RecusaAceite::CienciaDesatualizada);
     }
-    let Some(opcao) = escolher(&r) else {
-        return recusar(RecusaAceite::SemOpcao);
+    let opcao = match escolher(&r) {
+        Ok(o) => o,
+        Err(recusa) => return recusar(recusa),
     };
     tx.execute(
         "UPDATE reservas SET termo_opcao = ?1, termo_aceito_em = ?2, atualizada_em = ?2

@@ -1,4 +1,5 @@
-//! A speculative offering's term: two options, and the investor's choice.
+//! A speculative offering's term: two options, and the investor's choice (never one that
+//! contradicts the declaration in force).
 
 use axum::http::{Method, StatusCode};
 use serde_json::json;
@@ -39,12 +40,27 @@ async fn duas_opcoes_de_termo_e_escolha() {
     )
     .await;
     assert_eq!(sem.status, StatusCode::BAD_REQUEST);
-    let ok = chamar(
+    // The demo investor declared themself qualified: the option saying otherwise restates
+    // the declaration wrongly and is refused, whatever the web app let through.
+    let contradiz = chamar(
         &amb.router,
         Method::PATCH,
         &url,
         &t,
         Some(json!({"opcao": 2, "aceite": true, "versaoCienciaRisco": "2026.1"})),
+    )
+    .await;
+    assert_eq!(contradiz.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        contradiz.json()["mensagem"],
+        crate::domain::limite_anual::opcoes::MSG_OPTION_CONTRADICTS
+    );
+    let ok = chamar(
+        &amb.router,
+        Method::PATCH,
+        &url,
+        &t,
+        Some(json!({"opcao": 1, "aceite": true, "versaoCienciaRisco": "2026.1"})),
     )
     .await;
     assert_eq!(ok.status, StatusCode::NO_CONTENT);
@@ -55,5 +71,5 @@ async fn duas_opcoes_de_termo_e_escolha() {
     )
     .await
     .json();
-    assert_eq!(termo["opcaoAceita"], "2");
+    assert_eq!(termo["opcaoAceita"], "1");
 }
