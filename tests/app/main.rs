@@ -3,6 +3,7 @@
 //! platform.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod agenda;
 mod aviso_cvm_crawl;
 mod cadastro;
 mod camadas;

@@ -45,6 +45,11 @@ pub fn routes() -> Router<AppState> {
         )
         .route(routes::CARTEIRA, get(carteira::view_carteira_get))
         .route(routes::CARTEIRA_ALOCACAO, get(carteira::view_alocacao_get))
+        .route(routes::CARTEIRA_AGENDA, get(carteira::view_agenda_get))
+        .route(
+            routes::CARTEIRA_AGENDA_ICS,
+            get(carteira::view_agenda_ics_get),
+        )
         .route(
             routes::CARTEIRA_ALOCACAO_PDF,
             get(carteira::view_alocacao_pdf_get),
