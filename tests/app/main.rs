@@ -19,6 +19,7 @@ mod cvm;
 mod cvm_declaracao;
 mod domain_oracles;
 mod extrato;
+mod extrato_exportar;
 mod extrato_falhas;
 mod falhas;
 mod ilhas;

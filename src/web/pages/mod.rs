@@ -119,6 +119,8 @@ pub fn routes() -> Router<AppState> {
             get(conta::view_conta_bancaria_get).post(conta::view_conta_bancaria_post),
         )
         .route(routes::EXTRATO, get(conta::view_extrato_get))
+        .route(routes::EXTRATO_CSV, get(conta::view_extrato_csv_get))
+        .route(routes::EXTRATO_OFX, get(conta::view_extrato_ofx_get))
         .route(routes::INFORME_RENDIMENTO, get(conta::view_informe_get))
         .route(
             routes::INFORME_RENDIMENTO_ARQUIVO,

@@ -172,6 +172,8 @@ pub fn all(ids: &Ids) -> Vec<Case> {
         routes::ALTERAR_SENHA.to_owned(),
         routes::EXTRATO.to_owned(),
         routes::extrato("dias=30&Page=1&PageSize=10"),
+        routes::extrato_exportar(routes::EXTRATO_CSV, "dias=30"),
+        routes::extrato_exportar(routes::EXTRATO_OFX, "dias=30"),
         routes::INFORME_RENDIMENTO.to_owned(),
         routes::INFORME_RENDIMENTO_ARQUIVO.to_owned(),
         routes::NOTIFICACOES.to_owned(),

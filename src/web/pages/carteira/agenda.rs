@@ -299,7 +299,7 @@ fn view(ctx: &Ctx, v: &View<'_>) -> Markup {
     html! {
         h1 { (TITLE) }
         div.carteira-acoes {
-            a.botao.botao-secundario href=(ics) download=(agenda::ical::ARQUIVO) { "Baixar calendário (.ics)" }
+            a.botao.botao-secundario href=(ics) { "Baixar calendário (.ics)" }
             a.botao.botao-texto href=(routes::CARTEIRA) { "Voltar para a carteira" }
         }
         (filter_form(v.typed, v.ofertas))
