@@ -167,3 +167,90 @@ async fn a_failing_platform_is_the_error_card() {
         );
     }
 }
+
+#[tokio::test]
+async fn the_pdf_is_the_platform_s_with_the_filter_totals_and_page_numbers() {
+    let app = crate::agenda::logged_in("investidor@colheita.dev").await;
+    let resp = app
+        .get(&routes::extrato_exportar(
+            routes::EXTRATO_PDF,
+            "dias=90&Tipo=Rendimento",
+        ))
+        .await;
+    assert_eq!(resp.status(), 200);
+    assert_eq!(header(&resp, "content-type"), "application/pdf");
+    let disposition = header(&resp, "content-disposition");
+    assert!(
+        disposition.starts_with("attachment; filename=\"extrato-")
+            && disposition.ends_with(".pdf\""),
+        "{disposition}"
+    );
+    let bytes = resp.bytes().await.unwrap();
+    assert!(bytes.starts_with(b"%PDF"));
+    let text = crate::captacoes_filtros::pdf_text(&bytes);
+    for part in [
+        "Extrato de movimentações",
+        "Filtro:",
+        "tipo Rendimento",
+        "Saldo do período:",
+        "página 1 de",
+    ] {
+        assert!(text.contains(part), "{part}: {text}");
+    }
+    assert!(
+        !text.contains("Aporte em"),
+        "only the filter's movements: {text}"
+    );
+}
+
+#[tokio::test]
+async fn the_pdf_past_the_cap_gets_the_same_message_without_asking_for_the_file() {
+    let (server, app) = platform().await;
+    Mock::given(method("GET"))
+        .and(path("/v1/reservas/extrato"))
+        .and(query_param("PageSize", "1"))
+        .respond_with(
+            ResponseTemplate::new(200)
+                .set_body_json(json!({"dados": [line(1)], "totalDeRegistros": 9000})),
+        )
+        .expect(1)
+        .mount(&server)
+        .await;
+    Mock::given(method("GET"))
+        .and(path("/v1/reservas/extrato/exportar/Pdf"))
+        .respond_with(ResponseTemplate::new(200).set_body_bytes(b"%PDF-1.7".to_vec()))
+        .expect(0)
+        .mount(&server)
+        .await;
+    let resp = app
+        .get(&routes::extrato_exportar(routes::EXTRATO_PDF, "dias=30"))
+        .await;
+    assert_eq!(resp.status(), 422);
+    assert!(text(&html(resp).await, "[role=alert]").contains(MSG_LIMITE));
+}
+
+#[tokio::test]
+async fn a_failing_pdf_says_the_download_failed() {
+    let (server, app) = platform().await;
+    Mock::given(method("GET"))
+        .and(path("/v1/reservas/extrato"))
+        .respond_with(
+            ResponseTemplate::new(200)
+                .set_body_json(json!({"dados": [line(1)], "totalDeRegistros": 1})),
+        )
+        .mount(&server)
+        .await;
+    Mock::given(method("GET"))
+        .and(path("/v1/reservas/extrato/exportar/Pdf"))
+        .respond_with(ResponseTemplate::new(500))
+        .mount(&server)
+        .await;
+    let resp = app
+        .get(&routes::extrato_exportar(routes::EXTRATO_PDF, "dias=30"))
+        .await;
+    assert_eq!(resp.status(), 502);
+    assert_eq!(
+        text(&html(resp).await, "dialog.alerta p"),
+        "Ocorreu um erro ao fazer o download"
+    );
+}

@@ -121,6 +121,7 @@ pub fn routes() -> Router<AppState> {
         .route(routes::EXTRATO, get(conta::view_extrato_get))
         .route(routes::EXTRATO_CSV, get(conta::view_extrato_csv_get))
         .route(routes::EXTRATO_OFX, get(conta::view_extrato_ofx_get))
+        .route(routes::EXTRATO_PDF, get(conta::view_extrato_pdf_get))
         .route(routes::INFORME_RENDIMENTO, get(conta::view_informe_get))
         .route(
             routes::INFORME_RENDIMENTO_ARQUIVO,

@@ -174,6 +174,7 @@ pub fn all(ids: &Ids) -> Vec<Case> {
         routes::extrato("dias=30&Page=1&PageSize=10"),
         routes::extrato_exportar(routes::EXTRATO_CSV, "dias=30"),
         routes::extrato_exportar(routes::EXTRATO_OFX, "dias=30"),
+        routes::extrato_exportar(routes::EXTRATO_PDF, "dias=30"),
         routes::INFORME_RENDIMENTO.to_owned(),
         routes::INFORME_RENDIMENTO_ARQUIVO.to_owned(),
         routes::NOTIFICACOES.to_owned(),

@@ -410,4 +410,4 @@ mod exportar;
 #[cfg(test)]
 mod proptests;
 
-pub use exportar::{view_extrato_csv_get, view_extrato_ofx_get};
+pub use exportar::{view_extrato_csv_get, view_extrato_ofx_get, view_extrato_pdf_get};

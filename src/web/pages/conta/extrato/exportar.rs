@@ -1,6 +1,6 @@
 //! The statement's files, with the filter of the page: CSV and OFX written here from every
 //! movement of the filter (read page after page from the platform, up to
-//! `exportar::LIMITE`), and the PDF the platform writes.
+//! `exportar::LIMITE`), and the PDF the platform writes (`/v1/reservas/extrato/exportar/Pdf`).
 
 use jiff::Timestamp;
 use maud::{Markup, html};
@@ -25,6 +25,7 @@ pub(super) fn links(query: &str) -> Markup {
             span.texto-secundario { "Exportar o período filtrado:" }
             a.botao.botao-secundario href=(routes::extrato_exportar(routes::EXTRATO_CSV, query)) { "Baixar CSV" }
             a.botao.botao-secundario href=(routes::extrato_exportar(routes::EXTRATO_OFX, query)) { "Baixar OFX" }
+            a.botao.botao-secundario href=(routes::extrato_exportar(routes::EXTRATO_PDF, query)) { "Baixar PDF" }
         }
     }
 }
@@ -81,6 +82,18 @@ async fn pedido<'a>(ctx: &'a Ctx, q: ExtratoQuery) -> PageResult<Pedido<'a>> {
     Ok(Pedido { ctx, token, filter })
 }
 
+/// The statement page with the filter read and `message` (422).
+fn refused_with_filter(p: &Pedido<'_>, message: &'static str) -> PageError {
+    let view = View {
+        typed: &Default::default(),
+        filter: Some(&p.filter),
+        result: None,
+        accounts: &[],
+        own: &p.filter.codigo_cliente,
+    };
+    PageError::refused(page(p.ctx, view), message)
+}
+
 /// Every movement of the filter, page after page; past the cap, the page with the cap's
 /// message (422).
 async fn todos(p: &Pedido<'_>) -> PageResult<Vec<Movimento>> {
@@ -89,16 +102,7 @@ async fn todos(p: &Pedido<'_>) -> PageResult<Vec<Movimento>> {
     f.page_size = exportar::POR_PAGINA;
     let api = &p.ctx.app.api;
     let first = api.statement(p.token, &f).await.on_page(TITLE)?;
-    if let Err(m) = exportar::cabe(first.total_de_registros) {
-        let view = View {
-            typed: &Default::default(),
-            filter: Some(&p.filter),
-            result: None,
-            accounts: &[],
-            own: &p.filter.codigo_cliente,
-        };
-        return Err(PageError::refused(page(p.ctx, view), m));
-    }
+    exportar::cabe(first.total_de_registros).map_err(|m| refused_with_filter(p, m))?;
     let mut lines: Vec<Movimento> = first.dados.iter().map(movimento).collect();
     for n in 2..=exportar::paginas(first.total_de_registros) {
         f.page = n;
@@ -142,4 +146,34 @@ pub async fn view_extrato_ofx_get(ctx: Ctx, Query(q): Query<ExtratoQuery>) -> Pa
         OFX_TYPE,
         &exportar::arquivo(inicio, fim, "ofx"),
     ))
+}
+
+/// `GET /minha-conta/extrato.pdf`: the platform writes it; the count is asked first, so
+/// past the cap the investor gets the same message as for the other files.
+pub async fn view_extrato_pdf_get(ctx: Ctx, Query(q): Query<ExtratoQuery>) -> PageResult {
+    let p = pedido(&ctx, q).await?;
+    let mut f = p.filter.clone();
+    f.page = 1;
+    f.page_size = 1;
+    let api = &ctx.app.api;
+    let count = api.statement(p.token, &f).await.on_page(TITLE)?;
+    exportar::cabe(count.total_de_registros).map_err(|m| refused_with_filter(&p, m))?;
+    let (inicio, fim) = exportar::dias(&p.filter, dates::today_in_sao_paulo(Timestamp::now()));
+    let back = {
+        let view = View {
+            typed: &Default::default(),
+            filter: Some(&p.filter),
+            result: None,
+            accounts: &[],
+            own: &p.filter.codigo_cliente,
+        };
+        page(&ctx, view)
+    };
+    download::answer(
+        api.statement_pdf(p.token, &p.filter).await,
+        back,
+        &exportar::arquivo(inicio, fim, "pdf"),
+        false,
+        Some(download::FAILED),
+    )
 }
