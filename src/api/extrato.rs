@@ -1,5 +1,8 @@
 //! The statement (`/v1/reservas/extrato`).
 
+use reqwest::Method;
+
+use super::captacoes::Blob;
 use super::models::StatementPage;
 use super::{ApiError, PlatformClient};
 use crate::domain::extrato::{Filter, Period};
@@ -39,6 +42,20 @@ impl PlatformClient {
     pub async fn statement(&self, token: &str, f: &Filter) -> Result<StatementPage, ApiError> {
         self.get_json("/v1/reservas/extrato", &statement_query(f), Some(token))
             .await
+    }
+
+    /// `GET /v1/reservas/extrato/exportar/Pdf` with the statement's parameters: the
+    /// filter's whole period as a PDF the platform writes.
+    pub async fn statement_pdf(&self, token: &str, f: &Filter) -> Result<Blob, ApiError> {
+        self.blob(
+            self.api(
+                Method::GET,
+                "/v1/reservas/extrato/exportar/Pdf",
+                Some(token),
+            )
+            .query(&statement_query(f)),
+        )
+        .await
     }
 }
 

@@ -7,6 +7,7 @@
 //! days and the dates, and never reaches past today in São Paulo; the client code defaults to the investor's own; the page size is one of the
 //! offered sizes (10 by default).
 
+pub mod exportar;
 mod periodo;
 
 pub use periodo::{Periodo, periodo};

@@ -2,6 +2,7 @@
 //! accent folding.
 //! No I/O and no clock: "now" is always a parameter.
 
+pub mod agenda;
 pub mod captacao;
 pub mod cvm;
 pub mod dates;

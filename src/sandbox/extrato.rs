@@ -3,6 +3,7 @@
 //! estornos), newest first. Lines live in `movimentos`, written by the reservations' life
 //! cycle (see [`movimentos`]); the query filters, counts and pages them in SQL.
 
+mod exportar;
 pub(crate) mod store;
 
 use axum::Router;
@@ -31,7 +32,12 @@ pub(crate) const CONTA_COLHEITA: &str = "Conta Colheita";
 const BUSCA_MAXIMA: usize = 150;
 
 pub(crate) fn routes() -> Router<Sandbox> {
-    Router::new().route("/v1/reservas/extrato", get(extrato))
+    Router::new()
+        .route("/v1/reservas/extrato", get(extrato))
+        .route(
+            "/v1/reservas/extrato/exportar/{tipo}",
+            get(exportar::exportar),
+        )
 }
 
 /// The statement query, read and checked.
@@ -149,15 +155,9 @@ fn linha_json<'a>(m: store::Movimento, banco: &'a str, codigo: &'a str) -> Linha
     }
 }
 
-async fn extrato(
-    State(sandbox): State<Sandbox>,
-    investidor: Investidor,
-    RawQuery(query): RawQuery,
-) -> Result<JsonExato, ApiError> {
-    let agora = tempo::agora();
-    let f = Filtro::ler(query.as_deref(), dates::today_in_sao_paulo(agora))?;
-    // Days are São Paulo calendar days: from the first one's midnight to the midnight
-    // after the last one.
+/// The filter's days as instants (Unix ms): São Paulo calendar days, from the first
+/// one's midnight to the midnight after the last one.
+fn intervalo(f: &Filtro) -> Result<(i64, i64), ApiError> {
     let meia_noite = |d: Date| {
         tempo::no_dia(d, 0, 0, 0)
             .map(tempo::ms)
@@ -166,6 +166,17 @@ async fn extrato(
     let desde = meia_noite(f.inicio)?;
     let ate =
         meia_noite(tempo::somar_dias(f.fim, 1).ok_or_else(|| ApiError::requisicao(MSG_FILTER))?)?;
+    Ok((desde, ate))
+}
+
+async fn extrato(
+    State(sandbox): State<Sandbox>,
+    investidor: Investidor,
+    RawQuery(query): RawQuery,
+) -> Result<JsonExato, ApiError> {
+    let agora = tempo::agora();
+    let f = Filtro::ler(query.as_deref(), dates::today_in_sao_paulo(agora))?;
+    let (desde, ate) = intervalo(&f)?;
     investidor
         .escrever(&sandbox, move |tx, usuario| {
             let conta = store::conta(tx, usuario)?

@@ -156,6 +156,8 @@ pub(super) struct OfertaSemeada {
     pub(super) inicio: Timestamp,
     pub(super) fim: Timestamp,
     pub(super) prazo_meses: i64,
+    /// Months between interest payments.
+    pub(super) periodicidade_meses: i64,
 }
 
 /// Fills an empty database. Runs inside the caller's transaction: all or nothing.
@@ -337,6 +339,7 @@ fn inserir_oferta(
         inicio,
         fim,
         prazo_meses: o.vencimento_meses,
+        periodicidade_meses: o.periodicidade_meses,
     })
 }
 

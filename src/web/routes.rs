@@ -25,6 +25,10 @@ pub const CARTEIRA: &str = "/carteira";
 pub const CARTEIRA_ALOCACAO: &str = "/carteira/alocacao";
 pub const CARTEIRA_ALOCACAO_PDF: &str = "/carteira/alocacao.pdf";
 pub const CARTEIRA_SIMULADOR: &str = "/carteira/simulador";
+/// The payment calendar; its filter in the query (`captacao`, `situacao`).
+pub const CARTEIRA_AGENDA: &str = "/carteira/agenda";
+/// The payment calendar as an iCalendar file, with the page's filter.
+pub const CARTEIRA_AGENDA_ICS: &str = "/carteira/agenda.ics";
 pub const CARTEIRA_CONTRATO: &str = "/carteira/reservas/{id}/contrato";
 pub const CARTEIRA_DOCUMENTO: &str = "/carteira/reservas/{id}/documentos/{doc}";
 /// The withdrawal (desistência) of a reservation: GET asks for confirmation, POST withdraws.
@@ -51,6 +55,10 @@ pub const ALTERAR_SENHA: &str = "/minha-conta/alterar-senha";
 /// The statement; its filter lives in the query (Page, PageSize, dataInicio, dataFim, dias,
 /// codigoCliente, FieldSearch, Tipo, Produto, Status, clear).
 pub const EXTRATO: &str = "/minha-conta/extrato";
+/// The statement's exports, with the statement's filter in the query.
+pub const EXTRATO_CSV: &str = "/minha-conta/extrato.csv";
+pub const EXTRATO_OFX: &str = "/minha-conta/extrato.ofx";
+pub const EXTRATO_PDF: &str = "/minha-conta/extrato.pdf";
 pub const INFORME_RENDIMENTO: &str = "/minha-conta/informe-rendimento";
 /// The income report's file: the last registration document of type Others.
 pub const INFORME_RENDIMENTO_ARQUIVO: &str = "/minha-conta/informe-rendimento/arquivo";
@@ -218,6 +226,31 @@ pub fn extrato(query: &str) -> String {
     } else {
         format!("{EXTRATO}?{query}")
     }
+}
+
+/// `path` with a query already encoded, or alone when the query is empty.
+fn with_query(path: &str, query: &str) -> String {
+    if query.is_empty() {
+        path.to_owned()
+    } else {
+        format!("{path}?{query}")
+    }
+}
+
+/// The payment calendar with its filter (`captacao=12&situacao=previsto`, encoded).
+pub fn carteira_agenda(query: &str) -> String {
+    with_query(CARTEIRA_AGENDA, query)
+}
+
+/// The calendar file with the page's filter.
+pub fn carteira_agenda_ics(query: &str) -> String {
+    with_query(CARTEIRA_AGENDA_ICS, query)
+}
+
+/// A statement export (`EXTRATO_CSV`, `EXTRATO_OFX`, `EXTRATO_PDF`) with the statement's
+/// filter.
+pub fn extrato_exportar(export: &str, query: &str) -> String {
+    with_query(export, query)
 }
 
 /// A category's products at a page and page size.

@@ -3,6 +3,7 @@
 //! platform.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod agenda;
 mod aviso_cvm_crawl;
 mod cadastro;
 mod camadas;
@@ -18,6 +19,7 @@ mod cvm;
 mod cvm_declaracao;
 mod domain_oracles;
 mod extrato;
+mod extrato_exportar;
 mod extrato_falhas;
 mod falhas;
 mod ilhas;

@@ -28,6 +28,7 @@ const investorPages = [
   '/carteira',
   '/carteira?toggle=true',
   '/carteira/alocacao',
+  '/carteira/agenda',
   '/carteira/simulador?valor=10.000,00',
   '/minha-conta/alterar-senha',
   '/minha-conta',

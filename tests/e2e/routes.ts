@@ -32,6 +32,8 @@ investorRoutes.push(
   '/carteira',
   '/carteira?toggle=true',
   '/carteira/alocacao',
+  '/carteira/agenda',
+  '/carteira/agenda?situacao=previsto',
   '/carteira/simulador?valor=10.000,00',
 );
 

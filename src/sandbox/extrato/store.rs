@@ -15,17 +15,20 @@ pub(crate) struct Conta {
     pub(crate) codigo: String,
     /// The registered bank's code, if any.
     pub(crate) banco: Option<String>,
+    /// The investor's name (the statement's PDF).
+    pub(crate) nome: String,
 }
 
 /// The investor's account; `None` when the user is gone (a reset database).
 pub(crate) fn conta(c: &Connection, usuario: i64) -> Result<Option<Conta>, ApiError> {
     Ok(c.query_row(
-        "SELECT codigo, banco FROM usuarios WHERE id = ?1",
+        "SELECT codigo, banco, nome FROM usuarios WHERE id = ?1",
         params![usuario],
         |r| {
             Ok(Conta {
                 codigo: r.get(0)?,
                 banco: r.get(1)?,
+                nome: r.get(2)?,
             })
         },
     )

@@ -99,6 +99,7 @@ pub(super) fn inserir(
 
     historico::inserir(&mut plano, ana);
     extrato::inserir(&mut plano, ana);
+    agenda::inserir(&mut plano, ana);
 
     // The partner-debit investor: one paid, one awaiting the brokerage's analysis.
     plano.usadas.clear();
@@ -396,6 +397,7 @@ fn gravar(
     Ok(())
 }
 
+mod agenda;
 mod extrato;
 mod historico;
 #[cfg(test)]

@@ -45,6 +45,11 @@ pub fn routes() -> Router<AppState> {
         )
         .route(routes::CARTEIRA, get(carteira::view_carteira_get))
         .route(routes::CARTEIRA_ALOCACAO, get(carteira::view_alocacao_get))
+        .route(routes::CARTEIRA_AGENDA, get(carteira::view_agenda_get))
+        .route(
+            routes::CARTEIRA_AGENDA_ICS,
+            get(carteira::view_agenda_ics_get),
+        )
         .route(
             routes::CARTEIRA_ALOCACAO_PDF,
             get(carteira::view_alocacao_pdf_get),
@@ -114,6 +119,9 @@ pub fn routes() -> Router<AppState> {
             get(conta::view_conta_bancaria_get).post(conta::view_conta_bancaria_post),
         )
         .route(routes::EXTRATO, get(conta::view_extrato_get))
+        .route(routes::EXTRATO_CSV, get(conta::view_extrato_csv_get))
+        .route(routes::EXTRATO_OFX, get(conta::view_extrato_ofx_get))
+        .route(routes::EXTRATO_PDF, get(conta::view_extrato_pdf_get))
         .route(routes::INFORME_RENDIMENTO, get(conta::view_informe_get))
         .route(
             routes::INFORME_RENDIMENTO_ARQUIVO,

@@ -59,6 +59,32 @@ pub fn file(blob: Blob, filename: &str, inline: bool) -> Response {
         .into_response()
 }
 
+/// A file this app wrote itself (a calendar, a CSV, an OFX): always downloaded, with its
+/// own type and name, never cached, never sniffed.
+pub fn generated(
+    body: impl Into<bytes::Bytes>,
+    content_type: &'static str,
+    filename: &str,
+) -> Response {
+    let safe: String = filename
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+        .collect();
+    (
+        [
+            (header::CONTENT_TYPE, content_type.to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{safe}\""),
+            ),
+            (header::CACHE_CONTROL, "no-store".to_owned()),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff".to_owned()),
+        ],
+        body.into(),
+    )
+        .into_response()
+}
+
 /// 'Nenhum arquivo encontrado.': the platform has no such file, or an empty one.
 pub const NO_FILE: &str = "Nenhum arquivo encontrado.";
 /// The download failed on the platform's side.
@@ -115,6 +141,18 @@ mod tests {
             h(header::CONTENT_DISPOSITION),
             h(header::X_CONTENT_TYPE_OPTIONS),
         )
+    }
+
+    #[test]
+    fn a_generated_file_is_an_attachment_with_its_own_type() {
+        let r = generated("x", "text/calendar; charset=utf-8", "agenda ç.ics");
+        let h = |n: header::HeaderName| r.headers()[n].to_str().unwrap().to_owned();
+        assert_eq!(h(header::CONTENT_TYPE), "text/calendar; charset=utf-8");
+        assert_eq!(
+            h(header::CONTENT_DISPOSITION),
+            "attachment; filename=\"agenda.ics\""
+        );
+        assert_eq!(h(header::CACHE_CONTROL), "no-store");
     }
 
     #[test]

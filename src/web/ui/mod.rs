@@ -3,6 +3,7 @@
 pub mod alert;
 pub mod aviso_cvm;
 pub mod badge;
+pub mod barras;
 pub mod captacao;
 pub mod cards;
 pub mod download;

@@ -1,7 +1,9 @@
 //! Minha carteira (/carteira): one accordion per offering with its reservations, the
 //! allocation PDF, and per reservation the cash flow, the attached documents and the
-//! contract; plus /carteira/alocacao and /carteira/simulador.
+//! contract; plus /carteira/alocacao, /carteira/simulador and /carteira/agenda (the
+//! payment calendar, also as a calendar file).
 
+mod agenda;
 mod alocacao;
 mod arquivos;
 mod desistencia;
@@ -15,6 +17,7 @@ use crate::web::error::OnPage;
 use crate::web::ui::Page;
 use crate::web::{Ctx, PageResult};
 
+pub use agenda::{view_agenda_get, view_agenda_ics_get};
 pub use alocacao::view_alocacao_get;
 pub use arquivos::{view_alocacao_pdf_get, view_contrato_get, view_documento_get};
 pub use desistencia::{view_desistencia_get, view_desistencia_post};

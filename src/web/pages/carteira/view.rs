@@ -35,6 +35,7 @@ pub fn wallet(
             @if open_all { a.botao.botao-texto href=(routes::CARTEIRA) { "Recolher todas" } }
             @else { a.botao.botao-texto href=(routes::carteira_expandida()) { "Expandir todas" } }
             a.botao.botao-texto href=(routes::CARTEIRA_ALOCACAO) { "Alocação detalhada" }
+            a.botao.botao-texto href=(routes::CARTEIRA_AGENDA) { "Agenda de recebimentos" }
             a.botao.botao-texto href=(routes::CARTEIRA_SIMULADOR) { "Simulador" }
         }
         dl.resumo-lista {

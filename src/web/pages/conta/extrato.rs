@@ -72,6 +72,11 @@ impl ExtratoQuery {
 
 /// The address of `f` at `page` and `page_size`, in the platform's names (dates dd/mm/aaaa).
 fn href(f: &Filter, page: u32, page_size: u32) -> String {
+    routes::extrato(&query(f, page, page_size))
+}
+
+/// The query of `f` at `page` and `page_size` (also the exports').
+fn query(f: &Filter, page: u32, page_size: u32) -> String {
     let mut q: Vec<(&str, String)> = vec![
         ("Page", page.to_string()),
         ("PageSize", page_size.to_string()),
@@ -95,7 +100,7 @@ fn href(f: &Filter, page: u32, page_size: u32) -> String {
             q.push((k, v));
         }
     }
-    routes::extrato(&serde_urlencoded::to_string(&q).unwrap_or_default())
+    serde_urlencoded::to_string(&q).unwrap_or_default()
 }
 
 /// The filter as the form shows it: what was typed, or the defaults the search used.
@@ -325,6 +330,7 @@ fn page(ctx: &Ctx, v: View<'_>) -> Page {
             }
             @if let Some(f) = v.filter {
                 p.resumo-filtro { "Filtro: " strong { (extrato::summary(f)) } }
+                (exportar::links(&query(f, 1, f.page_size)))
             }
             @if let (Some(f), Some(r)) = (v.filter, v.result) { (results(ctx, f, r)) }
             (filter_panel(&form, v.accounts, v.own))
@@ -400,5 +406,8 @@ pub async fn view_extrato_get(ctx: Ctx, Query(q): Query<ExtratoQuery>) -> PageRe
     Ok(ctx.render(page))
 }
 
+mod exportar;
 #[cfg(test)]
 mod proptests;
+
+pub use exportar::{view_extrato_csv_get, view_extrato_ofx_get, view_extrato_pdf_get};

@@ -22,7 +22,9 @@ pub use declaracao::{qualified_signed, view_declaracao_get, view_declaracao_post
 pub use documentos::{
     UPLOAD_BODY_LIMIT, view_documento_get, view_documento_post, view_documentos_get,
 };
-pub use extrato::view_extrato_get;
+pub use extrato::{
+    view_extrato_csv_get, view_extrato_get, view_extrato_ofx_get, view_extrato_pdf_get,
+};
 pub use informe::{view_informe_arquivo_get, view_informe_get};
 pub use perfil::{view_perfil_get, view_perfil_post};
 pub use termos::{RISK_TERM_SLUG, view_imposto_get, view_meus_termos_get, view_termo_get};

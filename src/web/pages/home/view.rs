@@ -101,6 +101,7 @@ fn donut(ctx: &Ctx, a: &AllocationSummary) -> Markup {
                     div { dt { "Valor total" } dd { (ctx.money(a.valor_total)) } }
                 }
                 p { a href=(routes::CARTEIRA_ALOCACAO) { "Ver alocação detalhada" } }
+                p { a href=(routes::CARTEIRA_AGENDA) { "Ver agenda de recebimentos" } }
             }
         }
     }
