@@ -4,48 +4,16 @@
 // HTML report (target/e2e-report), so a person can look at what the numbers say.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { checkA11y, login } from './helpers';
+import { CLOSED, OFFER, PREVIEW, investorPages, visitorPages } from './paginas';
 
 const PHONE = { width: 360, height: 740 };
 const LAPTOP = { width: 1366, height: 768 };
 const VIEWPORTS = [PHONE, LAPTOP];
 
-const OFFER = '/investir/fazenda-santa-luzia-soja-2027';
-/** A finished offering (routes.ts: the closed detail). */
-const CLOSED = '/investir/soja-fazenda-tres-irmaos-cruz-alta';
-/** A draft offering's preview (seed id 35), as in routes.ts. */
-const PREVIEW = '/preview/35';
 /** The header's one row: a 44 px target plus padding and the border, with some slack. */
 const HEADER_MAX = 80;
 /** WCAG 2.5.8 (target size, minimum). */
 const TARGET_MIN = 24;
-
-const visitorPages = ['/investir', '/investir?Visao=cartoes', OFFER, '/quero-investir', '/naoexiste-404'];
-const investorPages = [
-  '/',
-  '/investir',
-  '/investir?Visao=cartoes',
-  OFFER,
-  '/carteira',
-  '/carteira?toggle=true',
-  '/carteira/alocacao',
-  '/carteira/simulador?valor=10.000,00',
-  '/minha-conta/alterar-senha',
-  '/minha-conta',
-  '/minha-conta/dados-cadastrais',
-  '/minha-conta/dados-cadastrais/endereco',
-  '/minha-conta/dados-cadastrais/perfil-investidor',
-  '/minha-conta/dados-cadastrais/documentos',
-  '/minha-conta/conta-bancaria',
-  '/minha-conta/declaracao-investidor',
-  '/minha-conta/meus-termos',
-  '/minha-conta/extrato?dias=30',
-  '/minha-conta/informe-rendimento',
-  '/notificacoes',
-  '/notificacoes?aba=lidos',
-  '/renda-variavel?CodigoSetor=3',
-  `${OFFER}/ordem`,
-  PREVIEW,
-];
 
 const px = (v: { width: number }): string => `${v.width}px`;
 
