@@ -275,6 +275,65 @@ test.describe('on a phone', () => {
   });
 });
 
+/** The account's pages, one per tab and sub-tab (their tabs are one row on a phone). */
+const accountPages = [
+  '/minha-conta',
+  '/minha-conta/dados-cadastrais',
+  '/minha-conta/dados-cadastrais/endereco',
+  '/minha-conta/dados-cadastrais/perfil-investidor',
+  '/minha-conta/dados-cadastrais/documentos',
+  '/minha-conta/declaracao-investidor',
+  '/minha-conta/conta-bancaria',
+  '/minha-conta/extrato?dias=30',
+  '/minha-conta/informe-rendimento',
+  '/minha-conta/meus-termos',
+  '/minha-conta/alterar-senha',
+];
+
+test('the account tabs are one row on a phone, the current tab in view, the page heading in the first 200 px', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize(PHONE);
+  await login(page);
+  for (const path of accountPages) {
+    await page.goto(path);
+    await page.waitForLoadState('load');
+    const m = await page.evaluate(() => {
+      const nav = document.querySelector('nav[aria-label="Seções da conta"]') as HTMLElement;
+      const tops = new Set([...nav.querySelectorAll('a')].map((a) => { const r = a.getBoundingClientRect(); return Math.round((r.top + r.bottom) / 16); }));
+      // The deepest current tab (none on the account's own page).
+      const current = [...nav.querySelectorAll('a[aria-current="page"]')].pop();
+      const c = current?.getBoundingClientRect() ?? { left: 0, right: 0 };
+      const heading = [...document.querySelectorAll('main h2')].find(
+        (h) => !nav.contains(h) && nav.compareDocumentPosition(h) & Node.DOCUMENT_POSITION_FOLLOWING,
+      );
+      return {
+        rows: tops.size,
+        navHeight: nav.getBoundingClientRect().height,
+        current: current?.textContent?.trim(),
+        currentLeft: c.left,
+        currentRight: c.right,
+        heading: heading?.textContent?.trim(),
+        headingTop: heading?.getBoundingClientRect().top ?? Infinity,
+        width: document.documentElement.scrollWidth,
+      };
+    });
+    expect.soft(m.rows, `${path}: the tabs are one row`).toBe(1);
+    expect.soft(m.navHeight, `${path}: the tabs' height`).toBeLessThanOrEqual(60);
+    expect.soft(m.currentLeft, `${path}: '${m.current}' starts in view`).toBeGreaterThanOrEqual(0);
+    expect.soft(m.currentRight, `${path}: '${m.current}' ends in view`).toBeLessThanOrEqual(PHONE.width);
+    expect.soft(m.headingTop, `${path}: '${m.heading}' starts within 200 px`).toBeLessThanOrEqual(200);
+    expect.soft(m.width, `${path}: the page fits`).toBeLessThanOrEqual(PHONE.width);
+  }
+  // Still links, the current one marked: the sub-tab and its section.
+  await page.goto('/minha-conta/dados-cadastrais/endereco');
+  const tabs = page.getByRole('navigation', { name: 'Seções da conta' });
+  await expect(tabs.getByRole('link', { name: 'Dados cadastrais', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(tabs.getByRole('navigation', { name: 'Dados cadastrais' }).getByRole('link', { name: 'Endereço' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+});
+
 test('primary actions are at least 44 px tall', async ({ page }) => {
   await page.setViewportSize(PHONE);
   await login(page);
