@@ -1,10 +1,12 @@
 // Phone first: every page fits the screen at 360 px and at 1366 px, the header is one
 // row with a menu button on a phone, an offering's Investir is on the first screen, touch targets
-// are at least 24 × 24 px. Full-page screenshots of each page at both widths are attached to the
+// are at least 24 × 24 px, the account's tabs are one row, the statement's cards hold their
+// description at full width and fit 320 px with WCAG text spacing. Full-page screenshots of each page at both widths are attached to the
 // HTML report (target/e2e-report), so a person can look at what the numbers say.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { checkA11y, login } from './helpers';
 import { CLOSED, OFFER, PREVIEW, investorPages, visitorPages } from './paginas';
+import { applyTextSpacing, overflow } from './wcag';
 
 const PHONE = { width: 360, height: 740 };
 const LAPTOP = { width: 1366, height: 768 };
@@ -16,12 +18,6 @@ const HEADER_MAX = 80;
 const TARGET_MIN = 24;
 
 const px = (v: { width: number }): string => `${v.width}px`;
-
-/** How far the document is wider than the window (0 when it fits). */
-async function overflow(page: Page): Promise<number> {
-  await page.waitForLoadState('load');
-  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-}
 
 /** A full-page screenshot attached to the report, named by page and width. */
 async function attachScreenshot(page: Page, name: string): Promise<void> {
@@ -332,6 +328,45 @@ test('the account tabs are one row on a phone, the current tab in view, the page
     'aria-current',
     'page',
   );
+});
+
+test.describe('the statement as cards', () => {
+  test('each line is a card: the description at full width, its badge on its own line', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await login(page);
+    await page.goto('/minha-conta/extrato?dias=90');
+    const cells = page.locator('table.tabela-cartoes td.celula-texto');
+    expect(await cells.count(), 'statement lines').toBeGreaterThan(0);
+    const checked = await cells.evaluateAll((tds) =>
+      tds.map((td) => {
+        const row = td.parentElement!.getBoundingClientRect();
+        const cell = td.getBoundingClientRect();
+        const badge = td.querySelector('.badge')?.getBoundingClientRect();
+        return {
+          text: td.textContent!.trim().slice(0, 40),
+          widthShare: cell.width / row.width,
+          badgeAtStart: badge ? Math.abs(badge.left - cell.left) < 1 : true,
+          hasBadge: !!badge,
+        };
+      }),
+    );
+    expect(checked.some((c) => c.hasBadge), 'some line has a status badge').toBe(true);
+    for (const c of checked) {
+      expect.soft(c.widthShare, `'${c.text}' takes the card's width`).toBeGreaterThan(0.85);
+      expect.soft(c.badgeAtStart, `'${c.text}': the badge starts its own line`).toBe(true);
+    }
+  });
+
+  test('with WCAG text spacing the statement fits 320 px', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await login(page);
+    await applyTextSpacing(page);
+    for (const path of ['/minha-conta/extrato?dias=90', '/minha-conta/extrato?dias=30&PageSize=20']) {
+      await page.goto(path);
+      expect(await page.evaluate(() => getComputedStyle(document.body).wordSpacing), 'the override is on').not.toBe('0px');
+      expect.soft(await overflow(page), `${path} with text spacing at 320 px`).toBeLessThanOrEqual(0);
+    }
+  });
 });
 
 test('primary actions are at least 44 px tall', async ({ page }) => {
