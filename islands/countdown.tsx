@@ -1,4 +1,6 @@
 // Live countdown to a deadline. Server fallback: the deadline as text ("22/11/2026 às 18:00").
+// The clock ticks every second for the eye; screen readers hear the time left in words at most
+// once a minute, and focus is never touched.
 //
 // Plain DOM, no React: it sits on the home page and the offering page, which load nothing but
 // the loader and their tiny islands before the investor interacts.
@@ -41,32 +43,67 @@ export function formatWords(ms: number): string {
   return `${singular ? 'Falta' : 'Faltam'} ${text}`;
 }
 
+/** A screen reader hears the time left at most this often. */
+export const ANNOUNCE_EVERY_MS = 60_000;
+
 export function mount(el: HTMLElement, { deadline, finishedText = 'Encerrado' }: CountdownProps): void {
   const end = Date.parse(deadline);
-  const span = document.createElement('span');
-  el.replaceChildren(span);
+  // The ticking clock is for the eye only; a screen reader gets the words of a separate live
+  // region (role timer, polite), rewritten at most once a minute. Nothing here ever moves focus.
+  const clock = document.createElement('span');
+  clock.setAttribute('aria-hidden', 'true');
+  const spoken = document.createElement('span');
+  spoken.className = 'sr-only';
+  spoken.setAttribute('role', 'timer');
+  spoken.setAttribute('aria-live', 'polite');
+  spoken.setAttribute('aria-atomic', 'true');
+  el.replaceChildren(clock, spoken);
+  let lastSpoken = Date.now();
+  let pending: ReturnType<typeof setTimeout> | undefined;
 
-  function finish(): void {
-    span.className = 'contagem contagem--encerrada';
-    span.removeAttribute('role');
-    span.removeAttribute('aria-label');
-    span.textContent = Number.isFinite(end) ? finishedText : deadline;
+  // The first words are there from the start (read, not announced); later ones wait until a
+  // minute has passed since the last.
+  function say(words: string, first = false): void {
+    if (spoken.textContent === words) return;
+    const wait = first ? 0 : lastSpoken + ANNOUNCE_EVERY_MS - Date.now();
+    if (wait > 0) {
+      if (pending === undefined) {
+        pending = setTimeout(() => {
+          pending = undefined;
+          say(current());
+        }, wait);
+      }
+      return;
+    }
+    spoken.textContent = words;
+    lastSpoken = Date.now();
+  }
+
+  function current(): string {
+    const remaining = end - Date.now();
+    if (!Number.isFinite(end)) return deadline;
+    return remaining <= 0 ? finishedText : formatWords(remaining);
+  }
+
+  function finish(first: boolean): void {
+    clock.className = 'contagem contagem--encerrada';
+    // Over: no longer a timer, but still a live region, so the end is heard once.
+    spoken.removeAttribute('role');
+    clock.textContent = Number.isFinite(end) ? finishedText : deadline;
+    say(current(), first);
   }
 
   // Ticks on the second boundary of the remaining time.
-  function tick(): void {
+  function tick(first = false): void {
     const remaining = end - Date.now();
     if (!Number.isFinite(end) || remaining <= 0) {
-      finish();
+      finish(first);
       return;
     }
-    span.className = 'contagem';
-    span.setAttribute('role', 'timer');
-    span.textContent = formatClock(remaining);
-    // The label changes once a minute, so screen readers are not flooded every second.
-    const words = formatWords(remaining);
-    if (span.getAttribute('aria-label') !== words) span.setAttribute('aria-label', words);
+    clock.className = 'contagem';
+    clock.textContent = formatClock(remaining);
+    say(formatWords(remaining), first);
     setTimeout(tick, (remaining % 1000) + 5);
   }
-  tick();
+  tick(true);
 }

@@ -17,12 +17,13 @@ export const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency:
 export const reducedMotion = (): boolean => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
- * Replaces the island's content by `<figure class="grafico">` with a canvas named `title`,
+ * Replaces the island's content by `<figure class="grafico">` with a canvas named `label` (the
+ * chart's title with the numbers it shows, so the picture says them in words too),
  * keeping the server's fallback: a data table goes under "Ver dados em tabela" (the chart's
  * accessible description, what a screen-reader user reads); anything else stays as it was,
  * except the nodes `drop` rejects (the donut's server SVG, which the canvas replaces).
  */
-export function figure(el: HTMLElement, height: number, title: string, drop?: (n: Node) => boolean): HTMLCanvasElement {
+export function figure(el: HTMLElement, height: number, label: string, drop?: (n: Node) => boolean): HTMLCanvasElement {
   const kept = Array.from(el.childNodes).filter((n) => !(n instanceof HTMLScriptElement) && !(drop && drop(n)));
   const fig = document.createElement('figure');
   fig.className = 'grafico';
@@ -31,7 +32,7 @@ export function figure(el: HTMLElement, height: number, title: string, drop?: (n
   box.style.height = `${height}px`;
   const canvas = document.createElement('canvas');
   canvas.setAttribute('role', 'img');
-  canvas.setAttribute('aria-label', title);
+  canvas.setAttribute('aria-label', label);
   box.append(canvas);
   fig.append(box);
   const hasTable = kept.some((n) => n instanceof Element && (n.matches('table') || n.querySelector('table')));

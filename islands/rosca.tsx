@@ -6,11 +6,23 @@ import { ArcElement, Chart, DoughnutController, Tooltip } from 'chart.js';
 import type { RoscaProps } from './generated/props';
 import { PALETTE, brl, figure } from './grafico';
 
+const percent = new Intl.NumberFormat('pt-BR', { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** "Título: A, 40,00%; B, 60,00%", as the server names its SVG. */
+function describe(title: string, labels: string[], values: string[]): string {
+  const numbers = values.map(Number);
+  const total = numbers.reduce((sum, v) => sum + (v > 0 ? v : 0), 0);
+  if (!labels.length || total <= 0) return title;
+  return `${title}: ${labels.map((l, i) => `${l}, ${percent.format(Math.max(0, numbers[i] ?? 0) / total)}`).join('; ')}`;
+}
+
 Chart.register(ArcElement, DoughnutController, Tooltip);
 
 export function mount(el: HTMLElement, { height = 280, title, labels = [], values = [], colors }: RoscaProps): void {
   const palette = colors && colors.length ? colors : PALETTE;
-  const canvas = figure(el, height, title, (n) => n instanceof SVGElement);
+  // The server's SVG is named with every slice and its share; the canvas keeps that name.
+  const label = el.querySelector('svg[role="img"]')?.getAttribute('aria-label') || describe(title, labels, values);
+  const canvas = figure(el, height, label, (n) => n instanceof SVGElement);
   new Chart(canvas, {
     type: 'doughnut',
     data: {

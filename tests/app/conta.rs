@@ -72,7 +72,7 @@ async fn the_account_tabs_lead_to_real_pages() {
     let app = as_user("investidor@colheita.dev").await;
     let doc = html(app.get(routes::MINHA_CONTA).await).await;
     assert_eq!(title(&doc), "Minha conta | Colheita");
-    let tabs = texts(&doc, "nav.abas a");
+    let tabs = texts(&doc, "nav.abas > ul > li > a");
     assert_eq!(
         tabs,
         [
@@ -103,11 +103,7 @@ async fn the_account_tabs_lead_to_real_pages() {
         // Every tab is drawn inside the account: its heading and its tabs.
         let doc = html(resp).await;
         assert_eq!(text(&doc, "main h1"), "Minha conta", "{path}");
-        assert_eq!(
-            texts(&doc, "nav.abas:not(.abas-secundarias) a").len(),
-            7,
-            "{path}"
-        );
+        assert_eq!(texts(&doc, "nav.abas > ul > li > a").len(), 7, "{path}");
     }
     let doc = html(app.get(routes::ALTERAR_SENHA).await).await;
     assert_eq!(text(&doc, "nav.abas a[aria-current=page]"), "Alterar senha");
@@ -117,7 +113,7 @@ async fn the_account_tabs_lead_to_real_pages() {
         "Endereço"
     );
     assert_eq!(
-        text(&doc, "nav.abas:not(.abas-secundarias) a[aria-current=page]"),
+        text(&doc, "nav.abas > ul > li > a[aria-current=page]"),
         "Dados cadastrais"
     );
     assert!(text(&doc, ".perfil-estado").contains("Seu perfil está verificado."));

@@ -108,22 +108,63 @@ test('the loader fetches only the islands on the page; the countdown ticks', asy
   await expect(page.locator('[data-island-state="mounted"]')).toHaveCount(2);
   await page.clock.pauseAt(start);
 
+  // The clock is for the eye; the timer (a polite live region) says the words.
+  const clock = page.locator('.contagem').first();
   const timer = page.getByRole('timer');
-  await expect(timer).toHaveText('2d 00:00:00');
-  await expect(timer).toHaveAttribute('aria-label', 'Faltam 2 dias');
+  await expect(clock).toHaveText('2d 00:00:00');
+  await expect(clock).toHaveAttribute('aria-hidden', 'true');
+  await expect(timer).toHaveText('Faltam 2 dias');
+  await expect(timer).toHaveAttribute('aria-live', 'polite');
   await expect(page.getByText('22/11/2026 às 18:00')).toHaveCount(0);
-  await expect(page.getByText('Encerrado')).toBeVisible();
+  await expect(page.getByText('Encerrado', { exact: true }).first()).toBeVisible();
 
+  // A minute after mounting, the words follow the clock (once a minute).
   await page.clock.runFor(1000);
-  await expect(timer).toHaveText('1d 23:59:59');
-  await expect(timer).toHaveAttribute('aria-label', 'Faltam 1 dia, 23 horas e 59 minutos');
+  await expect(clock).toHaveText('1d 23:59:59');
+  await expect(timer).toHaveText('Faltam 1 dia, 23 horas e 59 minutos');
   await page.clock.runFor(10_000);
-  await expect(timer).toHaveText('1d 23:59:49');
-  await expect(timer).toHaveAttribute('aria-label', 'Faltam 1 dia, 23 horas e 59 minutos');
+  await expect(clock).toHaveText('1d 23:59:49');
+  await expect(timer).toHaveText('Faltam 1 dia, 23 horas e 59 minutos');
 
   await expect(page.locator('[data-island-state="mounted"]')).toHaveCount(2);
   expect(scripts.some((u) => u.includes('/visibility-'))).toBe(false);
   expect(scripts.some((u) => u.includes('/countdown-'))).toBe(true);
+});
+
+test('a countdown speaks at most once a minute and never takes the focus', async ({ page }) => {
+  const start = new Date('2026-11-20T18:00:00-03:00');
+  await page.clock.install({ time: start });
+  // Two and a half minutes left: the words change at 2:00, 1:00, under a minute, and the end.
+  await harness(
+    page,
+    `<p><a href="#x">Um link</a> Encerra em: ` +
+      island('countdown', '20/11/2026 às 18:02', { deadline: '2026-11-20T18:02:30-03:00', finishedText: 'Encerrado' }).replace(/div/g, 'span') +
+      '</p>',
+  );
+  await expect(page.locator('[data-island-state="mounted"]')).toHaveCount(1);
+  const link = page.getByRole('link', { name: 'Um link' });
+  await link.focus();
+  // Every rewrite of the live region, with the (fake) time it happened.
+  await page.evaluate(() => {
+    const spoken = document.querySelector('[aria-live]')!;
+    const log: { at: number; text: string }[] = [{ at: Date.now(), text: spoken.textContent ?? '' }];
+    (window as unknown as { falas: typeof log }).falas = log;
+    new MutationObserver(() => log.push({ at: Date.now(), text: spoken.textContent ?? '' })).observe(spoken, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
+  });
+  await page.clock.runFor(4 * 60_000);
+  const falas = await page.evaluate(() => (window as unknown as { falas: { at: number; text: string }[] }).falas);
+  expect(falas.map((f) => f.text)).toContain('Encerrado');
+  expect(falas.length, 'something was said after the first words').toBeGreaterThan(2);
+  // falas[0] is what was there when the log began (written at mounting, some time before).
+  for (let i = 2; i < falas.length; i++) {
+    expect(falas[i].at - falas[i - 1].at, `'${falas[i].text}' came a minute after '${falas[i - 1].text}'`).toBeGreaterThanOrEqual(60_000);
+  }
+  await expect(link).toBeFocused();
+  await expect(page.locator('.contagem')).toHaveText('Encerrado');
 });
 
 test('the visibility toggle posts the CSRF field and hides values', async ({ page }) => {

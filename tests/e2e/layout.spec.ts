@@ -1,60 +1,23 @@
 // Phone first: every page fits the screen at 360 px and at 1366 px, the header is one
 // row with a menu button on a phone, an offering's Investir is on the first screen, touch targets
-// are at least 24 × 24 px. Full-page screenshots of each page at both widths are attached to the
+// are at least 24 × 24 px, the account's tabs are one row, the statement's cards hold their
+// description at full width and fit 320 px with WCAG text spacing. Full-page screenshots of each page at both widths are attached to the
 // HTML report (target/e2e-report), so a person can look at what the numbers say.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { checkA11y, login } from './helpers';
+import { CLOSED, OFFER, PREVIEW, investorPages, visitorPages } from './paginas';
+import { applyTextSpacing, overflow } from './wcag';
 
 const PHONE = { width: 360, height: 740 };
 const LAPTOP = { width: 1366, height: 768 };
 const VIEWPORTS = [PHONE, LAPTOP];
 
-const OFFER = '/investir/fazenda-santa-luzia-soja-2027';
-/** A finished offering (routes.ts: the closed detail). */
-const CLOSED = '/investir/soja-fazenda-tres-irmaos-cruz-alta';
-/** A draft offering's preview (seed id 35), as in routes.ts. */
-const PREVIEW = '/preview/35';
 /** The header's one row: a 44 px target plus padding and the border, with some slack. */
 const HEADER_MAX = 80;
 /** WCAG 2.5.8 (target size, minimum). */
 const TARGET_MIN = 24;
 
-const visitorPages = ['/investir', '/investir?Visao=cartoes', OFFER, '/quero-investir', '/naoexiste-404'];
-const investorPages = [
-  '/',
-  '/investir',
-  '/investir?Visao=cartoes',
-  OFFER,
-  '/carteira',
-  '/carteira?toggle=true',
-  '/carteira/alocacao',
-  '/carteira/agenda',
-  '/carteira/simulador?valor=10.000,00',
-  '/minha-conta/alterar-senha',
-  '/minha-conta',
-  '/minha-conta/dados-cadastrais',
-  '/minha-conta/dados-cadastrais/endereco',
-  '/minha-conta/dados-cadastrais/perfil-investidor',
-  '/minha-conta/dados-cadastrais/documentos',
-  '/minha-conta/conta-bancaria',
-  '/minha-conta/declaracao-investidor',
-  '/minha-conta/meus-termos',
-  '/minha-conta/extrato?dias=30',
-  '/minha-conta/informe-rendimento',
-  '/notificacoes',
-  '/notificacoes?aba=lidos',
-  '/renda-variavel?CodigoSetor=3',
-  `${OFFER}/ordem`,
-  PREVIEW,
-];
-
 const px = (v: { width: number }): string => `${v.width}px`;
-
-/** How far the document is wider than the window (0 when it fits). */
-async function overflow(page: Page): Promise<number> {
-  await page.waitForLoadState('load');
-  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-}
 
 /** A full-page screenshot attached to the report, named by page and width. */
 async function attachScreenshot(page: Page, name: string): Promise<void> {
@@ -304,6 +267,104 @@ test.describe('on a phone', () => {
       await openMenu(page);
       await page.getByRole('banner').getByText('Olá, Ana').click();
       expect.soft(await smallTargets(targets(page)), `small targets on ${path}`).toEqual([]);
+    }
+  });
+});
+
+/** The account's pages, one per tab and sub-tab (their tabs are one row on a phone). */
+const accountPages = [
+  '/minha-conta',
+  '/minha-conta/dados-cadastrais',
+  '/minha-conta/dados-cadastrais/endereco',
+  '/minha-conta/dados-cadastrais/perfil-investidor',
+  '/minha-conta/dados-cadastrais/documentos',
+  '/minha-conta/declaracao-investidor',
+  '/minha-conta/conta-bancaria',
+  '/minha-conta/extrato?dias=30',
+  '/minha-conta/informe-rendimento',
+  '/minha-conta/meus-termos',
+  '/minha-conta/alterar-senha',
+];
+
+test('the account tabs are one row on a phone, the current tab in view, the page heading in the first 200 px', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize(PHONE);
+  await login(page);
+  for (const path of accountPages) {
+    await page.goto(path);
+    await page.waitForLoadState('load');
+    const m = await page.evaluate(() => {
+      const nav = document.querySelector('nav[aria-label="Seções da conta"]') as HTMLElement;
+      const tops = new Set([...nav.querySelectorAll('a')].map((a) => { const r = a.getBoundingClientRect(); return Math.round((r.top + r.bottom) / 16); }));
+      // The deepest current tab (none on the account's own page).
+      const current = [...nav.querySelectorAll('a[aria-current="page"]')].pop();
+      const c = current?.getBoundingClientRect() ?? { left: 0, right: 0 };
+      const heading = [...document.querySelectorAll('main h2')].find(
+        (h) => !nav.contains(h) && nav.compareDocumentPosition(h) & Node.DOCUMENT_POSITION_FOLLOWING,
+      );
+      return {
+        rows: tops.size,
+        navHeight: nav.getBoundingClientRect().height,
+        current: current?.textContent?.trim(),
+        currentLeft: c.left,
+        currentRight: c.right,
+        heading: heading?.textContent?.trim(),
+        headingTop: heading?.getBoundingClientRect().top ?? Infinity,
+        width: document.documentElement.scrollWidth,
+      };
+    });
+    expect.soft(m.rows, `${path}: the tabs are one row`).toBe(1);
+    expect.soft(m.navHeight, `${path}: the tabs' height`).toBeLessThanOrEqual(60);
+    expect.soft(m.currentLeft, `${path}: '${m.current}' starts in view`).toBeGreaterThanOrEqual(0);
+    expect.soft(m.currentRight, `${path}: '${m.current}' ends in view`).toBeLessThanOrEqual(PHONE.width);
+    expect.soft(m.headingTop, `${path}: '${m.heading}' starts within 200 px`).toBeLessThanOrEqual(200);
+    expect.soft(m.width, `${path}: the page fits`).toBeLessThanOrEqual(PHONE.width);
+  }
+  // Still links, the current one marked: the sub-tab and its section.
+  await page.goto('/minha-conta/dados-cadastrais/endereco');
+  const tabs = page.getByRole('navigation', { name: 'Seções da conta' });
+  await expect(tabs.getByRole('link', { name: 'Dados cadastrais', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(tabs.getByRole('navigation', { name: 'Dados cadastrais' }).getByRole('link', { name: 'Endereço' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+});
+
+test.describe('the statement as cards', () => {
+  test('each line is a card: the description at full width, its badge on its own line', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await login(page);
+    await page.goto('/minha-conta/extrato?dias=90');
+    const cells = page.locator('table.tabela-cartoes td.celula-texto');
+    expect(await cells.count(), 'statement lines').toBeGreaterThan(0);
+    const checked = await cells.evaluateAll((tds) =>
+      tds.map((td) => {
+        const row = td.parentElement!.getBoundingClientRect();
+        const cell = td.getBoundingClientRect();
+        const badge = td.querySelector('.badge')?.getBoundingClientRect();
+        return {
+          text: td.textContent!.trim().slice(0, 40),
+          widthShare: cell.width / row.width,
+          badgeAtStart: badge ? Math.abs(badge.left - cell.left) < 1 : true,
+          hasBadge: !!badge,
+        };
+      }),
+    );
+    expect(checked.some((c) => c.hasBadge), 'some line has a status badge').toBe(true);
+    for (const c of checked) {
+      expect.soft(c.widthShare, `'${c.text}' takes the card's width`).toBeGreaterThan(0.85);
+      expect.soft(c.badgeAtStart, `'${c.text}': the badge starts its own line`).toBe(true);
+    }
+  });
+
+  test('with WCAG text spacing the statement fits 320 px', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await login(page);
+    await applyTextSpacing(page);
+    for (const path of ['/minha-conta/extrato?dias=90', '/minha-conta/extrato?dias=30&PageSize=20']) {
+      await page.goto(path);
+      expect(await page.evaluate(() => getComputedStyle(document.body).wordSpacing), 'the override is on').not.toBe('0px');
+      expect.soft(await overflow(page), `${path} with text spacing at 320 px`).toBeLessThanOrEqual(0);
     }
   });
 });

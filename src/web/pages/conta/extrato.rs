@@ -240,7 +240,7 @@ fn line_row(ctx: &Ctx, l: &StatementLine) -> Markup {
         tr {
             td data-label="Data" { (format::date(l.data.as_deref())) }
             td class=(class) data-label="Valor" { (ctx.money(value)) }
-            td data-label="Descrição" {
+            td.celula-texto data-label="Descrição" {
                 (l.descricao.as_deref().unwrap_or("-"))
                 @if let Some(s) = l.status.as_deref().and_then(StatusMovimento::from_api).filter(|s| *s != StatusMovimento::Liquidado) {
                     " " span.badge.badge-aviso { (s.label()) }

@@ -65,37 +65,62 @@ const SUBTABS: [(&str, &str); 4] = [
     ("Documentos", routes::DADOS_DOCUMENTOS),
 ];
 
-/// Tab links; the current one carries `aria-current="page"`. On a phone they wrap onto more
-/// rows (never a sideways scroll).
-fn tab_nav(label: &str, tabs: &[(&str, &str)], current: &str, class: &str) -> Markup {
+/// Tab links; the current one carries `aria-current="page"`. `inside_current` is drawn
+/// within the current tab's item: the registration's sub-tabs follow 'Dados cadastrais' in
+/// the same row.
+fn tab_nav(
+    label: &str,
+    tabs: &[(&str, &str)],
+    current: &str,
+    class: &str,
+    inside_current: Option<Markup>,
+) -> Markup {
     html! {
         nav class=(class) aria-label=(label) {
             ul {
                 @for (text, href) in tabs {
-                    li { a href=(href) aria-current=[(*href == current).then_some("page")] { (text) } }
+                    li {
+                        a href=(href) aria-current=[(*href == current).then_some("page")] { (text) }
+                        @if *href == current { @if let Some(inner) = &inside_current { (inner) } }
+                    }
                 }
             }
         }
     }
 }
 
-/// The account page around a tab's content: the heading and the tabs.
+/// The account page around a tab's content: the heading and the tabs, one row (on a phone
+/// the row scrolls sideways by itself, opened at the current tab).
 pub fn account(current_tab: &str, content: Markup) -> Markup {
+    account_with(current_tab, None, content)
+}
+
+fn account_with(current_tab: &str, subtabs: Option<Markup>, content: Markup) -> Markup {
     html! {
         h1 { (TITLE) }
-        (tab_nav("Seções da conta", &TABS, current_tab, "abas"))
+        (tab_nav("Seções da conta", &TABS, current_tab, "abas", subtabs))
         (content)
     }
 }
 
-/// The registration area around a sub-tab: the profile state, the observation, the sub-tabs.
+/// The registration area around a sub-tab: the sub-tabs (in the tabs' row, after 'Dados
+/// cadastrais'), the sub-tab's content, then the profile state with the observation and
+/// 'Verificar perfil'. The state comes after the content so that, on a phone, the sub-tab's
+/// own heading is on the first screen, right under the row of tabs.
 pub fn registration(r: &RegistrationView, current_subtab: &str, content: Markup) -> Markup {
-    account(
+    let subtabs = tab_nav(
+        "Dados cadastrais",
+        &SUBTABS,
+        current_subtab,
+        "abas-secundarias",
+        None,
+    );
+    account_with(
         routes::DADOS_CADASTRAIS,
+        Some(subtabs),
         html! {
-            (profile_state(r))
-            (tab_nav("Dados cadastrais", &SUBTABS, current_subtab, "abas abas-secundarias"))
             (content)
+            (profile_state(r))
         },
     )
 }

@@ -1,0 +1,76 @@
+// What a screen reader says: each page's <title> names the page before the product; every chart's
+// text alternative states the numbers the chart shows (the server's SVG and table without JS, the
+// canvas with JS); a countdown is a date without JS and, with JS, a ticking clock hidden from
+// screen readers beside a polite timer that speaks at most once a minute (countdown.spec.ts holds
+// the minute-by-minute proof).
+import { expect, test, type Page } from '@playwright/test';
+import { login } from './helpers';
+import { OFFER, investorPages, visitorPages } from './paginas';
+
+const PRODUCT = 'Colheita';
+const js = (): boolean => test.info().project.name === 'js';
+
+async function expectPageTitle(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  const title = await page.title();
+  const m = /^(.+) \| (.+)$/.exec(title);
+  expect.soft(m?.[2], `${path}: '${title}' ends with the product`).toBe(PRODUCT);
+  expect.soft((m?.[1] ?? '').trim().length, `${path}: '${title}' names the page first`).toBeGreaterThan(0);
+}
+
+test("every page's title names the page, then the product", async ({ page }) => {
+  test.setTimeout(90_000);
+  for (const path of visitorPages) await expectPageTitle(page, path);
+  await login(page);
+  for (const path of investorPages) await expectPageTitle(page, path);
+});
+
+test("the wallet's donuts say each slice and its share", async ({ page }) => {
+  await login(page);
+  for (const path of ['/', '/carteira/alocacao']) {
+    await page.goto(path);
+    const svg = page.locator('[data-island="rosca"] svg[role="img"]').first();
+    const label = (await svg.getAttribute('aria-label')) ?? '';
+    expect(label, `${path}: the donut's name has percentages`).toMatch(/: .+, \d+,\d{2}\s?%/);
+    if (js()) {
+      // The island takes over when the donut is hovered; the canvas keeps the same words.
+      await svg.hover();
+      const canvas = page.locator('[data-island="rosca"] canvas[role="img"]').first();
+      await expect(canvas).toHaveAttribute('aria-label', label);
+    }
+  }
+});
+
+test("the simulation's chart says the installments' numbers", async ({ page }) => {
+  await page.goto(`${OFFER}/simular?valor=10.000,00`);
+  const tables = page.getByRole('table').filter({ has: page.locator('caption', { hasText: 'Parcelas —' }) });
+  if (js()) {
+    const canvas = page.locator('canvas[role="img"]');
+    await page.getByRole('heading', { name: 'Resultados' }).scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 400);
+    await expect(canvas).toHaveCount(1);
+    const label = (await canvas.getAttribute('aria-label')) ?? '';
+    expect(label).toMatch(/^Parcelas previstas por cenário, de \d{2}\/\d{2}\/\d{4} a \d{2}\/\d{2}\/\d{4}\./);
+    expect(label).toMatch(/\d+ parcelas? de R\$\s?[\d.]+,\d{2}.*total R\$\s?[\d.]+,\d{2}/);
+    // The table of every installment stays, one press away.
+    await expect(page.getByText('Ver dados em tabela')).toBeVisible();
+  } else {
+    expect(await tables.count(), 'a table per scenario').toBeGreaterThan(0);
+    await expect(tables.first().getByRole('cell', { name: /R\$/ }).first()).toBeVisible();
+  }
+});
+
+test('a countdown is a date without JS, and with JS a clock hidden from screen readers beside a polite timer', async ({ page }) => {
+  await page.goto(OFFER);
+  const island = page.locator('[data-island="countdown"]').first();
+  if (!js()) {
+    await expect(island.locator('time')).toHaveText(/\d{2}\/\d{2}\/\d{4}/);
+    await expect(island.locator('[aria-live]')).toHaveCount(0);
+    return;
+  }
+  await expect(island).toHaveAttribute('data-island-state', 'mounted');
+  await expect(island.locator('.contagem')).toHaveAttribute('aria-hidden', 'true');
+  const timer = island.getByRole('timer');
+  await expect(timer).toHaveAttribute('aria-live', 'polite');
+  await expect(timer).toHaveText(/^Falta/);
+});
