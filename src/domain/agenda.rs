@@ -253,4 +253,6 @@ pub fn mes_curto(d: Date) -> String {
 }
 
 #[cfg(test)]
+mod proptests;
+#[cfg(test)]
 mod tests;

@@ -223,3 +223,25 @@ async fn a_failing_platform_shows_the_error_card() {
     let resp = app.get(routes::CARTEIRA_AGENDA_ICS).await;
     assert_eq!(resp.status(), 502);
 }
+
+#[tokio::test]
+async fn hidden_values_mask_every_amount_and_the_chart() {
+    let app = logged_in("investidor@colheita.dev").await;
+    app.post_form(routes::VISIBILIDADE, &[("voltar", routes::CARTEIRA_AGENDA)])
+        .await;
+    let doc = html(app.get(routes::CARTEIRA_AGENDA).await).await;
+    assert_eq!(texts(&doc, "html.valores-ocultos").len(), 1);
+    let values = texts(&doc, ".valor").len();
+    assert!(values > 12, "{values}");
+    assert_eq!(values, texts(&doc, ".valor .valor-mascarado").len());
+    let outside: Vec<String> = texts(&doc, "main td, main dd")
+        .into_iter()
+        .filter(|t| t.contains("R$ ") && !t.contains("R$ •••••"))
+        .collect();
+    assert!(outside.is_empty(), "{outside:?}");
+    // The bars' heights tell the amounts: the chart gives way to a note (by the stylesheet).
+    assert_eq!(
+        text(&doc, ".agenda-grafico .valores-ocultos-aviso"),
+        "Gráfico oculto enquanto os valores estão ocultos."
+    );
+}

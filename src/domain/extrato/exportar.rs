@@ -259,4 +259,6 @@ pub fn arquivo(inicio: Date, fim: Date, extensao: &str) -> String {
 }
 
 #[cfg(test)]
+mod proptests;
+#[cfg(test)]
 mod tests;

@@ -111,22 +111,22 @@ fn resolve(typed: &FiltroDigitado, ofertas: &[(i64, String)]) -> Result<Filtro, 
     }
 }
 
+/// A filter outside the options: the form again with what was chosen and the message.
+fn refused(typed: &FiltroDigitado, ofertas: &[(i64, String)], message: &'static str) -> PageError {
+    let main = html! {
+        h1 { (TITLE) }
+        (filter_form(typed, ofertas))
+    };
+    PageError::refused(Page::new(TITLE, main), message)
+}
+
 pub async fn view_agenda_get(ctx: Ctx, Query(q): Query<AgendaQuery>) -> PageResult {
     let token = ctx.token()?;
     let hoje = dates::today_in_sao_paulo(Timestamp::now());
     let a = ctx.app.api.allocation_summary(token).await.on_page(TITLE)?;
     let typed = q.typed();
     let ofertas = ofertas(&a);
-    let filtro = match resolve(&typed, &ofertas) {
-        Ok(f) => f,
-        Err(m) => {
-            let main = html! {
-                h1 { (TITLE) }
-                (filter_form(&typed, &ofertas))
-            };
-            return Err(PageError::refused(Page::new(TITLE, main), m));
-        }
-    };
+    let filtro = resolve(&typed, &ofertas).map_err(|m| refused(&typed, &ofertas, m))?;
     let todos = recebimentos(&a, hoje);
     let itens = agenda::filtrar(&todos, &filtro);
     let main = view(
@@ -151,16 +151,7 @@ pub async fn view_agenda_ics_get(ctx: Ctx, Query(q): Query<AgendaQuery>) -> Page
     let a = ctx.app.api.allocation_summary(token).await.on_page(TITLE)?;
     let typed = q.typed();
     let ofertas = ofertas(&a);
-    let filtro = match resolve(&typed, &ofertas) {
-        Ok(f) => f,
-        Err(m) => {
-            let main = html! {
-                h1 { (TITLE) }
-                (filter_form(&typed, &ofertas))
-            };
-            return Err(PageError::refused(Page::new(TITLE, main), m));
-        }
-    };
+    let filtro = resolve(&typed, &ofertas).map_err(|m| refused(&typed, &ofertas, m))?;
     let itens = agenda::filtrar(&recebimentos(&a, hoje), &filtro);
     Ok(download::generated(
         agenda::ical::calendario(&itens, agora),
