@@ -1,0 +1,190 @@
+// Keyboard-only journeys, with and without JavaScript: after logging in, no click: Tab to the
+// control, then type, Space or Enter, and each journey ends with what the person wanted done
+// (personal data and address saved, the statement filtered, a notification read and the
+// notification settings changed, a document sent). rafael (ativa@) is the person of the journeys
+// that change something, and a new sign-up (Básico, so documents can be sent) the one of the
+// upload, so the other specs' investors stay as they were.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { APP_URL, INVESTIDOR, ROOT, SANDBOX_URL, login, submitLogin } from './helpers';
+
+const RAFAEL = 'ativa@colheita.dev';
+const SAVED = 'Informações atualizadas com sucesso.';
+/** More Tab presses than any page here has stops: the loop below gives up after that. */
+const MAX_TABS = 200;
+
+const js = (): boolean => test.info().project.name === 'js';
+
+/** Presses Tab until `target` has the focus (it may have it already). */
+async function tabTo(page: Page, target: Locator): Promise<void> {
+  await expect(target).toBeAttached();
+  for (let i = 0; i <= MAX_TABS; i++) {
+    if (await target.evaluate((e) => e === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
+/** Replaces a text field's value, typing as a person does. */
+async function retype(page: Page, field: Locator, text: string): Promise<void> {
+  await tabTo(page, field);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(text);
+}
+
+/** The one-shot alert after a save: its message, then closed with the keyboard. */
+async function closeAlert(page: Page, message: string): Promise<void> {
+  const alert = page.locator('dialog.alerta[open]');
+  await expect(alert.locator('p').first()).toHaveText(message);
+  await tabTo(page, alert.getByRole('button', { name: 'Fechar' }));
+  await page.keyboard.press('Enter');
+  await expect(alert).toHaveCount(0);
+}
+
+test('personal data and address are updated with the keyboard alone', async ({ page }) => {
+  await login(page, RAFAEL);
+  const rg = js() ? '7654321' : '7654322';
+  await page.goto('/minha-conta/dados-cadastrais');
+  await retype(page, page.getByLabel('Número do RG'), rg);
+  await tabTo(page, page.getByRole('button', { name: 'Salvar informações' }));
+  await page.keyboard.press('Enter');
+  await closeAlert(page, SAVED);
+  await page.goto('/minha-conta/dados-cadastrais');
+  await expect(page.getByLabel('Número do RG')).toHaveValue(rg);
+
+  const complemento = js() ? 'Casa 2' : 'Casa 3';
+  await page.goto('/minha-conta/dados-cadastrais/endereco');
+  await retype(page, page.getByLabel('Complemento'), complemento);
+  await tabTo(page, page.getByRole('button', { name: 'Salvar endereço' }));
+  await page.keyboard.press('Enter');
+  await closeAlert(page, SAVED);
+  await page.goto('/minha-conta/dados-cadastrais/endereco');
+  await expect(page.getByLabel('Complemento')).toHaveValue(complemento);
+});
+
+test('the statement is filtered with the keyboard alone', async ({ page }) => {
+  await login(page, INVESTIDOR);
+  await page.goto('/minha-conta/extrato');
+  // With JS 'Filtrar' opens the side panel; without, it leads to the panel on the page.
+  await tabTo(page, page.getByRole('link', { name: 'Filtrar', exact: true }));
+  await page.keyboard.press('Enter');
+  const panel = js() ? page.getByRole('dialog', { name: 'Filtrar extrato' }) : page.locator('#filtro-extrato');
+  await expect(panel).toBeVisible();
+  await retype(page, panel.getByLabel('Buscar'), 'Soja');
+  await tabTo(page, panel.getByRole('button', { name: 'Aplicar filtros' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/FieldSearch=Soja/);
+  await expect(page.locator('p.resumo-filtro')).toContainText('Soja');
+  const lines = page.locator('table.tabela-cartoes tbody tr');
+  expect(await lines.count(), 'lines found').toBeGreaterThan(0);
+  for (const text of await lines.allTextContents()) expect.soft(text).toMatch(/soja/i);
+});
+
+test('a notification is read and the settings changed with the keyboard alone', async ({ page }) => {
+  await login(page, RAFAEL);
+  await page.goto('/notificacoes');
+  const first = page.locator('a.notificacao-abrir').first();
+  const title = (await first.textContent())?.trim() ?? '';
+  await tabTo(page, first);
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.notificacao-detalhe h2')).toHaveText(title);
+  if (js()) {
+    await page.keyboard.press('Escape');
+  } else {
+    await tabTo(page, page.getByRole('link', { name: 'Voltar para notificações' }));
+    await page.keyboard.press('Enter');
+  }
+  // Back on the list (the modal closed, or the page's link followed).
+  await expect(page).toHaveURL(/\/notificacoes$/);
+  await expect(page.locator('.notificacao-detalhe')).toBeHidden();
+  await page.goto('/notificacoes?aba=lidos');
+  await expect(page.locator('a.notificacao-abrir', { hasText: title }).first()).toBeVisible();
+
+  // App notifications off (Space on the switch), saved; then on again.
+  for (const on of [false, true]) {
+    await tabTo(page, page.getByRole('link', { name: 'Configurar notificações' }));
+    await page.keyboard.press('Enter');
+    const app = page.getByRole('switch', { name: 'Aplicativo' });
+    await tabTo(page, app);
+    if ((await app.isChecked()) !== on) await page.keyboard.press('Space');
+    await tabTo(page, page.getByRole('button', { name: 'Salvar', exact: true }));
+    await page.keyboard.press('Enter');
+    await closeAlert(page, SAVED);
+    // With JS the settings' side panel has closed again: the switch is there, hidden.
+    await expect(page.getByRole('switch', { name: 'Aplicativo', includeHidden: true })).toBeChecked({ checked: on });
+  }
+});
+
+/** A valid CPF nobody has: random base, mod-11 check digits. */
+function newCpf(): string {
+  for (;;) {
+    const d = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
+    if (d.every((x) => x === d[0])) continue;
+    for (let k = 0; k < 2; k++) {
+      const n = d.length + 1;
+      d.push(((d.reduce((acc, x, i) => acc + x * (n - i), 0) * 10) % 11) % 10);
+    }
+    return d.join('');
+  }
+}
+
+/** A small valid JPEG, written to disk. */
+function photo(): string {
+  const dir = resolve(ROOT, 'target/e2e-data/arquivos');
+  mkdirSync(dir, { recursive: true });
+  const seg = (marker: number, payload: Buffer) =>
+    Buffer.concat([Buffer.from([0xff, marker, (payload.length + 2) >> 8, (payload.length + 2) & 0xff]), payload]);
+  const path = resolve(dir, 'teclado.jpg');
+  writeFileSync(
+    path,
+    Buffer.concat([
+      Buffer.from([0xff, 0xd8]),
+      seg(0xe0, Buffer.from('JFIF\0\x01\x01\0\0\x01\0\x01\0\0', 'binary')),
+      seg(0xda, Buffer.from([1, 1, 0, 0, 0x3f, 0])),
+      Buffer.from([0x12, 0x34, 0xff, 0xd9]),
+    ]),
+  );
+  return path;
+}
+
+/** Setting up (not the journey): a new investor signs up, logs in and sets a password. */
+async function newInvestor(page: Page): Promise<void> {
+  const email = `teclado.${test.info().project.name}.${Date.now()}@exemplo.com.br`;
+  await page.goto('/quero-investir');
+  await page.getByLabel('Nome completo', { exact: true }).fill('Tereza Teclado');
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByLabel('Celular/WhatsApp', { exact: true }).fill('11987654321');
+  await page.getByLabel('CPF', { exact: true }).fill(newCpf());
+  await page.getByRole('checkbox', { name: /Li e aceito os termos/ }).check();
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  await expect(page).toHaveURL(`${APP_URL}/quero-investir/sucesso`);
+  await page.goto(`${SANDBOX_URL}/caixa-de-saida`);
+  const mail = page.getByRole('article').filter({ hasText: email });
+  const password = /Senha temporária: (\S+)/.exec(await mail.innerText())?.[1] ?? '';
+  await page.goto('/');
+  await submitLogin(page, email, password);
+  await expect(page).toHaveURL(`${APP_URL}/minha-conta/alterar-senha`);
+  await page.getByLabel('Senha atual', { exact: true }).fill(password);
+  await page.getByLabel('Nova senha', { exact: true }).fill('Safra2027');
+  await page.getByLabel('Confirme a nova senha', { exact: true }).fill('Safra2027');
+  await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+  await expect(page).toHaveURL(`${APP_URL}/`);
+}
+
+test('a document is sent with the keyboard alone', async ({ page }) => {
+  test.slow();
+  await newInvestor(page);
+  await page.goto('/minha-conta/dados-cadastrais/documentos');
+  if (js()) await expect(page.locator('[data-island="envio-documento"]').first()).toHaveAttribute('data-island-state', 'mounted');
+  const row = page.locator('.documento-linha').first();
+  // Space on the file field opens the system's file chooser, where the file is picked.
+  await tabTo(page, row.locator('input[type=file]'));
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Space');
+  await (await chooser).setFiles(photo());
+  await tabTo(page, row.getByRole('button', { name: /Enviar/ }));
+  await page.keyboard.press('Enter');
+  await closeAlert(page, 'Documento salvo');
+  await expect(page.locator('.documento-linha').first().getByRole('button', { name: /Substituir/ })).toBeVisible();
+});
