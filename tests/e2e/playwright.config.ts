@@ -45,8 +45,9 @@ export default defineConfig({
     command:
       `target/debug/colheita --addr 127.0.0.1:${APP_PORT} --sandbox-addr 127.0.0.1:${SANDBOX_PORT} ` +
       '--data-dir target/e2e-data --sandbox-reset --signup-limit 100000 --sandbox-login-limit 100000 ' +
-      // Four synthetic investors for the CVM 88 journey (cvm.spec.ts): one per project and retry.
-      '--sandbox-extra-investors 4',
+      // Synthetic investors: four for the CVM 88 journey (cvm.spec.ts, one per project and retry),
+      // two for the keyboard-only withdrawal (teclado.spec.ts, one per project).
+      '--sandbox-extra-investors 6',
     cwd: ROOT,
     url: `${APP_URL}/healthz`,
     reuseExistingServer: !CI,

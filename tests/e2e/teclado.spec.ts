@@ -1,7 +1,7 @@
 // Keyboard-only journeys, with and without JavaScript: after logging in, no click: Tab to the
 // control, then type, Space or Enter, and each journey ends with what the person wanted done
 // (personal data and address saved, the statement filtered, a notification read and the
-// notification settings changed, a document sent). rafael (ativa@) is the person of the journeys
+// notification settings changed, a document sent, an investment withdrawn). rafael (ativa@) is the person of the journeys
 // that change something, and a new sign-up (Básico, so documents can be sent) the one of the
 // upload, so the other specs' investors stay as they were.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -187,4 +187,42 @@ test('a document is sent with the keyboard alone', async ({ page }) => {
   await page.keyboard.press('Enter');
   await closeAlert(page, 'Documento salvo');
   await expect(page.locator('.documento-linha').first().getByRole('button', { name: /Substituir/ })).toBeVisible();
+});
+
+test('an investment is withdrawn with the keyboard alone', async ({ page, request }) => {
+  test.slow();
+  // Setting up (not the journey): a synthetic investor of this project's own (qualified, so
+  // no annual limit stands in the way of a retry) orders, and the Pix is received.
+  await login(page, `carga-00${js() ? 5 : 6}@colheita.dev`);
+  await page.goto('/investir/fazenda-santa-luzia-soja-2027/ordem');
+  await page.getByLabel('Valor do investimento (R$)').fill('1.000,00');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByText('Passo 2 de 3')).toBeVisible();
+  await page.getByLabel('Declaro que li e concordo com os termos acima.').check();
+  await page.getByLabel('Li e aceito o Termo de Ciência de Risco', { exact: false }).check();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByText('Passo 3 de 3')).toBeVisible();
+  await page.getByRole('button', { name: 'Confirmar investimento' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Investimento reservado com sucesso.');
+  const id = new URL(page.url()).pathname.split('/').pop();
+  expect((await request.post(`${SANDBOX_URL}/sandbox/reservas/${id}/pagar`)).status()).toBe(200);
+
+  // The journey: from the wallet to the withdrawal, confirmed, with Tab and Enter only.
+  await page.goto('/carteira');
+  // The investment's accordion opens with Enter on its summary; its withdrawal link follows.
+  const withdraw = page.locator(`a[href="/carteira/reservas/${id}/desistencia"]`);
+  await tabTo(page, page.locator('details.acordeao', { has: withdraw }).locator('summary'));
+  await page.keyboard.press('Enter');
+  await tabTo(page, withdraw);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Desistir do investimento' })).toBeVisible();
+  await tabTo(page, page.getByRole('button', { name: 'Confirmar desistência' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/carteira$/);
+  const alert = page.locator('dialog.alerta[open]');
+  await expect(alert).toContainText('Desistência registrada');
+  await tabTo(page, alert.getByRole('button', { name: 'Fechar' }));
+  await page.keyboard.press('Enter');
+  await expect(alert).toHaveCount(0);
+  await expect(page.getByText('Desistência do investidor').first()).toBeVisible();
 });
