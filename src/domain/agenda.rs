@@ -13,6 +13,7 @@ use jiff::ToSpan;
 use jiff::civil::Date;
 use rust_decimal::Decimal;
 
+use super::dates;
 use super::status::ParcelaStatus;
 
 /// A filter value that is not one of the options.
@@ -221,34 +222,9 @@ pub fn proximos_meses(itens: &[Recebimento], hoje: Date) -> Vec<(Date, Decimal)>
         .collect()
 }
 
-const MESES: [&str; 12] = [
-    "janeiro",
-    "fevereiro",
-    "março",
-    "abril",
-    "maio",
-    "junho",
-    "julho",
-    "agosto",
-    "setembro",
-    "outubro",
-    "novembro",
-    "dezembro",
-];
-
-/// `novembro de 2026`.
-pub fn nome_mes(d: Date) -> String {
-    let nome = usize::try_from(d.month() - 1)
-        .ok()
-        .and_then(|i| MESES.get(i))
-        .copied()
-        .unwrap_or("");
-    format!("{nome} de {}", d.year())
-}
-
 /// `nov/26`: the chart's axis.
 pub fn mes_curto(d: Date) -> String {
-    let nome: String = nome_mes(d).chars().take(3).collect();
+    let nome: String = dates::civil_month_year_br(d).chars().take(3).collect();
     format!("{nome}/{:02}", d.year().rem_euclid(100))
 }
 

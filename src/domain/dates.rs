@@ -81,7 +81,11 @@ pub fn format_civil_date_br(d: Date) -> String {
 
 /// `dezembro de 2026`, in São Paulo time (statement and income-report headings).
 pub fn month_year_br(ts: Timestamp) -> String {
-    let d = today_in_sao_paulo(ts);
+    civil_month_year_br(today_in_sao_paulo(ts))
+}
+
+/// `dezembro de 2026` for a calendar day (the payment agenda's months).
+pub fn civil_month_year_br(d: Date) -> String {
     let name = usize::try_from(d.month() - 1)
         .ok()
         .and_then(|i| MONTHS_PT.get(i))

@@ -25,7 +25,9 @@ fn attr(doc: &scraper::Html, sel: &str, name: &str) -> Vec<String> {
 fn month_name(offset: i64) -> String {
     use jiff::ToSpan;
     let today = dates::today_in_sao_paulo(jiff::Timestamp::now());
-    agenda::nome_mes(agenda::mes(today).checked_add(offset.months()).unwrap())
+    colheita::domain::dates::civil_month_year_br(
+        agenda::mes(today).checked_add(offset.months()).unwrap(),
+    )
 }
 
 #[tokio::test]

@@ -12,6 +12,25 @@ use crate::domain::dates::parse_platform_datetime;
 use crate::domain::money;
 use crate::domain::status::CaptacaoStatus;
 
+/// The facts of either offering model: both name these fields alike.
+macro_rules! facts_of {
+    ($o:expr) => {
+        facts(
+            Fields {
+                status: &$o.status,
+                status_captacao: $o.status_captacao.as_ref(),
+                limite: $o.limite_arrecadacao,
+                arrecadado: $o.arrecadado,
+                reservado: $o.reservado,
+                disponivel: $o.disponivel,
+                acompanhamento: $o.acompanhamento,
+                fim_captacao: $o.fim_captacao.as_deref(),
+            },
+            &$o.lancamento,
+        )
+    };
+}
+
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct CaptacaoResumo {
@@ -54,38 +73,14 @@ impl CaptacaoResumo {
 
     /// What the domain's status and progress rules read.
     pub fn facts(&self) -> CaptacaoFacts {
-        facts(
-            Fields {
-                status: &self.status,
-                status_captacao: self.status_captacao.as_ref(),
-                limite: self.limite_arrecadacao,
-                arrecadado: self.arrecadado,
-                reservado: self.reservado,
-                disponivel: self.disponivel,
-                acompanhamento: self.acompanhamento,
-                fim_captacao: self.fim_captacao.as_deref(),
-            },
-            &self.lancamento,
-        )
+        facts_of!(self)
     }
 }
 
 impl super::Captacao {
     /// What the domain's status and progress rules read.
     pub fn facts(&self) -> CaptacaoFacts {
-        facts(
-            Fields {
-                status: &self.status,
-                status_captacao: self.status_captacao.as_ref(),
-                limite: self.limite_arrecadacao,
-                arrecadado: self.arrecadado,
-                reservado: self.reservado,
-                disponivel: self.disponivel,
-                acompanhamento: self.acompanhamento,
-                fim_captacao: self.fim_captacao.as_deref(),
-            },
-            &self.lancamento,
-        )
+        facts_of!(self)
     }
 }
 

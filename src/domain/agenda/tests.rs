@@ -176,7 +176,10 @@ fn totals_saturate_on_hostile_amounts() {
 
 #[test]
 fn month_names_are_portuguese() {
-    assert_eq!(nome_mes(date(2026, 3, 9)), "março de 2026");
+    assert_eq!(
+        crate::domain::dates::civil_month_year_br(date(2026, 3, 9)),
+        "março de 2026"
+    );
     assert_eq!(mes_curto(date(2026, 3, 9)), "mar/26");
     assert_eq!(mes_curto(date(2027, 12, 1)), "dez/27");
 }

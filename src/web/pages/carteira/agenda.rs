@@ -220,7 +220,7 @@ fn badge(s: Situacao) -> Markup {
 }
 
 fn month_table(ctx: &Ctx, m: &Mes, heading: &str) -> Markup {
-    let nome = agenda::nome_mes(m.inicio);
+    let nome = crate::domain::dates::civil_month_year_br(m.inicio);
     let id = format!("mes-{}", m.inicio.strftime("%Y-%m"));
     html! {
         section.secao.agenda-mes aria-labelledby=(id) {
@@ -255,7 +255,13 @@ fn chart(ctx: &Ctx, itens: &[Recebimento], hoje: jiff::civil::Date) -> Markup {
         .collect();
     let descricao = meses
         .iter()
-        .map(|(m, v)| format!("{}: {}", agenda::nome_mes(*m), money::format_brl(*v)))
+        .map(|(m, v)| {
+            format!(
+                "{}: {}",
+                crate::domain::dates::civil_month_year_br(*m),
+                money::format_brl(*v)
+            )
+        })
         .collect::<Vec<_>>()
         .join("; ");
     html! {
@@ -274,7 +280,7 @@ fn chart(ctx: &Ctx, itens: &[Recebimento], hoje: jiff::civil::Date) -> Markup {
                         caption.sr-only { "Recebimentos por mês nos próximos 12 meses" }
                         thead { tr { th scope="col" { "Mês" } th scope="col" { "Total" } } }
                         tbody { @for (m, v) in &meses { tr {
-                            th scope="row" { (agenda::nome_mes(*m)) }
+                            th scope="row" { (crate::domain::dates::civil_month_year_br(*m)) }
                             td.num { (ctx.money(*v)) }
                         } } }
                     }
