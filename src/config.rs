@@ -108,8 +108,9 @@ pub struct Config {
     /// call to the platform for concurrent identical ones); 0 turns it off.
     #[arg(long, env = "COLHEITA_MICRO_CACHE", default_value_t = 2)]
     pub micro_cache: u64,
-    /// Idle connections kept open per platform host: about the concurrent requests the web
-    /// app expects to serve (a burst opens more, then lets them go).
+    /// The platform pool: at most this many platform calls in flight at once (more wait for
+    /// a place) and as many idle connections kept per platform host. About the concurrent
+    /// calls the platform serves well; it also bounds the memory the connections hold.
     #[arg(long, env = "COLHEITA_PLATFORM_POOL", default_value_t = 128)]
     pub platform_pool: usize,
     /// Longest wait for a client's request line and headers, in seconds (slowloris).

@@ -349,7 +349,7 @@ pub fn web_state(
         connect_timeout: cfg.connect_timeout(),
         request_timeout: cfg.request_timeout(),
         micro_cache: std::time::Duration::from_secs(cfg.micro_cache),
-        pool_idle: cfg.platform_pool,
+        pool: cfg.platform_pool,
     })?;
     let web = WebConfig {
         api_origin: api_url.origin().ascii_serialization(),

@@ -19,7 +19,7 @@ impl PlatformClient {
     ) -> Result<TokenResponse, ApiError> {
         let body = json!({"clientId": self.client_id(), "scope": SCOPE, "code": code,
             "code_verifier": code_verifier, "redirect_uri": redirect_uri});
-        Self::json(
+        self.json(
             self.auth(Method::POST, "/api/autenticacao/token")
                 .json(&body),
         )
@@ -30,7 +30,7 @@ impl PlatformClient {
     pub async fn refresh_token(&self, refresh_token: &str) -> Result<TokenResponse, ApiError> {
         let body =
             json!({"clientId": self.client_id(), "scope": SCOPE, "refresh_token": refresh_token});
-        Self::json(
+        self.json(
             self.auth(Method::PUT, "/api/autenticacao/token")
                 .json(&body),
         )
@@ -41,7 +41,7 @@ impl PlatformClient {
     pub async fn end_session(&self, refresh_token: &str) -> Result<(), ApiError> {
         let body =
             json!({"clientId": self.client_id(), "scope": SCOPE, "refresh_token": refresh_token});
-        Self::send(
+        self.send(
             self.auth(Method::PUT, "/api/autenticacao/encerrar-sessao")
                 .json(&body),
         )

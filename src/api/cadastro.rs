@@ -48,13 +48,13 @@ impl PlatformClient {
         if let Some(email) = r.view().dados_basicos.email.as_deref() {
             rb = rb.query(&[("email", email)]);
         }
-        Self::send(rb).await.map(|_| ())
+        self.send(rb).await.map(|_| ())
     }
 
     /// `PUT /v1/cadastro/validate`: asks for the verification of the registration.
     pub async fn request_verification(&self, token: &str) -> Result<(), ApiError> {
         let rb = self.api(Method::PUT, "/v1/cadastro/validate", Some(token));
-        Self::send(rb).await.map(|_| ())
+        self.send(rb).await.map(|_| ())
     }
 
     /// `GET /v1/cadastro/documentos`.
@@ -101,7 +101,7 @@ impl PlatformClient {
         let rb = self
             .api(Method::POST, "/v1/cadastro/documentos", Some(token))
             .multipart(form);
-        Self::send(rb).await.map(|_| ())
+        self.send(rb).await.map(|_| ())
     }
 
     /// `GET /v1/cadastro/suitability`: the stored investor profile and its answers.
@@ -119,7 +119,7 @@ impl PlatformClient {
         let rb = self
             .api(Method::PUT, "/v1/cadastro/suitability", Some(token))
             .json(&json!({ "respostas": respostas }));
-        Self::json(rb).await
+        self.json(rb).await
     }
 
     /// `GET /v1/cadastro/permiteLiquidacaoViaAtiva`: truthy → payment type 2.
@@ -151,7 +151,7 @@ impl PlatformClient {
         token: &str,
         d: &NovaDeclaracao,
     ) -> Result<DeclaracaoInvestidor, ApiError> {
-        Self::json(
+        self.json(
             self.api(
                 Method::PUT,
                 "/v1/cadastro/declaracao-investidor",

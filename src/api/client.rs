@@ -5,6 +5,7 @@ use std::time::{Duration, Instant};
 use reqwest::{Method, RequestBuilder, header};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use super::error::ApiError;
 use super::microcache::MicroCache;
@@ -29,7 +30,11 @@ async fn read_capped(mut resp: reqwest::Response, max: usize) -> Result<bytes::B
     {
         return Err(too_large());
     }
-    let mut body = bytes::BytesMut::new();
+    // Sized once from the announced length: growing by doubling copies a large list twice.
+    let announced = resp
+        .content_length()
+        .map_or(0, |n| usize::try_from(n).unwrap_or(0));
+    let mut body = bytes::BytesMut::with_capacity(announced.min(max));
     while let Some(chunk) = resp.chunk().await.map_err(|e| ApiError::transport(&e))? {
         if body.len() + chunk.len() > max {
             return Err(too_large());
@@ -53,8 +58,9 @@ pub struct ClientConfig {
     pub request_timeout: Duration,
     /// How long public answers asked without a token are shared (0: not at all).
     pub micro_cache: Duration,
-    /// Idle connections kept per platform host.
-    pub pool_idle: usize,
+    /// The platform pool: at most this many calls in flight (a further call waits for a
+    /// place, within the request timeout) and as many idle connections kept per host.
+    pub pool: usize,
 }
 
 #[derive(Clone)]
@@ -62,6 +68,7 @@ pub struct PlatformClient {
     http: reqwest::Client,
     pub(crate) cfg: std::sync::Arc<ClientConfig>,
     shared: std::sync::Arc<MicroCache>,
+    slots: std::sync::Arc<Semaphore>,
 }
 
 impl PlatformClient {
@@ -70,19 +77,36 @@ impl PlatformClient {
             .connect_timeout(cfg.connect_timeout)
             .timeout(cfg.request_timeout)
             .redirect(reqwest::redirect::Policy::none())
-            // Idle connections kept per platform host: the expected concurrency, so the steady
-            // state reuses them instead of opening one per request (and leaving thousands in
-            // TIME_WAIT); a burst opens more and lets them go. Over TLS, ALPN offers HTTP/2 and
-            // the platform's choice is used: one connection then carries many requests.
-            .pool_max_idle_per_host(cfg.pool_idle)
+            // Idle connections kept per platform host: as many as calls may be in flight, so
+            // the steady state reuses them instead of opening one per request (and leaving
+            // thousands in TIME_WAIT). Over TLS, ALPN offers HTTP/2 and the platform's choice
+            // is used: one connection then carries many requests.
+            .pool_max_idle_per_host(cfg.pool)
             .pool_idle_timeout(Duration::from_secs(30))
             .user_agent(concat!("colheita-web/", env!("CARGO_PKG_VERSION")))
             .build()?;
         Ok(Self {
             http,
             shared: std::sync::Arc::new(MicroCache::new(cfg.micro_cache)),
+            slots: std::sync::Arc::new(Semaphore::new(cfg.pool.max(1))),
             cfg: std::sync::Arc::new(cfg),
         })
+    }
+
+    /// A place in the pool. Bounding the calls in flight bounds the connections, and with
+    /// them the memory: each HTTP/1.1 connection keeps buffers sized to the largest answer it
+    /// read, and a burst of pages each making several calls would otherwise open a new
+    /// connection per call. Waiting for a place counts towards the request timeout.
+    async fn slot(&self) -> Result<OwnedSemaphorePermit, ApiError> {
+        match tokio::time::timeout(self.cfg.request_timeout, self.slots.clone().acquire_owned())
+            .await
+        {
+            Ok(Ok(permit)) => Ok(permit),
+            Ok(Err(_)) | Err(_) => {
+                tracing::warn!("no place in the platform pool within the request timeout");
+                Err(ApiError::Unavailable("fila do pool esgotou o tempo".into()))
+            }
+        }
     }
 
     pub fn client_id(&self) -> &str {
@@ -117,8 +141,11 @@ impl PlatformClient {
     }
 
     /// Sends and reads a JSON body; maps every failure to [`ApiError`].
-    pub(crate) async fn json<T: DeserializeOwned>(rb: RequestBuilder) -> Result<T, ApiError> {
-        let (body, _, call) = Self::send_measured(rb).await?;
+    pub(crate) async fn json<T: DeserializeOwned>(
+        &self,
+        rb: RequestBuilder,
+    ) -> Result<T, ApiError> {
+        let (body, _, call) = self.send_measured(rb).await?;
         call.parsed(Self::parse(&body))
     }
 
@@ -135,8 +162,8 @@ impl PlatformClient {
     }
 
     /// Sends and returns the raw body of a 2xx answer.
-    pub(crate) async fn send(rb: RequestBuilder) -> Result<bytes::Bytes, ApiError> {
-        let (body, _, call) = Self::send_measured(rb).await?;
+    pub(crate) async fn send(&self, rb: RequestBuilder) -> Result<bytes::Bytes, ApiError> {
+        let (body, _, call) = self.send_measured(rb).await?;
         call.finish("ok");
         Ok(body)
     }
@@ -145,9 +172,10 @@ impl PlatformClient {
     /// is measured here, a success by the caller once it knows whether the body was
     /// readable.
     async fn send_measured(
+        &self,
         rb: RequestBuilder,
     ) -> Result<(bytes::Bytes, Option<String>, Call), ApiError> {
-        let (resp, call) = Self::execute(rb).await?;
+        let (resp, call, _slot) = self.execute(rb).await?;
         let status = resp.status().as_u16();
         let cache_control = resp
             .headers()
@@ -166,8 +194,13 @@ impl PlatformClient {
     }
 
     /// Sends `rb` with the current request id, measuring the call; a transport failure or
-    /// timeout is an [`ApiError`] here.
-    async fn execute(rb: RequestBuilder) -> Result<(reqwest::Response, Call), ApiError> {
+    /// timeout is an [`ApiError`] here. The returned slot is one of the pool's places: keep
+    /// it until the body is read.
+    async fn execute(
+        &self,
+        rb: RequestBuilder,
+    ) -> Result<(reqwest::Response, Call, OwnedSemaphorePermit), ApiError> {
+        let slot = self.slot().await?;
         let (http, request) = rb.build_split();
         let mut request = request.map_err(|e| ApiError::transport(&e))?;
         if let Some(id) = RequestId::current()
@@ -181,7 +214,7 @@ impl PlatformClient {
             started: Instant::now(),
         };
         match http.execute(request).await {
-            Ok(resp) => Ok((resp, call)),
+            Ok(resp) => Ok((resp, call, slot)),
             Err(e) => {
                 call.finish(if e.is_timeout() {
                     "timeout"
@@ -202,7 +235,8 @@ impl PlatformClient {
         query: &Q,
         token: Option<&str>,
     ) -> Result<T, ApiError> {
-        Self::json(self.api(Method::GET, path, token).query(query)).await
+        self.json(self.api(Method::GET, path, token).query(query))
+            .await
     }
 
     /// A GET of data every visitor sees alike, parsed once and shared ([`MicroCache`]).
@@ -233,7 +267,7 @@ impl PlatformClient {
             return self
                 .shared
                 .get_or_fetch(key, async move {
-                    let (body, cache_control, call) = Self::send_measured(rb).await?;
+                    let (body, cache_control, call) = self.send_measured(rb).await?;
                     Ok((call.parsed(Self::parse::<T>(&body))?, cache_control))
                 })
                 .await;
@@ -241,7 +275,7 @@ impl PlatformClient {
         if let Some(kept) = self.shared.kept::<T>(&key).await {
             return Ok(kept);
         }
-        let (body, cache_control, call) = Self::send_measured(rb).await?;
+        let (body, cache_control, call) = self.send_measured(rb).await?;
         let value = std::sync::Arc::new(call.parsed(Self::parse::<T>(&body))?);
         if super::microcache::shareable_with_token(cache_control.as_deref()) {
             self.shared
@@ -256,7 +290,7 @@ impl PlatformClient {
         &self,
         rb: RequestBuilder,
     ) -> Result<super::captacoes::Blob, ApiError> {
-        let (resp, call) = Self::execute(rb).await?;
+        let (resp, call, _slot) = self.execute(rb).await?;
         let status = resp.status().as_u16();
         let content_type = resp
             .headers()
@@ -322,55 +356,4 @@ impl Call {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use wiremock::matchers::path;
-    use wiremock::{Mock, MockServer, ResponseTemplate};
-
-    async fn client_for(server: &MockServer) -> PlatformClient {
-        let url = url::Url::parse(&server.uri()).unwrap();
-        PlatformClient::new(ClientConfig {
-            api_url: url.clone(),
-            auth_url: url,
-            client_id: "t".into(),
-            origin: "http://localhost".into(),
-            connect_timeout: Duration::from_secs(2),
-            request_timeout: Duration::from_secs(10),
-            micro_cache: Duration::ZERO,
-            pool_idle: 4,
-        })
-        .unwrap()
-    }
-
-    async fn serving(body: Vec<u8>, content_type: &str) -> MockServer {
-        let server = MockServer::start().await;
-        Mock::given(path("/x"))
-            .respond_with(ResponseTemplate::new(200).set_body_raw(body, content_type))
-            .mount(&server)
-            .await;
-        server
-    }
-
-    #[tokio::test]
-    async fn a_json_answer_over_its_cap_is_an_api_error() {
-        let mut body = b"\"".to_vec();
-        body.resize(MAX_JSON_BYTES + 1, b'a');
-        let server = serving(body, "application/json").await;
-        let c = client_for(&server).await;
-        let r: Result<String, _> = PlatformClient::json(c.api(Method::GET, "/x", None)).await;
-        assert!(matches!(r, Err(ApiError::Unavailable(m)) if m.contains("maior")));
-    }
-
-    #[tokio::test]
-    async fn a_file_over_its_cap_is_an_api_error_and_one_under_it_arrives() {
-        let server = serving(vec![0; MAX_BLOB_BYTES + 1], "application/pdf").await;
-        let c = client_for(&server).await;
-        let r = c.blob(c.api(Method::GET, "/x", None)).await;
-        assert!(matches!(r, Err(ApiError::Unavailable(m)) if m.contains("maior")));
-
-        let server = serving(vec![0; MAX_JSON_BYTES + 1], "application/pdf").await;
-        let c = client_for(&server).await;
-        let blob = c.blob(c.api(Method::GET, "/x", None)).await.unwrap();
-        assert_eq!(blob.bytes.len(), MAX_JSON_BYTES + 1);
-    }
-}
+mod tests;

@@ -25,7 +25,7 @@ pub use lista::CaptacaoResumo;
 pub use reservas::{
     AllocationByCaptacao, AllocationByGuarantee, AllocationDetail, AllocationItem,
     AllocationSummary, CienciaRisco, Confirmation, PixInfo, Reserva, ReservaDocumento,
-    ReservaTermo, StatusColor, TermOption,
+    ReservaTermo, Skipped, StatusColor, TermOption,
 };
 pub use signup::{SignupBasicos, SignupPessoais, SignupRecord, SignupTelefone};
 

@@ -61,6 +61,6 @@ impl PlatformClient {
         let rb = self
             .api(Method::POST, "/v1/notificacoes/configuracoes", Some(token))
             .json(&body);
-        Self::send(rb).await.map(|_| ())
+        self.send(rb).await.map(|_| ())
     }
 }

@@ -4,6 +4,7 @@
 use reqwest::Method;
 use rust_decimal::Decimal;
 use serde::Serialize;
+use serde::de::DeserializeOwned;
 use serde_json::json;
 
 use super::{
@@ -36,7 +37,7 @@ impl PlatformClient {
             simulado: false,
             tipo_pagamento,
         };
-        Self::json(
+        self.json(
             self.api(Method::POST, "/v1/reservas", Some(token))
                 .json(&body),
         )
@@ -72,7 +73,7 @@ impl PlatformClient {
                 Some(token),
             )
             .json(&body);
-        Self::send(rb).await.map(|_| ())
+        self.send(rb).await.map(|_| ())
     }
 
     /// `PATCH /v1/reservas/{id}/confirmarinvestimento`: success on 200, 201 or 204.
@@ -82,7 +83,7 @@ impl PlatformClient {
             &format!("/v1/reservas/{id}/confirmarinvestimento"),
             Some(token),
         );
-        let body = Self::send(rb).await?;
+        let body = self.send(rb).await?;
         if body.is_empty() {
             return Ok(Confirmation::default());
         }
@@ -97,7 +98,7 @@ impl PlatformClient {
 
     /// `POST /v1/reservas/{id}/desistencia`: the investor withdraws (within the period).
     pub async fn withdraw(&self, token: &str, id: i64) -> Result<Reserva, ApiError> {
-        Self::json(self.api(
+        self.json(self.api(
             Method::POST,
             &format!("/v1/reservas/{id}/desistencia"),
             Some(token),
@@ -118,8 +119,12 @@ impl PlatformClient {
             .await
     }
 
-    /// `GET /v1/reservas/alocacao/resumida`.
-    pub async fn allocation_summary(&self, token: &str) -> Result<AllocationSummary, ApiError> {
+    /// `GET /v1/reservas/alocacao/resumida`, its reservations read as `R` (whole, or
+    /// [`crate::api::models::Skipped`] where a page shows the offerings' totals only).
+    pub async fn allocation_summary<R: DeserializeOwned + Default>(
+        &self,
+        token: &str,
+    ) -> Result<AllocationSummary<R>, ApiError> {
         self.get_json("/v1/reservas/alocacao/resumida", &(), Some(token))
             .await
     }

@@ -20,7 +20,7 @@ impl PlatformClient {
             "novaSenha": nova_senha,
             "confirmacaoSenha": confirmacao_senha,
         });
-        Self::send(
+        self.send(
             self.api(Method::PUT, "/v2/seguranca/senha", Some(token))
                 .json(&body),
         )

@@ -41,8 +41,9 @@ impl PlatformClient {
     /// `POST /v1/cadastro`. The sign-up succeeded when the answer has an `id`;
     /// `Ok(None)` is a 2xx answer without one (the caller shows the generic error).
     pub async fn sign_up(&self, record: &SignupRecord) -> Result<Option<String>, ApiError> {
-        let body: Value =
-            Self::json(self.api(Method::POST, "/v1/cadastro", None).json(record)).await?;
+        let body: Value = self
+            .json(self.api(Method::POST, "/v1/cadastro", None).json(record))
+            .await?;
         Ok(match body.get("id") {
             Some(Value::Number(n)) => Some(n.to_string()),
             Some(Value::String(s)) if !s.trim().is_empty() => Some(s.clone()),

@@ -23,7 +23,7 @@ pub(crate) fn state(micro_cache: Duration) -> AppState {
         connect_timeout: Duration::from_secs(1),
         request_timeout: Duration::from_secs(1),
         micro_cache,
-        pool_idle: 4,
+        pool: 4,
     })
     .expect("client");
     let cfg = WebConfig {

@@ -137,10 +137,16 @@ pub struct Reserva {
     pub motivo_cancelamento: Option<String>,
 }
 
-/// One offering of the allocation summary.
+/// One offering of the allocation summary. `R` is how its reservations are read: whole
+/// ([`Reserva`], the wallet and the agenda) or skipped ([`Skipped`], the home, which
+/// shows the offerings' totals only: serde then walks past them without allocating).
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
-#[serde(rename_all = "camelCase", default)]
-pub struct AllocationItem {
+#[serde(
+    rename_all = "camelCase",
+    default,
+    bound(deserialize = "R: Deserialize<'de> + Default")
+)]
+pub struct AllocationItem<R = Reserva> {
     pub id_captacao: Option<i64>,
     pub nome_captacao: String,
     pub url_amigavel: Option<String>,
@@ -153,15 +159,22 @@ pub struct AllocationItem {
     #[serde(with = "money::json")]
     pub valor: Decimal,
     pub liquidacao_ativa: bool,
-    pub lista_reservas: Vec<Reserva>,
+    pub lista_reservas: Vec<R>,
 }
+
+/// A part of an answer a page does not show: parsed past, never kept.
+pub type Skipped = serde::de::IgnoredAny;
 
 /// `GET /v1/reservas/alocacao/resumida`: the offerings and the totals (value, yield and its
 /// percent); what was invested is the sum of the items' `alocacao`.
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
-#[serde(rename_all = "camelCase", default)]
-pub struct AllocationSummary {
-    pub lista: Vec<AllocationItem>,
+#[serde(
+    rename_all = "camelCase",
+    default,
+    bound(deserialize = "R: Deserialize<'de> + Default")
+)]
+pub struct AllocationSummary<R = Reserva> {
+    pub lista: Vec<AllocationItem<R>>,
     #[serde(with = "money::json")]
     pub valor_total: Decimal,
     #[serde(with = "money::json")]
@@ -170,7 +183,7 @@ pub struct AllocationSummary {
     pub rendimento_percentual: Decimal,
 }
 
-impl AllocationSummary {
+impl<R> AllocationSummary<R> {
     /// What was invested: the sum of the offerings' `alocacao` (saturating: a hostile
     /// platform number must not panic the page).
     pub fn invested(&self) -> Decimal {
@@ -234,7 +247,7 @@ mod tests {
 
     #[test]
     fn the_invested_sum_saturates_on_hostile_numbers() {
-        let item = AllocationItem {
+        let item = AllocationItem::<Reserva> {
             alocacao: Decimal::MAX,
             ..Default::default()
         };
@@ -243,5 +256,28 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(s.invested(), Decimal::MAX);
+    }
+
+    /// The home reads the summary without its reservations: the same offerings and totals,
+    /// whatever the reservations hold.
+    #[test]
+    fn the_totals_read_skips_the_reservations_and_keeps_everything_else() {
+        let body = r#"{"lista":[{"idCaptacao":7,"nomeCaptacao":"CPR Soja","alocacao":1000.50,
+            "percentualAlocacao":100,"rendimento":12.5,"valor":1100,"liquidacaoAtiva":true,
+            "listaReservas":[{"id":1,"nomeCaptacao":"CPR Soja","investimento":1000.50,
+            "fluxoRecebimentoAmortizacao":[{"parcela":1,"valor":"x","nested":[1,{"a":null}]}]},
+            {"unexpected":"shape"}]}],
+            "valorTotal":1100,"rendimentoTotal":99.5,"rendimentoPercentual":9.95}"#;
+        let slim: AllocationSummary<Skipped> = serde_json::from_str(body).unwrap();
+        assert_eq!(slim.lista.len(), 1);
+        assert_eq!(slim.lista[0].nome_captacao, "CPR Soja");
+        assert_eq!(slim.lista[0].alocacao, Decimal::new(100050, 2));
+        assert_eq!(slim.lista[0].lista_reservas.len(), 2);
+        assert!(slim.lista[0].liquidacao_ativa);
+        assert_eq!(slim.valor_total, Decimal::new(1100, 0));
+        assert_eq!(slim.rendimento_percentual, Decimal::new(995, 2));
+        assert_eq!(slim.invested(), Decimal::new(100050, 2));
+        // The whole read refuses what the slim one never looks at.
+        assert!(serde_json::from_str::<AllocationSummary>(body).is_err());
     }
 }

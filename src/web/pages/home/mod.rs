@@ -7,6 +7,7 @@ mod view;
 use axum::extract::RawQuery as RawQueryString;
 use serde::Deserialize;
 
+use crate::api::models::Skipped;
 use crate::web::pages::captacoes::query::{self, RawQuery};
 use crate::web::partial::Partial;
 use crate::web::ui::Page;
@@ -38,7 +39,7 @@ pub async fn view_home_get(ctx: Ctx, RawQueryString(qs): RawQueryString) -> Page
     let offers_query = state.to_api();
     // Upstream calls of one page run concurrently.
     let (allocation, pending, offers, reserva) = tokio::join!(
-        api.allocation_summary(token),
+        api.allocation_summary::<Skipped>(token),
         api.reservas_pendentes(token),
         api.captacoes(&offers_query, Some(token)),
         async {

@@ -4,7 +4,7 @@ use crate::domain::status::ReservaStatus;
 use maud::{Markup, html};
 
 use crate::api::ApiError;
-use crate::api::models::{AllocationSummary, CaptacaoResumo, Reserva, SearchResponse};
+use crate::api::models::{AllocationSummary, CaptacaoResumo, Reserva, SearchResponse, Skipped};
 use crate::domain::captacao;
 use crate::web::pages::captacoes::query::ListState;
 use crate::web::pages::captacoes::view::{TableOptions, pagination, table};
@@ -13,7 +13,7 @@ use crate::web::ui::{aviso_cvm, badge, captacao as ui_captacao, cards, format, i
 use crate::web::{Ctx, routes};
 
 pub struct HomeData {
-    pub allocation: Option<AllocationSummary>,
+    pub allocation: Option<AllocationSummary<Skipped>>,
     pub pending: Option<Vec<Reserva>>,
     pub offers: Option<std::sync::Arc<SearchResponse<CaptacaoResumo>>>,
     pub reserva: Option<Result<Reserva, ApiError>>,
@@ -52,7 +52,7 @@ fn side_panel(ctx: &Ctx, r: &Result<Reserva, ApiError>) -> Markup {
     }
 }
 
-pub fn allocation(ctx: &Ctx, a: Option<&AllocationSummary>) -> Markup {
+pub fn allocation(ctx: &Ctx, a: Option<&AllocationSummary<Skipped>>) -> Markup {
     html! {
         section.secao aria-labelledby="alocacao-titulo" {
             h2 #alocacao-titulo { "Alocação da carteira" }
@@ -69,7 +69,7 @@ pub fn allocation(ctx: &Ctx, a: Option<&AllocationSummary>) -> Markup {
     }
 }
 
-fn donut(ctx: &Ctx, a: &AllocationSummary) -> Markup {
+fn donut(ctx: &Ctx, a: &AllocationSummary<Skipped>) -> Markup {
     let slices: Vec<rosca::Slice> = a
         .lista
         .iter()

@@ -1,0 +1,153 @@
+use super::*;
+use wiremock::matchers::path;
+use wiremock::{Mock, MockServer, ResponseTemplate};
+
+async fn client_for(server: &MockServer) -> PlatformClient {
+    let url = url::Url::parse(&server.uri()).unwrap();
+    PlatformClient::new(ClientConfig {
+        api_url: url.clone(),
+        auth_url: url,
+        client_id: "t".into(),
+        origin: "http://localhost".into(),
+        connect_timeout: Duration::from_secs(2),
+        request_timeout: Duration::from_secs(10),
+        micro_cache: Duration::ZERO,
+        pool: 4,
+    })
+    .unwrap()
+}
+
+async fn serving(body: Vec<u8>, content_type: &str) -> MockServer {
+    let server = MockServer::start().await;
+    Mock::given(path("/x"))
+        .respond_with(ResponseTemplate::new(200).set_body_raw(body, content_type))
+        .mount(&server)
+        .await;
+    server
+}
+
+#[tokio::test]
+async fn a_json_answer_over_its_cap_is_an_api_error() {
+    let mut body = b"\"".to_vec();
+    body.resize(MAX_JSON_BYTES + 1, b'a');
+    let server = serving(body, "application/json").await;
+    let c = client_for(&server).await;
+    let r: Result<String, _> = c.json(c.api(Method::GET, "/x", None)).await;
+    assert!(matches!(r, Err(ApiError::Unavailable(m)) if m.contains("maior")));
+}
+
+#[tokio::test]
+async fn a_file_over_its_cap_is_an_api_error_and_one_under_it_arrives() {
+    let server = serving(vec![0; MAX_BLOB_BYTES + 1], "application/pdf").await;
+    let c = client_for(&server).await;
+    let r = c.blob(c.api(Method::GET, "/x", None)).await;
+    assert!(matches!(r, Err(ApiError::Unavailable(m)) if m.contains("maior")));
+
+    let server = serving(vec![0; MAX_JSON_BYTES + 1], "application/pdf").await;
+    let c = client_for(&server).await;
+    let blob = c.blob(c.api(Method::GET, "/x", None)).await.unwrap();
+    assert_eq!(blob.bytes.len(), MAX_JSON_BYTES + 1);
+}
+
+/// A platform that counts the calls and connections it holds at once, answering each call
+/// after a short wait over keep-alive HTTP/1.1.
+struct Counting {
+    url: url::Url,
+    max_in_flight: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+    connections: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+}
+
+async fn counting_platform() -> Counting {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = url::Url::parse(&format!("http://{}", listener.local_addr().unwrap())).unwrap();
+    let in_flight = Arc::new(AtomicUsize::new(0));
+    let max_in_flight = Arc::new(AtomicUsize::new(0));
+    let connections = Arc::new(AtomicUsize::new(0));
+    let (now, max, conns) = (in_flight, max_in_flight.clone(), connections.clone());
+    tokio::spawn(async move {
+        while let Ok((mut socket, _)) = listener.accept().await {
+            conns.fetch_add(1, Ordering::SeqCst);
+            let (now, max) = (now.clone(), max.clone());
+            tokio::spawn(async move {
+                let mut seen = Vec::new();
+                let mut buf = [0u8; 1024];
+                while let Ok(n) = socket.read(&mut buf).await {
+                    if n == 0 {
+                        return;
+                    }
+                    seen.extend_from_slice(&buf[..n]);
+                    while let Some(end) = seen.windows(4).position(|w| w == b"\r\n\r\n") {
+                        seen.drain(..end + 4);
+                        let held = now.fetch_add(1, Ordering::SeqCst) + 1;
+                        max.fetch_max(held, Ordering::SeqCst);
+                        tokio::time::sleep(Duration::from_millis(20)).await;
+                        now.fetch_sub(1, Ordering::SeqCst);
+                        let answer = "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n42";
+                        if socket.write_all(answer.as_bytes()).await.is_err() {
+                            return;
+                        }
+                    }
+                }
+            });
+        }
+    });
+    Counting {
+        url,
+        max_in_flight,
+        connections,
+    }
+}
+
+/// A burst of calls never holds more than the pool's places at once, nor opens more
+/// connections than that: the rest wait their turn and all succeed.
+#[tokio::test]
+async fn a_burst_of_calls_waits_for_a_place_in_the_pool() {
+    use std::sync::atomic::Ordering;
+    let platform = counting_platform().await;
+    let c = PlatformClient::new(ClientConfig {
+        api_url: platform.url.clone(),
+        auth_url: platform.url.clone(),
+        client_id: "t".into(),
+        origin: "http://localhost".into(),
+        connect_timeout: Duration::from_secs(2),
+        request_timeout: Duration::from_secs(10),
+        micro_cache: Duration::ZERO,
+        pool: 3,
+    })
+    .unwrap();
+    let calls = (0..24).map(|_| {
+        let c = c.clone();
+        async move { c.json::<u32>(c.api(Method::GET, "/x", None)).await }
+    });
+    let answers = futures::future::join_all(calls).await;
+    assert!(answers.iter().all(|a| matches!(a, Ok(42))), "{answers:?}");
+    let max = platform.max_in_flight.load(Ordering::SeqCst);
+    assert!((1..=3).contains(&max), "{max} calls in flight at once");
+    let conns = platform.connections.load(Ordering::SeqCst);
+    assert!(conns <= 3, "{conns} connections opened");
+}
+
+/// A call that finds no place within the request timeout is an error the page shows,
+/// never a wait without end.
+#[tokio::test]
+async fn no_place_within_the_request_timeout_is_an_unavailable_platform() {
+    let platform = counting_platform().await;
+    let c = PlatformClient::new(ClientConfig {
+        api_url: platform.url.clone(),
+        auth_url: platform.url.clone(),
+        client_id: "t".into(),
+        origin: "http://localhost".into(),
+        connect_timeout: Duration::from_secs(2),
+        request_timeout: Duration::from_millis(30),
+        micro_cache: Duration::ZERO,
+        pool: 1,
+    })
+    .unwrap();
+    let _held = c.slot().await.unwrap();
+    let r = c.json::<u32>(c.api(Method::GET, "/x", None)).await;
+    assert!(matches!(r, Err(ApiError::Unavailable(_))), "{r:?}");
+}
