@@ -1,13 +1,15 @@
 // Keyboard-only journeys, with and without JavaScript: after logging in, no click: Tab to the
 // control, then type, Space or Enter, and each journey ends with what the person wanted done
 // (personal data and address saved, the statement filtered, a notification read and the
-// notification settings changed, a document sent, an investment withdrawn). rafael (ativa@) is the person of the journeys
-// that change something, and a new sign-up (Básico, so documents can be sent) the one of the
-// upload, so the other specs' investors stay as they were.
+// notification settings changed, a document sent, an investment withdrawn, the profile's
+// verification requested). Every control reached is shown: visible, on the screen, with its
+// focus ring. rafael (ativa@) is the person of the journeys that change something, and a new
+// sign-up (Básico, so documents can be sent and the verification asked) the one of the upload
+// and of the verification, so the other specs' investors stay as they were.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { APP_URL, INVESTIDOR, ROOT, SANDBOX_URL, login, submitLogin } from './helpers';
+import { APP_URL, INVESTIDOR, ROOT, SANDBOX_URL, checkA11y, checkHtml, login, rawHtml, submitLogin } from './helpers';
 
 const RAFAEL = 'ativa@colheita.dev';
 const SAVED = 'Informações atualizadas com sucesso.';
@@ -16,14 +18,40 @@ const MAX_TABS = 200;
 
 const js = (): boolean => test.info().project.name === 'js';
 
-/** Presses Tab until `target` has the focus (it may have it already). */
+/**
+ * Presses Tab until `target` has the focus (it may have it already), then checks a sighted
+ * keyboard user sees where it is: the control is visible, on the screen and draws its focus
+ * ring (`:focus-visible`).
+ */
 async function tabTo(page: Page, target: Locator): Promise<void> {
   await expect(target).toBeAttached();
   for (let i = 0; i <= MAX_TABS; i++) {
-    if (await target.evaluate((e) => e === document.activeElement)) return;
+    if (await target.evaluate((e) => e === document.activeElement)) {
+      await expect(target, 'the focused control is shown').toBeVisible();
+      await expect(target, 'the focused control is on the screen').toBeInViewport();
+      const ring = await target.evaluate((e) => {
+        const s = getComputedStyle(e);
+        return e.matches(':focus-visible') && (s.outlineStyle !== 'none' || s.boxShadow !== 'none');
+      });
+      expect(ring, `${target} draws its focus ring`).toBe(true);
+      return;
+    }
     await page.keyboard.press('Tab');
   }
   throw new Error(`Tab never reached ${target}`);
+}
+
+/** Picks a native select's option by typing the start of its text (the browser's type-ahead). */
+async function choose(page: Page, select: Locator, option: string): Promise<void> {
+  await tabTo(page, select);
+  await page.keyboard.type(option);
+  await expect(select.locator('option:checked')).toHaveText(new RegExp(`^${option}`));
+}
+
+/** Follows a link with Tab and Enter. */
+async function follow(page: Page, link: Locator): Promise<void> {
+  await tabTo(page, link);
+  await page.keyboard.press('Enter');
 }
 
 /** Replaces a text field's value, typing as a person does. */
@@ -225,4 +253,60 @@ test('an investment is withdrawn with the keyboard alone', async ({ page, reques
   await page.keyboard.press('Enter');
   await expect(alert).toHaveCount(0);
   await expect(page.getByText('Desistência do investidor').first()).toBeVisible();
+});
+
+test('verification is requested with the keyboard alone', async ({ page }) => {
+  test.slow();
+  await newInvestor(page);
+
+  // From the profile menu's 'Verificar perfil' to the personal data, which the sign-up left
+  // without gender, birthplace, nationality and RG.
+  await follow(page, page.locator('details.menu-perfil summary'));
+  await follow(page, page.getByRole('link', { name: 'Verificar perfil' }));
+  await expect(page.getByRole('heading', { name: 'Informações pessoais', level: 2 })).toBeVisible();
+  await choose(page, page.getByLabel('Gênero', { exact: true }), 'Feminino');
+  await choose(page, page.getByLabel('Estado de nascimento', { exact: true }), 'Bahia');
+  await choose(page, page.getByLabel('Nacionalidade', { exact: true }), 'Brasileira');
+  await retype(page, page.getByLabel('Número do RG', { exact: true }), '1234567');
+  await choose(page, page.getByLabel('Estado emissor', { exact: true }), 'Bahia');
+  await choose(page, page.getByLabel('Órgão emissor', { exact: true }), 'SSP');
+  await tabTo(page, page.getByRole('button', { name: 'Salvar informações' }));
+  await page.keyboard.press('Enter');
+  await closeAlert(page, SAVED);
+
+  // The address, from its sub-tab.
+  await follow(page, page.getByRole('link', { name: 'Endereço', exact: true }));
+  await retype(page, page.getByLabel('CEP', { exact: true }), '40010000');
+  await retype(page, page.getByLabel('Rua', { exact: true }), 'Rua Chile');
+  await retype(page, page.getByLabel('Número', { exact: true }), '22');
+  await retype(page, page.getByLabel('Bairro', { exact: true }), 'Centro');
+  await retype(page, page.getByLabel('Cidade', { exact: true }), 'Salvador');
+  await choose(page, page.getByLabel('Estado', { exact: true }), 'Bahia');
+  await tabTo(page, page.getByRole('button', { name: 'Salvar endereço' }));
+  await page.keyboard.press('Enter');
+  await closeAlert(page, SAVED);
+
+  // The two mandatory documents: the identity document (first row) and the selfie (third).
+  await follow(page, page.getByRole('link', { name: 'Documentos', exact: true }));
+  for (const n of [0, 2]) {
+    if (js()) await expect(page.locator('[data-island="envio-documento"]').first()).toHaveAttribute('data-island-state', 'mounted');
+    const row = page.locator('.documento-linha').nth(n);
+    await tabTo(page, row.locator('input[type=file]'));
+    const chooser = page.waitForEvent('filechooser');
+    await page.keyboard.press('Space');
+    await (await chooser).setFiles(photo());
+    await tabTo(page, row.getByRole('button', { name: /Enviar/ }));
+    await page.keyboard.press('Enter');
+    await closeAlert(page, 'Documento salvo');
+    await expect(page.locator('.documento-linha').nth(n).getByRole('button', { name: /Substituir/ })).toBeVisible();
+  }
+
+  // The request, and the profile now under analysis.
+  await tabTo(page, page.getByRole('button', { name: 'Verificar perfil' }));
+  await page.keyboard.press('Enter');
+  await closeAlert(page, 'Perfil enviado para análise. Em breve você já poderá investir.');
+  await expect(page.locator('.perfil-estado')).toContainText('Estamos verificando o seu perfil.');
+  await expect(page.getByRole('button', { name: 'Verificar perfil' })).toHaveCount(0);
+  await checkA11y(page);
+  if (!js()) await checkHtml(await rawHtml(page, page.url()), 'verification requested');
 });
