@@ -4,12 +4,13 @@
 // notification settings changed, a document sent, an investment withdrawn, the profile's
 // verification requested). Every control reached is shown: visible, on the screen, with its
 // focus ring. rafael (ativa@) is the person of the journeys that change something, and a new
-// sign-up (Básico, so documents can be sent and the verification asked) the one of the upload
-// and of the verification, so the other specs' investors stay as they were.
+// sign-up, made with the keyboard as well (Básico, so documents can be sent and the
+// verification asked), the one of the upload and of the verification, so the other specs'
+// investors stay as they were.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { APP_URL, INVESTIDOR, ROOT, SANDBOX_URL, checkA11y, checkHtml, login, rawHtml, submitLogin } from './helpers';
+import { APP_URL, INVESTIDOR, ROOT, SANDBOX_URL, checkA11y, checkHtml, login, rawHtml } from './helpers';
 
 const RAFAEL = 'ativa@colheita.dev';
 const SAVED = 'Informações atualizadas com sucesso.';
@@ -19,11 +20,11 @@ const MAX_TABS = 200;
 const js = (): boolean => test.info().project.name === 'js';
 
 /**
- * Presses Tab until `target` has the focus (it may have it already), then checks a sighted
- * keyboard user sees where it is: the control is visible, on the screen and draws its focus
- * ring (`:focus-visible`).
+ * Presses Tab (or Shift+Tab, back up the page) until `target` has the focus (it may have it
+ * already), then checks a sighted keyboard user sees where it is: the control is visible, on
+ * the screen and draws its focus ring (`:focus-visible`).
  */
-async function tabTo(page: Page, target: Locator): Promise<void> {
+async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
   await expect(target).toBeAttached();
   for (let i = 0; i <= MAX_TABS; i++) {
     if (await target.evaluate((e) => e === document.activeElement)) {
@@ -36,9 +37,9 @@ async function tabTo(page: Page, target: Locator): Promise<void> {
       expect(ring, `${target} draws its focus ring`).toBe(true);
       return;
     }
-    await page.keyboard.press('Tab');
+    await page.keyboard.press(key);
   }
-  throw new Error(`Tab never reached ${target}`);
+  throw new Error(`${key} never reached ${target}`);
 }
 
 /** Picks a native select's option by typing the start of its text (the browser's type-ahead). */
@@ -48,9 +49,9 @@ async function choose(page: Page, select: Locator, option: string): Promise<void
   await expect(select.locator('option:checked')).toHaveText(new RegExp(`^${option}`));
 }
 
-/** Follows a link with Tab and Enter. */
-async function follow(page: Page, link: Locator): Promise<void> {
-  await tabTo(page, link);
+/** Follows a link (or opens a disclosure) with Tab, or Shift+Tab, and Enter. */
+async function follow(page: Page, link: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
+  await tabTo(page, link, key);
   await page.keyboard.press('Enter');
 }
 
@@ -176,28 +177,44 @@ function photo(): string {
   return path;
 }
 
-/** Setting up (not the journey): a new investor signs up, logs in and sets a password. */
+/**
+ * A new investor signs up, reads the temporary password in the sandbox's outbox (another
+ * tab, standing in for the mailbox), logs in and sets a password: with the keyboard too.
+ */
 async function newInvestor(page: Page): Promise<void> {
   const email = `teclado.${test.info().project.name}.${Date.now()}@exemplo.com.br`;
   await page.goto('/quero-investir');
-  await page.getByLabel('Nome completo', { exact: true }).fill('Tereza Teclado');
-  await page.getByLabel('E-mail', { exact: true }).fill(email);
-  await page.getByLabel('Celular/WhatsApp', { exact: true }).fill('11987654321');
-  await page.getByLabel('CPF', { exact: true }).fill(newCpf());
-  await page.getByRole('checkbox', { name: /Li e aceito os termos/ }).check();
-  await page.getByRole('button', { name: 'Enviar' }).click();
+  await retype(page, page.getByLabel('Nome completo', { exact: true }), 'Tereza Teclado');
+  await retype(page, page.getByLabel('E-mail', { exact: true }), email);
+  await retype(page, page.getByLabel('Celular/WhatsApp', { exact: true }), '11987654321');
+  await retype(page, page.getByLabel('CPF', { exact: true }), newCpf());
+  const terms = page.getByRole('checkbox', { name: /Li e aceito os termos/ });
+  await tabTo(page, terms);
+  await page.keyboard.press('Space');
+  await expect(terms).toBeChecked();
+  await tabTo(page, page.getByRole('button', { name: 'Enviar' }));
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(`${APP_URL}/quero-investir/sucesso`);
-  await page.goto(`${SANDBOX_URL}/caixa-de-saida`);
-  const mail = page.getByRole('article').filter({ hasText: email });
+
+  const mailbox = await page.context().newPage();
+  await mailbox.goto(`${SANDBOX_URL}/caixa-de-saida`);
+  const mail = mailbox.getByRole('article').filter({ hasText: email });
   const password = /Senha temporária: (\S+)/.exec(await mail.innerText())?.[1] ?? '';
-  await page.goto('/');
-  await submitLogin(page, email, password);
+  await mailbox.close();
+
+  await follow(page, page.getByRole('link', { name: 'Ir para o login' }));
+  await retype(page, page.getByLabel('E-mail'), email);
+  await retype(page, page.getByLabel('Senha'), password);
+  await tabTo(page, page.getByRole('button', { name: 'Entrar' }));
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(`${APP_URL}/minha-conta/alterar-senha`);
-  await page.getByLabel('Senha atual', { exact: true }).fill(password);
-  await page.getByLabel('Nova senha', { exact: true }).fill('Safra2027');
-  await page.getByLabel('Confirme a nova senha', { exact: true }).fill('Safra2027');
-  await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+  await retype(page, page.getByLabel('Senha atual', { exact: true }), password);
+  await retype(page, page.getByLabel('Nova senha', { exact: true }), 'Safra2027');
+  await retype(page, page.getByLabel('Confirme a nova senha', { exact: true }), 'Safra2027');
+  await tabTo(page, page.getByRole('button', { name: 'Salvar nova senha' }));
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(`${APP_URL}/`);
+  await closeAlert(page, 'Senha alterada com sucesso.');
 }
 
 test('a document is sent with the keyboard alone', async ({ page }) => {
@@ -259,9 +276,9 @@ test('verification is requested with the keyboard alone', async ({ page }) => {
   test.slow();
   await newInvestor(page);
 
-  // From the profile menu's 'Verificar perfil' to the personal data, which the sign-up left
-  // without gender, birthplace, nationality and RG.
-  await follow(page, page.locator('details.menu-perfil summary'));
+  // From the profile menu's 'Verificar perfil' (back up from the content, in the header) to
+  // the personal data, which the sign-up left without gender, birthplace, nationality and RG.
+  await follow(page, page.locator('details.menu-perfil summary'), 'Shift+Tab');
   await follow(page, page.getByRole('link', { name: 'Verificar perfil' }));
   await expect(page.getByRole('heading', { name: 'Informações pessoais', level: 2 })).toBeVisible();
   await choose(page, page.getByLabel('Gênero', { exact: true }), 'Feminino');
