@@ -1,12 +1,12 @@
-// Keyboard-only journeys, with and without JavaScript: after logging in, no click: Tab to the
+// Keyboard-only journeys, with and without JavaScript: no click: Tab (or Shift+Tab) to the
 // control, then type, Space or Enter, and each journey ends with what the person wanted done
 // (personal data and address saved, the statement filtered, a notification read and the
-// notification settings changed, a document sent, an investment withdrawn, the profile's
-// verification requested). Every control reached is shown: visible, on the screen, with its
-// focus ring. rafael (ativa@) is the person of the journeys that change something, and a new
-// sign-up, made with the keyboard as well (Básico, so documents can be sent and the
-// verification asked), the one of the upload and of the verification, so the other specs'
-// investors stay as they were.
+// notification settings changed, a document sent after a refused one, an investment
+// withdrawn, the profile's verification requested). Every control reached is shown: visible,
+// on the screen, with its focus ring. rafael (ativa@) is the person of the journeys that
+// change something, and a new sign-up, made with the keyboard as well (Básico, so documents
+// can be sent and the verification asked), the one of the upload and of the verification, so
+// the other specs' investors stay as they were.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -217,18 +217,46 @@ async function newInvestor(page: Page): Promise<void> {
   await closeAlert(page, 'Senha alterada com sucesso.');
 }
 
+/** A file named like a photo that is not one, written to disk. */
+function notAPhoto(): string {
+  const dir = resolve(ROOT, 'target/e2e-data/arquivos');
+  mkdirSync(dir, { recursive: true });
+  const path = resolve(dir, 'teclado-nao-e-foto.jpg');
+  writeFileSync(path, 'isto nao e uma imagem');
+  return path;
+}
+
+/** Space on a file field opens the system's file chooser, where the file is picked. */
+async function pickFile(page: Page, field: Locator, file: string, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
+  await tabTo(page, field, key);
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Space');
+  await (await chooser).setFiles(file);
+}
+
 test('a document is sent with the keyboard alone', async ({ page }) => {
   test.slow();
   await newInvestor(page);
   await page.goto('/minha-conta/dados-cadastrais/documentos');
   if (js()) await expect(page.locator('[data-island="envio-documento"]').first()).toHaveAttribute('data-island-state', 'mounted');
   const row = page.locator('.documento-linha').first();
-  // Space on the file field opens the system's file chooser, where the file is picked.
-  await tabTo(page, row.locator('input[type=file]'));
-  const chooser = page.waitForEvent('filechooser');
-  await page.keyboard.press('Space');
-  await (await chooser).setFiles(photo());
-  await tabTo(page, row.getByRole('button', { name: /Enviar/ }));
+  const send = row.getByRole('button', { name: /Enviar/ });
+
+  // A file that is not a photo first: refused, and the person goes on from where they were.
+  const refused = 'Formato não aceito. Envie um arquivo .png, .jpg, .jpeg ou .pdf.';
+  await pickFile(page, row.locator('input[type=file]'), notAPhoto());
+  await tabTo(page, send);
+  await page.keyboard.press('Enter');
+  if (js()) {
+    // The island answers in place, and the focus stays on the button that was pressed.
+    await expect(row.getByRole('alert')).toHaveText(refused);
+    await expect(send).toBeFocused();
+  } else {
+    await closeAlert(page, refused);
+  }
+
+  await pickFile(page, row.locator('input[type=file]'), photo(), js() ? 'Shift+Tab' : 'Tab');
+  await tabTo(page, send);
   await page.keyboard.press('Enter');
   await closeAlert(page, 'Documento salvo');
   await expect(page.locator('.documento-linha').first().getByRole('button', { name: /Substituir/ })).toBeVisible();
@@ -308,10 +336,7 @@ test('verification is requested with the keyboard alone', async ({ page }) => {
   for (const n of [0, 2]) {
     if (js()) await expect(page.locator('[data-island="envio-documento"]').first()).toHaveAttribute('data-island-state', 'mounted');
     const row = page.locator('.documento-linha').nth(n);
-    await tabTo(page, row.locator('input[type=file]'));
-    const chooser = page.waitForEvent('filechooser');
-    await page.keyboard.press('Space');
-    await (await chooser).setFiles(photo());
+    await pickFile(page, row.locator('input[type=file]'), photo());
     await tabTo(page, row.getByRole('button', { name: /Enviar/ }));
     await page.keyboard.press('Enter');
     await closeAlert(page, 'Documento salvo');
