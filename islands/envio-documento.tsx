@@ -45,7 +45,7 @@ function enhance(form: HTMLFormElement, props: EnvioDocumentoProps): void {
     busy = false;
     progress.hidden = true;
     status.textContent = '';
-    if (button) button.disabled = false;
+    button?.removeAttribute('aria-disabled');
     alert.hidden = message === null;
     alert.textContent = message ?? '';
   };
@@ -55,7 +55,9 @@ function enhance(form: HTMLFormElement, props: EnvioDocumentoProps): void {
     event.preventDefault();
     if (busy) return;
     busy = true;
-    if (button) button.disabled = true;
+    // aria-disabled, not disabled: a disabled button loses the focus, and the keyboard user
+    // would be left on the page's body once the answer came (`busy` refuses a second send).
+    button?.setAttribute('aria-disabled', 'true');
     alert.hidden = true;
     progress.value = 0;
     progress.hidden = false;

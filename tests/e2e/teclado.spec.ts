@@ -1,13 +1,16 @@
-// Keyboard-only journeys, with and without JavaScript: after logging in, no click: Tab to the
+// Keyboard-only journeys, with and without JavaScript: no click: Tab (or Shift+Tab) to the
 // control, then type, Space or Enter, and each journey ends with what the person wanted done
 // (personal data and address saved, the statement filtered, a notification read and the
-// notification settings changed, a document sent, an investment withdrawn). rafael (ativa@) is the person of the journeys
-// that change something, and a new sign-up (Básico, so documents can be sent) the one of the
-// upload, so the other specs' investors stay as they were.
+// notification settings changed, a document sent after a refused one, an investment
+// withdrawn, the profile's verification requested). Every control reached is shown: visible,
+// on the screen, with its focus ring. rafael (ativa@) is the person of the journeys that
+// change something, and a new sign-up, made with the keyboard as well (Básico, so documents
+// can be sent and the verification asked), the one of the upload and of the verification, so
+// the other specs' investors stay as they were.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { APP_URL, INVESTIDOR, ROOT, SANDBOX_URL, login, submitLogin } from './helpers';
+import { APP_URL, INVESTIDOR, ROOT, SANDBOX_URL, checkA11y, checkHtml, login, rawHtml } from './helpers';
 
 const RAFAEL = 'ativa@colheita.dev';
 const SAVED = 'Informações atualizadas com sucesso.';
@@ -16,14 +19,40 @@ const MAX_TABS = 200;
 
 const js = (): boolean => test.info().project.name === 'js';
 
-/** Presses Tab until `target` has the focus (it may have it already). */
-async function tabTo(page: Page, target: Locator): Promise<void> {
+/**
+ * Presses Tab (or Shift+Tab, back up the page) until `target` has the focus (it may have it
+ * already), then checks a sighted keyboard user sees where it is: the control is visible, on
+ * the screen and draws its focus ring (`:focus-visible`).
+ */
+async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
   await expect(target).toBeAttached();
   for (let i = 0; i <= MAX_TABS; i++) {
-    if (await target.evaluate((e) => e === document.activeElement)) return;
-    await page.keyboard.press('Tab');
+    if (await target.evaluate((e) => e === document.activeElement)) {
+      await expect(target, 'the focused control is shown').toBeVisible();
+      await expect(target, 'the focused control is on the screen').toBeInViewport();
+      const ring = await target.evaluate((e) => {
+        const s = getComputedStyle(e);
+        return e.matches(':focus-visible') && (s.outlineStyle !== 'none' || s.boxShadow !== 'none');
+      });
+      expect(ring, `${target} draws its focus ring`).toBe(true);
+      return;
+    }
+    await page.keyboard.press(key);
   }
-  throw new Error(`Tab never reached ${target}`);
+  throw new Error(`${key} never reached ${target}`);
+}
+
+/** Picks a native select's option by typing the start of its text (the browser's type-ahead). */
+async function choose(page: Page, select: Locator, option: string): Promise<void> {
+  await tabTo(page, select);
+  await page.keyboard.type(option);
+  await expect(select.locator('option:checked')).toHaveText(new RegExp(`^${option}`));
+}
+
+/** Follows a link (or opens a disclosure) with Tab, or Shift+Tab, and Enter. */
+async function follow(page: Page, link: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
+  await tabTo(page, link, key);
+  await page.keyboard.press('Enter');
 }
 
 /** Replaces a text field's value, typing as a person does. */
@@ -148,28 +177,61 @@ function photo(): string {
   return path;
 }
 
-/** Setting up (not the journey): a new investor signs up, logs in and sets a password. */
+/**
+ * A new investor signs up, reads the temporary password in the sandbox's outbox (another
+ * tab, standing in for the mailbox), logs in and sets a password: with the keyboard too.
+ */
 async function newInvestor(page: Page): Promise<void> {
   const email = `teclado.${test.info().project.name}.${Date.now()}@exemplo.com.br`;
   await page.goto('/quero-investir');
-  await page.getByLabel('Nome completo', { exact: true }).fill('Tereza Teclado');
-  await page.getByLabel('E-mail', { exact: true }).fill(email);
-  await page.getByLabel('Celular/WhatsApp', { exact: true }).fill('11987654321');
-  await page.getByLabel('CPF', { exact: true }).fill(newCpf());
-  await page.getByRole('checkbox', { name: /Li e aceito os termos/ }).check();
-  await page.getByRole('button', { name: 'Enviar' }).click();
+  await retype(page, page.getByLabel('Nome completo', { exact: true }), 'Tereza Teclado');
+  await retype(page, page.getByLabel('E-mail', { exact: true }), email);
+  await retype(page, page.getByLabel('Celular/WhatsApp', { exact: true }), '11987654321');
+  await retype(page, page.getByLabel('CPF', { exact: true }), newCpf());
+  const terms = page.getByRole('checkbox', { name: /Li e aceito os termos/ });
+  await tabTo(page, terms);
+  await page.keyboard.press('Space');
+  await expect(terms).toBeChecked();
+  await tabTo(page, page.getByRole('button', { name: 'Enviar' }));
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(`${APP_URL}/quero-investir/sucesso`);
-  await page.goto(`${SANDBOX_URL}/caixa-de-saida`);
-  const mail = page.getByRole('article').filter({ hasText: email });
+
+  const mailbox = await page.context().newPage();
+  await mailbox.goto(`${SANDBOX_URL}/caixa-de-saida`);
+  const mail = mailbox.getByRole('article').filter({ hasText: email });
   const password = /Senha temporária: (\S+)/.exec(await mail.innerText())?.[1] ?? '';
-  await page.goto('/');
-  await submitLogin(page, email, password);
+  await mailbox.close();
+
+  await follow(page, page.getByRole('link', { name: 'Ir para o login' }));
+  await retype(page, page.getByLabel('E-mail'), email);
+  await retype(page, page.getByLabel('Senha'), password);
+  await tabTo(page, page.getByRole('button', { name: 'Entrar' }));
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(`${APP_URL}/minha-conta/alterar-senha`);
-  await page.getByLabel('Senha atual', { exact: true }).fill(password);
-  await page.getByLabel('Nova senha', { exact: true }).fill('Safra2027');
-  await page.getByLabel('Confirme a nova senha', { exact: true }).fill('Safra2027');
-  await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+  await retype(page, page.getByLabel('Senha atual', { exact: true }), password);
+  await retype(page, page.getByLabel('Nova senha', { exact: true }), 'Safra2027');
+  await retype(page, page.getByLabel('Confirme a nova senha', { exact: true }), 'Safra2027');
+  await tabTo(page, page.getByRole('button', { name: 'Salvar nova senha' }));
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(`${APP_URL}/`);
+  await closeAlert(page, 'Senha alterada com sucesso.');
+}
+
+/** A file named like a photo that is not one, written to disk. */
+function notAPhoto(): string {
+  const dir = resolve(ROOT, 'target/e2e-data/arquivos');
+  mkdirSync(dir, { recursive: true });
+  const path = resolve(dir, 'teclado-nao-e-foto.jpg');
+  writeFileSync(path, 'isto nao e uma imagem');
+  return path;
+}
+
+/** Space on a file field opens the system's file chooser, where the file is picked. */
+async function pickFile(page: Page, field: Locator, file: string, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
+  await tabTo(page, field, key);
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Space');
+  await (await chooser).setFiles(file);
 }
 
 test('a document is sent with the keyboard alone', async ({ page }) => {
@@ -178,12 +240,23 @@ test('a document is sent with the keyboard alone', async ({ page }) => {
   await page.goto('/minha-conta/dados-cadastrais/documentos');
   if (js()) await expect(page.locator('[data-island="envio-documento"]').first()).toHaveAttribute('data-island-state', 'mounted');
   const row = page.locator('.documento-linha').first();
-  // Space on the file field opens the system's file chooser, where the file is picked.
-  await tabTo(page, row.locator('input[type=file]'));
-  const chooser = page.waitForEvent('filechooser');
-  await page.keyboard.press('Space');
-  await (await chooser).setFiles(photo());
-  await tabTo(page, row.getByRole('button', { name: /Enviar/ }));
+  const send = row.getByRole('button', { name: /Enviar/ });
+
+  // A file that is not a photo first: refused, and the person goes on from where they were.
+  const refused = 'Formato não aceito. Envie um arquivo .png, .jpg, .jpeg ou .pdf.';
+  await pickFile(page, row.locator('input[type=file]'), notAPhoto());
+  await tabTo(page, send);
+  await page.keyboard.press('Enter');
+  if (js()) {
+    // The island answers in place, and the focus stays on the button that was pressed.
+    await expect(row.getByRole('alert')).toHaveText(refused);
+    await expect(send).toBeFocused();
+  } else {
+    await closeAlert(page, refused);
+  }
+
+  await pickFile(page, row.locator('input[type=file]'), photo(), js() ? 'Shift+Tab' : 'Tab');
+  await tabTo(page, send);
   await page.keyboard.press('Enter');
   await closeAlert(page, 'Documento salvo');
   await expect(page.locator('.documento-linha').first().getByRole('button', { name: /Substituir/ })).toBeVisible();
@@ -225,4 +298,57 @@ test('an investment is withdrawn with the keyboard alone', async ({ page, reques
   await page.keyboard.press('Enter');
   await expect(alert).toHaveCount(0);
   await expect(page.getByText('Desistência do investidor').first()).toBeVisible();
+});
+
+test('verification is requested with the keyboard alone', async ({ page }) => {
+  test.slow();
+  await newInvestor(page);
+
+  // From the profile menu's 'Verificar perfil' (back up from the content, in the header) to
+  // the personal data, which the sign-up left without gender, birthplace, nationality and RG.
+  await follow(page, page.locator('details.menu-perfil summary'), 'Shift+Tab');
+  await follow(page, page.getByRole('link', { name: 'Verificar perfil' }));
+  await expect(page.getByRole('heading', { name: 'Informações pessoais', level: 2 })).toBeVisible();
+  await choose(page, page.getByLabel('Gênero', { exact: true }), 'Feminino');
+  await choose(page, page.getByLabel('Estado de nascimento', { exact: true }), 'Bahia');
+  await choose(page, page.getByLabel('Nacionalidade', { exact: true }), 'Brasileira');
+  await retype(page, page.getByLabel('Número do RG', { exact: true }), '1234567');
+  await choose(page, page.getByLabel('Estado emissor', { exact: true }), 'Bahia');
+  await choose(page, page.getByLabel('Órgão emissor', { exact: true }), 'SSP');
+  await tabTo(page, page.getByRole('button', { name: 'Salvar informações' }));
+  await page.keyboard.press('Enter');
+  await closeAlert(page, SAVED);
+
+  // The address, from its sub-tab.
+  await follow(page, page.getByRole('link', { name: 'Endereço', exact: true }));
+  await retype(page, page.getByLabel('CEP', { exact: true }), '40010000');
+  await retype(page, page.getByLabel('Rua', { exact: true }), 'Rua Chile');
+  await retype(page, page.getByLabel('Número', { exact: true }), '22');
+  await retype(page, page.getByLabel('Bairro', { exact: true }), 'Centro');
+  await retype(page, page.getByLabel('Cidade', { exact: true }), 'Salvador');
+  await choose(page, page.getByLabel('Estado', { exact: true }), 'Bahia');
+  await tabTo(page, page.getByRole('button', { name: 'Salvar endereço' }));
+  await page.keyboard.press('Enter');
+  await closeAlert(page, SAVED);
+
+  // The two mandatory documents: the identity document (first row) and the selfie (third).
+  await follow(page, page.getByRole('link', { name: 'Documentos', exact: true }));
+  for (const n of [0, 2]) {
+    if (js()) await expect(page.locator('[data-island="envio-documento"]').first()).toHaveAttribute('data-island-state', 'mounted');
+    const row = page.locator('.documento-linha').nth(n);
+    await pickFile(page, row.locator('input[type=file]'), photo());
+    await tabTo(page, row.getByRole('button', { name: /Enviar/ }));
+    await page.keyboard.press('Enter');
+    await closeAlert(page, 'Documento salvo');
+    await expect(page.locator('.documento-linha').nth(n).getByRole('button', { name: /Substituir/ })).toBeVisible();
+  }
+
+  // The request, and the profile now under analysis.
+  await tabTo(page, page.getByRole('button', { name: 'Verificar perfil' }));
+  await page.keyboard.press('Enter');
+  await closeAlert(page, 'Perfil enviado para análise. Em breve você já poderá investir.');
+  await expect(page.locator('.perfil-estado')).toContainText('Estamos verificando o seu perfil.');
+  await expect(page.getByRole('button', { name: 'Verificar perfil' })).toHaveCount(0);
+  await checkA11y(page);
+  if (!js()) await checkHtml(await rawHtml(page, page.url()), 'verification requested');
 });
