@@ -16,6 +16,7 @@
 #   ONLY=home.html,carteira.html ...        # only the rows whose nginx file is listed
 #   WEB_FLAGS="--platform-pool 16" ...      # more flags for both web processes
 #   BIN=/path/to/colheita ...               # measure another build (no cargo build)
+#   FRESH_COOKIE=0 ...                      # replay the login's cookie, never the page's
 # The RSS column is the web process's resident memory sampled every 2 s during the run:
 # start/middle/end/max in MiB (a leak shows as end well above middle).
 #
@@ -215,6 +216,13 @@ for spec in "${SPECS[@]}"; do
   sample_rss "$pid" &
   SAMPLER=$!
   if [ -n "$cookie" ]; then
+    # As a browser: the cookies the page itself sets (the header's unread count, kept 30 s
+    # so the next pages spare the platform that call) go back with the next requests.
+    # FRESH_COOKIE=0 replays the login's cookie instead (every page then asks for the count).
+    if [ "${FRESH_COOKIE:-1}" = 1 ]; then
+      curl -s -o /dev/null -c "$JAR" -b "$JAR" "$base$path"
+      cookie=$(awk '!/^#/ && NF>=7 {printf "%s=%s; ", $6, $7} /^#HttpOnly_/ {printf "%s=%s; ", $6, $7}' "$JAR")
+    fi
     read -r w_rps w_p99 w_err <<<"$(run -H "Cookie: $cookie" "$base$path")"
   else
     read -r w_rps w_p99 w_err <<<"$(run "$base$path")"

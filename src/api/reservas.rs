@@ -12,7 +12,7 @@ use super::{
     captacoes::Blob,
     models::{
         AllocationDetail, AllocationSummary, Confirmation, Reserva, ReservaDocumento, ReservaTermo,
-        Resumo,
+        Resumo, Skipped,
     },
 };
 
@@ -114,7 +114,8 @@ impl PlatformClient {
     }
 
     /// `GET /v1/reservas/pendentes`.
-    pub async fn reservas_pendentes(&self, token: &str) -> Result<Vec<Reserva>, ApiError> {
+    /// Their schedules are skipped: the list shows none (a reservation's own page reads it).
+    pub async fn reservas_pendentes(&self, token: &str) -> Result<Vec<Reserva<Skipped>>, ApiError> {
         self.get_json("/v1/reservas/pendentes", &(), Some(token))
             .await
     }

@@ -32,47 +32,73 @@ pub enum MoneyError {
 /// show `R$ 0,02` for 0,025). The separator after `R$` is a plain space so the
 /// text is the same in HTML, logs and tests.
 pub fn format_brl(v: Decimal) -> String {
-    let body = format_decimal_br(v.abs(), 2);
+    let mut out = String::with_capacity(24);
+    write_brl(&mut out, v);
+    out
+}
+
+/// Appends [`format_brl`]'s text to `out` (a page writes its amounts straight into the
+/// page, with no string per amount).
+pub fn write_brl(out: &mut String, v: Decimal) {
     if is_negative_after_rounding(v, 2) {
-        format!("-R$ {body}")
-    } else {
-        format!("R$ {body}")
+        out.push('-');
     }
+    out.push_str("R$ ");
+    write_decimal_br(out, v.abs(), 2);
 }
 
 /// `1.234,5` style: `places` decimals (rounded half away from zero), `.` for
 /// thousands and `,` for decimals. A value that rounds to zero never shows a
 /// minus sign.
 pub fn format_decimal_br(v: Decimal, places: u32) -> String {
+    let mut out = String::with_capacity(24);
+    write_decimal_br(&mut out, v, places);
+    out
+}
+
+/// Appends [`format_decimal_br`]'s text to `out`.
+pub fn write_decimal_br(out: &mut String, v: Decimal, places: u32) {
+    use std::io::Write as _;
     let rounded = v.round_dp_with_strategy(places, RoundingStrategy::MidpointAwayFromZero);
-    let negative = is_negative_after_rounding(v, places);
-    // `{:.N}` on an already rounded Decimal only pads with zeros.
-    let plain = format!("{:.*}", places as usize, rounded.abs());
-    let (int_part, frac_part) = match plain.split_once('.') {
-        Some((i, f)) => (i, Some(f)),
-        None => (plain.as_str(), None),
-    };
-    let mut out = String::with_capacity(plain.len() + plain.len() / 3 + 1);
-    if negative {
+    if is_negative_after_rounding(v, places) {
         out.push('-');
     }
-    out.push_str(&group_thousands(int_part));
+    // `{:.N}` on an already rounded Decimal only pads with zeros. A Decimal has at most
+    // 29 digits; the buffer also holds the padding of any `places` a page asks for.
+    let mut buf = [0u8; 96];
+    let mut cursor = std::io::Cursor::new(&mut buf[..]);
+    let plain = match write!(cursor, "{:.*}", places as usize, rounded.abs()) {
+        Ok(()) => {
+            let n = usize::try_from(cursor.position()).unwrap_or(0);
+            std::str::from_utf8(&buf[..n]).unwrap_or("0")
+        }
+        Err(_) => "0",
+    };
+    let (int_part, frac_part) = match plain.split_once('.') {
+        Some((i, f)) => (i, Some(f)),
+        None => (plain, None),
+    };
+    push_grouped_thousands(out, int_part);
     if let Some(f) = frac_part {
         out.push(',');
         out.push_str(f);
     }
-    out
 }
 
 /// `12,50%`: percentages always have two decimals, no space before the sign,
 /// as Brazilian financial sites write it.
 pub fn format_percent(v: Decimal) -> String {
-    format!("{}%", format_decimal_br(v, 2))
+    let mut out = String::with_capacity(12);
+    write_decimal_br(&mut out, v, 2);
+    out.push('%');
+    out
 }
 
 /// A reservation's net yield, an annual rate in percent: 17.5 → "17,50% a.a.".
 pub fn format_annual_rate(v: Decimal) -> String {
-    format!("{} a.a.", format_percent(v))
+    let mut out = format_percent(v);
+    out.push_str(" a.a.");
+    out
 }
 
 fn is_negative_after_rounding(v: Decimal, places: u32) -> bool {
@@ -80,10 +106,9 @@ fn is_negative_after_rounding(v: Decimal, places: u32) -> bool {
     rounded.is_sign_negative() && !rounded.is_zero()
 }
 
-/// "1234567" → "1.234.567". Input is ASCII digits only.
-fn group_thousands(digits: &str) -> String {
+/// "1234567" → "1.234.567", appended to `out`. Input is ASCII digits only.
+fn push_grouped_thousands(out: &mut String, digits: &str) {
     let len = digits.len();
-    let mut out = String::with_capacity(len + len / 3);
     for (i, c) in digits.chars().enumerate() {
         // A separator goes before every digit that starts a group of three
         // counted from the right.
@@ -93,7 +118,6 @@ fn group_thousands(digits: &str) -> String {
         }
         out.push(c);
     }
-    out
 }
 
 /// Parses what a person types in a money-masked field.

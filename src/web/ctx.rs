@@ -126,7 +126,7 @@ impl Ctx {
     }
 
     /// The money value, masked when the investor chose to hide values.
-    pub fn money(&self, v: rust_decimal::Decimal) -> Markup {
+    pub fn money(&self, v: rust_decimal::Decimal) -> ui::format::Money {
         ui::format::money(v)
     }
 }

@@ -102,10 +102,15 @@ pub struct Confirmation {
     pub pix: Option<PixInfo>,
 }
 
-/// Reservation.
+/// Reservation. `P` is how its schedule is read: whole ([`Parcela`]) or skipped
+/// ([`Skipped`], lists that show no schedule).
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
-#[serde(rename_all = "camelCase", default)]
-pub struct Reserva {
+#[serde(
+    rename_all = "camelCase",
+    default,
+    bound(deserialize = "P: Deserialize<'de> + Default")
+)]
+pub struct Reserva<P = Parcela> {
     pub id: i64,
     pub id_captacao: Option<i64>,
     pub data: Option<String>,
@@ -127,7 +132,7 @@ pub struct Reserva {
     /// Whether the terms were accepted; a platform that does not say leaves it to the
     /// confirmation to refuse.
     pub termo_aceito: Option<bool>,
-    pub fluxo_recebimento_amortizacao: Vec<Parcela>,
+    pub fluxo_recebimento_amortizacao: Vec<P>,
     pub pix: Option<PixInfo>,
     /// The first instant the investor can no longer withdraw.
     pub desistencia_ate: Option<String>,
@@ -279,5 +284,18 @@ mod tests {
         assert_eq!(slim.invested(), Decimal::new(100050, 2));
         // The whole read refuses what the slim one never looks at.
         assert!(serde_json::from_str::<AllocationSummary>(body).is_err());
+    }
+
+    /// Lists that show no schedule read a reservation without it.
+    #[test]
+    fn a_reservation_read_without_its_schedule_keeps_the_rest() {
+        let body = r#"[{"id":3,"nomeCaptacao":"CPR Milho","investimento":"2500.00",
+            "status":{"nome":"Pago","cor":"green"},
+            "fluxoRecebimentoAmortizacao":[{"valor":{"not":"a number"}}]}]"#;
+        let slim: Vec<Reserva<Skipped>> = serde_json::from_str(body).unwrap();
+        assert_eq!(slim[0].id, 3);
+        assert_eq!(slim[0].investimento, Decimal::new(250000, 2));
+        assert_eq!(slim[0].fluxo_recebimento_amortizacao.len(), 1);
+        assert!(serde_json::from_str::<Vec<Reserva>>(body).is_err());
     }
 }

@@ -14,7 +14,7 @@ use crate::web::{Ctx, routes};
 
 pub struct HomeData {
     pub allocation: Option<AllocationSummary<Skipped>>,
-    pub pending: Option<Vec<Reserva>>,
+    pub pending: Option<Vec<Reserva<Skipped>>>,
     pub offers: Option<std::sync::Arc<SearchResponse<CaptacaoResumo>>>,
     pub reserva: Option<Result<Reserva, ApiError>>,
     pub state: ListState,
@@ -109,7 +109,7 @@ fn donut(ctx: &Ctx, a: &AllocationSummary<Skipped>) -> Markup {
 
 /// Request validity: 'Finalizado' once paid; otherwise a countdown to the request's
 /// deadline (`dataVencimento`) whenever it has one ('Prazo encerrado' once past).
-fn validity(r: &Reserva) -> Markup {
+fn validity<P>(r: &Reserva<P>) -> Markup {
     match (&r.status.name, &r.data_vencimento) {
         (ReservaStatus::Pago, _) => html! { "Finalizado" },
         (_, Some(deadline)) => island::countdown(
@@ -121,7 +121,7 @@ fn validity(r: &Reserva) -> Markup {
     }
 }
 
-fn pending(ctx: &Ctx, list: Option<&[Reserva]>) -> Markup {
+fn pending(ctx: &Ctx, list: Option<&[Reserva<Skipped>]>) -> Markup {
     html! {
         section.secao aria-labelledby="pendentes-titulo" {
             h2 #pendentes-titulo { "Reservas pendentes" }
