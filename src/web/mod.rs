@@ -7,6 +7,7 @@ mod ctx;
 pub mod error;
 mod etag;
 pub mod extract;
+mod fragments;
 mod headers;
 mod observability;
 mod pages;
@@ -97,6 +98,8 @@ pub struct Inner {
     /// Current-password guesses at the password change.
     pub password_guesses: crate::rate_limit::GuessLimiter,
     pub visitor_pages: visitors::VisitorPages,
+    /// Rendered rows of the shared offering list (`web::fragments`).
+    pub fragments: fragments::Fragments,
 }
 
 #[derive(Clone)]
@@ -118,6 +121,7 @@ impl AppState {
             signup_attempts,
             password_guesses: crate::rate_limit::GuessLimiter::new(cfg.password_guess_limit),
             visitor_pages,
+            fragments: fragments::Fragments::default(),
             api,
             cfg,
             key,

@@ -251,3 +251,46 @@ async fn an_answer_the_platform_marks_public_is_shared_also_when_asked_with_a_to
         );
     }
 }
+
+/// The offering rows drawn from a shared list are copied to the next pages, but never
+/// across what they depend on: an investor's rows lead to the order, a visitor's to the
+/// sign-up, whoever came first.
+#[tokio::test]
+async fn rows_drawn_from_a_shared_list_keep_each_readers_investir_link() {
+    let server = MockServer::start().await;
+    mock_user(&server).await;
+    Mock::given(method("GET"))
+        .and(path("/v1/captacoes"))
+        .respond_with(ResponseTemplate::new(200)
+            .insert_header("cache-control", "public, max-age=30")
+            .set_body_json(json!({"dados": [crate::captacoes_filtros::offering_json(1, "fazenda-1", json!([]))], "totalRegistros": 1})))
+        .expect(1)
+        .mount(&server)
+        .await;
+    let app = TestApp::with_platform(&server.uri(), &["--micro-cache", "60"]).await;
+    let ana = investor_with_token(&app, &server, "token-ana").await;
+    let visitor = app.another_browser();
+    let order = routes::captacao_investir("fazenda-1");
+    for (browser, investor) in [
+        (&ana, true),
+        (&visitor, false),
+        (&ana, true),
+        (&visitor, false),
+    ] {
+        let page = browser.get(routes::INVESTIR).await;
+        assert_eq!(page.status(), 200);
+        let html = scraper::Html::parse_document(&page.text().await.unwrap());
+        let invest =
+            scraper::Selector::parse("a[aria-label='Investir em Fazenda Teste – Soja']").unwrap();
+        let hrefs: Vec<&str> = html
+            .select(&invest)
+            .filter_map(|a| a.value().attr("href"))
+            .collect();
+        let expected = if investor {
+            order.as_str()
+        } else {
+            routes::QUERO_INVESTIR
+        };
+        assert_eq!(hrefs, [expected], "investor: {investor}");
+    }
+}

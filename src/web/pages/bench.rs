@@ -3,6 +3,8 @@
 //! shell included, from offerings already in memory, so a measurement leaves the platform
 //! call out and counts only our server time.
 
+use std::sync::Arc;
+
 use tower_cookies::Cookies;
 
 use super::captacoes::{self, detalhe};
@@ -37,8 +39,10 @@ impl Renderer {
         }
     }
 
-    /// `GET /investir` (first page, no filters) with `list` as the platform's answer.
-    pub fn list(&self, list: &SearchResponse<CaptacaoResumo>) -> String {
+    /// `GET /investir` (first page, no filters) with `list` as the platform's answer (shared,
+    /// as the micro-cache shares it: a second render of the same `Arc` copies the rows drawn
+    /// by the first, see `web::fragments`).
+    pub fn list(&self, list: &Arc<SearchResponse<CaptacaoResumo>>) -> String {
         let raw = captacoes::RawQuery::default();
         let (state, _) = captacoes::query::parse(&raw);
         let main = captacoes::view::page(&self.ctx, &state, &raw, Some(list), false, None);

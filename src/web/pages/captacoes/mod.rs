@@ -53,7 +53,7 @@ pub async fn view_captacoes_get(ctx: Ctx, RawQueryString(qs): RawQueryString) ->
         &ctx,
         &state,
         &raw,
-        list.as_deref().ok(),
+        list.as_ref().ok(),
         list.is_err(),
         summary.as_ref(),
     );

@@ -1,5 +1,7 @@
 //! Views of /investir.
 
+use std::sync::Arc;
+
 use maud::{Markup, html};
 
 use super::query::{
@@ -16,7 +18,7 @@ pub fn page(
     ctx: &Ctx,
     state: &ListState,
     raw: &RawQuery,
-    list: Option<&SearchResponse<CaptacaoResumo>>,
+    list: Option<&Arc<SearchResponse<CaptacaoResumo>>>,
     failed: bool,
     summary: Option<&Result<Resumo, ApiError>>,
 ) -> Markup {
@@ -26,22 +28,34 @@ pub fn page(
         // CVM 88: the standard warning wherever offerings are presented.
         (aviso_cvm::aviso_cvm_geral())
         (search_form(state))
-        (toolbar(state, list))
+        (toolbar(state, list.map(|l| &**l)))
         (filters_panel(state, raw))
         @if let Some(s) = summary { (allocation_block(ctx, s)) }
         @if failed {
             (cards::error_card(&ctx.here, None))
         } @else if let Some(list) = list {
-            @let rows: Vec<&CaptacaoResumo> = list.dados.iter().filter(|o| captacao::display_status(&o.facts(), ui_captacao::now()) != captacao::DisplayStatus::Rascunho).collect();
-            @if rows.is_empty() {
-                (cards::empty_card(cards::EMPTY_TITLE, cards::EMPTY_TEXT))
-            } @else {
-                @match state.view {
-                    View::Lista => (table(ctx, state, &rows, &TableOptions::LIST)),
-                    View::Cartoes => (card_grid(ctx, &rows)),
-                }
-                (pagination(state, list.total_registros, routes::INVESTIR))
+            (ctx.app.fragments.get_or_draw(list, &fragment_key(ctx, state, routes::INVESTIR), || offerings(ctx, state, list)))
+        }
+    }
+}
+
+/// What the drawn offerings depend on besides the list: the page, its query (sort, view,
+/// page) and whether a session is open (the Investir link).
+pub fn fragment_key(ctx: &Ctx, state: &ListState, base: &str) -> String {
+    format!("{base}?{}|{}", state.href(), ctx.session.is_some())
+}
+
+fn offerings(ctx: &Ctx, state: &ListState, list: &SearchResponse<CaptacaoResumo>) -> Markup {
+    html! {
+        @let rows: Vec<&CaptacaoResumo> = list.dados.iter().filter(|o| captacao::display_status(&o.facts(), ui_captacao::now()) != captacao::DisplayStatus::Rascunho).collect();
+        @if rows.is_empty() {
+            (cards::empty_card(cards::EMPTY_TITLE, cards::EMPTY_TEXT))
+        } @else {
+            @match state.view {
+                View::Lista => (table(ctx, state, &rows, &TableOptions::LIST)),
+                View::Cartoes => (card_grid(ctx, &rows)),
             }
+            (pagination(state, list.total_registros, routes::INVESTIR))
         }
     }
 }

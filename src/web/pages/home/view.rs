@@ -7,7 +7,7 @@ use crate::api::ApiError;
 use crate::api::models::{AllocationSummary, CaptacaoResumo, Reserva, SearchResponse, Skipped};
 use crate::domain::captacao;
 use crate::web::pages::captacoes::query::ListState;
-use crate::web::pages::captacoes::view::{TableOptions, pagination, table};
+use crate::web::pages::captacoes::view::{TableOptions, fragment_key, pagination, table};
 use crate::web::pages::reservas::reserva_panel;
 use crate::web::ui::{aviso_cvm, badge, captacao as ui_captacao, cards, format, island, rosca};
 use crate::web::{Ctx, routes};
@@ -165,27 +165,31 @@ fn pending(ctx: &Ctx, list: Option<&[Reserva<Skipped>]>) -> Markup {
 }
 
 fn opportunities(ctx: &Ctx, d: &HomeData) -> Markup {
-    let now = ui_captacao::now();
     html! {
         section.secao aria-labelledby="oportunidades-titulo" {
             h2 #oportunidades-titulo { "Oportunidades" }
             @match &d.offers {
                 None => (cards::error_card(&ctx.here, None)),
-                Some(list) => {
-                    @let rows: Vec<&CaptacaoResumo> = list.dados.iter()
-                        .filter(|o| captacao::display_status(&o.facts(), now) != captacao::DisplayStatus::Rascunho)
-                        .collect();
-                    @if rows.is_empty() {
-                        (cards::empty_card_in_section(cards::EMPTY_TITLE, cards::EMPTY_TEXT, None))
-                    } @else {
-                        (table(ctx, &d.state, &rows, &HOME_TABLE))
-                        (pagination(&d.state, list.total_registros, routes::HOME))
-                        // Offerings are presented here with their Investir links, so the
-                        // investor reads the standard warning here too, not only on /investir.
-                        (aviso_cvm::aviso_cvm_geral())
-                    }
-                },
+                Some(list) => (ctx.app.fragments.get_or_draw(list, &fragment_key(ctx, &d.state, routes::HOME), || opportunity_rows(ctx, &d.state, list))),
             }
+        }
+    }
+}
+
+fn opportunity_rows(ctx: &Ctx, state: &ListState, list: &SearchResponse<CaptacaoResumo>) -> Markup {
+    let now = ui_captacao::now();
+    html! {
+        @let rows: Vec<&CaptacaoResumo> = list.dados.iter()
+            .filter(|o| captacao::display_status(&o.facts(), now) != captacao::DisplayStatus::Rascunho)
+            .collect();
+        @if rows.is_empty() {
+            (cards::empty_card_in_section(cards::EMPTY_TITLE, cards::EMPTY_TEXT, None))
+        } @else {
+            (table(ctx, state, &rows, &HOME_TABLE))
+            (pagination(state, list.total_registros, routes::HOME))
+            // Offerings are presented here with their Investir links, so the
+            // investor reads the standard warning here too, not only on /investir.
+            (aviso_cvm::aviso_cvm_geral())
         }
     }
 }
