@@ -17,6 +17,7 @@
 #   WEB_FLAGS="--platform-pool 16" ...      # more flags for both web processes
 #   BIN=/path/to/colheita ...               # measure another build (no cargo build)
 #   FRESH_COOKIE=0 ...                      # replay the login's cookie, never the page's
+#   ACCEPT_ENCODING="br, gzip" ...          # compressed pages, as a browser asks for them
 # The RSS column is the web process's resident memory sampled every 2 s during the run:
 # start/middle/end/max in MiB (a leak shows as end well above middle).
 #
@@ -176,6 +177,9 @@ NGX
 # wrk's "Requests/sec" and the 99th percentile (in ms), plus errors.
 run() {
   local out
+  # ACCEPT_ENCODING="br, gzip": ask for compressed pages as a browser does (the web app then
+  # compresses each page; nginx, serving the plain file, does not: read the ratio accordingly).
+  if [ -n "${ACCEPT_ENCODING:-}" ]; then set -- -H "Accept-Encoding: $ACCEPT_ENCODING" "$@"; fi
   out=$(wrk -t"$THREADS" -c"$CONNS" -d"$DURATION" --latency "$@")
   local rps p99 errs
   rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
