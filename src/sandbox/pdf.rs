@@ -7,6 +7,8 @@
 mod escrita;
 mod fonte;
 
+use std::collections::HashMap;
+
 use pdf_writer::types::StructRole;
 
 use fonte::Fonte;
@@ -20,6 +22,7 @@ const ENTRELINHA: f32 = 1.35;
 const RESPIRO: f32 = 8.0;
 
 /// A run of text at a place in its layout unit, belonging to a structure element.
+#[derive(Clone)]
 struct Parte {
     fonte: Fonte,
     tamanho: f32,
@@ -31,7 +34,18 @@ struct Parte {
     elemento: usize,
 }
 
+/// A decorative rule under a unit (an artifact, not content).
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Regua {
+    Nenhuma,
+    /// Green, under the title.
+    Titulo,
+    /// Thin and grey, under a table's header row.
+    Cabecalho,
+}
+
 /// What is kept together on a page: a line, or a table row with its wrapped cells.
+#[derive(Clone)]
 struct Linha {
     partes: Vec<Parte>,
     /// Extra space above (paragraph and section spacing).
@@ -40,8 +54,12 @@ struct Linha {
     primeira: f32,
     /// The unit's whole height, its first line's advance included.
     altura: f32,
-    /// A rule under the line (the title).
-    sublinhado: bool,
+    regua: Regua,
+    /// The table element a row belongs to.
+    tabela: Option<usize>,
+    /// A table's header repeated at the top of a page: decoration, the real one is in the
+    /// structure tree already.
+    artefato: bool,
 }
 
 /// A node of the structure tree; the `Document` element is their root.
@@ -106,7 +124,7 @@ impl Documento {
     pub(crate) fn titulo(&mut self, texto: &str) {
         self.bloco(StructRole::H1, Fonte::Negrito, 20.0, 0.0, texto);
         if let Some(l) = self.linhas.last_mut() {
-            l.sublinhado = true;
+            l.regua = Regua::Titulo;
         }
     }
 
@@ -232,7 +250,13 @@ impl Documento {
             antes: if cabecalho { 8.0 } else { 4.0 },
             primeira: avanco,
             altura: maximo as f32 * avanco,
-            sublinhado: false,
+            regua: if cabecalho {
+                Regua::Cabecalho
+            } else {
+                Regua::Nenhuma
+            },
+            tabela: Some(tabela),
+            artefato: false,
         });
     }
 
@@ -250,31 +274,61 @@ impl Linha {
             antes,
             primeira: tamanho * ENTRELINHA,
             altura: tamanho * ENTRELINHA,
-            sublinhado: false,
+            regua: Regua::Nenhuma,
+            tabela: None,
+            artefato: false,
         }
     }
 }
 
-/// Splits the units over pages: each entry is a page with its units' first baselines.
+/// Splits the units over pages: each entry is a page with its units' first baselines. A
+/// table's header stays with its first row, and a table continued on a new page repeats
+/// its header there.
 fn paginar(linhas: Vec<Linha>) -> Vec<Vec<(f32, Linha)>> {
     let topo = ALTURA_PAGINA - MARGEM;
     let mut paginas: Vec<Vec<(f32, Linha)>> = vec![Vec::new()];
     let mut y = topo;
-    for l in linhas {
-        let mut fundo = y - l.antes - l.altura;
-        let mut base = y - l.antes - l.primeira;
-        let pagina_vazia = paginas.last().is_none_or(Vec::is_empty);
-        if fundo < MARGEM && !pagina_vazia {
+    let mut cabecalhos: HashMap<usize, Linha> = HashMap::new();
+    let mut linhas = linhas.into_iter().peekable();
+    while let Some(l) = linhas.next() {
+        let e_cabecalho = l.regua == Regua::Cabecalho;
+        let mut precisa = l.antes + l.altura;
+        if let (true, Some(t), Some(prox)) = (e_cabecalho, l.tabela, linhas.peek()) {
+            cabecalhos.insert(t, l.clone());
+            if prox.tabela == Some(t) {
+                precisa += prox.antes + prox.altura;
+            }
+        }
+        let vazia = paginas.last().is_none_or(Vec::is_empty);
+        let mut antes = l.antes;
+        if y - precisa < MARGEM && !vazia {
             paginas.push(Vec::new());
-            fundo = topo - l.altura;
-            base = topo - l.primeira;
+            y = topo;
+            antes = 0.0;
+            let repetido = l
+                .tabela
+                .filter(|_| !e_cabecalho)
+                .and_then(|t| cabecalhos.get(&t));
+            if let Some(c) = repetido {
+                let mut c = c.clone();
+                c.artefato = true;
+                y = colocar(&mut paginas, y, 0.0, c);
+                antes = l.antes;
+            }
         }
-        y = fundo;
-        if let Some(p) = paginas.last_mut() {
-            p.push((base, l));
-        }
+        y = colocar(&mut paginas, y, antes, l);
     }
     paginas
+}
+
+/// Puts a unit below `y` on the last page; answers the new bottom.
+fn colocar(paginas: &mut [Vec<(f32, Linha)>], y: f32, antes: f32, l: Linha) -> f32 {
+    let base = y - antes - l.primeira;
+    let fundo = y - antes - l.altura;
+    if let Some(p) = paginas.last_mut() {
+        p.push((base, l));
+    }
+    fundo
 }
 
 /// Greedy word wrap: the first line may be narrower (after a label).

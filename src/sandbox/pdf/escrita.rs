@@ -5,7 +5,7 @@ use pdf_writer::types::{ArtifactType, StructRole, TabOrder, TableHeaderScope};
 use pdf_writer::{Content, Filter, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
 
 use super::fonte::{Glifos, comprimir};
-use super::{ALTURA_PAGINA, Elemento, LARGURA_PAGINA, Linha, MARGEM};
+use super::{ALTURA_PAGINA, Elemento, LARGURA_PAGINA, Linha, MARGEM, Regua};
 
 const AUTOR: &str = "Colheita (sandbox)";
 const PRODUTOR: &str = "colheita + pdf-writer";
@@ -81,35 +81,30 @@ pub(super) fn escrever(
         let mut pais = Vec::new();
         for (y, l) in linhas {
             for p in &l.partes {
-                let mcid = i32::try_from(pais.len()).unwrap_or(i32::MAX);
-                let papel = elementos.get(p.elemento).map_or(StructRole::P, |e| e.papel);
-                c.begin_marked_content_with_properties(papel.to_name())
-                    .properties()
-                    .identify(mcid);
+                if l.artefato {
+                    c.begin_marked_content_with_properties(Name(b"Artifact"))
+                        .properties()
+                        .artifact()
+                        .kind(ArtifactType::Pagination);
+                } else {
+                    let mcid = i32::try_from(pais.len()).unwrap_or(i32::MAX);
+                    let papel = elementos.get(p.elemento).map_or(StructRole::P, |e| e.papel);
+                    c.begin_marked_content_with_properties(papel.to_name())
+                        .properties()
+                        .identify(mcid);
+                    if let Some(lista) = conteudos.get_mut(p.elemento) {
+                        lista.push((i, mcid));
+                    }
+                    pais.push(ids_elementos.get(p.elemento).copied().unwrap_or(documento));
+                }
                 c.begin_text();
                 c.set_font(p.fonte.nome(), p.tamanho);
                 c.set_text_matrix([1.0, 0.0, 0.0, 1.0, MARGEM + p.x, y - p.dy]);
                 c.show(Str(&glifos.codificar(p.fonte, &p.texto)));
                 c.end_text();
                 c.end_marked_content();
-                if let Some(lista) = conteudos.get_mut(p.elemento) {
-                    lista.push((i, mcid));
-                }
-                pais.push(ids_elementos.get(p.elemento).copied().unwrap_or(documento));
             }
-            if l.sublinhado {
-                // A green rule under the title, the product's colour: decoration only.
-                c.begin_marked_content_with_properties(Name(b"Artifact"))
-                    .properties()
-                    .artifact()
-                    .kind(ArtifactType::Layout);
-                c.set_stroke_rgb(0.106, 0.498, 0.231);
-                c.set_line_width(1.5);
-                c.move_to(MARGEM, y - 8.0);
-                c.line_to(LARGURA_PAGINA - MARGEM, y - 8.0);
-                c.stroke();
-                c.end_marked_content();
-            }
+            regua(&mut c, *y, l);
         }
         c.begin_marked_content_with_properties(Name(b"Artifact"))
             .properties()
@@ -161,6 +156,26 @@ pub(super) fn escrever(
     let xmp = xmp(titulo, assunto);
     pdf.metadata(metadados, xmp.as_bytes());
     pdf.finish()
+}
+
+/// The rule under a unit, if any: decoration, so an artifact.
+fn regua(c: &mut Content, y: f32, l: &Linha) {
+    let (cor, espessura, altura) = match l.regua {
+        Regua::Nenhuma => return,
+        // Green, the product's colour.
+        Regua::Titulo => ((0.106, 0.498, 0.231), 1.5, y - 8.0),
+        Regua::Cabecalho => ((0.6, 0.6, 0.6), 0.5, y - (l.altura - l.primeira) - 3.5),
+    };
+    c.begin_marked_content_with_properties(Name(b"Artifact"))
+        .properties()
+        .artifact()
+        .kind(ArtifactType::Layout);
+    c.set_stroke_rgb(cor.0, cor.1, cor.2);
+    c.set_line_width(espessura);
+    c.move_to(MARGEM, altura);
+    c.line_to(LARGURA_PAGINA - MARGEM, altura);
+    c.stroke();
+    c.end_marked_content();
 }
 
 /// The structure tree: Document → the elements in reading order → their marked content;

@@ -50,11 +50,10 @@ impl Fonte {
         }
     }
 
-    /// The PostScript name, with the six-letter tag a subset carries.
-    fn nome_base(self) -> &'static [u8] {
+    fn postscript(self) -> &'static str {
         match self {
-            Fonte::Regular => b"CLHTRG+LiberationSans",
-            Fonte::Negrito => b"CLHTBD+LiberationSans-Bold",
+            Fonte::Regular => "LiberationSans",
+            Fonte::Negrito => "LiberationSans-Bold",
         }
     }
 }
@@ -92,6 +91,8 @@ pub(super) struct Glifos {
 }
 
 struct Mapa {
+    /// The PostScript name behind the six-letter tag of its glyph set (`ABCDEF+Nome`).
+    nome: Vec<u8>,
     remapeador: GlyphRemapper,
     /// The subset, or `None` if it could not be cut and the whole font goes in.
     subconjunto: Option<Vec<u8>>,
@@ -114,9 +115,14 @@ impl Glifos {
             let glifos: Vec<u16> = usados.keys().copied().collect();
             let remapeador = GlyphRemapper::new_from_glyphs_sorted(&glifos);
             let subconjunto = subsetter::subset(fonte.dados(), 0, &remapeador).ok();
+            let nome = match subconjunto {
+                Some(_) => format!("{}+{}", etiqueta(&glifos), fonte.postscript()),
+                None => fonte.postscript().to_owned(),
+            };
             self.mapas.insert(
                 *fonte,
                 Mapa {
+                    nome: nome.into_bytes(),
                     remapeador,
                     subconjunto,
                 },
@@ -161,7 +167,7 @@ impl Glifos {
                 supplement: 0,
             };
             pdf.type0_font(tipo0)
-                .base_font(Name(fonte.nome_base()))
+                .base_font(Name(&mapa.nome))
                 .encoding_predefined(Name(b"Identity-H"))
                 .descendant_font(cid)
                 .to_unicode(unicode);
@@ -173,7 +179,7 @@ impl Glifos {
             let mut cid_font = pdf.cid_font(cid);
             cid_font
                 .subtype(CidFontType::Type2)
-                .base_font(Name(fonte.nome_base()))
+                .base_font(Name(&mapa.nome))
                 .system_info(sistema)
                 .font_descriptor(descritor)
                 .default_width(avanco(face, 0));
@@ -195,7 +201,7 @@ impl Glifos {
                 flags |= FontFlags::FORCE_BOLD;
             }
             pdf.font_descriptor(descritor)
-                .name(Name(fonte.nome_base()))
+                .name(Name(&mapa.nome))
                 .family(Str(b"Liberation Sans"))
                 .flags(flags)
                 .bbox(Rect::new(
@@ -236,6 +242,19 @@ impl Glifos {
         }
         fontes
     }
+}
+
+/// Six capitals from the glyph set (FNV-1a), so two different subsets get two names.
+fn etiqueta(glifos: &[u16]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for g in glifos {
+        for b in g.to_be_bytes() {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    (0..6)
+        .map(|i| char::from(b'A' + u8::try_from((h >> (i * 8)) % 26).unwrap_or(0)))
+        .collect()
 }
 
 pub(super) fn comprimir(dados: &[u8]) -> Vec<u8> {

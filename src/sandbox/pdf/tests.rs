@@ -83,3 +83,26 @@ fn the_example_is_tagged_and_small() {
 fn escrever_exemplo() {
     std::fs::write("target/pdf-exemplo.pdf", exemplo()).unwrap();
 }
+
+#[test]
+fn a_long_table_repeats_its_header_on_each_page_as_an_artifact() {
+    let mut doc = Documento::new();
+    doc.titulo("Tabela longa");
+    let linhas: Vec<Vec<String>> = (1..=90)
+        .map(|i| vec![format!("{i:02}/01/2026"), format!("Movimento número {i}")])
+        .collect();
+    doc.tabela(&[("Data", 1.0), ("Descrição", 3.0)], &linhas);
+    let pdf = doc.finalizar("Tabela longa", "teste");
+    conformidade::verificar(&pdf, "Tabela longa");
+    let texto = texto_do_pdf(&pdf);
+    assert!(!texto.contains("página 1 de 1 "), "several pages");
+    assert!(texto.matches("Data Descrição").count() >= 2, "{texto}");
+    // In the structure tree the header is there once, and every row once.
+    let lido = lopdf::Document::load_mem(&pdf).unwrap();
+    let raiz = lido.catalog().unwrap().get(b"StructTreeRoot").unwrap();
+    let raiz = lido.dereference(raiz).unwrap().1.as_dict().unwrap();
+    let papeis = conformidade::papeis(&lido, raiz);
+    assert_eq!(papeis.iter().filter(|p| *p == "TH").count(), 2);
+    assert_eq!(papeis.iter().filter(|p| *p == "TR").count(), 91);
+    assert_eq!(papeis.iter().filter(|p| *p == "Table").count(), 1);
+}

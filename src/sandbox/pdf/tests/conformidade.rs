@@ -109,7 +109,7 @@ pub(crate) fn verificar(pdf: &[u8], titulo: &str) {
 }
 
 /// The /S of every structure element, depth first from the root's kids.
-fn papeis(doc: &Document, raiz: &Dictionary) -> Vec<String> {
+pub(crate) fn papeis(doc: &Document, raiz: &Dictionary) -> Vec<String> {
     fn visitar(doc: &Document, o: &Object, saida: &mut Vec<String>) {
         match deref(doc, o) {
             Object::Array(a) => a.iter().for_each(|k| visitar(doc, k, saida)),
