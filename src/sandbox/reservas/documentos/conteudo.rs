@@ -143,25 +143,31 @@ fn fluxo(doc: &mut Documento, r: &Reserva, agora: Timestamp) {
     }
     doc.secao("Fluxo de recebimento estimado");
     let hoje = dates::today_in_sao_paulo(agora);
-    for p in parcelas {
-        doc.campo(
-            &format!(
-                "Parcela {} – {}",
-                p.numero,
-                dates::format_civil_date_br(p.data)
-            ),
-            &format!(
-                "{} ({})",
-                money::format_brl(p.valor),
-                if p.data <= hoje {
-                    ParcelaStatus::Pago
-                } else {
-                    ParcelaStatus::AReceber
-                }
-                .label()
-            ),
-        );
-    }
+    doc.tabela(
+        &[
+            ("Parcela", 1.0),
+            ("Data", 1.4),
+            ("Valor", 1.6),
+            ("Situação", 1.4),
+        ],
+        &parcelas
+            .iter()
+            .map(|p| {
+                vec![
+                    p.numero.to_string(),
+                    dates::format_civil_date_br(p.data),
+                    money::format_brl(p.valor),
+                    if p.data <= hoje {
+                        ParcelaStatus::Pago
+                    } else {
+                        ParcelaStatus::AReceber
+                    }
+                    .label()
+                    .to_owned(),
+                ]
+            })
+            .collect::<Vec<_>>(),
+    );
 }
 
 /// The allocation export: totals, each offering with its share, and by guarantee.
