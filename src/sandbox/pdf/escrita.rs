@@ -127,17 +127,17 @@ pub(super) fn escrever(
         .kids(ids_paginas.iter().map(|&(p, _, _)| p))
         .count(i32::try_from(total).unwrap_or(i32::MAX));
 
-    estrutura(
-        &mut pdf,
+    Arvore {
         raiz_estrutura,
         documento,
         elementos,
         raiz,
-        &ids_elementos,
-        &ids_paginas,
-        &conteudos,
-        &pais_por_pagina,
-    );
+        ids: &ids_elementos,
+        ids_paginas: &ids_paginas,
+        conteudos: &conteudos,
+        pais_por_pagina: &pais_por_pagina,
+    }
+    .escrever(&mut pdf);
 
     let mut cat = pdf.catalog(catalogo);
     cat.pages(arvore)
@@ -180,77 +180,93 @@ fn regua(c: &mut Content, y: f32, l: &Linha) {
 
 /// The structure tree: Document → the elements in reading order → their marked content;
 /// and the parent tree, from each page's MCIDs back to their elements.
-#[allow(clippy::too_many_arguments)]
-fn estrutura(
-    pdf: &mut Pdf,
+struct Arvore<'a> {
     raiz_estrutura: Ref,
     documento: Ref,
-    elementos: &[Elemento],
-    raiz: &[usize],
-    ids: &[Ref],
-    ids_paginas: &[(Ref, Ref, Ref)],
-    conteudos: &Conteudos,
-    pais_por_pagina: &[Vec<Ref>],
-) {
-    let mut root = pdf
-        .indirect(raiz_estrutura)
-        .start::<pdf_writer::writers::StructTreeRoot>();
-    root.child(documento);
-    let mut arvore = root.parent_tree();
-    let mut nums = arvore.nums();
-    for (i, &(_, _, lista)) in ids_paginas.iter().enumerate() {
-        nums.insert(i32::try_from(i).unwrap_or(i32::MAX), lista);
-    }
-    nums.finish();
-    arvore.finish();
-    root.parent_tree_next_key(i32::try_from(ids_paginas.len()).unwrap_or(i32::MAX));
-    root.finish();
+    elementos: &'a [Elemento],
+    /// The `Document` element's children.
+    raiz: &'a [usize],
+    /// Each element's object.
+    ids: &'a [Ref],
+    /// Each page's object, its content stream and its parent-tree array.
+    ids_paginas: &'a [(Ref, Ref, Ref)],
+    conteudos: &'a Conteudos,
+    /// Each page's elements, indexed by MCID.
+    pais_por_pagina: &'a [Vec<Ref>],
+}
 
-    for (&(_, _, lista), pais) in ids_paginas.iter().zip(pais_por_pagina) {
-        pdf.indirect(lista).array().items(pais.iter().copied());
-    }
+impl Arvore<'_> {
+    fn escrever(&self, pdf: &mut Pdf) {
+        let Arvore {
+            raiz_estrutura,
+            documento,
+            elementos,
+            raiz,
+            ids,
+            ids_paginas,
+            conteudos,
+            pais_por_pagina,
+        } = *self;
+        let mut root = pdf
+            .indirect(raiz_estrutura)
+            .start::<pdf_writer::writers::StructTreeRoot>();
+        root.child(documento);
+        let mut arvore = root.parent_tree();
+        let mut nums = arvore.nums();
+        for (i, &(_, _, lista)) in ids_paginas.iter().enumerate() {
+            nums.insert(i32::try_from(i).unwrap_or(i32::MAX), lista);
+        }
+        nums.finish();
+        arvore.finish();
+        root.parent_tree_next_key(i32::try_from(ids_paginas.len()).unwrap_or(i32::MAX));
+        root.finish();
 
-    let mut doc = pdf.struct_element(documento);
-    doc.kind(StructRole::Document)
-        .parent(raiz_estrutura)
-        .lang(TextStr(IDIOMA));
-    doc.children()
-        .items(raiz.iter().filter_map(|&e| ids.get(e).copied()));
-    doc.finish();
+        for (&(_, _, lista), pais) in ids_paginas.iter().zip(pais_por_pagina) {
+            pdf.indirect(lista).array().items(pais.iter().copied());
+        }
 
-    let mut pais = vec![documento; elementos.len()];
-    for (e, el) in elementos.iter().enumerate() {
-        for &f in &el.filhos {
-            if let (Some(p), Some(&id)) = (pais.get_mut(f), ids.get(e)) {
-                *p = id;
+        let mut doc = pdf.struct_element(documento);
+        doc.kind(StructRole::Document)
+            .parent(raiz_estrutura)
+            .lang(TextStr(IDIOMA));
+        doc.children()
+            .items(raiz.iter().filter_map(|&e| ids.get(e).copied()));
+        doc.finish();
+
+        let mut pais = vec![documento; elementos.len()];
+        for (e, el) in elementos.iter().enumerate() {
+            for &f in &el.filhos {
+                if let (Some(p), Some(&id)) = (pais.get_mut(f), ids.get(e)) {
+                    *p = id;
+                }
             }
         }
-    }
-    for (e, el) in elementos.iter().enumerate() {
-        let (Some(&id), Some(&pai)) = (ids.get(e), pais.get(e)) else {
-            continue;
-        };
-        let mut s = pdf.struct_element(id);
-        s.kind(el.papel).parent(pai);
-        if el.cabecalho {
-            s.attributes()
-                .push()
-                .table()
-                .scope(TableHeaderScope::Column);
-        }
-        let mut filhos = s.children();
-        for &f in &el.filhos {
-            if let Some(&fid) = ids.get(f) {
-                filhos.struct_element(fid);
+        for (e, el) in elementos.iter().enumerate() {
+            let (Some(&id), Some(&pai)) = (ids.get(e), pais.get(e)) else {
+                continue;
+            };
+            let mut s = pdf.struct_element(id);
+            s.kind(el.papel).parent(pai);
+            if el.cabecalho {
+                s.attributes()
+                    .push()
+                    .table()
+                    .scope(TableHeaderScope::Column);
             }
-        }
-        for &(pagina, mcid) in conteudos.get(e).map_or(&[][..], Vec::as_slice) {
-            if let Some(&(pg, _, _)) = ids_paginas.get(pagina) {
-                filhos.marked_content_ref().page(pg).marked_content_id(mcid);
+            let mut filhos = s.children();
+            for &f in &el.filhos {
+                if let Some(&fid) = ids.get(f) {
+                    filhos.struct_element(fid);
+                }
             }
+            for &(pagina, mcid) in conteudos.get(e).map_or(&[][..], Vec::as_slice) {
+                if let Some(&(pg, _, _)) = ids_paginas.get(pagina) {
+                    filhos.marked_content_ref().page(pg).marked_content_id(mcid);
+                }
+            }
+            filhos.finish();
+            s.finish();
         }
-        filhos.finish();
-        s.finish();
     }
 }
 
