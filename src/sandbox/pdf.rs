@@ -75,6 +75,8 @@ pub(crate) struct Documento {
     elementos: Vec<Elemento>,
     /// The `Document` element's children.
     raiz: Vec<usize>,
+    /// The open headings: (the level asked for, the level given).
+    titulos: Vec<(u8, u8)>,
 }
 
 impl Documento {
@@ -83,6 +85,7 @@ impl Documento {
             linhas: Vec::new(),
             elementos: Vec::new(),
             raiz: Vec::new(),
+            titulos: Vec::new(),
         }
     }
 
@@ -121,19 +124,40 @@ impl Documento {
         }
     }
 
+    /// The heading element for a visual level: one below the enclosing heading, so a
+    /// document with sections but no subtitle goes H1 → H2 and never skips a level.
+    fn nivel(&mut self, pedido: u8) -> StructRole {
+        while self.titulos.last().is_some_and(|&(p, _)| p >= pedido) {
+            self.titulos.pop();
+        }
+        let dado = self.titulos.last().map_or(1, |&(_, d)| d + 1);
+        self.titulos.push((pedido, dado));
+        match dado {
+            1 => StructRole::H1,
+            2 => StructRole::H2,
+            3 => StructRole::H3,
+            4 => StructRole::H4,
+            5 => StructRole::H5,
+            _ => StructRole::H6,
+        }
+    }
+
     pub(crate) fn titulo(&mut self, texto: &str) {
-        self.bloco(StructRole::H1, Fonte::Negrito, 20.0, 0.0, texto);
+        let papel = self.nivel(1);
+        self.bloco(papel, Fonte::Negrito, 20.0, 0.0, texto);
         if let Some(l) = self.linhas.last_mut() {
             l.regua = Regua::Titulo;
         }
     }
 
     pub(crate) fn subtitulo(&mut self, texto: &str) {
-        self.bloco(StructRole::H2, Fonte::Negrito, 14.0, 14.0, texto);
+        let papel = self.nivel(2);
+        self.bloco(papel, Fonte::Negrito, 14.0, 14.0, texto);
     }
 
     pub(crate) fn secao(&mut self, texto: &str) {
-        self.bloco(StructRole::H3, Fonte::Negrito, 12.5, 14.0, texto);
+        let papel = self.nivel(3);
+        self.bloco(papel, Fonte::Negrito, 12.5, 14.0, texto);
     }
 
     pub(crate) fn paragrafo(&mut self, texto: &str) {

@@ -106,3 +106,22 @@ fn a_long_table_repeats_its_header_on_each_page_as_an_artifact() {
     assert_eq!(papeis.iter().filter(|p| *p == "TR").count(), 91);
     assert_eq!(papeis.iter().filter(|p| *p == "Table").count(), 1);
 }
+
+#[test]
+fn sections_without_a_subtitle_are_the_second_heading_level() {
+    let mut doc = Documento::new();
+    doc.titulo("T");
+    doc.secao("1. Um");
+    doc.secao("2. Dois");
+    doc.subtitulo("Sub");
+    doc.secao("3. Três");
+    let pdf = doc.finalizar("T", "teste");
+    conformidade::verificar(&pdf, "T");
+    let lido = lopdf::Document::load_mem(&pdf).unwrap();
+    let raiz = lido.catalog().unwrap().get(b"StructTreeRoot").unwrap();
+    let raiz = lido.dereference(raiz).unwrap().1.as_dict().unwrap();
+    assert_eq!(
+        conformidade::papeis(&lido, raiz),
+        ["Document", "H1", "H2", "H2", "H2", "H3"]
+    );
+}

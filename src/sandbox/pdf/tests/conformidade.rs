@@ -77,6 +77,14 @@ pub(crate) fn verificar(pdf: &[u8], titulo: &str) {
     let papeis = papeis(&doc, raiz);
     assert_eq!(papeis.first().map(String::as_str), Some("Document"));
     assert_eq!(papeis.get(1).map(String::as_str), Some("H1"), "{papeis:?}");
+    // Heading levels never skip one on the way down (H1 → H3 would).
+    let mut nivel = 0;
+    for p in &papeis {
+        if let Some(n) = p.strip_prefix('H').and_then(|n| n.parse::<u32>().ok()) {
+            assert!(n <= nivel + 1, "H{n} after H{nivel}: {papeis:?}");
+            nivel = n;
+        }
+    }
     let pais = arvore_de_pais(&doc, raiz);
 
     for (n, pagina) in doc.get_pages() {
