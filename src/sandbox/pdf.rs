@@ -6,8 +6,7 @@
 
 mod escrita;
 mod fonte;
-
-use std::collections::HashMap;
+mod paginacao;
 
 use pdf_writer::types::StructRole;
 
@@ -286,7 +285,7 @@ impl Documento {
 
     /// Lays the units out on A4 pages and writes the file.
     pub(crate) fn finalizar(self, titulo: &str, assunto: &str) -> Vec<u8> {
-        let paginas = paginar(self.linhas);
+        let paginas = paginacao::paginar(self.linhas);
         escrita::escrever(&paginas, &self.elementos, &self.raiz, titulo, assunto)
     }
 }
@@ -303,56 +302,6 @@ impl Linha {
             artefato: false,
         }
     }
-}
-
-/// Splits the units over pages: each entry is a page with its units' first baselines. A
-/// table's header stays with its first row, and a table continued on a new page repeats
-/// its header there.
-fn paginar(linhas: Vec<Linha>) -> Vec<Vec<(f32, Linha)>> {
-    let topo = ALTURA_PAGINA - MARGEM;
-    let mut paginas: Vec<Vec<(f32, Linha)>> = vec![Vec::new()];
-    let mut y = topo;
-    let mut cabecalhos: HashMap<usize, Linha> = HashMap::new();
-    let mut linhas = linhas.into_iter().peekable();
-    while let Some(l) = linhas.next() {
-        let e_cabecalho = l.regua == Regua::Cabecalho;
-        let mut precisa = l.antes + l.altura;
-        if let (true, Some(t), Some(prox)) = (e_cabecalho, l.tabela, linhas.peek()) {
-            cabecalhos.insert(t, l.clone());
-            if prox.tabela == Some(t) {
-                precisa += prox.antes + prox.altura;
-            }
-        }
-        let vazia = paginas.last().is_none_or(Vec::is_empty);
-        let mut antes = l.antes;
-        if y - precisa < MARGEM && !vazia {
-            paginas.push(Vec::new());
-            y = topo;
-            antes = 0.0;
-            let repetido = l
-                .tabela
-                .filter(|_| !e_cabecalho)
-                .and_then(|t| cabecalhos.get(&t));
-            if let Some(c) = repetido {
-                let mut c = c.clone();
-                c.artefato = true;
-                y = colocar(&mut paginas, y, 0.0, c);
-                antes = l.antes;
-            }
-        }
-        y = colocar(&mut paginas, y, antes, l);
-    }
-    paginas
-}
-
-/// Puts a unit below `y` on the last page; answers the new bottom.
-fn colocar(paginas: &mut [Vec<(f32, Linha)>], y: f32, antes: f32, l: Linha) -> f32 {
-    let base = y - antes - l.primeira;
-    let fundo = y - antes - l.altura;
-    if let Some(p) = paginas.last_mut() {
-        p.push((base, l));
-    }
-    fundo
 }
 
 /// Greedy word wrap: the first line may be narrower (after a label).

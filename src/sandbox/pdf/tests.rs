@@ -125,3 +125,41 @@ fn sections_without_a_subtitle_are_the_second_heading_level() {
         ["Document", "H1", "H2", "H2", "H2", "H3"]
     );
 }
+
+#[test]
+fn a_table_header_never_ends_a_page_without_its_first_row() {
+    use super::{Linha, Regua, paginacao::paginar};
+    let unidade = |altura: f32, regua, tabela| Linha {
+        partes: Vec::new(),
+        antes: 0.0,
+        primeira: altura,
+        altura,
+        regua,
+        tabela,
+        artefato: false,
+    };
+    // 7 × 100 + 10 leaves 20 pt above the bottom margin: room for the header, not the row.
+    let mut linhas: Vec<Linha> = (0..7)
+        .map(|_| unidade(100.0, Regua::Nenhuma, None))
+        .collect();
+    linhas.push(unidade(10.0, Regua::Nenhuma, None));
+    linhas.push(unidade(14.0, Regua::Cabecalho, Some(0)));
+    linhas.push(unidade(14.0, Regua::Nenhuma, Some(0)));
+    linhas.push(unidade(710.0, Regua::Nenhuma, Some(0)));
+    let paginas = paginar(linhas);
+    let resumo: Vec<Vec<(Regua, bool)>> = paginas
+        .iter()
+        .map(|p| p.iter().map(|(_, l)| (l.regua, l.artefato)).collect())
+        .collect();
+    assert_eq!(resumo[0].len(), 8);
+    assert_eq!(
+        resumo[1],
+        [(Regua::Cabecalho, false), (Regua::Nenhuma, false)],
+        "the header moved with its first row"
+    );
+    assert_eq!(
+        resumo[2],
+        [(Regua::Cabecalho, true), (Regua::Nenhuma, false)],
+        "and is repeated, as an artifact, above the row that did not fit"
+    );
+}
