@@ -121,9 +121,7 @@ async fn informe_de_um_ano_lista_fonte_beneficiario_e_rendimentos_isentos() {
             &format!("Informe de rendimentos — ano-calendário {ano}"),
         );
         for esperado in [
-            // (the em dash between them is one WinAnsi byte the reader keeps as is)
-            "Informe de rendimentos".to_owned(),
-            format!("ano-calendário {ano}"),
+            format!("Informe de rendimentos — ano-calendário {ano}"),
             "Ana Beatriz Carvalho".to_owned(),
             crate::domain::validate::mask_cpf(cpf),
             recebedor::NOME.to_owned(),
