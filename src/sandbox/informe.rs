@@ -182,14 +182,27 @@ fn pdf(ano: i16, nome: &str, cpf: &str, linhas: &[Linha], agora: Timestamp) -> V
     doc.campo("Nome", nome);
     doc.campo("CPF", &mask_cpf(cpf));
     doc.secao("3. Rendimentos isentos e não tributáveis");
-    for l in linhas {
-        doc.subtitulo(&l.nome);
-        doc.campo("Valor aplicado", &money::format_brl(l.aplicado));
-        doc.campo(
-            &format!("Rendimento em {ano}"),
-            &money::format_brl(l.rendimento),
+    let rendimento = format!("Rendimento em {ano}");
+    if !linhas.is_empty() {
+        doc.tabela(
+            &[
+                ("Título", 2.4),
+                ("Valor aplicado", 1.4),
+                (&rendimento, 1.4),
+                ("Tributação", 2.0),
+            ],
+            &linhas
+                .iter()
+                .map(|l| {
+                    vec![
+                        l.nome.clone(),
+                        money::format_brl(l.aplicado),
+                        money::format_brl(l.rendimento),
+                        ISENTO.to_owned(),
+                    ]
+                })
+                .collect::<Vec<_>>(),
         );
-        doc.campo("Tributação", ISENTO);
     }
     let total: Decimal = linhas.iter().map(|l| l.rendimento).sum();
     doc.secao("4. Total");

@@ -1,94 +1,179 @@
-//! A tiny text-document writer on top of `pdf-writer`: titles, labelled fields and
-//! paragraphs, wrapped to the page width and split over A4 pages, in Helvetica with
-//! WinAnsiEncoding.
+//! A tiny text-document writer on top of `pdf-writer`: titles, labelled fields, paragraphs
+//! and tables, wrapped to the page width and split over A4 pages. The files are tagged in
+//! the manner of PDF/UA-1: a structure tree in reading order (H1–H3, P, Table), every shown
+//! text marked content, the footer and the rule artifacts, pt-BR, the title in the Info
+//! dictionary and the XMP metadata, and an embedded subset of Liberation Sans (`fonte`).
 
-use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
+mod escrita;
+mod fonte;
+mod paginacao;
+
+use pdf_writer::types::StructRole;
+
+use fonte::Fonte;
 
 const LARGURA_PAGINA: f32 = 595.0;
 const ALTURA_PAGINA: f32 = 842.0;
 const MARGEM: f32 = 56.0;
 const LARGURA_TEXTO: f32 = LARGURA_PAGINA - 2.0 * MARGEM;
 const ENTRELINHA: f32 = 1.35;
+/// Space between a table's columns.
+const RESPIRO: f32 = 8.0;
 
-const REGULAR: Name<'static> = Name(b"F1");
-const NEGRITO: Name<'static> = Name(b"F2");
-
-#[derive(Debug, Clone, Copy, PartialEq)]
-enum Fonte {
-    Regular,
-    Negrito,
-}
-
-impl Fonte {
-    fn nome(self) -> Name<'static> {
-        match self {
-            Fonte::Regular => REGULAR,
-            Fonte::Negrito => NEGRITO,
-        }
-    }
-}
-
-/// One line on the page: runs of text in a font, at one size.
-struct Linha {
-    partes: Vec<(Fonte, String)>,
+/// A run of text at a place in its layout unit, belonging to a structure element.
+#[derive(Clone)]
+struct Parte {
+    fonte: Fonte,
     tamanho: f32,
-    /// Extra space above the line (paragraph and section spacing).
+    texto: String,
+    /// From the left margin.
+    x: f32,
+    /// Down from the unit's first baseline.
+    dy: f32,
+    elemento: usize,
+}
+
+/// A decorative rule under a unit (an artifact, not content).
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Regua {
+    Nenhuma,
+    /// Green, under the title.
+    Titulo,
+    /// Thin and grey, under a table's header row.
+    Cabecalho,
+}
+
+/// What is kept together on a page: a line, or a table row with its wrapped cells.
+#[derive(Clone)]
+struct Linha {
+    partes: Vec<Parte>,
+    /// Extra space above (paragraph and section spacing).
     antes: f32,
-    /// A rule under the line (the title).
-    sublinhado: bool,
+    /// From the top of the unit to its first baseline.
+    primeira: f32,
+    /// The unit's whole height, its first line's advance included.
+    altura: f32,
+    regua: Regua,
+    /// The table element a row belongs to.
+    tabela: Option<usize>,
+    /// A table's header repeated at the top of a page: decoration, the real one is in the
+    /// structure tree already.
+    artefato: bool,
+}
+
+/// A node of the structure tree; the `Document` element is their root.
+struct Elemento {
+    papel: StructRole,
+    filhos: Vec<usize>,
+    /// A table header cell (its scope is its column).
+    cabecalho: bool,
 }
 
 pub(crate) struct Documento {
     linhas: Vec<Linha>,
+    elementos: Vec<Elemento>,
+    /// The `Document` element's children.
+    raiz: Vec<usize>,
+    /// The open headings: (the level asked for, the level given).
+    titulos: Vec<(u8, u8)>,
 }
 
 impl Documento {
     pub(crate) fn new() -> Self {
-        Documento { linhas: Vec::new() }
+        Documento {
+            linhas: Vec::new(),
+            elementos: Vec::new(),
+            raiz: Vec::new(),
+            titulos: Vec::new(),
+        }
     }
 
-    fn bloco(&mut self, fonte: Fonte, tamanho: f32, antes: f32, texto: &str) {
+    fn elemento(&mut self, papel: StructRole, pai: Option<usize>) -> usize {
+        let id = self.elementos.len();
+        self.elementos.push(Elemento {
+            papel,
+            filhos: Vec::new(),
+            cabecalho: papel == StructRole::TH,
+        });
+        match pai.and_then(|p| self.elementos.get_mut(p)) {
+            Some(p) => p.filhos.push(id),
+            None => self.raiz.push(id),
+        }
+        id
+    }
+
+    fn bloco(&mut self, papel: StructRole, fonte: Fonte, tamanho: f32, antes: f32, texto: &str) {
+        let elemento = self.elemento(papel, None);
         for (i, l) in quebrar(texto, fonte, tamanho, LARGURA_TEXTO, LARGURA_TEXTO)
             .into_iter()
             .enumerate()
         {
-            self.linhas.push(Linha {
-                partes: vec![(fonte, l)],
+            self.linhas.push(Linha::simples(
+                vec![Parte {
+                    fonte,
+                    tamanho,
+                    texto: l,
+                    x: 0.0,
+                    dy: 0.0,
+                    elemento,
+                }],
                 tamanho,
-                antes: if i == 0 { antes } else { 0.0 },
-                sublinhado: false,
-            });
+                if i == 0 { antes } else { 0.0 },
+            ));
+        }
+    }
+
+    /// The heading element for a visual level: one below the enclosing heading, so a
+    /// document with sections but no subtitle goes H1 → H2 and never skips a level.
+    fn nivel(&mut self, pedido: u8) -> StructRole {
+        while self.titulos.last().is_some_and(|&(p, _)| p >= pedido) {
+            self.titulos.pop();
+        }
+        let dado = self.titulos.last().map_or(1, |&(_, d)| d + 1);
+        self.titulos.push((pedido, dado));
+        match dado {
+            1 => StructRole::H1,
+            2 => StructRole::H2,
+            3 => StructRole::H3,
+            4 => StructRole::H4,
+            5 => StructRole::H5,
+            _ => StructRole::H6,
         }
     }
 
     pub(crate) fn titulo(&mut self, texto: &str) {
-        self.bloco(Fonte::Negrito, 20.0, 0.0, texto);
+        let papel = self.nivel(1);
+        self.bloco(papel, Fonte::Negrito, 20.0, 0.0, texto);
         if let Some(l) = self.linhas.last_mut() {
-            l.sublinhado = true;
+            l.regua = Regua::Titulo;
         }
     }
 
     pub(crate) fn subtitulo(&mut self, texto: &str) {
-        self.bloco(Fonte::Negrito, 14.0, 14.0, texto);
+        let papel = self.nivel(2);
+        self.bloco(papel, Fonte::Negrito, 14.0, 14.0, texto);
     }
 
     pub(crate) fn secao(&mut self, texto: &str) {
-        self.bloco(Fonte::Negrito, 12.5, 14.0, texto);
+        let papel = self.nivel(3);
+        self.bloco(papel, Fonte::Negrito, 12.5, 14.0, texto);
     }
 
     pub(crate) fn paragrafo(&mut self, texto: &str) {
-        self.bloco(Fonte::Regular, 10.5, 8.0, texto);
+        self.bloco(StructRole::P, Fonte::Regular, 10.5, 8.0, texto);
     }
 
     pub(crate) fn nota(&mut self, texto: &str) {
-        self.bloco(Fonte::Regular, 8.5, 16.0, texto);
+        self.bloco(StructRole::P, Fonte::Regular, 8.5, 16.0, texto);
     }
 
-    /// `Rótulo: valor`, the label in bold; the value wraps under it.
+    /// `Rótulo: valor`, the label in bold; the value wraps under it. One paragraph, which
+    /// reads aloud as it shows.
     pub(crate) fn campo(&mut self, rotulo: &str, valor: &str) {
         let tamanho = 10.5;
+        let elemento = self.elemento(StructRole::P, None);
         let rotulo = format!("{rotulo}: ");
-        let recuo = largura(&rotulo, Fonte::Negrito, tamanho);
+        let recuo = fonte::largura(&rotulo, Fonte::Negrito, tamanho);
         let valor = if valor.trim().is_empty() { "-" } else { valor };
         let linhas = quebrar(
             valor,
@@ -98,112 +183,125 @@ impl Documento {
             LARGURA_TEXTO,
         );
         for (i, l) in linhas.into_iter().enumerate() {
-            let partes = if i == 0 {
-                vec![(Fonte::Negrito, rotulo.clone()), (Fonte::Regular, l)]
-            } else {
-                vec![(Fonte::Regular, l)]
+            let parte = |fonte, texto, x| Parte {
+                fonte,
+                tamanho,
+                texto,
+                x,
+                dy: 0.0,
+                elemento,
             };
-            self.linhas.push(Linha {
+            let partes = if i == 0 {
+                vec![
+                    parte(Fonte::Negrito, rotulo.clone(), 0.0),
+                    parte(Fonte::Regular, l, recuo),
+                ]
+            } else {
+                vec![parte(Fonte::Regular, l, 0.0)]
+            };
+            self.linhas.push(Linha::simples(
                 partes,
                 tamanho,
-                antes: if i == 0 { 4.0 } else { 0.0 },
-                sublinhado: false,
-            });
+                if i == 0 { 4.0 } else { 0.0 },
+            ));
         }
     }
 
-    /// Lays the lines out on A4 pages and writes the file.
-    pub(crate) fn finalizar(self, titulo: &str, assunto: &str) -> Vec<u8> {
-        let paginas = paginar(self.linhas);
-        let total = paginas.len();
-        let catalogo = Ref::new(1);
-        let arvore = Ref::new(2);
-        let regular = Ref::new(3);
-        let negrito = Ref::new(4);
-        let info = Ref::new(5);
-        let id_pagina = |i: usize| Ref::new(6 + 2 * i32::try_from(i).unwrap_or(0));
-        let id_conteudo = |i: usize| Ref::new(7 + 2 * i32::try_from(i).unwrap_or(0));
-
-        let mut pdf = Pdf::new();
-        pdf.catalog(catalogo).pages(arvore).lang(TextStr("pt-BR"));
-        pdf.pages(arvore)
-            .kids((0..total).map(id_pagina))
-            .count(i32::try_from(total).unwrap_or(1));
-        for (fonte, base) in [
-            (regular, &b"Helvetica"[..]),
-            (negrito, &b"Helvetica-Bold"[..]),
-        ] {
-            pdf.type1_font(fonte)
-                .base_font(Name(base))
-                .encoding_predefined(Name(b"WinAnsiEncoding"));
+    /// A table: the header row in bold (`TH`, scoped to its column) and the data rows
+    /// (`TD`); `colunas` gives each column's title and its share of the text width. Each
+    /// cell wraps within its column, and a row is never split over two pages.
+    pub(crate) fn tabela(&mut self, colunas: &[(&str, f32)], linhas: &[Vec<String>]) {
+        let tamanho = 9.5;
+        let total: f32 = colunas
+            .iter()
+            .map(|(_, p)| p.max(0.0))
+            .sum::<f32>()
+            .max(1.0);
+        let mut x = 0.0;
+        let posicoes: Vec<(f32, f32)> = colunas
+            .iter()
+            .map(|(_, p)| {
+                let largura = LARGURA_TEXTO * p.max(0.0) / total;
+                let inicio = x;
+                x += largura;
+                (inicio, (largura - RESPIRO).max(RESPIRO))
+            })
+            .collect();
+        let tabela = self.elemento(StructRole::Table, None);
+        let cabecalho: Vec<String> = colunas.iter().map(|(t, _)| (*t).to_owned()).collect();
+        self.linha_de_tabela(tabela, &posicoes, &cabecalho, true, tamanho);
+        for l in linhas {
+            self.linha_de_tabela(tabela, &posicoes, l, false, tamanho);
         }
-        pdf.document_info(info)
-            .title(TextStr(titulo))
-            .subject(TextStr(assunto))
-            .author(TextStr("Colheita (sandbox)"))
-            .producer(TextStr("colheita + pdf-writer"));
+    }
 
-        for (i, linhas) in paginas.iter().enumerate() {
-            let mut pagina = pdf.page(id_pagina(i));
-            pagina
-                .media_box(Rect::new(0.0, 0.0, LARGURA_PAGINA, ALTURA_PAGINA))
-                .parent(arvore)
-                .contents(id_conteudo(i));
-            pagina
-                .resources()
-                .fonts()
-                .pair(REGULAR, regular)
-                .pair(NEGRITO, negrito);
-            pagina.finish();
-
-            let mut c = Content::new();
-            for (y, l) in linhas {
-                c.begin_text();
-                c.set_text_matrix([1.0, 0.0, 0.0, 1.0, MARGEM, *y]);
-                for (fonte, texto) in &l.partes {
-                    c.set_font(fonte.nome(), l.tamanho);
-                    c.show(Str(&win_ansi(texto)));
-                }
-                c.end_text();
-                if l.sublinhado {
-                    // A green rule under the title, the product's colour.
-                    c.set_stroke_rgb(0.106, 0.498, 0.231);
-                    c.set_line_width(1.5);
-                    c.move_to(MARGEM, y - 8.0);
-                    c.line_to(LARGURA_PAGINA - MARGEM, y - 8.0);
-                    c.stroke();
-                }
+    fn linha_de_tabela(
+        &mut self,
+        tabela: usize,
+        posicoes: &[(f32, f32)],
+        celulas: &[String],
+        cabecalho: bool,
+        tamanho: f32,
+    ) {
+        let tr = self.elemento(StructRole::TR, Some(tabela));
+        let (papel, fonte) = if cabecalho {
+            (StructRole::TH, Fonte::Negrito)
+        } else {
+            (StructRole::TD, Fonte::Regular)
+        };
+        let avanco = tamanho * ENTRELINHA;
+        let mut partes = Vec::new();
+        let mut maximo = 1;
+        for (&(x, largura), texto) in posicoes.iter().zip(celulas) {
+            let celula = self.elemento(papel, Some(tr));
+            let texto = if texto.trim().is_empty() { "-" } else { texto };
+            let linhas = quebrar(texto, fonte, tamanho, largura, largura);
+            maximo = maximo.max(linhas.len());
+            for (k, l) in linhas.into_iter().enumerate() {
+                partes.push(Parte {
+                    fonte,
+                    tamanho,
+                    texto: l,
+                    x,
+                    dy: k as f32 * avanco,
+                    elemento: celula,
+                });
             }
-            let rodape = format!("Colheita — página {} de {}", i + 1, total);
-            c.begin_text();
-            c.set_text_matrix([1.0, 0.0, 0.0, 1.0, MARGEM, MARGEM / 2.0]);
-            c.set_font(REGULAR, 8.0);
-            c.show(Str(&win_ansi(&rodape)));
-            c.end_text();
-            pdf.stream(id_conteudo(i), &c.finish());
         }
-        pdf.finish()
+        self.linhas.push(Linha {
+            partes,
+            antes: if cabecalho { 8.0 } else { 4.0 },
+            primeira: avanco,
+            altura: maximo as f32 * avanco,
+            regua: if cabecalho {
+                Regua::Cabecalho
+            } else {
+                Regua::Nenhuma
+            },
+            tabela: Some(tabela),
+            artefato: false,
+        });
+    }
+
+    /// Lays the units out on A4 pages and writes the file.
+    pub(crate) fn finalizar(self, titulo: &str, assunto: &str) -> Vec<u8> {
+        let paginas = paginacao::paginar(self.linhas);
+        escrita::escrever(&paginas, &self.elementos, &self.raiz, titulo, assunto)
     }
 }
 
-/// Splits the lines over pages: each entry is a page with its lines' baselines.
-fn paginar(linhas: Vec<Linha>) -> Vec<Vec<(f32, Linha)>> {
-    let topo = ALTURA_PAGINA - MARGEM;
-    let mut paginas: Vec<Vec<(f32, Linha)>> = vec![Vec::new()];
-    let mut y = topo;
-    for l in linhas {
-        let avanco = l.tamanho * ENTRELINHA;
-        let mut proximo = y - l.antes - avanco;
-        if proximo < MARGEM {
-            paginas.push(Vec::new());
-            proximo = topo - avanco;
-        }
-        y = proximo;
-        if let Some(p) = paginas.last_mut() {
-            p.push((y, l));
+impl Linha {
+    fn simples(partes: Vec<Parte>, tamanho: f32, antes: f32) -> Self {
+        Linha {
+            partes,
+            antes,
+            primeira: tamanho * ENTRELINHA,
+            altura: tamanho * ENTRELINHA,
+            regua: Regua::Nenhuma,
+            tabela: None,
+            artefato: false,
         }
     }
-    paginas
 }
 
 /// Greedy word wrap: the first line may be narrower (after a label).
@@ -217,7 +315,7 @@ fn quebrar(texto: &str, fonte: Fonte, tamanho: f32, primeira: f32, demais: f32) 
         } else {
             format!("{atual} {palavra}")
         };
-        if atual.is_empty() || largura(&candidata, fonte, tamanho) <= limite {
+        if atual.is_empty() || fonte::largura(&candidata, fonte, tamanho) <= limite {
             atual = candidata;
         } else {
             linhas.push(std::mem::replace(&mut atual, palavra.to_owned()));
@@ -229,66 +327,7 @@ fn quebrar(texto: &str, fonte: Fonte, tamanho: f32, primeira: f32, demais: f32) 
     linhas
 }
 
-/// Width in points, from Helvetica's metrics grouped by shape (thousandths of an em);
-/// bold runs about 6 % wider. Close enough to wrap, never to overflow: widths round up.
-fn largura(texto: &str, fonte: Fonte, tamanho: f32) -> f32 {
-    let milesimos: u32 = texto
-        .chars()
-        .map(|c| match c {
-            'i' | 'j' | 'l' | 'í' | 'ì' | 'î' | 'ï' => 222,
-            ' ' | '.' | ',' | ':' | ';' | '!' | '/' | '\'' | 'I' | 'f' | 't' | 'Í' => 278,
-            'r' | '-' | '(' | ')' | '"' => 333,
-            'm' | 'M' | '%' => 889,
-            'w' => 722,
-            'W' => 944,
-            '—' => 1000,
-            'A'..='Z' | 'À'..='Ý' | '&' => 722,
-            _ => 556,
-        })
-        .sum();
-    let fator = if fonte == Fonte::Negrito { 1.06 } else { 1.0 };
-    milesimos as f32 / 1000.0 * tamanho * fator
-}
-
-/// WinAnsiEncoding (Windows-1252): Latin-1 plus the typographic marks in 0x80–0x9F;
-/// anything else becomes '?'.
-pub(crate) fn win_ansi(texto: &str) -> Vec<u8> {
-    texto
-        .chars()
-        .map(|c| match c {
-            ' '..='~' | '\u{a0}'..='\u{ff}' => u8::try_from(u32::from(c)).unwrap_or(b'?'),
-            '\t' | '\n' | '\r' => b' ',
-            '€' => 0x80,
-            '‚' => 0x82,
-            'ƒ' => 0x83,
-            '„' => 0x84,
-            '…' => 0x85,
-            '†' => 0x86,
-            '‡' => 0x87,
-            'ˆ' => 0x88,
-            '‰' => 0x89,
-            'Š' => 0x8A,
-            '‹' => 0x8B,
-            'Œ' => 0x8C,
-            'Ž' => 0x8E,
-            '‘' => 0x91,
-            '’' => 0x92,
-            '“' => 0x93,
-            '”' => 0x94,
-            '•' => 0x95,
-            '–' => 0x96,
-            '—' => 0x97,
-            '˜' => 0x98,
-            '™' => 0x99,
-            'š' => 0x9A,
-            '›' => 0x9B,
-            'œ' => 0x9C,
-            'ž' => 0x9E,
-            'Ÿ' => 0x9F,
-            _ => b'?',
-        })
-        .collect()
-}
-
+#[cfg(test)]
+mod leitura;
 #[cfg(test)]
 pub(crate) mod tests;

@@ -11,61 +11,11 @@ use crate::support::*;
 
 const SANTA_LUZIA: &str = "fazenda-santa-luzia-soja-2027";
 
-/// The text of a PDF's string operands (literal and hex), Latin-1 decoded (WinAnsi
-/// accents), whitespace collapsed: enough to read the sandbox's uncompressed PDFs.
-pub(crate) fn pdf_text(pdf: &[u8]) -> String {
-    let mut parts: Vec<String> = Vec::new();
-    let mut i = 0;
-    while i < pdf.len() {
-        match pdf[i] {
-            b'(' => {
-                let (mut s, mut depth) = (Vec::new(), 1);
-                i += 1;
-                while i < pdf.len() && depth > 0 {
-                    match pdf[i] {
-                        b'\\' => {
-                            i += 1;
-                            s.extend(pdf.get(i));
-                        }
-                        b'(' => {
-                            depth += 1;
-                            s.push(b'(');
-                        }
-                        b')' => {
-                            depth -= 1;
-                            if depth > 0 {
-                                s.push(b')');
-                            }
-                        }
-                        b => s.push(b),
-                    }
-                    i += 1;
-                }
-                parts.push(s.iter().map(|&b| char::from(b)).collect());
-            }
-            b'<' if pdf.get(i + 1) != Some(&b'<') && (i == 0 || pdf[i - 1] != b'<') => {
-                let end = pdf[i..]
-                    .iter()
-                    .position(|&b| b == b'>')
-                    .map_or(pdf.len(), |p| i + p);
-                let hex = &pdf[i + 1..end];
-                if hex.len().is_multiple_of(2) && hex.iter().all(u8::is_ascii_hexdigit) {
-                    let bytes = hex
-                        .chunks(2)
-                        .map(|p| u8::from_str_radix(std::str::from_utf8(p).unwrap(), 16).unwrap());
-                    parts.push(bytes.map(char::from).collect());
-                }
-                i = end + 1;
-            }
-            _ => i += 1,
-        }
-    }
-    parts
-        .join(" ")
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-}
+/// The sandbox PDFs' text, decoded through their fonts' ToUnicode maps: the crate's own
+/// reader, shared with its unit tests.
+#[path = "../../src/sandbox/pdf/leitura.rs"]
+mod leitura;
+pub(crate) use leitura::texto_do_pdf as pdf_text;
 
 fn attr(doc: &scraper::Html, selector: &str, name: &str) -> Option<String> {
     let sel = scraper::Selector::parse(selector).unwrap();

@@ -3,9 +3,8 @@
 //! API shows. A document of another offering, or an unknown one, is 404
 //! `{"mensagem":"Nenhum arquivo encontrado."}`.
 //!
-//! The PDF uses the standard Helvetica fonts (every reader has them, nothing is embedded)
-//! with WinAnsiEncoding, so Portuguese accents are single bytes; the content stream is left
-//! uncompressed: the file stays a few kilobytes and its text is easy to check in tests.
+//! The PDF comes from the shared writer (`sandbox::pdf`): tagged, pt-BR, with an embedded
+//! subset of Liberation Sans, so every accent renders in any reader and reads aloud.
 
 use axum::extract::{Path, State};
 use axum::http::header;

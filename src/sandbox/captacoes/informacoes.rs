@@ -92,7 +92,7 @@ mod tests {
     use rust_decimal_macros::dec;
 
     use super::*;
-    use crate::sandbox::pdf::tests::texto_do_pdf;
+    use crate::sandbox::pdf::tests::{conformidade, texto_do_pdf};
 
     fn ficha() -> Ficha {
         Ficha {
@@ -128,11 +128,11 @@ mod tests {
             "2026-11-21T12:00:00-03:00".parse().unwrap(),
         );
         assert!(bytes.starts_with(b"%PDF-"));
+        conformidade::verificar(&bytes, cvm::INFORMACOES_ESSENCIAIS);
         let texto = texto_do_pdf(&bytes);
         for esperado in [
             "Informações essenciais da oferta",
-            // (the test reader drops the en dash of the name)
-            "Fazenda Santa Luzia",
+            "Fazenda Santa Luzia – Soja safra 2026/27",
             "Emissor: João Batista Lemos",
             "Valor alvo mínimo: R$ 1.000.000,00",
             "Valor alvo máximo: R$ 1.500.000,00",

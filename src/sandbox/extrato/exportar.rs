@@ -137,16 +137,27 @@ fn pdf(
     if linhas.is_empty() {
         doc.paragrafo("Nenhuma movimentação no período.");
     }
-    for m in linhas {
-        doc.campo(
-            &dates::format_date_br(m.data),
-            &format!(
-                "{} · {} · {} · {}",
-                money::format_brl(Decimal::new(m.centavos, 2)),
-                m.descricao,
-                m.tipo.label(),
-                m.status.label()
-            ),
+    if !linhas.is_empty() {
+        doc.tabela(
+            &[
+                ("Data", 1.1),
+                ("Valor", 1.3),
+                ("Descrição", 3.0),
+                ("Tipo", 1.3),
+                ("Situação", 1.2),
+            ],
+            &linhas
+                .iter()
+                .map(|m| {
+                    vec![
+                        dates::format_date_br(m.data),
+                        money::format_brl(Decimal::new(m.centavos, 2)),
+                        m.descricao.clone(),
+                        m.tipo.label().to_owned(),
+                        m.status.label().to_owned(),
+                    ]
+                })
+                .collect::<Vec<_>>(),
         );
     }
     doc.finalizar(titulo, "Extrato de movimentações da Colheita")

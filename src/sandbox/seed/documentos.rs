@@ -156,4 +156,16 @@ mod tests {
         assert!(p.starts_with(b"\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR"));
         assert!(p.ends_with(&[0, 0, 0, 0, b'I', b'E', b'N', b'D', 0xAE, 0x42, 0x60, 0x82]));
     }
+
+    #[test]
+    fn the_identity_copy_is_a_tagged_pdf() {
+        let pdf = super::identidade_pdf("Ana Beatriz Carvalho", "12345678909", "12.345.678-9");
+        crate::sandbox::pdf::tests::conformidade::verificar(&pdf, "Documento de identidade");
+        let texto = crate::sandbox::pdf::tests::texto_do_pdf(&pdf);
+        assert!(
+            texto.contains("Documento de identidade — cópia digitalizada"),
+            "{texto}"
+        );
+        assert!(texto.contains("CPF: ***.456.789-**"), "{texto}");
+    }
 }

@@ -1,9 +1,9 @@
-//! The offering's PDF: structure and text (decoded from the uncompressed content stream).
+//! The offering's PDF: structure and text (read back through the fonts' ToUnicode maps).
 
 use rust_decimal_macros::dec;
 
 use super::*;
-use crate::sandbox::pdf::tests::texto_do_pdf;
+use crate::sandbox::pdf::tests::{conformidade, texto_do_pdf};
 
 fn ficha() -> Ficha {
     Ficha {
@@ -51,16 +51,10 @@ fn the_pdf_is_a_complete_file_with_every_field() {
     ] {
         assert!(texto.contains(esperado), "missing {esperado:?} in {texto}");
     }
-    assert!(
-        bytes
-            .windows(b"/WinAnsiEncoding".len())
-            .any(|w| w == b"/WinAnsiEncoding")
-    );
-    assert!(
-        bytes
-            .windows(b"/Helvetica-Bold".len())
-            .any(|w| w == b"/Helvetica-Bold")
-    );
+    // Tagged, with the embedded subset of Liberation Sans instead of an unembedded Helvetica.
+    conformidade::verificar(&bytes, "Lâmina da operação (versão 2)");
+    let contem = |s: &[u8]| bytes.windows(s.len()).any(|w| w == s);
+    assert!(contem(b"+LiberationSans-Bold") && !contem(b"/Helvetica"));
 }
 
 #[test]
@@ -76,4 +70,5 @@ fn long_text_wraps_and_flows_onto_more_pages() {
         .filter(|w| *w == b"/Type /Page\n")
         .count();
     assert!(paginas >= 2, "{paginas} pages");
+    conformidade::verificar(&bytes, "Lâmina da operação (versão 2)");
 }

@@ -143,25 +143,31 @@ fn fluxo(doc: &mut Documento, r: &Reserva, agora: Timestamp) {
     }
     doc.secao("Fluxo de recebimento estimado");
     let hoje = dates::today_in_sao_paulo(agora);
-    for p in parcelas {
-        doc.campo(
-            &format!(
-                "Parcela {} – {}",
-                p.numero,
-                dates::format_civil_date_br(p.data)
-            ),
-            &format!(
-                "{} ({})",
-                money::format_brl(p.valor),
-                if p.data <= hoje {
-                    ParcelaStatus::Pago
-                } else {
-                    ParcelaStatus::AReceber
-                }
-                .label()
-            ),
-        );
-    }
+    doc.tabela(
+        &[
+            ("Parcela", 1.0),
+            ("Data", 1.4),
+            ("Valor", 1.6),
+            ("Situação", 1.4),
+        ],
+        &parcelas
+            .iter()
+            .map(|p| {
+                vec![
+                    p.numero.to_string(),
+                    dates::format_civil_date_br(p.data),
+                    money::format_brl(p.valor),
+                    if p.data <= hoje {
+                        ParcelaStatus::Pago
+                    } else {
+                        ParcelaStatus::AReceber
+                    }
+                    .label()
+                    .to_owned(),
+                ]
+            })
+            .collect::<Vec<_>>(),
+    );
 }
 
 /// The allocation export: totals, each offering with its share, and by guarantee.
@@ -195,32 +201,45 @@ pub(super) fn alocacao(grupos: &[Grupo], t: &Titular, agora: Timestamp) -> Vec<u
         doc.campo("Remuneração líquida", &r.oferta.rendimento_descricao);
         doc.campo("Rating", &r.oferta.rating);
         doc.campo("Garantias", &r.oferta.rotulos_garantias().join("; "));
-        for r in &g.reservas {
-            doc.campo(
-                &format!("Reserva nº {}", r.id),
-                &format!(
-                    "{} · {} · início {} · vencimento {}",
-                    money::format_brl(r.investimento()),
-                    r.status(agora),
-                    dates::format_date_br(r.inicio_rendimento(agora)),
-                    dates::format_civil_date_br(r.vencimento(agora))
-                ),
-            );
-        }
+        doc.tabela(
+            &[
+                ("Reserva", 1.0),
+                ("Valor", 1.5),
+                ("Situação", 1.6),
+                ("Início", 1.3),
+                ("Vencimento", 1.3),
+            ],
+            &g.reservas
+                .iter()
+                .map(|r| {
+                    vec![
+                        format!("nº {}", r.id),
+                        money::format_brl(r.investimento()),
+                        r.status(agora).to_owned(),
+                        dates::format_date_br(r.inicio_rendimento(agora)),
+                        dates::format_civil_date_br(r.vencimento(agora)),
+                    ]
+                })
+                .collect::<Vec<_>>(),
+        );
     }
     let garantias = carteira::por_garantia(grupos);
     let pct = percentuais(&garantias.iter().map(|g| g.1).collect::<Vec<_>>());
     doc.secao("Por tipo de garantia");
-    for ((garantia, valor, _), pct) in garantias.iter().zip(pct) {
-        doc.campo(
-            garantia,
-            &format!(
-                "{} ({})",
-                money::format_brl(Decimal::new(*valor, 2)),
-                money::format_percent(pct)
-            ),
-        );
-    }
+    doc.tabela(
+        &[("Garantia", 3.0), ("Valor", 1.5), ("Participação", 1.5)],
+        &garantias
+            .iter()
+            .zip(pct)
+            .map(|((garantia, valor, _), pct)| {
+                vec![
+                    garantia.to_string(),
+                    money::format_brl(Decimal::new(*valor, 2)),
+                    money::format_percent(pct),
+                ]
+            })
+            .collect::<Vec<_>>(),
+    );
     rodape(&mut doc, agora);
     doc.finalizar(titulo, &t.nome)
 }

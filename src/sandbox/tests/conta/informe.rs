@@ -7,7 +7,7 @@ use serde_json::json;
 use super::{BASICO, assert_erro};
 use crate::domain::dates;
 use crate::domain::reference::banks;
-use crate::sandbox::pdf::tests::texto_do_pdf;
+use crate::sandbox::pdf::tests::{conformidade, texto_do_pdf};
 use crate::sandbox::reservas::reserva::recebedor;
 use crate::sandbox::tests::reservas::{INVESTIDOR, token};
 use crate::sandbox::tests::*;
@@ -60,6 +60,7 @@ async fn termos_sao_pdfs_com_titulo_e_texto() {
     for (tipo, titulo) in tipos {
         let r = get(&amb.router, &format!("/v1/termos/{tipo}"), Some(&t)).await;
         let texto = assert_pdf(&r);
+        conformidade::verificar(&r.corpo, titulo);
         assert!(texto.contains(titulo), "{tipo}: {texto}");
         assert!(
             texto.split_whitespace().count() > 200,
@@ -115,18 +116,20 @@ async fn informe_de_um_ano_lista_fonte_beneficiario_e_rendimentos_isentos() {
     for ano in &anos {
         let r = get(&amb.router, &format!("/v1/informe/{ano}"), Some(&t)).await;
         let texto = assert_pdf(&r);
+        conformidade::verificar(
+            &r.corpo,
+            &format!("Informe de rendimentos — ano-calendário {ano}"),
+        );
         for esperado in [
-            // (the em dash between them is one WinAnsi byte the reader keeps as is)
-            "Informe de rendimentos".to_owned(),
-            format!("ano-calendário {ano}"),
+            format!("Informe de rendimentos — ano-calendário {ano}"),
             "Ana Beatriz Carvalho".to_owned(),
             crate::domain::validate::mask_cpf(cpf),
             recebedor::NOME.to_owned(),
             recebedor::CNPJ.to_owned(),
             "Rendimentos isentos e não tributáveis".to_owned(),
             informe::ISENTO.to_owned(),
-            format!("Rendimento em {ano}:"),
-            "Valor aplicado:".to_owned(),
+            // The table's header, then its rows.
+            format!("Título Valor aplicado Rendimento em {ano} Tributação"),
         ] {
             assert!(
                 texto.contains(&esperado),
@@ -136,7 +139,7 @@ async fn informe_de_um_ano_lista_fonte_beneficiario_e_rendimentos_isentos() {
         assert!(!texto.contains(cpf), "the CPF is masked");
         // A year's yield of R$ 15.000+ at ~16 % a.a. is not zero.
         assert!(
-            !texto.contains(&format!("Rendimento em {ano}: R$ 0,00")),
+            !texto.contains("Total de rendimentos isentos no ano: R$ 0,00"),
             "{texto}"
         );
     }

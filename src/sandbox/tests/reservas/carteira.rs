@@ -1,6 +1,7 @@
 //! The wallet on the sandbox: pending reservations, allocation (summary
 //! and detailed), reservation documents, contract and the allocation PDF.
 
+use crate::sandbox::pdf::tests::conformidade;
 use axum::http::{Method, StatusCode, header};
 use rust_decimal::Decimal;
 use serde_json::Value;
@@ -22,20 +23,9 @@ fn assert_pdf(r: &Resposta) {
     assert!(r.corpo.len() > 1000);
 }
 
-/// A text shown in the uncompressed content stream: pdf-writer writes ASCII runs as
-/// literal strings and runs with accents (WinAnsi bytes) as hex strings.
+/// A text shown in the PDF, read back through its fonts' ToUnicode maps.
 fn contem(pdf: &[u8], texto: &str) -> bool {
-    let bytes: Vec<u8> = texto
-        .chars()
-        .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?'))
-        .collect();
-    let hex: Vec<u8> = bytes
-        .iter()
-        .flat_map(|b| format!("{b:02x}").into_bytes())
-        .collect();
-    let minusculo = pdf.to_ascii_lowercase();
-    pdf.windows(bytes.len()).any(|w| w == bytes.as_slice())
-        || minusculo.windows(hex.len()).any(|w| w == hex.as_slice())
+    crate::sandbox::pdf::tests::texto_do_pdf(pdf).contains(texto)
 }
 
 #[tokio::test]
@@ -192,6 +182,7 @@ async fn alocacao_vazia_e_exportacao() {
     let t = token(&amb.router, INVESTIDOR).await;
     let pdf = get(&amb.router, "/v1/reservas/alocacao/exportar/Pdf", Some(&t)).await;
     assert_pdf(&pdf);
+    conformidade::verificar(&pdf.corpo, "Alocação da carteira");
     assert!(contem(&pdf.corpo, "Alocação da carteira"));
     assert!(contem(&pdf.corpo, "Por tipo de garantia"));
     assert!(
@@ -304,6 +295,12 @@ async fn documentos_e_contrato_ao_longo_do_ciclo() {
     )
     .await;
     assert_pdf(&contrato);
+    conformidade::verificar(&contrato.corpo, "Termo de adesão e ciência de riscos");
+    assert!(
+        contrato.corpo.len() < 120_000,
+        "{} bytes",
+        contrato.corpo.len()
+    );
     assert!(contem(
         &contrato.corpo,
         "Termo de adesão e ciência de riscos"
@@ -343,13 +340,18 @@ async fn documentos_e_contrato_ao_longo_do_ciclo() {
             "Comprovante de aporte"
         ]
     );
-    for (doc, texto) in [
-        (1, "Declaração e aceite"),
-        (2, "Comprovante de reserva"),
-        (3, "Fluxo de recebimento estimado"),
+    for (doc, texto, titulo) in [
+        (
+            1,
+            "Declaração e aceite",
+            "Termo de adesão e ciência de riscos",
+        ),
+        (2, "Comprovante de reserva", "Comprovante de reserva"),
+        (3, "Fluxo de recebimento estimado", "Comprovante de aporte"),
     ] {
         let r = get(&amb.router, &format!("{}/{doc}", docs(reserva)), Some(&t)).await;
         assert_pdf(&r);
+        conformidade::verificar(&r.corpo, titulo);
         assert!(contem(&r.corpo, texto), "{doc}: {texto}");
         assert!(
             r.headers[header::CONTENT_DISPOSITION]
