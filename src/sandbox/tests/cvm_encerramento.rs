@@ -6,11 +6,13 @@
 use axum::http::StatusCode;
 use serde_json::Value;
 
-use super::cvm::{bastidor, desistir, investir, no_banco, qualificado, titulos};
+use super::cvm::{
+    bastidor, desistir, investir, no_banco, paga_sem_minimo, prazos_da_oferta_encerrados,
+    qualificado, reserva, titulos,
+};
 use super::extrato::extrato;
 use super::reservas::{dec, oferta_aberta};
 use super::*;
-use crate::sandbox::tempo;
 
 #[tokio::test]
 async fn desistencias_que_levam_abaixo_do_minimo_cancelam_e_devolvem_em_vez_de_repassar() {
@@ -38,25 +40,14 @@ async fn desistencias_que_levam_abaixo_do_minimo_cancelam_e_devolvem_em_vez_de_r
     // nothing goes to the issuer, nothing is decided yet.
     assert_eq!(desistir(&amb, &t, sai).await.status, StatusCode::OK);
     amb.sandbox.close_ended_offerings().await.unwrap();
-    let r = get(&amb.router, &format!("/v1/reservas/{fica}"), Some(&t))
-        .await
-        .json();
+    let r = reserva(&amb, &t, fica).await;
     assert_eq!(r["status"]["name"], "Pago");
     assert_eq!(r["dataRepasse"], Value::Null);
 
     // Every period ends (the clock moved): the offering failed after all.
-    let antes = tempo::ms(tempo::agora()) - 1;
-    no_banco(
-        &amb,
-        "UPDATE reservas SET desistencia_ate = ?1 WHERE captacao_id = ?2 AND desistencia_ate > ?1",
-        antes,
-        Some(oferta),
-    )
-    .await;
+    prazos_da_oferta_encerrados(&amb, oferta).await;
     amb.sandbox.close_ended_offerings().await.unwrap();
-    let r = get(&amb.router, &format!("/v1/reservas/{fica}"), Some(&t))
-        .await
-        .json();
+    let r = reserva(&amb, &t, fica).await;
     assert_eq!(r["status"]["name"], "Cancelado", "{r}");
     assert_eq!(
         r["motivoCancelamento"],
@@ -80,29 +71,10 @@ async fn desistencias_que_levam_abaixo_do_minimo_cancelam_e_devolvem_em_vez_de_r
 
 #[tokio::test]
 async fn com_o_minimo_de_pe_depois_das_desistencias_o_dinheiro_vai_ao_emissor() {
-    let (amb, t) = qualificado().await;
-    let (oferta, minimo) = oferta_aberta(&amb, false).await;
-    let id = investir(&amb, &t, oferta, minimo).await;
-    bastidor(&amb, &format!("/sandbox/reservas/{id}/pagar")).await;
-    no_banco(
-        &amb,
-        "UPDATE captacoes SET valor_alvo_minimo_centavos = 0 WHERE id = ?1",
-        oferta,
-        None,
-    )
-    .await;
+    let (amb, t, oferta, id) = paga_sem_minimo().await;
     bastidor(&amb, &format!("/sandbox/captacoes/{oferta}/encerrar")).await;
-    let antes = tempo::ms(tempo::agora()) - 1;
-    no_banco(
-        &amb,
-        "UPDATE reservas SET desistencia_ate = ?1 WHERE captacao_id = ?2 AND desistencia_ate > ?1",
-        antes,
-        Some(oferta),
-    )
-    .await;
+    prazos_da_oferta_encerrados(&amb, oferta).await;
     amb.sandbox.close_ended_offerings().await.unwrap();
-    let r = get(&amb.router, &format!("/v1/reservas/{id}"), Some(&t))
-        .await
-        .json();
+    let r = reserva(&amb, &t, id).await;
     assert!(r["dataRepasse"].is_string(), "{r}");
 }

@@ -5,7 +5,7 @@
 use axum::http::StatusCode;
 use serde_json::{Value, json};
 
-use super::cvm::{declaracao, declarar, novo_investidor, reais};
+use super::cvm::{declaracao, declarar, declarar_qualificado, novo_investidor, reais};
 use super::reservas::dec;
 use super::*;
 use crate::domain::limite_anual::{MSG_QUALIFIED_TERM, MSG_QUALIFIED_TERM_CHANGED};
@@ -49,13 +49,7 @@ async fn ser_qualificado_exige_a_declaracao_assinada_na_versao_vigente_e_fica_re
     assert_eq!(r.json()["mensagem"], MSG_QUALIFIED_TERM_CHANGED);
     assert_eq!(declaracao(&amb, &t).await["declaracao"], Value::Null);
 
-    let r = declarar(
-        &amb,
-        &t,
-        json!({"qualificado": true, "acimaDoPatamar": false, "versaoTermoQualificado": "2026.1"}),
-    )
-    .await;
-    assert_eq!(r.status, StatusCode::OK, "{}", r.texto());
+    let r = declarar_qualificado(&amb, &t).await;
     assert_eq!(r.json()["declaracao"]["versaoTermoQualificado"], "2026.1");
     assert_eq!(r.json()["limite"]["limiteAnual"], Value::Null);
     let registros = get(&amb.router, "/v1/cadastro/registros", Some(&t))

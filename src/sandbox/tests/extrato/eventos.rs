@@ -5,20 +5,11 @@ use rust_decimal::Decimal;
 use serde_json::Value;
 
 use super::{dia_da_linha, extrato, hoje};
+use crate::sandbox::tests::cvm::titulos;
 use crate::sandbox::tests::reservas::{
     INVESTIDOR, dec, oferta_aberta, oferta_json, reservar, token,
 };
 use crate::sandbox::tests::*;
-
-async fn titulos_nao_lidos(router: &Router, t: &str) -> Vec<String> {
-    let r = get(router, "/v1/notificacoes?PageSize=1000", Some(t)).await;
-    r.json()["dados"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|n| n["titulo"].as_str().unwrap().to_owned())
-        .collect()
-}
 
 #[tokio::test]
 async fn reservar_pagar_e_estornar_escrevem_linhas_e_notificacoes() {
@@ -44,10 +35,7 @@ async fn reservar_pagar_e_estornar_escrevem_linhas_e_notificacoes() {
     let pendente = aporte(&linhas).expect("the confirmed reservation's line");
     assert_eq!(pendente["status"], "Pendente");
     assert_eq!(dec(&pendente["valor"]), -minimo * Decimal::from(3));
-    assert_eq!(
-        titulos_nao_lidos(&amb.router, &t).await[0],
-        "Reserva confirmada"
-    );
+    assert_eq!(titulos(&amb, &t).await[0], "Reserva confirmada");
 
     let r = pedir(
         &amb.router,
@@ -61,7 +49,7 @@ async fn reservar_pagar_e_estornar_escrevem_linhas_e_notificacoes() {
     let (linhas, _) = extrato(&amb.router, &t, "dias=1&PageSize=1000&Status=Liquidado").await;
     let paga = aporte(&linhas).expect("the paid line");
     assert_eq!(paga["id"], pendente["id"], "the same line, now settled");
-    let avisos = titulos_nao_lidos(&amb.router, &t).await;
+    let avisos = titulos(&amb, &t).await;
     assert_eq!(avisos[0], "Pix recebido");
     let r = get(&amb.router, "/v1/notificacoes?PageSize=1", Some(&t)).await;
     assert!(
@@ -88,10 +76,7 @@ async fn reservar_pagar_e_estornar_escrevem_linhas_e_notificacoes() {
         .expect("estorno");
     assert_eq!(dec(&estorno["valor"]), minimo * Decimal::from(3));
     assert_eq!(estorno["status"], "Liquidado");
-    assert_eq!(
-        titulos_nao_lidos(&amb.router, &t).await[0],
-        "Aporte estornado"
-    );
+    assert_eq!(titulos(&amb, &t).await[0], "Aporte estornado");
     // A second refund is not a valid transition.
     let r = pedir(
         &amb.router,
