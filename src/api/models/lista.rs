@@ -6,7 +6,8 @@
 use rust_decimal::Decimal;
 use serde::Deserialize;
 
-use super::{GalleryItem, GalleryKind, Lancamento, Rentabilidade, StatusRef};
+use super::captacao::main_image;
+use super::{GalleryItem, Lancamento, Rentabilidade, StatusRef};
 use crate::domain::captacao::CaptacaoFacts;
 use crate::domain::dates::parse_platform_datetime;
 use crate::domain::money;
@@ -116,16 +117,4 @@ fn facts(f: Fields<'_>, l: &Lancamento) -> CaptacaoFacts {
         inicio_captacao: ts(l.inicio_captacao.as_deref()),
         fim_captacao: ts(f.fim_captacao),
     }
-}
-
-/// `imagemPrincipal` when present, else the first gallery entry of kind Principal.
-pub(super) fn main_image<'a>(
-    principal: Option<&'a str>,
-    mut gallery: impl Iterator<Item = &'a GalleryItem>,
-) -> Option<&'a str> {
-    principal.filter(|u| !u.is_empty()).or_else(|| {
-        gallery
-            .find(|g| g.tipo == GalleryKind::Principal)
-            .and_then(|g| g.url.as_deref())
-    })
 }
