@@ -11,6 +11,7 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::domain::extrato::{MAX_DAYS, MAX_TEXT, PAGE_SIZES};
+use crate::domain::reference::TipoMovimento;
 
 const OWN: &str = "100234";
 
