@@ -110,8 +110,11 @@ pub struct Config {
     pub micro_cache: u64,
     /// The platform pool: at most this many platform calls in flight at once (more wait for
     /// a place) and as many idle connections kept per platform host. About the concurrent
-    /// calls the platform serves well; it also bounds the memory the connections hold.
-    #[arg(long, env = "COLHEITA_PLATFORM_POOL", default_value_t = 128)]
+    /// calls the platform serves well; it also bounds the memory the connections hold. 64
+    /// keeps a replica under 64 MiB at 256 concurrent logged-in pages with the throughput of
+    /// 128 on two cores (`benches/load.sh`); raise it where the platform answers slowly
+    /// (calls per second ≈ places ÷ the platform's latency).
+    #[arg(long, env = "COLHEITA_PLATFORM_POOL", default_value_t = 64)]
     pub platform_pool: usize,
     /// Longest wait for a client's request line and headers, in seconds (slowloris).
     #[arg(long, env = "COLHEITA_HEADER_READ_TIMEOUT", default_value_t = 10)]
