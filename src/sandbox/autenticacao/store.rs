@@ -271,13 +271,15 @@ pub(crate) fn dono_do_acesso(
     hash: &str,
     agora: i64,
 ) -> Result<Option<(i64, i64)>, ApiError> {
-    Ok(c.query_row(
+    // Every investor request asks it: prepared once per connection.
+    Ok(c.prepare_cached(
         "SELECT s.usuario_id, s.id FROM tokens t JOIN sessoes s ON s.id = t.sessao_id
          WHERE t.hash = ?1 AND t.tipo = ?2 AND t.revogado_em IS NULL
            AND t.expira_em > ?3 AND s.encerrada_em IS NULL",
-        params![hash, TipoToken::Acesso.sql(), agora],
-        |r| Ok((r.get(0)?, r.get(1)?)),
-    )
+    )?
+    .query_row(params![hash, TipoToken::Acesso.sql(), agora], |r| {
+        Ok((r.get(0)?, r.get(1)?))
+    })
     .optional()?)
 }
 

@@ -46,7 +46,52 @@ fn termos(taxa_pct: Decimal, prazo_meses: i64, periodicidade_meses: i64, inicio:
 /// The installments of `investimento` at `taxa_pct` % a year over `prazo_meses`, paying
 /// interest every `periodicidade_meses` (≤ 0 or ≥ the term: everything at maturity),
 /// counted from `inicio`. Empty only if a figure left `Decimal`'s range.
+///
+/// Computed once per set of terms: the investor's home and wallet ask for every
+/// reservation's schedule on every request, and the three scenarios behind it cost more
+/// than the rest of the answer; the schedule depends on nothing but these five figures.
 pub(crate) fn fluxo(
+    investimento: Decimal,
+    taxa_pct: Decimal,
+    prazo_meses: i64,
+    periodicidade_meses: i64,
+    inicio: Date,
+) -> Vec<Parcela> {
+    use std::collections::HashMap;
+    use std::sync::{LazyLock, Mutex};
+    // The figures' exact representation (scale included: 1000 and 1000.00 are equal as
+    // numbers, not as the digits a schedule carries).
+    type Chave = ([u8; 16], [u8; 16], i64, i64, Date);
+    /// A bound on memory: past it the remembered schedules start over.
+    const LEMBRADOS: usize = 4_096;
+    static FLUXOS: LazyLock<Mutex<HashMap<Chave, Vec<Parcela>>>> = LazyLock::new(Default::default);
+    let chave = (
+        investimento.serialize(),
+        taxa_pct.serialize(),
+        prazo_meses,
+        periodicidade_meses,
+        inicio,
+    );
+    if let Some(f) = FLUXOS.lock().ok().and_then(|m| m.get(&chave).cloned()) {
+        return f;
+    }
+    let f = calcular(
+        investimento,
+        taxa_pct,
+        prazo_meses,
+        periodicidade_meses,
+        inicio,
+    );
+    if let Ok(mut m) = FLUXOS.lock() {
+        if m.len() >= LEMBRADOS {
+            m.clear();
+        }
+        m.insert(chave, f.clone());
+    }
+    f
+}
+
+fn calcular(
     investimento: Decimal,
     taxa_pct: Decimal,
     prazo_meses: i64,
@@ -117,6 +162,23 @@ mod tests {
     use rust_decimal_macros::dec;
 
     use super::*;
+
+    /// The remembered schedule is the computed one, for the same figures, and never
+    /// another's: a figure written with more decimals is its own entry.
+    #[test]
+    fn o_fluxo_lembrado_e_o_calculado() {
+        let a = (dec!(7300), dec!(14.25), 18, 3, date(2026, 2, 27));
+        let primeiro = fluxo(a.0, a.1, a.2, a.3, a.4);
+        assert_eq!(primeiro, calcular(a.0, a.1, a.2, a.3, a.4));
+        assert_eq!(fluxo(a.0, a.1, a.2, a.3, a.4), primeiro);
+        let outro_prazo = fluxo(a.0, a.1, 24, a.3, a.4);
+        assert_eq!(outro_prazo, calcular(a.0, a.1, 24, a.3, a.4));
+        assert_ne!(outro_prazo, primeiro);
+        assert_eq!(
+            fluxo(dec!(7300.00), a.1, a.2, a.3, a.4),
+            calcular(dec!(7300.00), a.1, a.2, a.3, a.4)
+        );
+    }
 
     #[test]
     fn juros_semestrais_com_principal_no_fim() {
