@@ -45,6 +45,8 @@ export default defineConfig({
     command:
       `target/debug/colheita --addr 127.0.0.1:${APP_PORT} --sandbox-addr 127.0.0.1:${SANDBOX_PORT} ` +
       '--data-dir target/e2e-data --sandbox-reset --signup-limit 100000 --sandbox-login-limit 100000 ' +
+      // Every new investor of the suite changes its password from the same address.
+      '--password-guess-limit 100000 ' +
       // Synthetic investors: four for the CVM 88 journey (cvm.spec.ts, one per project and retry),
       // two for the keyboard-only withdrawal (teclado.spec.ts, one per project).
       '--sandbox-extra-investors 6',
