@@ -2,19 +2,27 @@ use super::*;
 use wiremock::matchers::path;
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
-async fn client_for(server: &MockServer) -> PlatformClient {
-    let url = url::Url::parse(&server.uri()).unwrap();
+/// A client of the platform at `url`, with `pool` places and `request_timeout`.
+fn client_at(url: &url::Url, pool: usize, request_timeout: Duration) -> PlatformClient {
     PlatformClient::new(ClientConfig {
         api_url: url.clone(),
-        auth_url: url,
+        auth_url: url.clone(),
         client_id: "t".into(),
         origin: "http://localhost".into(),
         connect_timeout: Duration::from_secs(2),
-        request_timeout: Duration::from_secs(10),
+        request_timeout,
         micro_cache: Duration::ZERO,
-        pool: 4,
+        pool,
     })
     .unwrap()
+}
+
+async fn client_for(server: &MockServer) -> PlatformClient {
+    client_at(
+        &url::Url::parse(&server.uri()).unwrap(),
+        4,
+        Duration::from_secs(10),
+    )
 }
 
 async fn serving(body: Vec<u8>, content_type: &str) -> MockServer {
@@ -108,17 +116,7 @@ async fn counting_platform() -> Counting {
 async fn a_burst_of_calls_waits_for_a_place_in_the_pool() {
     use std::sync::atomic::Ordering;
     let platform = counting_platform().await;
-    let c = PlatformClient::new(ClientConfig {
-        api_url: platform.url.clone(),
-        auth_url: platform.url.clone(),
-        client_id: "t".into(),
-        origin: "http://localhost".into(),
-        connect_timeout: Duration::from_secs(2),
-        request_timeout: Duration::from_secs(10),
-        micro_cache: Duration::ZERO,
-        pool: 3,
-    })
-    .unwrap();
+    let c = client_at(&platform.url, 3, Duration::from_secs(10));
     let calls = (0..24).map(|_| {
         let c = c.clone();
         async move { c.json::<u32>(c.api(Method::GET, "/x", None)).await }
@@ -136,17 +134,7 @@ async fn a_burst_of_calls_waits_for_a_place_in_the_pool() {
 #[tokio::test]
 async fn no_place_within_the_request_timeout_is_an_unavailable_platform() {
     let platform = counting_platform().await;
-    let c = PlatformClient::new(ClientConfig {
-        api_url: platform.url.clone(),
-        auth_url: platform.url.clone(),
-        client_id: "t".into(),
-        origin: "http://localhost".into(),
-        connect_timeout: Duration::from_secs(2),
-        request_timeout: Duration::from_millis(30),
-        micro_cache: Duration::ZERO,
-        pool: 1,
-    })
-    .unwrap();
+    let c = client_at(&platform.url, 1, Duration::from_millis(30));
     let _held = c.slot().await.unwrap();
     let r = c.json::<u32>(c.api(Method::GET, "/x", None)).await;
     assert!(matches!(r, Err(ApiError::Unavailable(_))), "{r:?}");
