@@ -6,8 +6,8 @@
 # files, for a ratio. Each private page is measured twice: full stack (web app + sandbox) and
 # against an "instant platform" (a second web process whose platform is nginx caching every
 # platform GET, token included), which isolates the web tier's own cost.
-# Prints req/s, p99, the ratio to nginx, the web process's RSS, and the JavaScript bytes
-# of each page (benches/js-bytes.mjs; JS_BYTES=0 skips it).
+# Prints req/s, p99, the web process's CPU time per request, the ratio to nginx, the web
+# process's RSS, and the JavaScript bytes of each page (benches/js-bytes.mjs; JS_BYTES=0 skips it).
 #
 #   benches/load.sh                 # wrk -t2 -c64 -d10s per URL
 #   CONNS=256 DURATION=60s benches/load.sh
@@ -181,12 +181,17 @@ run() {
   # compresses each page; nginx, serving the plain file, does not: read the ratio accordingly).
   if [ -n "${ACCEPT_ENCODING:-}" ]; then set -- -H "Accept-Encoding: $ACCEPT_ENCODING" "$@"; fi
   out=$(wrk -t"$THREADS" -c"$CONNS" -d"$DURATION" --latency "$@")
-  local rps p99 errs
+  local rps p99 errs n
   rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
+  n=$(awk '/requests in/ {print $1}' <<<"$out")
   p99=$(awk '$1=="99%" {v=$2; if (v ~ /us$/) {sub(/us/,"",v); v=v/1000} else if (v ~ /ms$/) {sub(/ms/,"",v)} else if (v ~ /s$/) {sub(/s/,"",v); v=v*1000}; print v}' <<<"$out")
   errs=$(awk '/Non-2xx|Socket errors/ {print}' <<<"$out" | tr '\n' ' ')
-  echo "$rps $p99 ${errs:-none}"
+  echo "$rps $p99 $n ${errs:-none}"
 }
+
+# CPU time (user + system, in clock ticks) the process has used so far.
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+TICK_HZ=$(getconf CLK_TCK)
 
 rss_kb() { awk '/VmRSS/ {print $2}' "/proc/${1:-$WEB_PID}/status"; }
 # The web process's RSS every 2 s while wrk runs: "start/middle/end/max" in MiB.
@@ -199,7 +204,7 @@ rss_summary() {
 }
 hwm_kb() { awk '/VmHWM/ {print $2}' "/proc/$WEB_PID/status"; }
 
-printf '\n%-34s %12s %10s %14s %12s %10s %7s  %s\n' page "web req/s" "p99 ms" "RSS s/mid/e/max" "nginx req/s" "p99 ms" ratio errors
+printf '\n%-34s %12s %10s %8s %14s %12s %10s %7s  %s\n' page "web req/s" "p99 ms" "CPU µs" "RSS s/mid/e/max" "nginx req/s" "p99 ms" ratio errors
 ERRORS=0
 # label|path|nginx file|cookie|web base|web pid
 SPECS=(
@@ -219,6 +224,7 @@ for spec in "${SPECS[@]}"; do
   case ",${ONLY:-}," in ,,) ;; *",$file,"*) ;; *) continue ;; esac
   sample_rss "$pid" &
   SAMPLER=$!
+  ticks=$(cpu_ticks "$pid")
   if [ -n "$cookie" ]; then
     # As a browser: the cookies the page itself sets (the header's unread count, kept 30 s
     # so the next pages spare the platform that call) go back with the next requests.
@@ -227,21 +233,24 @@ for spec in "${SPECS[@]}"; do
       curl -s -o /dev/null -c "$JAR" -b "$JAR" "$base$path"
       cookie=$(awk '!/^#/ && NF>=7 {printf "%s=%s; ", $6, $7} /^#HttpOnly_/ {printf "%s=%s; ", $6, $7}' "$JAR")
     fi
-    read -r w_rps w_p99 w_err <<<"$(run -H "Cookie: $cookie" "$base$path")"
+    read -r w_rps w_p99 w_n w_err <<<"$(run -H "Cookie: $cookie" "$base$path")"
   else
-    read -r w_rps w_p99 w_err <<<"$(run "$base$path")"
+    read -r w_rps w_p99 w_n w_err <<<"$(run "$base$path")"
   fi
+  # The web process's CPU per request in µs: steadier than req/s on a shared machine (wrk
+  # and the platform compete for the same cores), and what an optimisation really saves.
+  cpu_us=$(python3 -c "print(round(($(cpu_ticks "$pid") - $ticks) / $TICK_HZ * 1e6 / max($w_n, 1), 1))")
   kill "$SAMPLER" 2>/dev/null || true
   wait "$SAMPLER" 2>/dev/null || true
   rss=$(rss_summary)
   [ "$w_err" = none ] || ERRORS=$((ERRORS + 1))
   if [ "${NGINX_RATIO:-1}" = 1 ]; then
-    read -r n_rps n_p99 _ <<<"$(run "http://127.0.0.1:$NGINX_PORT/$file")"
+    read -r n_rps n_p99 _ _ <<<"$(run "http://127.0.0.1:$NGINX_PORT/$file")"
     ratio=$(python3 -c "print(f'{$w_rps/$n_rps:.3f}')")
   else
     n_rps=- n_p99=- ratio=-
   fi
-  printf '%-34s %12s %10s %14s %12s %10s %7s  %s\n' "$label" "$w_rps" "$w_p99" "$rss" "$n_rps" "$n_p99" "$ratio" "$w_err"
+  printf '%-34s %12s %10s %8s %14s %12s %10s %7s  %s\n' "$label" "$w_rps" "$w_p99" "$cpu_us" "$rss" "$n_rps" "$n_p99" "$ratio" "$w_err"
 done
 echo
 echo "web process RSS after the runs: $(( $(rss_kb) / 1024 )) MiB (peak $(( $(hwm_kb) / 1024 )) MiB);" \

@@ -255,14 +255,22 @@ impl PlatformClient {
         T: DeserializeOwned + Send + Sync + 'static,
         Q: Serialize + ?Sized,
     {
-        let request = self
-            .api(Method::GET, path, token)
-            .query(query)
-            .build()
-            .map_err(|e| ApiError::transport(&e))?;
-        // The address alone: the token is never part of what others may be given.
-        let key = request.url().as_str().to_owned();
-        let rb = RequestBuilder::from_parts(self.http.clone(), request);
+        // The address alone: the token is never part of what others may be given. It is
+        // written as the request will be (path, then the query when there is one), without
+        // building a request: a kept answer needs none.
+        let query_string = serde_urlencoded::to_string(query)
+            .map_err(|e| ApiError::Unavailable(format!("consulta inválida: {e}")))?;
+        let mut key = Self::url(&self.cfg.api_url, path);
+        if !query_string.is_empty() {
+            key.push('?');
+            key.push_str(&query_string);
+        }
+        if token.is_some()
+            && let Some(kept) = self.shared.kept::<T>(&key).await
+        {
+            return Ok(kept);
+        }
+        let rb = self.api(Method::GET, path, token).query(query);
         if token.is_none() {
             return self
                 .shared
@@ -271,9 +279,6 @@ impl PlatformClient {
                     Ok((call.parsed(Self::parse::<T>(&body))?, cache_control))
                 })
                 .await;
-        }
-        if let Some(kept) = self.shared.kept::<T>(&key).await {
-            return Ok(kept);
         }
         let (body, cache_control, call) = self.send_measured(rb).await?;
         let value = std::sync::Arc::new(call.parsed(Self::parse::<T>(&body))?);

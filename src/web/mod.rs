@@ -37,7 +37,7 @@ pub use error::{PageError, PageResult};
 /// Render hooks for `benches/render.rs` only.
 #[doc(hidden)]
 pub use pages::bench;
-use session::{Jar, RefreshCache};
+use session::{Jar, RefreshCache, Sealer};
 
 /// What the web app needs to know beyond the platform client.
 #[derive(Debug, Clone)]
@@ -89,7 +89,8 @@ impl WebConfig {
 pub struct Inner {
     pub api: PlatformClient,
     pub cfg: WebConfig,
-    pub key: Key,
+    /// The private cookies' key, with the values it has opened (`session::Sealer`).
+    pub sealer: Arc<Sealer>,
     pub refresh: RefreshCache,
     /// Access tokens the platform answered 401 to, ended on their next request.
     pub refused: session::RefusedTokens,
@@ -124,7 +125,7 @@ impl AppState {
             fragments: fragments::Fragments::default(),
             api,
             cfg,
-            key,
+            sealer: Arc::new(Sealer::new(key)),
             refresh: RefreshCache::default(),
             refused: session::RefusedTokens::default(),
             csp,
@@ -132,7 +133,7 @@ impl AppState {
     }
 
     pub fn jar(&self, cookies: Cookies) -> Jar {
-        Jar::new(cookies, self.key.clone(), self.cfg.secure_cookies())
+        Jar::new(cookies, self.sealer.clone(), self.cfg.secure_cookies())
     }
 }
 

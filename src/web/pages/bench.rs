@@ -22,7 +22,7 @@ impl Renderer {
     pub fn new(app: AppState) -> Self {
         let jar = Jar::new(
             Cookies::default(),
-            app.key.clone(),
+            app.sealer.clone(),
             app.cfg.secure_cookies(),
         );
         Renderer {

@@ -7,7 +7,11 @@
 use crate::domain::sessao::SessionClock;
 use crate::domain::status::CadastroStatus;
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
-use tower_cookies::{Cookie, Cookies, Key, cookie::SameSite};
+use std::sync::Arc;
+
+use tower_cookies::{Cookie, Cookies, cookie::SameSite};
+
+use super::Sealer;
 
 use crate::api::models::{CienciaRisco, ReservaTermo, TermOption, Token};
 
@@ -139,15 +143,15 @@ pub struct Flash {
 #[derive(Clone)]
 pub struct Jar {
     cookies: Cookies,
-    key: Key,
+    sealer: Arc<Sealer>,
     secure: bool,
 }
 
 impl Jar {
-    pub fn new(cookies: Cookies, key: Key, secure: bool) -> Self {
+    pub fn new(cookies: Cookies, sealer: Arc<Sealer>, secure: bool) -> Self {
         Self {
             cookies,
-            key,
+            sealer,
             secure,
         }
     }
@@ -173,13 +177,15 @@ impl Jar {
     }
 
     fn get_private<T: DeserializeOwned>(&self, name: &str) -> Option<T> {
-        let c = self.cookies.private(&self.key).get(&self.name(name))?;
-        serde_json::from_str(c.value()).ok()
+        let plain = self.sealer.open(&self.cookies, &self.name(name))?;
+        serde_json::from_str(&plain).ok()
     }
 
     fn set_private<T: Serialize>(&self, name: &'static str, value: &T) {
         if let Ok(v) = serde_json::to_string(value) {
-            self.cookies.private(&self.key).add(self.make(name, v));
+            self.cookies
+                .private(self.sealer.key())
+                .add(self.make(name, v));
         }
     }
 

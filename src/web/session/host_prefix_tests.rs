@@ -5,7 +5,11 @@ use crate::web::routes;
 use axum::http::{HeaderMap, HeaderValue, header};
 
 fn jar(secure: bool) -> Jar {
-    Jar::new(Cookies::default(), Key::generate(), secure)
+    Jar::new(
+        Cookies::default(),
+        Arc::new(Sealer::new(tower_cookies::Key::generate())),
+        secure,
+    )
 }
 
 fn names(jar: &Jar) -> Vec<String> {

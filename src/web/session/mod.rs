@@ -5,6 +5,7 @@
 mod cookies;
 mod guard;
 mod navegacao;
+mod opened;
 mod refresh;
 mod refused;
 
@@ -13,6 +14,7 @@ pub use cookies::{
 };
 pub use guard::{CurrentSession, LoginRequired, fetch_user_summary, guard, login_redirect};
 pub use navegacao::{end_session, same_site_navigation};
+pub use opened::Sealer;
 pub use refresh::RefreshCache;
 pub use refused::RefusedTokens;
 
