@@ -55,6 +55,40 @@ fn point(radius: f64, angle: f64) -> (f64, f64) {
     (CENTRE + radius * angle.cos(), CENTRE + radius * angle.sin())
 }
 
+/// Writes `x` with two decimals, as `{x:.2}` does for the coordinates of the box (rounded to
+/// the nearest hundredth), from integers: float formatting was most of the cost
+/// of drawing the donut on every home and wallet page.
+fn push_fixed2(out: &mut String, x: f64) {
+    use std::fmt::Write as _;
+    let scaled = x * 100.0;
+    // Near a tie the product's own rounding can decide it otherwise than the exact value
+    // does, and far outside the box nothing is drawn anyway: there, the general path.
+    let near_tie = (scaled.fract().abs() - 0.5).abs() < 1e-6;
+    if !scaled.is_finite() || scaled.abs() >= 1e15 || near_tie || x < 0.0 {
+        let _ = write!(out, "{x:.2}");
+        return;
+    }
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let h = scaled.round() as u64;
+    let _ = write!(out, "{}.{:02}", h / 100, h % 100);
+}
+
+/// Pushes `M x y` / `L x y` style commands: the letter, then the point.
+fn push_point(out: &mut String, command: char, (x, y): (f64, f64)) {
+    out.push(command);
+    push_fixed2(out, x);
+    out.push(' ');
+    push_fixed2(out, y);
+}
+
+/// The whole ring, outer then inner edge, each as two half-circle arcs from the top.
+const FULL_RING: &str = "M100.00 1.00A99 99 0 1 1 100.00 199.00A99 99 0 1 1 100.00 1.00Z\
+     M100.00 50.50A49.5 49.5 0 1 0 100.00 149.50A49.5 49.5 0 1 0 100.00 50.50Z";
+
+/// The outer and inner radii as the arcs write them (`{OUTER}`, `{INNER}`).
+const OUTER_ARC: &str = "A99 99 0 ";
+const INNER_ARC: &str = "A49.5 49.5 0 ";
+
 /// The SVG path (`d`) of each slice, in order: a ring segment from the top, clockwise, or `None`
 /// for an empty slice. A slice that is the whole total is a full ring (two half-circle arcs per
 /// edge, since an arc cannot end where it starts), holed by the even-odd rule.
@@ -68,29 +102,31 @@ pub fn paths(values: &[Decimal]) -> Vec<Option<String>> {
                 return None;
             }
             if f >= 1.0 - 1e-9 {
-                let (top, bottom, itop, ibottom) = (
-                    CENTRE - OUTER,
-                    CENTRE + OUTER,
-                    CENTRE - INNER,
-                    CENTRE + INNER,
-                );
-                return Some(format!(
-                    "M{CENTRE:.2} {top:.2}A{OUTER} {OUTER} 0 1 1 {CENTRE:.2} {bottom:.2}A{OUTER} {OUTER} 0 1 1 {CENTRE:.2} {top:.2}Z\
-                     M{CENTRE:.2} {itop:.2}A{INNER} {INNER} 0 1 0 {CENTRE:.2} {ibottom:.2}A{INNER} {INNER} 0 1 0 {CENTRE:.2} {itop:.2}Z"
-                ));
+                return Some(FULL_RING.to_owned());
             }
+            let mut d = String::with_capacity(112);
             let a0 = std::f64::consts::TAU * start - std::f64::consts::FRAC_PI_2;
             let a1 = a0 + std::f64::consts::TAU * f;
             start += f;
-            let large = u8::from(f > 0.5);
-            let (x0, y0) = point(OUTER, a0);
+            let large = if f > 0.5 { "1 " } else { "0 " };
+            push_point(&mut d, 'M', point(OUTER, a0));
+            d.push_str(OUTER_ARC);
+            d.push_str(large);
+            d.push_str("1 ");
             let (x1, y1) = point(OUTER, a1);
-            let (ix1, iy1) = point(INNER, a1);
+            push_fixed2(&mut d, x1);
+            d.push(' ');
+            push_fixed2(&mut d, y1);
+            push_point(&mut d, 'L', point(INNER, a1));
+            d.push_str(INNER_ARC);
+            d.push_str(large);
+            d.push_str("0 ");
             let (ix0, iy0) = point(INNER, a0);
-            Some(format!(
-                "M{x0:.2} {y0:.2}A{OUTER} {OUTER} 0 {large} 1 {x1:.2} {y1:.2}\
-                 L{ix1:.2} {iy1:.2}A{INNER} {INNER} 0 {large} 0 {ix0:.2} {iy0:.2}Z"
-            ))
+            push_fixed2(&mut d, ix0);
+            d.push(' ');
+            push_fixed2(&mut d, iy0);
+            d.push('Z');
+            Some(d)
         })
         .collect()
 }
@@ -216,6 +252,77 @@ mod tests {
             p[1].as_deref().unwrap().contains("0 1 1"),
             "the only slice is the ring"
         );
+    }
+
+    /// The drawing as `format!` wrote it, the reference for the fixed-point writer.
+    fn reference(values: &[Decimal]) -> Vec<Option<String>> {
+        let mut start = 0.0_f64;
+        shares(values)
+            .into_iter()
+            .map(|share| {
+                let f = share.to_f64().unwrap_or(0.0);
+                if f <= 0.0 {
+                    return None;
+                }
+                if f >= 1.0 - 1e-9 {
+                    let (top, bottom, itop, ibottom) =
+                        (CENTRE - OUTER, CENTRE + OUTER, CENTRE - INNER, CENTRE + INNER);
+                    return Some(format!(
+                        "M{CENTRE:.2} {top:.2}A{OUTER} {OUTER} 0 1 1 {CENTRE:.2} {bottom:.2}A{OUTER} {OUTER} 0 1 1 {CENTRE:.2} {top:.2}Z\
+                         M{CENTRE:.2} {itop:.2}A{INNER} {INNER} 0 1 0 {CENTRE:.2} {ibottom:.2}A{INNER} {INNER} 0 1 0 {CENTRE:.2} {itop:.2}Z"
+                    ));
+                }
+                let a0 = std::f64::consts::TAU * start - std::f64::consts::FRAC_PI_2;
+                let a1 = a0 + std::f64::consts::TAU * f;
+                start += f;
+                let large = u8::from(f > 0.5);
+                let (x0, y0) = point(OUTER, a0);
+                let (x1, y1) = point(OUTER, a1);
+                let (ix1, iy1) = point(INNER, a1);
+                let (ix0, iy0) = point(INNER, a0);
+                Some(format!(
+                    "M{x0:.2} {y0:.2}A{OUTER} {OUTER} 0 {large} 1 {x1:.2} {y1:.2}\
+                     L{ix1:.2} {iy1:.2}A{INNER} {INNER} 0 {large} 0 {ix0:.2} {iy0:.2}Z"
+                ))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_paths_are_the_ones_float_formatting_wrote() {
+        assert_eq!(paths(&[dec!(7)]), reference(&[dec!(7)]));
+        // Slices of every size, from a sliver to most of the ring, in many orders.
+        for n in 1..=40u32 {
+            let values: Vec<Decimal> = (1..=n).map(|i| Decimal::from(i * i % 97 + 1)).collect();
+            assert_eq!(paths(&values), reference(&values), "{values:?}");
+        }
+        let uneven = [dec!(0.01), dec!(123456.78), dec!(3.3), dec!(0), dec!(50000)];
+        assert_eq!(paths(&uneven), reference(&uneven));
+    }
+
+    #[test]
+    fn two_decimals_round_as_float_formatting_does() {
+        for x in [
+            0.0,
+            0.004,
+            0.005,
+            0.015,
+            0.125,
+            0.3,
+            1.0049,
+            -0.004,
+            -0.5,
+            -12.345,
+            99.995,
+            149.5,
+            199.999,
+            1e16,
+            f64::NAN,
+        ] {
+            let mut out = String::new();
+            push_fixed2(&mut out, x);
+            assert_eq!(out, format!("{x:.2}"), "{x}");
+        }
     }
 
     #[test]
