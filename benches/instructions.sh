@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Instructions the web process executes per request, counted by valgrind (callgrind): unlike
+# req/s or CPU time, the count does not move with what else the machine runs, so two builds
+# can be compared on a busy or virtual machine (where wrk's figures swing by a fifth). Not
+# part of tests/run.sh.
+#
+#   BIN=path/to/colheita benches/instructions.sh      # or it builds release
+#   N=400 PAGES="/ /investir" benches/instructions.sh
+#
+# Starts the sandbox, then the web app under callgrind (counting off), logs the demo investor
+# in, warms each page, and for each page counts N sequential requests (curl keeps one
+# connection) and prints instructions per request. Needs valgrind (apt-get install valgrind).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+N=${N:-300}
+PAGES=${PAGES:-"/ /investir /carteira /minha-conta/extrato"}
+PORT=${PORT:-3620}
+SANDBOX_PORT=$((PORT + 1))
+WEB=http://127.0.0.1:$PORT
+if [ -z "${BIN:-}" ]; then
+  cargo build --release --quiet
+  BIN=${CARGO_TARGET_DIR:-$PWD/target}/release/colheita
+fi
+command -v valgrind >/dev/null || { echo "needs valgrind (apt-get install valgrind)" >&2; exit 1; }
+WORK=$(mktemp -d /tmp/colheita-ir.XXXXXX)
+PIDS=()
+cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; [ -n "${KEEP_WORK:-}" ] || rm -rf "$WORK"; }
+trap cleanup EXIT
+KEY=$(head -c 64 /dev/urandom | base64 -w0)
+COMMON=(--addr "127.0.0.1:$PORT" --sandbox-addr "127.0.0.1:$SANDBOX_PORT" --data-dir "$WORK/data"
+  --cookie-key "$KEY" --signup-limit 100000 --sandbox-login-limit 100000)
+RUST_LOG=warn "$BIN" "${COMMON[@]}" --sandbox-reset sandbox >"$WORK/sandbox.log" 2>&1 &
+PIDS+=($!)
+for _ in $(seq 100); do curl -fs "http://127.0.0.1:$SANDBOX_PORT/v1/dominios/bancos" >/dev/null 2>&1 && break; sleep 0.2; done
+# Long timeouts: under valgrind every request is some fifty times slower.
+RUST_LOG=warn valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$WORK/cg.%p" \
+  "$BIN" "${COMMON[@]}" --api-url "http://127.0.0.1:$SANDBOX_PORT" --insecure-http \
+  >"$WORK/web.log" 2>&1 &
+WEB_PID=$!
+PIDS+=("$WEB_PID")
+for _ in $(seq 300); do curl -fs "$WEB/healthz" >/dev/null 2>&1 && break; sleep 0.5; done
+JAR=$WORK/cookies.txt
+login_url=$(curl -s -o /dev/null -w '%{redirect_url}' -c "$JAR" -b "$JAR" "$WEB/")
+form=$(python3 - "$login_url" <<'PY'
+import sys, urllib.parse
+q = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(sys.argv[1]).query))
+q.update(email="investidor@colheita.dev", senha="colheita123")
+print(urllib.parse.urlencode(q))
+PY
+)
+callback=$(curl -s -o /dev/null -w '%{redirect_url}' --data "$form" "http://127.0.0.1:$SANDBOX_PORT/login")
+curl -s -o /dev/null -c "$JAR" -b "$JAR" "$callback"
+printf '%-24s %14s\n' page "instr/request"
+for page in $PAGES; do
+  # Warm: the page's cookies (the unread count) and every cache it fills.
+  for _ in 1 2 3; do curl -s -o /dev/null -c "$JAR" -b "$JAR" "$WEB$page"; done
+  callgrind_control -z "$WEB_PID" >/dev/null
+  callgrind_control -i on "$WEB_PID" >/dev/null
+  args=()
+  for _ in $(seq "$N"); do args+=(-o /dev/null "$WEB$page"); done
+  curl -s -b "$JAR" "${args[@]}"
+  callgrind_control -i off "$WEB_PID" >/dev/null
+  rm -f "$WORK"/cg.*.[0-9]*
+  callgrind_control -d "$WEB_PID" >/dev/null
+  dump=$(ls -t "$WORK"/cg.*.[0-9]* | head -1)
+  ir=$(awk '/^totals:/ {print $2; exit}' "$dump")
+  printf '%-24s %14s\n' "$page" "$(python3 -c "print(f'{int(\"${ir:-0}\") / $N:,.0f}')")"
+done
