@@ -55,7 +55,7 @@ impl Ctx {
                 let cookies = tower_cookies::Cookies::from_request_parts(parts, app)
                     .await
                     .map_err(IntoResponse::into_response)?;
-                app.jar(cookies)
+                app.jar(cookies, &parts.headers)
             }
         };
         let session = parts
@@ -92,7 +92,7 @@ impl Ctx {
             values_hidden: false,
             flash: None,
             session: None,
-            jar: app.jar(tower_cookies::Cookies::default()),
+            jar: app.jar(tower_cookies::Cookies::default(), &Default::default()),
             here: here.to_owned(),
             unread: Unread::default(),
         }

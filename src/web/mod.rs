@@ -132,8 +132,9 @@ impl AppState {
         }))
     }
 
-    pub fn jar(&self, cookies: Cookies) -> Jar {
-        Jar::new(cookies, self.sealer.clone(), self.cfg.secure_cookies())
+    /// The jar of a request whose headers are `headers` (`cookies` made from them).
+    pub fn jar(&self, cookies: Cookies, headers: &axum::http::HeaderMap) -> Jar {
+        Jar::new(cookies, self.sealer.clone(), self.cfg.secure_cookies()).reading(headers)
     }
 }
 

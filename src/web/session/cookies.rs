@@ -12,6 +12,7 @@ use std::sync::Arc;
 use tower_cookies::{Cookie, Cookies, cookie::SameSite};
 
 use super::Sealer;
+use super::sent::{Seen, Sent};
 
 use crate::api::models::{CienciaRisco, ReservaTermo, TermOption, Token};
 
@@ -145,6 +146,8 @@ pub struct Jar {
     cookies: Cookies,
     sealer: Arc<Sealer>,
     secure: bool,
+    /// The request's cookies as sent, read by name without parsing them all (`sent.rs`).
+    sent: Arc<Sent>,
 }
 
 impl Jar {
@@ -153,6 +156,22 @@ impl Jar {
             cookies,
             sealer,
             secure,
+            sent: Arc::default(),
+        }
+    }
+
+    /// Reads go to `headers` (the request's, which `cookies` was made from) first.
+    pub fn reading(mut self, headers: &axum::http::HeaderMap) -> Self {
+        self.sent = Arc::new(Sent::from_headers(headers));
+        self
+    }
+
+    /// Whether the request carries the cookie `name` (as sent, prefix included).
+    fn has(&self, name: &str) -> bool {
+        match self.sent.get(name) {
+            Seen::Value(_) => true,
+            Seen::Absent => false,
+            Seen::Unknown => self.cookies.get(name).is_some(),
         }
     }
 
@@ -177,12 +196,18 @@ impl Jar {
     }
 
     fn get_private<T: DeserializeOwned>(&self, name: &str) -> Option<T> {
-        let plain = self.sealer.open(&self.cookies, &self.name(name))?;
+        let name = self.name(name);
+        let plain = match self.sent.get(&name) {
+            Seen::Value(sent) => self.sealer.open_sent(&self.cookies, &name, sent)?,
+            Seen::Absent => return None,
+            Seen::Unknown => self.sealer.open(&self.cookies, &name)?,
+        };
         serde_json::from_str(&plain).ok()
     }
 
     fn set_private<T: Serialize>(&self, name: &'static str, value: &T) {
         if let Ok(v) = serde_json::to_string(value) {
+            self.sent.written();
             self.cookies
                 .private(self.sealer.key())
                 .add(self.make(name, v));
@@ -190,6 +215,7 @@ impl Jar {
     }
 
     fn remove(&self, name: &'static str) {
+        self.sent.written();
         self.cookies.remove(self.make(name, String::new()));
     }
 
@@ -240,7 +266,7 @@ impl Jar {
     /// Clears the session, keeping the return address (to come back to after the next login).
     pub fn clear_session(&self) {
         for name in SESSION_COOKIES {
-            if self.cookies.get(&self.name(name)).is_some() {
+            if self.has(&self.name(name)) {
                 self.remove(name);
             }
         }
@@ -250,7 +276,7 @@ impl Jar {
     /// too), so the next person on this browser starts afresh; only the return address stays.
     pub fn clear_on_logout(&self) {
         self.clear_session();
-        if self.cookies.get(&self.name(HIDE_VALUES)).is_some() {
+        if self.has(&self.name(HIDE_VALUES)) {
             self.remove(HIDE_VALUES);
         }
     }
@@ -317,7 +343,7 @@ impl Jar {
 
     pub fn take_state(&self) -> Option<PendingLogin> {
         let v: Option<PendingLogin> = self.get_private(STATE);
-        if self.cookies.get(STATE).is_some() {
+        if self.has(STATE) {
             self.remove(STATE);
         }
         v
@@ -335,7 +361,7 @@ impl Jar {
 
     pub fn take_flash(&self) -> Option<Flash> {
         let v: Option<Flash> = self.get_private(FLASH);
-        if self.cookies.get(&self.name(FLASH)).is_some() {
+        if self.has(&self.name(FLASH)) {
             self.remove(FLASH);
         }
         v
@@ -352,15 +378,20 @@ impl Jar {
 
     /// Money values hidden? (a plain cookie: it holds nothing sensitive)
     pub fn values_hidden(&self) -> bool {
-        self.cookies
-            .get(&self.name(HIDE_VALUES))
-            .is_some_and(|c| c.value() == "1")
+        let name = self.name(HIDE_VALUES);
+        match self.sent.get(&name) {
+            // "1" is the only value written; an encoded one is decoded by tower_cookies.
+            Seen::Value(v) if !v.contains('%') => v == "1",
+            Seen::Absent => false,
+            _ => self.cookies.get(&name).is_some_and(|c| c.value() == "1"),
+        }
     }
 
     pub fn set_values_hidden(&self, hidden: bool) {
         if hidden {
             let mut c = self.make(HIDE_VALUES, "1".into());
             c.set_max_age(tower_cookies::cookie::time::Duration::days(365));
+            self.sent.written();
             self.cookies.add(c);
         } else {
             self.remove(HIDE_VALUES);

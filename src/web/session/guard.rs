@@ -38,7 +38,7 @@ pub async fn guard(
     if routes::skips_session(&path) {
         return next.run(req).await;
     }
-    let jar = app.jar(cookies);
+    let jar = app.jar(cookies, req.headers());
     let session = load_session(&app, &jar).await;
     let return_to = req
         .uri()

@@ -8,6 +8,7 @@ mod navegacao;
 mod opened;
 mod refresh;
 mod refused;
+mod sent;
 
 pub use cookies::{
     Flash, Jar, PendingLogin, StoredToken, StoredUnread, UserSummary, carries_session,

@@ -24,6 +24,8 @@ const IDLE: Duration = Duration::from_secs(300);
 #[derive(Debug, Hash, PartialEq, Eq)]
 struct Spot {
     name: Box<str>,
+    /// The text as the browser sent it (percent-encoded) rather than as decoded.
+    as_sent: bool,
     len: usize,
     tail: [u8; TAIL],
 }
@@ -61,18 +63,35 @@ impl Sealer {
     /// open with this key under this name.
     pub fn open(&self, cookies: &Cookies, name: &str) -> Option<Arc<str>> {
         let sealed = cookies.get(name)?;
-        let sealed = sealed.value();
-        let spot = spot(name, sealed);
-        if let Some(o) = self.opened.get(&spot)
-            && *o.sealed == *sealed
-        {
-            return Some(o.plain.clone());
-        }
+        self.remembered(name, sealed.value(), false)
+            .or_else(|| self.open_and_keep(cookies, name, sealed.value(), false))
+    }
+
+    /// The same, for the cookie `name` that the request's header carries as `sent` (the
+    /// very cookie `cookies` holds under that name, still percent-encoded): a remembered
+    /// value is found without parsing the header's other cookies.
+    pub fn open_sent(&self, cookies: &Cookies, name: &str, sent: &str) -> Option<Arc<str>> {
+        self.remembered(name, sent, true)
+            .or_else(|| self.open_and_keep(cookies, name, sent, true))
+    }
+
+    fn remembered(&self, name: &str, text: &str, as_sent: bool) -> Option<Arc<str>> {
+        let o = self.opened.get(&spot(name, text, as_sent))?;
+        (*o.sealed == *text).then(|| o.plain.clone())
+    }
+
+    fn open_and_keep(
+        &self,
+        cookies: &Cookies,
+        name: &str,
+        text: &str,
+        as_sent: bool,
+    ) -> Option<Arc<str>> {
         let plain: Arc<str> = cookies.private(&self.key).get(name)?.value().into();
         self.opened.insert(
-            spot,
+            spot(name, text, as_sent),
             Arc::new(Opened {
-                sealed: sealed.into(),
+                sealed: text.into(),
                 plain: plain.clone(),
             }),
         );
@@ -80,13 +99,14 @@ impl Sealer {
     }
 }
 
-fn spot(name: &str, sealed: &str) -> Spot {
+fn spot(name: &str, sealed: &str, as_sent: bool) -> Spot {
     let bytes = sealed.as_bytes();
     let mut tail = [0u8; TAIL];
     let end = &bytes[bytes.len().saturating_sub(TAIL)..];
     tail[..end.len()].copy_from_slice(end);
     Spot {
         name: name.into(),
+        as_sent,
         len: bytes.len(),
         tail,
     }
@@ -140,7 +160,10 @@ mod tests {
         let mut forged = s.clone().into_bytes();
         forged[0] = if forged[0] == b'A' { b'B' } else { b'A' };
         let forged = String::from_utf8(forged).unwrap();
-        assert_eq!(spot("colheita_at", &forged), spot("colheita_at", &s));
+        assert_eq!(
+            spot("colheita_at", &forged, false),
+            spot("colheita_at", &s, false)
+        );
         assert_eq!(
             sealer.open(&carrying("colheita_at", &forged), "colheita_at"),
             None
@@ -182,7 +205,7 @@ mod tests {
 
     #[test]
     fn a_short_value_has_a_spot_too() {
-        assert_eq!(spot("n", "abc").len, 3);
-        assert_eq!(&spot("n", "abc").tail[..3], b"abc");
+        assert_eq!(spot("n", "abc", false).len, 3);
+        assert_eq!(&spot("n", "abc", false).tail[..3], b"abc");
     }
 }
