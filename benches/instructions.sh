@@ -6,6 +6,7 @@
 #
 #   BIN=path/to/colheita benches/instructions.sh      # or it builds release
 #   N=400 PAGES="/ /investir" benches/instructions.sh
+#   PAGES="visitante:/investir" ...                   # as a visitor: no cookie at all
 #
 # Starts the sandbox, then the web app under callgrind (counting off), logs the demo investor
 # in, warms each page, and for each page counts N sequential requests (curl keeps one
@@ -51,18 +52,21 @@ PY
 callback=$(curl -s -o /dev/null -w '%{redirect_url}' --data "$form" "http://127.0.0.1:$SANDBOX_PORT/login")
 curl -s -o /dev/null -c "$JAR" -b "$JAR" "$callback"
 printf '%-24s %14s\n' page "instr/request"
-for page in $PAGES; do
+for spec in $PAGES; do
+  page=${spec#visitante:}
+  cookies=(-b "$JAR" -c "$JAR")
+  [ "$page" = "$spec" ] || cookies=()
   # Warm: the page's cookies (the unread count) and every cache it fills.
-  for _ in 1 2 3; do curl -s -o /dev/null -c "$JAR" -b "$JAR" "$WEB$page"; done
+  for _ in 1 2 3; do curl -s -o /dev/null "${cookies[@]}" "$WEB$page"; done
   callgrind_control -z "$WEB_PID" >/dev/null
   callgrind_control -i on "$WEB_PID" >/dev/null
   args=()
   for _ in $(seq "$N"); do args+=(-o /dev/null "$WEB$page"); done
-  curl -s -b "$JAR" "${args[@]}"
+  curl -s "${cookies[@]:0:2}" "${args[@]}"
   callgrind_control -i off "$WEB_PID" >/dev/null
   rm -f "$WORK"/cg.*.[0-9]*
   callgrind_control -d "$WEB_PID" >/dev/null
   dump=$(ls -t "$WORK"/cg.*.[0-9]* | head -1)
   ir=$(awk '/^totals:/ {print $2; exit}' "$dump")
-  printf '%-24s %14s\n' "$page" "$(python3 -c "print(f'{int(\"${ir:-0}\") / $N:,.0f}')")"
+  printf '%-24s %14s\n' "$spec" "$(python3 -c "print(f'{int(\"${ir:-0}\") / $N:,.0f}')")"
 done

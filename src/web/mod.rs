@@ -16,6 +16,7 @@ pub mod routes;
 #[cfg(test)]
 mod routes_proptests;
 pub mod session;
+mod shared;
 #[cfg(test)]
 mod testing;
 pub mod ui;
@@ -38,6 +39,7 @@ pub use error::{PageError, PageResult};
 #[doc(hidden)]
 pub use pages::bench;
 use session::{Jar, RefreshCache, Sealer};
+use shared::SharedLayer;
 
 /// What the web app needs to know beyond the platform client.
 #[derive(Debug, Clone)]
@@ -145,38 +147,47 @@ pub const FORM_BODY_LIMIT: usize = 64 * 1024;
 /// The whole web app; tests call this with their own state.
 pub fn router(state: AppState) -> Router {
     let timeout = state.cfg.inbound_timeout;
+    // `SharedLayer` under every `from_fn` middleware: each clones the service it wraps on
+    // every call, and behind the layer that clone is one `Arc` (`web/shared.rs`).
     pages::routes()
         .merge(assets::routes())
         // Inside `render_errors`: an oversized body's bare 413 becomes the shell's page.
+        .layer(SharedLayer)
         .layer(middleware::from_fn(headers::payload_too_large))
         // Inside the guard: errors are drawn with the validated session, and a
         // `LoginRequired` comes back out to the guard, which redirects to login.
+        .layer(SharedLayer)
         .layer(middleware::from_fn_with_state(
             state.clone(),
             error::render_errors,
         ))
+        .layer(SharedLayer)
         .layer(middleware::from_fn_with_state(
             state.clone(),
             session::guard,
         ))
+        .layer(SharedLayer)
         .layer(middleware::from_fn_with_state(
             state.clone(),
             headers::cross_origin_protection,
         ))
         .layer(CookieManagerLayer::new())
         // Inside compression: a 304 skips compressing, and one tag serves every encoding.
+        .layer(SharedLayer)
         .layer(middleware::from_fn_with_state(
             state.clone(),
             etag::conditional_get,
         ))
         .layer(headers::compression())
         // Outside compression: a kept page is served as compressed, without a render.
+        .layer(SharedLayer)
         .layer(middleware::from_fn_with_state(
             state.clone(),
             visitors::serve_kept,
         ))
         // Inside the security headers, so the panic's page gets them too.
         .layer(catch_panic::layer())
+        .layer(SharedLayer)
         .layer(middleware::from_fn_with_state(
             state.clone(),
             headers::security_headers,
@@ -189,6 +200,7 @@ pub fn router(state: AppState) -> Router {
             timeout,
         ))
         // Outermost: the request id and the latency cover everything above, 408s included.
+        .layer(SharedLayer)
         .layer(middleware::from_fn(observability::observe))
         .with_state(state)
 }

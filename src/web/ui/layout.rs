@@ -21,7 +21,10 @@ pub fn document(ctx: &Ctx, page: Page) -> Markup {
         .flash
         .as_ref()
         .map(|f| alert::Alert::new(f.titulo.clone(), f.mensagem.clone()));
+    // The shell around the main content is some 6 KB (the full header, the footer).
+    let size = page.main.0.len() + 8 * 1024;
     html! {
+        (super::Reserve(size))
         (DOCTYPE)
         html lang="pt-BR" class=[ctx.values_hidden.then_some("valores-ocultos")] {
             head {

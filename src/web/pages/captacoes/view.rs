@@ -22,7 +22,17 @@ pub fn page(
     failed: bool,
     summary: Option<&Result<Resumo, ApiError>>,
 ) -> Markup {
+    let rows = match list {
+        Some(list) if !failed => Some(ctx.app.fragments.get_or_draw(
+            list,
+            &fragment_key(ctx, state, routes::INVESTIR),
+            || offerings(ctx, state, list),
+        )),
+        _ => None,
+    };
     html! {
+        // The rows, and some 12 KB of search form, filters and allocation block around them.
+        (crate::web::ui::Reserve(rows.as_ref().map_or(0, |r| r.0.len()) + 12 * 1024))
         h1 { "Investir" }
         p.introducao { "Escolha uma captação do agronegócio, compare prazos e rentabilidades e invista a partir do investimento mínimo." }
         // CVM 88: the standard warning wherever offerings are presented.
@@ -33,8 +43,8 @@ pub fn page(
         @if let Some(s) = summary { (allocation_block(ctx, s)) }
         @if failed {
             (cards::error_card(&ctx.here, None))
-        } @else if let Some(list) = list {
-            (ctx.app.fragments.get_or_draw(list, &fragment_key(ctx, state, routes::INVESTIR), || offerings(ctx, state, list)))
+        } @else if let Some(rows) = rows {
+            (rows)
         }
     }
 }

@@ -32,6 +32,8 @@ pub fn home(ctx: &Ctx, d: &HomeData) -> Markup {
         .map(|s| s.user.primeiro_nome().to_owned())
         .unwrap_or_default();
     html! {
+        // The home's main content is some 20 KB (the opportunities' rows most of it).
+        (crate::web::ui::Reserve(24 * 1024))
         h1 { "Olá, " (first) "!" }
         @if let Some(r) = &d.reserva { (side_panel(ctx, r)) }
         (allocation(ctx, d.allocation.as_ref()))
