@@ -206,7 +206,7 @@ impl PlatformClient {
         if let Some(id) = RequestId::current()
             && let Ok(v) = header::HeaderValue::from_str(id.as_str())
         {
-            request.headers_mut().insert(request_id::HEADER, v);
+            request.headers_mut().insert(request_id::HEADER_NAME, v);
         }
         let call = Call {
             method: request.method().clone(),

@@ -10,6 +10,8 @@ use std::fmt;
 
 /// The header that carries it, inbound, outbound and on the answer.
 pub const HEADER: &str = "x-request-id";
+/// The same, as a header name built at compile time (not parsed per request).
+pub const HEADER_NAME: http::HeaderName = http::HeaderName::from_static(HEADER);
 
 /// Longest id accepted from a client or a proxy; longer ones are replaced.
 const MAX_LEN: usize = 64;

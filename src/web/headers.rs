@@ -24,6 +24,9 @@ pub fn content_security_policy(cfg: &WebConfig) -> String {
 /// `Cookie`, so a logged-in request never receives it).
 pub const PUBLIC_HTML_CACHE: &str = "public, max-age=60";
 
+const PERMISSIONS_POLICY: axum::http::HeaderName =
+    axum::http::HeaderName::from_static("permissions-policy");
+
 pub async fn security_headers(State(app): State<AppState>, req: Request, next: Next) -> Response {
     let path = req.uri().path().to_owned();
     let session = super::session::carries_session(req.headers());
@@ -31,8 +34,8 @@ pub async fn security_headers(State(app): State<AppState>, req: Request, next: N
     let mut resp = next.run(req).await;
     cache_policy(&mut resp, &path, session, safe_method);
     let h = resp.headers_mut();
-    if let Ok(v) = HeaderValue::from_str(&app.csp) {
-        h.insert(header::CONTENT_SECURITY_POLICY, v);
+    if let Some(v) = &app.csp {
+        h.insert(header::CONTENT_SECURITY_POLICY, v.clone());
     }
     h.insert(
         header::X_CONTENT_TYPE_OPTIONS,
@@ -44,7 +47,7 @@ pub async fn security_headers(State(app): State<AppState>, req: Request, next: N
     );
     h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     h.insert(
-        "permissions-policy",
+        PERMISSIONS_POLICY,
         HeaderValue::from_static("camera=(), microphone=(), geolocation=()"),
     );
     if app.cfg.secure_cookies() {

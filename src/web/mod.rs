@@ -96,7 +96,9 @@ pub struct Inner {
     pub refresh: RefreshCache,
     /// Access tokens the platform answered 401 to, ended on their next request.
     pub refused: session::RefusedTokens,
-    pub csp: String,
+    /// The Content-Security-Policy header, built once (`None` if the configured origins
+    /// cannot be a header value).
+    pub csp: Option<axum::http::HeaderValue>,
     pub signup_attempts: crate::rate_limit::AttemptLimiter,
     /// Current-password guesses at the password change.
     pub password_guesses: crate::rate_limit::GuessLimiter,
@@ -117,7 +119,7 @@ impl std::ops::Deref for AppState {
 
 impl AppState {
     pub fn new(api: PlatformClient, cfg: WebConfig, key: Key) -> Self {
-        let csp = headers::content_security_policy(&cfg);
+        let csp = axum::http::HeaderValue::from_str(&headers::content_security_policy(&cfg)).ok();
         let signup_attempts = crate::rate_limit::AttemptLimiter::per_hour(cfg.signup_limit);
         let visitor_pages = visitors::VisitorPages::new(cfg.micro_cache);
         AppState(Arc::new(Inner {

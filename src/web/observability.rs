@@ -17,7 +17,7 @@ use crate::telemetry;
 pub async fn observe(req: Request, next: Next) -> Response {
     let id = RequestId::from_header(
         req.headers()
-            .get(request_id::HEADER)
+            .get(request_id::HEADER_NAME)
             .and_then(|v| v.to_str().ok()),
     )
     .unwrap_or_else(RequestId::generate);
@@ -51,7 +51,7 @@ pub async fn observe(req: Request, next: Next) -> Response {
         "status" => status.as_str().to_owned())
     .record(elapsed);
     if let Ok(v) = HeaderValue::from_str(id.as_str()) {
-        response.headers_mut().insert(request_id::HEADER, v);
+        response.headers_mut().insert(request_id::HEADER_NAME, v);
     }
     response
 }

@@ -125,6 +125,8 @@ fn answer(kept: Kept, request: &HeaderMap) -> Response {
     into_response(kept, true)
 }
 
+const KEPT_COPY: axum::http::HeaderName = axum::http::HeaderName::from_static("x-colheita-cache");
+
 /// `kept_copy`: served from the cache, which `X-Colheita-Cache: visitante` tells (for
 /// the operator and the tests).
 fn into_response(kept: Kept, kept_copy: bool) -> Response {
@@ -133,7 +135,7 @@ fn into_response(kept: Kept, kept_copy: bool) -> Response {
     *resp.headers_mut() = kept.headers;
     if kept_copy {
         resp.headers_mut()
-            .insert("x-colheita-cache", HeaderValue::from_static("visitante"));
+            .insert(KEPT_COPY, HeaderValue::from_static("visitante"));
     }
     resp
 }
