@@ -32,31 +32,6 @@ pub const CLOCK: &str = "colheita_sessao";
 /// plant or overwrite it (ASVS 3.3.3).
 pub const HOST_PREFIX: &str = "__Host-";
 
-/// Does the request carry the session's token cookies (with or without the `__Host-`
-/// prefix)? Whether they are still valid does not matter: its answers are personal.
-pub fn carries_session(headers: &axum::http::HeaderMap) -> bool {
-    headers
-        .get_all(axum::http::header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .any(names_session)
-}
-
-/// Whether a `Cookie` header names a token cookie: the name found where a cookie starts (the
-/// header's start or after a `;`, spaces allowed, `__Host-` allowed) and followed by `=`.
-/// Searched for, not split: the header is some 5 KB and every request asks.
-fn names_session(header: &str) -> bool {
-    [ACCESS, REFRESH].iter().any(|name| {
-        header.match_indices(name).any(|(at, _)| {
-            let before = &header[..at];
-            let before = before.strip_suffix(HOST_PREFIX).unwrap_or(before);
-            let before = before.trim_end_matches([' ', '\t']);
-            let after = header[at + name.len()..].trim_start_matches([' ', '\t']);
-            (before.is_empty() || before.ends_with(';')) && after.starts_with('=')
-        })
-    })
-}
-
 #[cfg(test)]
 #[path = "host_prefix_tests.rs"]
 mod host_prefix_tests;

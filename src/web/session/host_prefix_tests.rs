@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::web::routes;
+use crate::web::session::carries_session;
 use axum::http::{HeaderMap, HeaderValue, header};
 
 fn jar(secure: bool) -> Jar {
@@ -65,40 +66,4 @@ fn a_session_is_seen_with_or_without_the_prefix() {
     assert!(with("__Host-colheita_rt=x"));
     assert!(!with("colheita_ocultar=1; colheita_at_x=2"));
     assert!(!carries_session(&HeaderMap::new()));
-}
-
-/// The names as splitting the header into cookies finds them (the rule the search follows).
-fn names_session_by_splitting(header: &str) -> bool {
-    header
-        .split(';')
-        .filter_map(|pair| pair.split_once('=').map(|(name, _)| name.trim()))
-        .map(|name| name.strip_prefix(HOST_PREFIX).unwrap_or(name))
-        .any(|name| name == ACCESS || name == REFRESH)
-}
-
-#[test]
-fn the_search_finds_a_session_where_splitting_does() {
-    let headers = [
-        "a=1; colheita_at=x",
-        "colheita_rt=x",
-        " colheita_at =x",
-        "__Host-colheita_rt=x; b=2",
-        "__Host- colheita_at=x",
-        "x__Host-colheita_at=x",
-        "a=b;c colheita_at=1",
-        "a=x colheita_at=1",
-        "a=colheita_at=1",
-        "a=1;colheita_at",
-        "colheita_ocultar=1; colheita_at_x=2",
-        "xcolheita_at=1; colheita_rtx=2",
-        "a=1;;\tcolheita_rt\t=2",
-        "",
-    ];
-    for h in headers {
-        assert_eq!(
-            super::names_session(h),
-            names_session_by_splitting(h),
-            "{h:?}"
-        );
-    }
 }

@@ -13,6 +13,33 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use axum::http::{HeaderMap, header};
 
+use super::cookies::{ACCESS, HOST_PREFIX, REFRESH};
+
+/// Does the request carry the session's token cookies (with or without the `__Host-`
+/// prefix)? Whether they are still valid does not matter: its answers are personal.
+pub fn carries_session(headers: &HeaderMap) -> bool {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .any(names_session)
+}
+
+/// Whether a `Cookie` header names a token cookie: the name found where a cookie starts (the
+/// header's start or after a `;`, spaces allowed, `__Host-` allowed) and followed by `=`.
+/// Searched for, not split: the header is some 5 KB and every request asks.
+fn names_session(header: &str) -> bool {
+    [ACCESS, REFRESH].iter().any(|name| {
+        header.match_indices(name).any(|(at, _)| {
+            let before = &header[..at];
+            let before = before.strip_suffix(HOST_PREFIX).unwrap_or(before);
+            let before = before.trim_end_matches([' ', '\t']);
+            let after = header[at + name.len()..].trim_start_matches([' ', '\t']);
+            (before.is_empty() || before.ends_with(';')) && after.starts_with('=')
+        })
+    })
+}
+
 /// What the header says of one cookie.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Seen<'a> {
@@ -191,5 +218,37 @@ mod tests {
                 .unwrap_or(HeaderValue::from_static("x")),
         );
         assert_eq!(Sent::from_headers(&h).get("colheita_at"), Seen::Unknown);
+    }
+
+    /// The names as splitting the header into cookies finds them (the rule the search follows).
+    fn names_session_by_splitting(header: &str) -> bool {
+        header
+            .split(';')
+            .filter_map(|pair| pair.split_once('=').map(|(name, _)| name.trim()))
+            .map(|name| name.strip_prefix(HOST_PREFIX).unwrap_or(name))
+            .any(|name| name == ACCESS || name == REFRESH)
+    }
+
+    #[test]
+    fn the_search_finds_a_session_where_splitting_does() {
+        let headers = [
+            "a=1; colheita_at=x",
+            "colheita_rt=x",
+            " colheita_at =x",
+            "__Host-colheita_rt=x; b=2",
+            "__Host- colheita_at=x",
+            "x__Host-colheita_at=x",
+            "a=b;c colheita_at=1",
+            "a=x colheita_at=1",
+            "a=colheita_at=1",
+            "a=1;colheita_at",
+            "colheita_ocultar=1; colheita_at_x=2",
+            "xcolheita_at=1; colheita_rtx=2",
+            "a=1;;\tcolheita_rt\t=2",
+            "",
+        ];
+        for h in headers {
+            assert_eq!(names_session(h), names_session_by_splitting(h), "{h:?}");
+        }
     }
 }
