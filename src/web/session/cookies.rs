@@ -32,6 +32,16 @@ pub const CLOCK: &str = "colheita_sessao";
 /// plant or overwrite it (ASVS 3.3.3).
 pub const HOST_PREFIX: &str = "__Host-";
 
+/// Does the request carry the session's token cookies (with or without the `__Host-`
+/// prefix)? Whether they are still valid does not matter: its answers are personal.
+pub fn carries_session(headers: &axum::http::HeaderMap) -> bool {
+    headers
+        .get_all(axum::http::header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .any(|v| super::sent::names_any(v, &[ACCESS, REFRESH], HOST_PREFIX))
+}
+
 #[cfg(test)]
 #[path = "host_prefix_tests.rs"]
 mod host_prefix_tests;

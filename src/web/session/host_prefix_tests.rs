@@ -2,7 +2,6 @@
 
 use super::*;
 use crate::web::routes;
-use crate::web::session::carries_session;
 use axum::http::{HeaderMap, HeaderValue, header};
 
 fn jar(secure: bool) -> Jar {

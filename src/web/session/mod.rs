@@ -10,13 +10,14 @@ mod refresh;
 mod refused;
 mod sent;
 
-pub use cookies::{Flash, Jar, PendingLogin, StoredToken, StoredUnread, UserSummary};
+pub use cookies::{
+    Flash, Jar, PendingLogin, StoredToken, StoredUnread, UserSummary, carries_session,
+};
 pub use guard::{CurrentSession, LoginRequired, fetch_user_summary, guard, login_redirect};
 pub use navegacao::{end_session, same_site_navigation};
 pub use opened::Sealer;
 pub use refresh::RefreshCache;
 pub use refused::RefusedTokens;
-pub use sent::carries_session;
 
 /// Seconds before expiry at which the access token is refreshed.
 pub const REFRESH_MARGIN_SECS: i64 = 60;

@@ -13,26 +13,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use axum::http::{HeaderMap, header};
 
-use super::cookies::{ACCESS, HOST_PREFIX, REFRESH};
-
-/// Does the request carry the session's token cookies (with or without the `__Host-`
-/// prefix)? Whether they are still valid does not matter: its answers are personal.
-pub fn carries_session(headers: &HeaderMap) -> bool {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .any(names_session)
-}
-
-/// Whether a `Cookie` header names a token cookie: the name found where a cookie starts (the
-/// header's start or after a `;`, spaces allowed, `__Host-` allowed) and followed by `=`.
+/// Whether a `Cookie` header names one of `names`: the name found where a cookie starts (the
+/// header's start or after a `;`, spaces allowed, `prefix` allowed) and followed by `=`.
 /// Searched for, not split: the header is some 5 KB and every request asks.
-fn names_session(header: &str) -> bool {
-    [ACCESS, REFRESH].iter().any(|name| {
+pub fn names_any(header: &str, names: &[&str], prefix: &str) -> bool {
+    names.iter().any(|name| {
         header.match_indices(name).any(|(at, _)| {
             let before = &header[..at];
-            let before = before.strip_suffix(HOST_PREFIX).unwrap_or(before);
+            let before = before.strip_suffix(prefix).unwrap_or(before);
             let before = before.trim_end_matches([' ', '\t']);
             let after = header[at + name.len()..].trim_start_matches([' ', '\t']);
             (before.is_empty() || before.ends_with(';')) && after.starts_with('=')
@@ -225,8 +213,8 @@ mod tests {
         header
             .split(';')
             .filter_map(|pair| pair.split_once('=').map(|(name, _)| name.trim()))
-            .map(|name| name.strip_prefix(HOST_PREFIX).unwrap_or(name))
-            .any(|name| name == ACCESS || name == REFRESH)
+            .map(|name| name.strip_prefix("__Host-").unwrap_or(name))
+            .any(|name| name == "colheita_at" || name == "colheita_rt")
     }
 
     #[test]
@@ -248,7 +236,11 @@ mod tests {
             "",
         ];
         for h in headers {
-            assert_eq!(names_session(h), names_session_by_splitting(h), "{h:?}");
+            assert_eq!(
+                names_any(h, &["colheita_at", "colheita_rt"], "__Host-"),
+                names_session_by_splitting(h),
+                "{h:?}"
+            );
         }
     }
 }
