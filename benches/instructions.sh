@@ -13,6 +13,8 @@
 # connection) and prints instructions per request. Needs valgrind (apt-get install valgrind).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+# shellcheck source=benches/login.sh
+. benches/login.sh
 N=${N:-300}
 PAGES=${PAGES:-"/ /investir /carteira /minha-conta/extrato"}
 PORT=${PORT:-3620}
@@ -41,16 +43,7 @@ WEB_PID=$!
 PIDS+=("$WEB_PID")
 for _ in $(seq 300); do curl -fs "$WEB/healthz" >/dev/null 2>&1 && break; sleep 0.5; done
 JAR=$WORK/cookies.txt
-login_url=$(curl -s -o /dev/null -w '%{redirect_url}' -c "$JAR" -b "$JAR" "$WEB/")
-form=$(python3 - "$login_url" <<'PY'
-import sys, urllib.parse
-q = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(sys.argv[1]).query))
-q.update(email="investidor@colheita.dev", senha="colheita123")
-print(urllib.parse.urlencode(q))
-PY
-)
-callback=$(curl -s -o /dev/null -w '%{redirect_url}' --data "$form" "http://127.0.0.1:$SANDBOX_PORT/login")
-curl -s -o /dev/null -c "$JAR" -b "$JAR" "$callback"
+login_demo "$WEB" "http://127.0.0.1:$SANDBOX_PORT/login" "$JAR"
 printf '%-24s %14s\n' page "instr/request"
 for spec in $PAGES; do
   page=${spec#visitante:}

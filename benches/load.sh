@@ -24,6 +24,8 @@
 # Needs wrk and nginx (apt-get install wrk nginx; installed here when missing and root).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+# shellcheck source=benches/login.sh
+. benches/login.sh
 ROOT=$PWD
 CONNS=${CONNS:-64}
 THREADS=${THREADS:-2}
@@ -127,16 +129,7 @@ curl -fs "$INSTANT/healthz" >/dev/null || { cat "$WORK/web-instant.log"; exit 1;
 
 # A logged-in cookie: the login as a browser does it (the provider's form, then the callback).
 JAR=$WORK/cookies.txt
-login_url=$(curl -s -o /dev/null -w '%{redirect_url}' -c "$JAR" -b "$JAR" "$WEB/")
-form=$(python3 - "$login_url" <<'PY'
-import sys, urllib.parse
-q = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(sys.argv[1]).query))
-q.update(email="investidor@colheita.dev", senha="colheita123")
-print(urllib.parse.urlencode(q))
-PY
-)
-callback=$(curl -s -o /dev/null -w '%{redirect_url}' --data "$form" "http://127.0.0.1:$SANDBOX_PORT/login")
-curl -s -o /dev/null -c "$JAR" -b "$JAR" "$callback"
+login_demo "$WEB" "http://127.0.0.1:$SANDBOX_PORT/login" "$JAR"
 COOKIE=$(awk '!/^#/ && NF>=7 {printf "%s=%s; ", $6, $7} /^#HttpOnly_/ {printf "%s=%s; ", $6, $7}' "$JAR")
 [ "$(curl -s -o /dev/null -w '%{http_code}' -H "Cookie: $COOKIE" "$WEB/")" = 200 ] || { echo "login failed" >&2; exit 1; }
 
