@@ -54,8 +54,13 @@ pub(super) fn inserir(
     let rafael = usuarios.ativa;
 
     // Aporte pendente: preferably inside an offering's seeded reservado, so the seed's
-    // numbers stay as written; the deadline is one Pix window from confirmation.
-    let confirmada = menos(agora, 2 * HORA);
+    // numbers stay as written; the deadline is one Pix window from confirmation. Confirmed
+    // two hours ago, but never before today's midnight in São Paulo: the statement always
+    // has a line of today, whatever the hour of the seeding.
+    let meia_noite = crate::domain::dates::today_in_sao_paulo(agora)
+        .to_zoned(crate::domain::dates::sao_paulo())
+        .map_or(agora, |z| z.timestamp());
+    let confirmada = menos(agora, 2 * HORA).max(meia_noite);
     let pendente = plano
         .escolher_reservada(500_000)
         .or_else(|| plano.escolher_aberta(500_000, Teto::Nenhum));
