@@ -6,8 +6,9 @@
 # files, for a ratio. Each private page is measured twice: full stack (web app + sandbox) and
 # against an "instant platform" (a second web process whose platform is nginx caching every
 # platform GET, token included), which isolates the web tier's own cost.
-# Prints req/s, p99, the web process's CPU time per request, the ratio to nginx, the web
-# process's RSS, and the JavaScript bytes of each page (benches/js-bytes.mjs; JS_BYTES=0 skips it).
+# Prints req/s, p99, the web process's CPU time per request (and the sandbox's, full stack),
+# the ratio to nginx, the web process's RSS, and the JavaScript bytes of each page
+# (benches/js-bytes.mjs; JS_BYTES=0 skips it).
 #
 #   benches/load.sh                 # wrk -t2 -c64 -d10s per URL
 #   CONNS=256 DURATION=60s benches/load.sh
@@ -18,6 +19,7 @@
 #   BIN=/path/to/colheita ...               # measure another build (no cargo build)
 #   FRESH_COOKIE=0 ...                      # replay the login's cookie, never the page's
 #   ACCEPT_ENCODING="br, gzip" ...          # compressed pages, as a browser asks for them
+#   PERF_DIR=/tmp/prof ...                  # perf record (call graphs) of the web process per row
 # The RSS column is the web process's resident memory sampled every 2 s during the run:
 # start/middle/end/max in MiB (a leak shows as end well above middle).
 #
@@ -73,7 +75,8 @@ COMMON=(--addr "127.0.0.1:$WEB_PORT" --sandbox-addr "127.0.0.1:$SANDBOX_PORT"
 EXTRA=()
 if [ -n "${EXTRA_OFFERINGS:-}" ]; then EXTRA+=(--sandbox-extra-offerings "$EXTRA_OFFERINGS"); fi
 RUST_LOG=warn "$BIN" "${COMMON[@]}" --sandbox-reset "${EXTRA[@]}" sandbox >"$WORK/sandbox.log" 2>&1 &
-PIDS+=($!)
+SANDBOX_PID=$!
+PIDS+=("$SANDBOX_PID")
 for _ in $(seq 100); do curl -fs "http://127.0.0.1:$SANDBOX_PORT/v1/dominios/bancos" >/dev/null 2>&1 && break; sleep 0.2; done
 # WEB_FLAGS: more flags for both web processes (e.g. WEB_FLAGS="--platform-pool 16").
 read -r -a WEB_EXTRA <<<"${WEB_FLAGS:-}"
@@ -197,8 +200,9 @@ rss_summary() {
 }
 hwm_kb() { awk '/VmHWM/ {print $2}' "/proc/$WEB_PID/status"; }
 
-printf '\n%-34s %12s %10s %8s %14s %12s %10s %7s  %s\n' page "web req/s" "p99 ms" "CPU µs" "RSS s/mid/e/max" "nginx req/s" "p99 ms" ratio errors
+printf '\n%-34s %12s %10s %8s %8s %14s %12s %10s %7s  %s\n' page "web req/s" "p99 ms" "CPU µs" "plat µs" "RSS s/mid/e/max" "nginx req/s" "p99 ms" ratio errors
 ERRORS=0
+PERF_N=0
 # label|path|nginx file|cookie|web base|web pid
 SPECS=(
   "/investir|/investir|investir.html||$WEB|$WEB_PID"
@@ -218,6 +222,16 @@ for spec in "${SPECS[@]}"; do
   sample_rss "$pid" &
   SAMPLER=$!
   ticks=$(cpu_ticks "$pid")
+  plat_ticks=$(cpu_ticks "$SANDBOX_PID")
+  # PERF_DIR: a call-graph profile of the web process during this row's run, one file per row
+  # (perf report -i DIR/<file>-<n>.data); perf's sampling costs some throughput.
+  PERF_PID=
+  if [ -n "${PERF_DIR:-}" ]; then
+    mkdir -p "$PERF_DIR"
+    PERF_N=$((PERF_N + 1))
+    perf record -q -F 1999 -g -p "$pid" -o "$PERF_DIR/${file%.html}-$PERF_N.data" 2>/dev/null &
+    PERF_PID=$!
+  fi
   if [ -n "$cookie" ]; then
     # As a browser: the cookies the page itself sets (the header's unread count, kept 30 s
     # so the next pages spare the platform that call) go back with the next requests.
@@ -233,8 +247,14 @@ for spec in "${SPECS[@]}"; do
   # The web process's CPU per request in µs: steadier than req/s on a shared machine (wrk
   # and the platform compete for the same cores), and what an optimisation really saves.
   cpu_us=$(python3 -c "print(round(($(cpu_ticks "$pid") - $ticks) / $TICK_HZ * 1e6 / max($w_n, 1), 1))")
+  # The sandbox's CPU per page when the page went through it (the full-stack rows).
+  plat_us=-
+  if [ "$base" = "$WEB" ]; then
+    plat_us=$(python3 -c "print(round(($(cpu_ticks "$SANDBOX_PID") - $plat_ticks) / $TICK_HZ * 1e6 / max($w_n, 1), 1))")
+  fi
   kill "$SAMPLER" 2>/dev/null || true
   wait "$SAMPLER" 2>/dev/null || true
+  if [ -n "$PERF_PID" ]; then kill -INT "$PERF_PID" 2>/dev/null || true; wait "$PERF_PID" 2>/dev/null || true; fi
   rss=$(rss_summary)
   [ "$w_err" = none ] || ERRORS=$((ERRORS + 1))
   if [ "${NGINX_RATIO:-1}" = 1 ]; then
@@ -243,7 +263,7 @@ for spec in "${SPECS[@]}"; do
   else
     n_rps=- n_p99=- ratio=-
   fi
-  printf '%-34s %12s %10s %8s %14s %12s %10s %7s  %s\n' "$label" "$w_rps" "$w_p99" "$cpu_us" "$rss" "$n_rps" "$n_p99" "$ratio" "$w_err"
+  printf '%-34s %12s %10s %8s %8s %14s %12s %10s %7s  %s\n' "$label" "$w_rps" "$w_p99" "$cpu_us" "$plat_us" "$rss" "$n_rps" "$n_p99" "$ratio" "$w_err"
 done
 echo
 echo "web process RSS after the runs: $(( $(rss_kb) / 1024 )) MiB (peak $(( $(hwm_kb) / 1024 )) MiB);" \

@@ -1,6 +1,6 @@
-//! SQLite storage of the sandbox: a small r2d2 pool of WAL connections used from
-//! `spawn_blocking`, versioned migrations (rusqlite_migration, on `PRAGMA user_version`),
-//! seeding on first start.
+//! SQLite storage of the sandbox: a small r2d2 pool of WAL connections (short reads on the
+//! request's own thread, writes on `spawn_blocking`), versioned migrations
+//! (rusqlite_migration, on `PRAGMA user_version`), seeding on first start.
 
 mod esquema;
 pub(crate) mod estados;
@@ -116,12 +116,23 @@ impl Db {
         Ok(Db { pool })
     }
 
-    /// Runs a read (or a single statement) on a pooled connection off the async runtime.
+    /// Runs a read (a few indexed queries and their JSON) on a pooled connection.
+    ///
+    /// When a connection is free at once, the read runs right here, on the request's thread:
+    /// under WAL a reader never waits for a writer, and such a read takes tens of
+    /// microseconds, less than handing it to a blocking thread and back (two context
+    /// switches, which were over half of the sandbox's CPU per read under load). When every
+    /// connection is taken, waiting for one would stall the runtime, so the read goes to the
+    /// blocking pool. Work that takes milliseconds (building a PDF) does not belong in `f`:
+    /// read the data here, then build with [`crate::sandbox::resposta::documento`].
     pub(crate) async fn ler<T, F>(&self, f: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
         F: FnOnce(&Connection) -> Result<T, ApiError> + Send + 'static,
     {
+        if let Some(conexao) = self.pool.try_get() {
+            return f(&conexao);
+        }
         let pool = self.pool.clone();
         tokio::task::spawn_blocking(move || {
             let conexao = pool.get().map_err(ApiError::interno)?;

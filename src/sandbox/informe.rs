@@ -27,7 +27,7 @@ use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
 use crate::sandbox::pdf::Documento;
 use crate::sandbox::reservas::fluxo;
 use crate::sandbox::reservas::reserva::{Reserva, recebedor};
-use crate::sandbox::resposta::pdf_resposta;
+use crate::sandbox::resposta::{self, pdf_resposta};
 use crate::sandbox::{Sandbox, tempo};
 
 pub(crate) const ISENTO: &str = "Isenta de imposto de renda para pessoa física";
@@ -109,6 +109,50 @@ pub(crate) fn anos_do_investidor(
     Ok(anos(&store::investidas(c, usuario)?, agora))
 }
 
+/// What `ano`'s report says, read from the database; its PDF is [`Relatorio::pdf`].
+pub(crate) struct Relatorio {
+    ano: i16,
+    quem: store::Beneficiario,
+    linhas: Vec<Linha>,
+    agora: Timestamp,
+}
+
+impl Relatorio {
+    /// `ano`'s report, or `None` when `ano` is not one of the investor's years.
+    pub(crate) fn ler(
+        c: &Connection,
+        usuario: i64,
+        ano: i16,
+        agora: Timestamp,
+    ) -> Result<Option<Relatorio>, ApiError> {
+        let reservas = store::investidas(c, usuario)?;
+        if !anos(&reservas, agora).contains(&ano) {
+            return Ok(None);
+        }
+        let quem = store::beneficiario(c, usuario)
+            .ok()
+            .flatten()
+            .ok_or_else(|| ApiError::nao_autorizado(SESSAO_INVALIDA))?;
+        let linhas = linhas(&reservas, ano, agora);
+        Ok(Some(Relatorio {
+            ano,
+            quem,
+            linhas,
+            agora,
+        }))
+    }
+
+    pub(crate) fn pdf(&self) -> Vec<u8> {
+        pdf(
+            self.ano,
+            &self.quem.nome,
+            &self.quem.cpf,
+            &self.linhas,
+            self.agora,
+        )
+    }
+}
+
 /// The PDF of `ano`'s report, or `None` when `ano` is not one of the investor's years.
 pub(crate) fn relatorio(
     c: &Connection,
@@ -116,21 +160,7 @@ pub(crate) fn relatorio(
     ano: i16,
     agora: Timestamp,
 ) -> Result<Option<Vec<u8>>, ApiError> {
-    let reservas = store::investidas(c, usuario)?;
-    if !anos(&reservas, agora).contains(&ano) {
-        return Ok(None);
-    }
-    let quem = store::beneficiario(c, usuario)
-        .ok()
-        .flatten()
-        .ok_or_else(|| ApiError::nao_autorizado(SESSAO_INVALIDA))?;
-    Ok(Some(pdf(
-        ano,
-        &quem.nome,
-        &quem.cpf,
-        &linhas(&reservas, ano, agora),
-        agora,
-    )))
+    Ok(Relatorio::ler(c, usuario, ano, agora)?.map(|r| r.pdf()))
 }
 
 /// `GET /v1/informe/anos` → `[2025, 2024]` (possibly `[]`).
@@ -153,11 +183,12 @@ async fn baixar(
     Path(ano): Path<String>,
 ) -> Result<Response, ApiError> {
     let ano: i16 = ano.trim().parse().map_err(|_| ApiError::nenhum_arquivo())?;
-    let bytes = investidor
+    let informe = investidor
         .ler(&sandbox, move |c, usuario| {
-            relatorio(c, usuario, ano, tempo::agora())?.ok_or_else(ApiError::nenhum_arquivo)
+            Relatorio::ler(c, usuario, ano, tempo::agora())?.ok_or_else(ApiError::nenhum_arquivo)
         })
         .await?;
+    let bytes = resposta::documento(move || informe.pdf()).await?;
     Ok(pdf_resposta(
         bytes,
         "inline",

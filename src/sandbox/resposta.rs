@@ -46,6 +46,18 @@ pub(crate) fn texto<T: Serialize + ?Sized>(v: &T) -> Result<Box<RawValue>, ApiEr
     serde_json::value::to_raw_value(v).map_err(ApiError::interno)
 }
 
+/// Builds a document (a PDF: milliseconds of work) on the blocking pool, so the runtime's
+/// threads stay free for the short reads that run on them (see `Db::ler`).
+pub(crate) async fn documento<T, F>(f: F) -> Result<T, ApiError>
+where
+    T: Send + 'static,
+    F: FnOnce() -> T + Send + 'static,
+{
+    tokio::task::spawn_blocking(f)
+        .await
+        .map_err(ApiError::interno)
+}
+
 /// A generated PDF: `disposicao` is `inline` or `attachment`; never cached.
 pub(crate) fn pdf_resposta(bytes: Vec<u8>, disposicao: &str, arquivo: &str) -> Response {
     (

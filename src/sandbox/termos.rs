@@ -14,7 +14,7 @@ use crate::domain::{dates, desistencia};
 use crate::sandbox::autenticacao::Investidor;
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::pdf::Documento;
-use crate::sandbox::resposta::pdf_resposta;
+use crate::sandbox::resposta::{self, pdf_resposta};
 use crate::sandbox::{RegrasCvm, Sandbox, tempo};
 use textos::{TEXTOS, Texto};
 
@@ -88,8 +88,10 @@ async fn baixar(
         .iter()
         .find(|t| t.tipo == tipo)
         .ok_or_else(ApiError::nenhum_arquivo)?;
+    let regras = sandbox.cfg().regras();
+    let bytes = resposta::documento(move || pdf(texto, &regras)).await?;
     Ok(pdf_resposta(
-        pdf(texto, &sandbox.cfg().regras()),
+        bytes,
         "inline",
         &format!("{}.pdf", texto.tipo),
     ))

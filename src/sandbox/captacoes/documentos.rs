@@ -16,6 +16,7 @@ use crate::sandbox::captacoes::store::Ficha;
 use crate::sandbox::captacoes::{TIPO_INFORMACOES_ESSENCIAIS, informacoes};
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::pdf;
+use crate::sandbox::resposta;
 use crate::sandbox::{Sandbox, tempo};
 
 pub(crate) async fn documento(
@@ -31,17 +32,18 @@ pub(crate) async fn documento(
         razao_minima: sandbox.cfg().minimum_target_ratio,
         limite_anual: sandbox.cfg().annual_limit,
     };
-    let bytes = sandbox
+    let ficha = sandbox
         .db()
-        .ler(move |c| {
-            let ficha = Ficha::ler(c, id, doc)?.ok_or_else(ApiError::nenhum_arquivo)?;
-            Ok(if ficha.tipo == TIPO_INFORMACOES_ESSENCIAIS {
-                informacoes::gerar(&ficha, &regras, gerado_em)
-            } else {
-                gerar(&ficha, gerado_em)
-            })
-        })
+        .ler(move |c| Ficha::ler(c, id, doc)?.ok_or_else(ApiError::nenhum_arquivo))
         .await?;
+    let bytes = resposta::documento(move || {
+        if ficha.tipo == TIPO_INFORMACOES_ESSENCIAIS {
+            informacoes::gerar(&ficha, &regras, gerado_em)
+        } else {
+            gerar(&ficha, gerado_em)
+        }
+    })
+    .await?;
     Ok((
         [
             (header::CONTENT_TYPE, "application/pdf".to_owned()),

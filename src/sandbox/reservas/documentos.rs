@@ -72,29 +72,30 @@ pub(crate) async fn baixar(
 ) -> Result<Response, ApiError> {
     let id = IdReserva::ler(&id)?;
     let regras = sandbox.cfg().regras();
-    let (bytes, arquivo) = investidor
+    let agora = tempo::agora();
+    let (r, t, doc) = investidor
         .ler_reserva(&sandbox, id, move |c, r| {
-            let agora = tempo::agora();
             let doc: i64 = doc.parse().map_err(|_| ApiError::nenhum_arquivo())?;
             let (doc, _) = disponiveis(&r, agora)
                 .into_iter()
                 .find(|(d, _)| *d == doc)
                 .ok_or_else(ApiError::nenhum_arquivo)?;
             let t = store::titular(c, r.usuario_id)?;
-            let (bytes, nome) = match doc {
-                1 => (conteudo::termo(&r, &t, agora, &regras), "termo-de-adesao"),
-                2 => (
-                    conteudo::comprovante_reserva(&r, &t, agora),
-                    "comprovante-de-reserva",
-                ),
-                _ => (
-                    conteudo::comprovante_aporte(&r, &t, agora),
-                    "comprovante-de-aporte",
-                ),
-            };
-            Ok((bytes, format!("{nome}-reserva-{}.pdf", r.id)))
+            Ok((r, t, doc))
         })
         .await?;
+    let arquivo = |nome: &str| format!("{nome}-reserva-{}.pdf", r.id);
+    let arquivo = match doc {
+        1 => arquivo("termo-de-adesao"),
+        2 => arquivo("comprovante-de-reserva"),
+        _ => arquivo("comprovante-de-aporte"),
+    };
+    let bytes = resposta::documento(move || match doc {
+        1 => conteudo::termo(&r, &t, agora, &regras),
+        2 => conteudo::comprovante_reserva(&r, &t, agora),
+        _ => conteudo::comprovante_aporte(&r, &t, agora),
+    })
+    .await?;
     Ok(pdf_resposta(bytes, "attachment", &arquivo))
 }
 
@@ -105,15 +106,17 @@ pub(crate) async fn contrato(
     id: IdReserva,
 ) -> Result<Response, ApiError> {
     let regras = sandbox.cfg().regras();
-    let bytes = investidor
+    let (r, t) = investidor
         .ler_reserva(&sandbox, id, move |c, r| {
             if r.termo_aceito_em.is_none() {
                 return Err(ApiError::nenhum_arquivo());
             }
             let t = store::titular(c, r.usuario_id)?;
-            Ok(conteudo::termo(&r, &t, tempo::agora(), &regras))
+            Ok((r, t))
         })
         .await?;
+    let bytes =
+        resposta::documento(move || conteudo::termo(&r, &t, tempo::agora(), &regras)).await?;
     Ok(pdf_resposta(
         bytes,
         "inline",
@@ -130,16 +133,16 @@ pub(crate) async fn exportar_alocacao(
     if !tipo.eq_ignore_ascii_case("pdf") {
         return Err(ApiError::requisicao("Tipo de exportação não suportado."));
     }
-    let bytes = investidor
+    let agora = tempo::agora();
+    let (grupos, t) = investidor
         .ler(&sandbox, move |c, usuario| {
-            let agora = tempo::agora();
             let grupos = carteira::alocacao(c, usuario, agora)?;
             if grupos.is_empty() {
                 return Err(ApiError::nenhum_arquivo());
             }
-            let t = store::titular(c, usuario)?;
-            Ok(conteudo::alocacao(&grupos, &t, agora))
+            Ok((grupos, store::titular(c, usuario)?))
         })
         .await?;
+    let bytes = resposta::documento(move || conteudo::alocacao(&grupos, &t, agora)).await?;
     Ok(pdf_resposta(bytes, "attachment", "alocacao-carteira.pdf"))
 }
