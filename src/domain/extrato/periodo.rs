@@ -11,7 +11,8 @@ use super::{
 
 /// Without dates nor `dias`, the last week.
 const DIAS_PADRAO: i64 = DEFAULT_DAYS as i64;
-/// The longest period, in days: `dias` at most this, and `fim − inicio` at most this.
+/// The longest period, in calendar days with both ends counted: `dias` at most this, and
+/// `fim − inicio + 1` at most this (the web's form counts the same way).
 const DIAS_MAXIMO: i64 = MAX_DAYS as i64;
 
 /// Both ends included.
@@ -23,8 +24,8 @@ pub struct Periodo {
 
 /// The period asked for. Both dates win over `dias`; `dias` is the last N days counting
 /// today; neither means the last [`DIAS_PADRAO`] days. Refusals, in this order: one date
-/// only; start after end; longer than 90 days (`fim − inicio > 90`, or `dias > 90`); a day
-/// after `hoje`. `dias < 1` is an invalid filter.
+/// only; start after end; longer than 90 days (`fim − inicio + 1 > 90`, or `dias > 90`);
+/// a day after `hoje`. `dias < 1` is an invalid filter.
 pub fn periodo(
     inicio: Option<Date>,
     fim: Option<Date>,
@@ -38,7 +39,7 @@ pub fn periodo(
             }
             let longo = i
                 .until(f)
-                .map(|s| i64::from(s.get_days()) > DIAS_MAXIMO)
+                .map(|s| i64::from(s.get_days()) + 1 > DIAS_MAXIMO)
                 .unwrap_or(true);
             if longo {
                 return Err(MSG_90_DIAS);
@@ -114,10 +115,14 @@ mod tests {
             periodo(Some(date(2026, 11, 2)), Some(date(2026, 11, 1)), None, HOJE),
             Err(MSG_ORDEM)
         );
-        // 90 days between the ends is the longest allowed.
-        assert!(periodo(Some(date(2026, 8, 25)), Some(HOJE), None, HOJE).is_ok());
+        // 90 calendar days, both ends counted, is the longest allowed: the same days as
+        // `dias=90`.
         assert_eq!(
-            periodo(Some(date(2026, 8, 24)), Some(HOJE), None, HOJE),
+            periodo(Some(date(2026, 8, 26)), Some(HOJE), None, HOJE),
+            periodo(None, None, Some(90), HOJE)
+        );
+        assert_eq!(
+            periodo(Some(date(2026, 8, 25)), Some(HOJE), None, HOJE),
             Err(MSG_90_DIAS)
         );
         assert_eq!(

@@ -45,11 +45,12 @@ pub(super) async fn extrato(router: &Router, t: &str, query: &str) -> (Vec<Value
     )
 }
 
-/// Every line of a 90-day window ending `fim` days ago.
+/// Every line of a 90-day window (both ends counted, the longest the platform takes)
+/// ending `fim` days ago: windows at `fim` = 0, 90, 180… cover every day once.
 async fn janela(router: &Router, t: &str, fim: i64, filtro: &str) -> (Vec<Value>, i64) {
     let q = format!(
         "dataInicio={}&dataFim={}&PageSize=1000{filtro}",
-        dia(fim + 90),
+        dia(fim + 89),
         dia(fim)
     );
     extrato(router, t, &q).await

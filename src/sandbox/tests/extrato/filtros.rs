@@ -47,7 +47,7 @@ async fn busca_produto_e_paginas() {
         0
     );
     // Paging over the same total.
-    let base = format!("dataInicio={}&dataFim={}", dia(90), dia(0));
+    let base = format!("dataInicio={}&dataFim={}", dia(89), dia(0));
     let (p1, t1) = extrato(&amb.router, &t, &format!("{base}&PageSize=2")).await;
     let (p2, t2) = extrato(&amb.router, &t, &format!("{base}&PageSize=2&Page=2")).await;
     assert_eq!((t1, t2), (total, total));
@@ -89,8 +89,9 @@ async fn recusas_do_periodo_e_dos_filtros() {
     )
     .await;
     let noventa = "O período não pode ultrapassar 90 dias.";
+    // 91 calendar days, both ends counted: one more than `dias=90` covers.
     recusa(
-        format!("dataInicio={}&dataFim={}", dia(91), dia(0)),
+        format!("dataInicio={}&dataFim={}", dia(90), dia(0)),
         noventa,
     )
     .await;
@@ -112,11 +113,11 @@ async fn recusas_do_periodo_e_dos_filtros() {
         recusa(q.to_owned(), FILTRO).await;
     }
     recusa(format!("FieldSearch={}", "a".repeat(151)), FILTRO).await;
-    // 90 days between the ends is allowed.
+    // 90 calendar days, both ends counted, is allowed (the web's form counts the same).
     extrato(
         &amb.router,
         &t,
-        &format!("dataInicio={}&dataFim={}", dia(90), dia(0)),
+        &format!("dataInicio={}&dataFim={}", dia(89), dia(0)),
     )
     .await;
     // Another account's code; the own one is fine.

@@ -96,7 +96,7 @@ async fn linhas_tem_a_forma_do_contrato_e_o_sinal_do_tipo() {
     let rafael = token(&amb.router, ATIVA).await;
     assert!(janela(&amb.router, &rafael, 0, "").await.1 > 0);
     let basico = token(&amb.router, BASICO).await;
-    for fim in [0, 91, 182, 273] {
+    for fim in [0, 90, 180, 270] {
         assert_eq!(janela(&amb.router, &basico, fim, "").await.1, 0);
     }
 }
@@ -108,7 +108,7 @@ async fn semente_espalha_o_extrato_por_mais_de_90_dias_com_cada_tipo_e_status() 
     let mut tipos = BTreeSet::new();
     let mut status = BTreeSet::new();
     let mut rendimentos_por_mes = BTreeSet::new();
-    for fim in [0, 91, 182, 273] {
+    for fim in [0, 90, 180, 270] {
         for l in janela(&amb.router, &t, fim, "").await.0 {
             tipos.insert(l["tipo"].as_str().unwrap().to_owned());
             status.insert(l["status"].as_str().unwrap().to_owned());
@@ -128,7 +128,7 @@ async fn semente_espalha_o_extrato_por_mais_de_90_dias_com_cada_tipo_e_status() 
     );
     assert!(rendimentos_por_mes.len() >= 5, "{rendimentos_por_mes:?}");
     // Lines older than 90 days.
-    assert!(janela(&amb.router, &t, 91, "").await.1 > 0);
+    assert!(janela(&amb.router, &t, 90, "").await.1 > 0);
     // Inside the last 90 days every kind and state shows something on its own filter.
     for filtro in [
         "Tipo=Aporte",
