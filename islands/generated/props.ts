@@ -31,9 +31,11 @@ export type EnvioDocumentoProps = { sending: string, failed: string, };
 export type MapProps = { lat: number, lon: number, label: string, css: string, };
 
 /**
- * The phone mask of the sign-up's phone field: it reads nothing but the field itself.
+ * The input masks: the phone's `(##) #####-####` on an `input[type=tel]` (sign-up,
+ * registration data) and the CEP's `#####-###` on an input marked `data-mascara="cep"`
+ * (the address). It reads nothing but the fields themselves.
  */
-export type MascaraTelefoneProps = Record<symbol, never>;
+export type MascaraProps = Record<symbol, never>;
 
 /**
  * The notifications list: each card's link opens the detail (the server's page as a

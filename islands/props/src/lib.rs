@@ -23,7 +23,7 @@ pub enum Island {
     Countdown,
     EnvioDocumento,
     Map,
-    MascaraTelefone,
+    Mascara,
     Notificacao,
     PainelLateral,
     Reserva,
@@ -40,7 +40,7 @@ impl Island {
         Island::Countdown,
         Island::EnvioDocumento,
         Island::Map,
-        Island::MascaraTelefone,
+        Island::Mascara,
         Island::Notificacao,
         Island::PainelLateral,
         Island::Reserva,
@@ -58,7 +58,7 @@ impl Island {
             Island::Countdown => "countdown",
             Island::EnvioDocumento => "envio-documento",
             Island::Map => "map",
-            Island::MascaraTelefone => "mascara-telefone",
+            Island::Mascara => "mascara",
             Island::Notificacao => "notificacao",
             Island::PainelLateral => "painel-lateral",
             Island::Reserva => "reserva",
@@ -90,7 +90,7 @@ islands! {
     CountdownProps => Countdown,
     EnvioDocumentoProps => EnvioDocumento,
     MapProps => Map,
-    MascaraTelefoneProps => MascaraTelefone,
+    MascaraProps => Mascara,
     NotificacaoProps => Notificacao,
     PainelLateralProps => PainelLateral,
     ReservaProps => Reserva,
@@ -172,10 +172,12 @@ pub struct MapProps {
     pub css: String,
 }
 
-/// The phone mask of the sign-up's phone field: it reads nothing but the field itself.
+/// The input masks: the phone's `(##) #####-####` on an `input[type=tel]` (sign-up,
+/// registration data) and the CEP's `#####-###` on an input marked `data-mascara="cep"`
+/// (the address). It reads nothing but the fields themselves.
 #[derive(Clone, Debug, Default, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub struct MascaraTelefoneProps {}
+pub struct MascaraProps {}
 
 /// The notifications list: each card's link opens the detail (the server's page as a
 /// fragment) in a side modal; closing it reloads the list and the header's counter.
@@ -294,7 +296,7 @@ pub fn typescript() -> String {
     declare::<CountdownProps>(&cfg, &mut out);
     declare::<EnvioDocumentoProps>(&cfg, &mut out);
     declare::<MapProps>(&cfg, &mut out);
-    declare::<MascaraTelefoneProps>(&cfg, &mut out);
+    declare::<MascaraProps>(&cfg, &mut out);
     declare::<NotificacaoProps>(&cfg, &mut out);
     declare::<PainelLateralProps>(&cfg, &mut out);
     declare::<ReservaProps>(&cfg, &mut out);
@@ -321,7 +323,7 @@ mod tests {
     #[test]
     fn props_serialize_as_the_islands_read_them() -> Result<(), serde_json::Error> {
         // An island without props still gets an object, never `null`.
-        assert_eq!(serde_json::to_string(&MascaraTelefoneProps {})?, "{}");
+        assert_eq!(serde_json::to_string(&MascaraProps {})?, "{}");
         let countdown = CountdownProps {
             deadline: "2026-11-22T18:00:00-03:00".into(),
             finished_text: "Encerrado".into(),

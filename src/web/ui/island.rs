@@ -10,8 +10,8 @@ use serde::Serialize;
 
 pub use colheita_islands::{
     ChartDataset, ChartProps, CopiarProps, CountdownProps, EnvioDocumentoProps, Island,
-    IslandProps, MapProps, MascaraTelefoneProps, NotificacaoProps, PainelLateralProps,
-    ReservaProps, RoscaProps, SimulacaoProps, Slider, SliderProps, VisibilityProps,
+    IslandProps, MapProps, MascaraProps, NotificacaoProps, PainelLateralProps, ReservaProps,
+    RoscaProps, SimulacaoProps, Slider, SliderProps, VisibilityProps,
 };
 
 use crate::web::assets;

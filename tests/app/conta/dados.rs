@@ -123,7 +123,7 @@ async fn the_cep_has_its_live_mask_and_is_accepted_with_or_without_it() {
     let doc = html(app.get(routes::DADOS_ENDERECO).await).await;
     let masked = texts(
         &doc,
-        "[data-island=mascara-telefone] input#campo-cep[data-mascara=cep]",
+        "[data-island=mascara] input#campo-cep[data-mascara=cep]",
     );
     assert_eq!(masked.len(), 1, "the CEP sits in the mask island");
     let resp = app

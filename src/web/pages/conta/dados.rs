@@ -122,7 +122,7 @@ fn personal_form(i: &PersonalInput, error: Option<&FormError>) -> Markup {
             (campos::text("email", "E-mail", Text { readonly: true, ..Text::new(&i.email, EMAIL_MAX_CHARS) }, error))
             div.campo {
                 label for="campo-celular" { "Celular" }
-                (island::mount(&island::MascaraTelefoneProps {}, html! {
+                (island::mount(&island::MascaraProps {}, html! {
                     input #campo-celular type="tel" name="celular" value=(i.celular)
                         maxlength=(PHONE_INPUT_MAX_CHARS) autocomplete="tel" inputmode="tel"
                         placeholder="(11) 91234-5678" required aria-describedby="campo-celular-ajuda"

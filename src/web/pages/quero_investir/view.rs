@@ -46,7 +46,7 @@ fn form(input: &SignupInput, error: Option<&FormError>) -> Markup {
                     label for="cadastro-celular" { "Celular/WhatsApp" }
                     // With JS the island formats (##) #####-#### while typing; without it the
                     // server accepts the number with any punctuation.
-                    (island::mount(&island::MascaraTelefoneProps {}, html! {
+                    (island::mount(&island::MascaraProps {}, html! {
                         input #cadastro-celular type="tel" name="celular" value=(input.celular)
                             maxlength=(PHONE_INPUT_MAX_CHARS) autocomplete="tel"
                             inputmode="tel" placeholder="(11) 91234-5678" required

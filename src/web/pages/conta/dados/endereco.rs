@@ -86,7 +86,7 @@ fn address_page(r: &Registration, a: &AddressInput, error: Option<&FormError>) -
                     form.formulario method="post" action=(routes::DADOS_ENDERECO) novalidate {
                         p.texto-secundario { "Todos os campos são obrigatórios, menos o complemento." }
                         // With JS the mask island writes #####-### as the digits are typed.
-                        (island::mount(&island::MascaraTelefoneProps {}, campos::text("cep", "CEP", Text { autocomplete: "postal-code", inputmode: Some("numeric"), help: Some("8 números, no formato #####-###."), mascara: Some("cep"), ..Text::new(&a.cep, CEP_INPUT_MAX_CHARS) }, error)))
+                        (island::mount(&island::MascaraProps {}, campos::text("cep", "CEP", Text { autocomplete: "postal-code", inputmode: Some("numeric"), help: Some("8 números, no formato #####-###."), mascara: Some("cep"), ..Text::new(&a.cep, CEP_INPUT_MAX_CHARS) }, error)))
                         (campos::text("rua", "Rua", Text { autocomplete: "address-line1", ..Text::new(&a.rua, ADDRESS_TEXT_MAX_CHARS) }, error))
                         (campos::text("numero", "Número", t(&a.numero, ADDRESS_NUMBER_MAX_CHARS), error))
                         (campos::text("complemento", "Complemento", Text { required: false, autocomplete: "address-line2", ..Text::new(&a.complemento, ADDRESS_TEXT_MAX_CHARS) }, error))

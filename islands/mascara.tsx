@@ -6,7 +6,7 @@
 // Plain DOM, no React: it enhances the server's input instead of replacing it, so the
 // typed value, the label and aria attributes stay exactly as the server rendered them.
 
-import type { MascaraTelefoneProps } from './generated/props';
+import type { MascaraProps } from './generated/props';
 
 const MAX_DIGITS = 11;
 
@@ -56,7 +56,7 @@ function maskCep(input: HTMLInputElement): void {
   });
 }
 
-export function mount(el: HTMLElement, _props: MascaraTelefoneProps): void {
+export function mount(el: HTMLElement, _props: MascaraProps): void {
   const cep = el.querySelector<HTMLInputElement>('input[data-mascara="cep"]');
   if (cep) maskCep(cep);
   const input = el.querySelector<HTMLInputElement>('input[type="tel"]');
