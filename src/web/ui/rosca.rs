@@ -4,7 +4,7 @@
 //! geometry follows chart.js's doughnut (clockwise from the top, a 50% hole, white borders), so
 //! the swap does not move anything.
 
-use maud::{Markup, html};
+use maud::{Markup, PreEscaped, html};
 use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 
@@ -70,7 +70,30 @@ fn push_fixed2(out: &mut String, x: f64) {
     }
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     let h = scaled.round() as u64;
-    let _ = write!(out, "{}.{:02}", h / 100, h % 100);
+    push_digits(out, h / 100);
+    out.push('.');
+    push_digits(out, h / 10 % 10);
+    push_digits(out, h % 10);
+}
+
+/// Writes `n` in decimal: the digits of a coordinate, without the formatting machinery.
+fn push_digits(out: &mut String, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        // The remainder is a single digit, 0 to 9.
+        #[allow(clippy::cast_possible_truncation)]
+        let digit = (n % 10) as u8;
+        digits[i] = b'0' + digit;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[i..] {
+        out.push(char::from(d));
+    }
 }
 
 /// Pushes `M x y` / `L x y` style commands: the letter, then the point.
@@ -93,10 +116,14 @@ const INNER_ARC: &str = "A49.5 49.5 0 ";
 /// for an empty slice. A slice that is the whole total is a full ring (two half-circle arcs per
 /// edge, since an arc cannot end where it starts), holed by the even-odd rule.
 pub fn paths(values: &[Decimal]) -> Vec<Option<String>> {
+    paths_of_shares(&shares(values))
+}
+
+fn paths_of_shares(shares: &[Decimal]) -> Vec<Option<String>> {
     let mut start = 0.0_f64;
-    shares(values)
-        .into_iter()
-        .map(|share| {
+    shares
+        .iter()
+        .map(|&share| {
             let f = share.to_f64().unwrap_or(0.0);
             if f <= 0.0 {
                 return None;
@@ -135,31 +162,36 @@ pub fn paths(values: &[Decimal]) -> Vec<Option<String>> {
 /// 40,00%; Captação B, 60,00%").
 pub fn description(title: &str, slices: &[Slice]) -> String {
     let values: Vec<Decimal> = slices.iter().map(|s| s.value).collect();
-    let parts: Vec<String> = slices
-        .iter()
-        .zip(shares(&values))
-        .map(|(s, share)| {
-            let percent = share.saturating_mul(Decimal::ONE_HUNDRED).round_dp(2);
-            format!("{}, {}", s.label, format::percent(percent))
-        })
-        .collect();
-    if parts.is_empty() {
-        title.to_owned()
-    } else {
-        format!("{title}: {}", parts.join("; "))
+    description_of_shares(title, slices, &shares(&values))
+}
+
+fn description_of_shares(title: &str, slices: &[Slice], shares: &[Decimal]) -> String {
+    let labels: usize = slices.iter().map(|s| s.label.len() + 12).sum();
+    let mut out = String::with_capacity(title.len() + 2 + labels);
+    out.push_str(title);
+    for (i, (s, share)) in slices.iter().zip(shares).enumerate() {
+        out.push_str(if i == 0 { ": " } else { "; " });
+        out.push_str(&s.label);
+        out.push_str(", ");
+        let percent = share.saturating_mul(Decimal::ONE_HUNDRED).round_dp(2);
+        out.push_str(&format::percent(percent));
     }
+    out
 }
 
 /// The donut as an inline SVG, `height` CSS pixels tall, slice `i` in `palette[i % len]` (the
 /// colours of the legend swatches beside it).
 pub fn svg(title: &str, slices: &[Slice], palette: &[&str], height: u32) -> Markup {
     let values: Vec<Decimal> = slices.iter().map(|s| s.value).collect();
+    let shares = shares(&values);
     html! {
         svg.rosca viewBox="0 0 200 200" width="100%" height=(height) role="img"
-            aria-label=(description(title, slices)) {
-            @for (i, d) in paths(&values).into_iter().enumerate() {
+            aria-label=(description_of_shares(title, slices, &shares)) {
+            @for (i, d) in paths_of_shares(&shares).into_iter().enumerate() {
                 @if let Some(d) = d {
-                    path d=(d) fill=(palette.get(i % palette.len().max(1)).copied().unwrap_or("#37474f"))
+                    // Written above from digits, spaces, '.' and the letters M, A, L and Z
+                    // only: nothing to escape (the test below holds it to that).
+                    path d=(PreEscaped(d)) fill=(palette.get(i % palette.len().max(1)).copied().unwrap_or("#37474f"))
                         fill-rule="evenodd" stroke="#fff" stroke-width="2" {}
                 }
             }
@@ -186,178 +218,4 @@ pub fn island(title: &str, slices: &[Slice], palette: &[&str], note: Markup) -> 
 }
 
 #[cfg(test)]
-mod tests {
-    #![allow(clippy::unwrap_used)]
-
-    use super::*;
-    use rust_decimal_macros::dec;
-
-    fn slice(label: &str, value: Decimal) -> Slice {
-        Slice {
-            label: label.into(),
-            value,
-        }
-    }
-
-    #[test]
-    fn two_equal_slices_are_the_right_and_the_left_half() {
-        let p = paths(&[dec!(50), dec!(50)]);
-        assert_eq!(
-            p[0].as_deref(),
-            Some(
-                "M100.00 1.00A99 99 0 0 1 100.00 199.00L100.00 149.50A49.5 49.5 0 0 0 100.00 50.50Z"
-            )
-        );
-        assert_eq!(
-            p[1].as_deref(),
-            Some(
-                "M100.00 199.00A99 99 0 0 1 100.00 1.00L100.00 50.50A49.5 49.5 0 0 0 100.00 149.50Z"
-            )
-        );
-    }
-
-    #[test]
-    fn a_quarter_ends_at_three_o_clock_and_a_big_slice_takes_the_large_arc() {
-        let p = paths(&[dec!(1), dec!(3)]);
-        let first = p[0].as_deref().unwrap();
-        assert!(
-            first.starts_with("M100.00 1.00A99 99 0 0 1 199.00 100.00L"),
-            "{first}"
-        );
-        let second = p[1].as_deref().unwrap();
-        assert!(
-            second.starts_with("M199.00 100.00A99 99 0 1 1 100.00 1.00L"),
-            "{second}"
-        );
-    }
-
-    #[test]
-    fn a_single_slice_is_a_full_ring() {
-        let p = paths(&[dec!(1234.56)]);
-        let d = p[0].as_deref().unwrap();
-        assert_eq!(d.matches('A').count(), 4, "{d}");
-        assert!(
-            d.starts_with("M100.00 1.00A99 99 0 1 1 100.00 199.00"),
-            "{d}"
-        );
-    }
-
-    #[test]
-    fn empty_and_negative_slices_draw_nothing() {
-        assert!(paths(&[]).is_empty());
-        assert_eq!(paths(&[dec!(0), dec!(0)]), vec![None, None]);
-        let p = paths(&[dec!(-5), dec!(10), dec!(0)]);
-        assert!(p[0].is_none() && p[2].is_none());
-        assert!(
-            p[1].as_deref().unwrap().contains("0 1 1"),
-            "the only slice is the ring"
-        );
-    }
-
-    /// The drawing as `format!` wrote it, the reference for the fixed-point writer.
-    fn reference(values: &[Decimal]) -> Vec<Option<String>> {
-        let mut start = 0.0_f64;
-        shares(values)
-            .into_iter()
-            .map(|share| {
-                let f = share.to_f64().unwrap_or(0.0);
-                if f <= 0.0 {
-                    return None;
-                }
-                if f >= 1.0 - 1e-9 {
-                    let (top, bottom, itop, ibottom) =
-                        (CENTRE - OUTER, CENTRE + OUTER, CENTRE - INNER, CENTRE + INNER);
-                    return Some(format!(
-                        "M{CENTRE:.2} {top:.2}A{OUTER} {OUTER} 0 1 1 {CENTRE:.2} {bottom:.2}A{OUTER} {OUTER} 0 1 1 {CENTRE:.2} {top:.2}Z\
-                         M{CENTRE:.2} {itop:.2}A{INNER} {INNER} 0 1 0 {CENTRE:.2} {ibottom:.2}A{INNER} {INNER} 0 1 0 {CENTRE:.2} {itop:.2}Z"
-                    ));
-                }
-                let a0 = std::f64::consts::TAU * start - std::f64::consts::FRAC_PI_2;
-                let a1 = a0 + std::f64::consts::TAU * f;
-                start += f;
-                let large = u8::from(f > 0.5);
-                let (x0, y0) = point(OUTER, a0);
-                let (x1, y1) = point(OUTER, a1);
-                let (ix1, iy1) = point(INNER, a1);
-                let (ix0, iy0) = point(INNER, a0);
-                Some(format!(
-                    "M{x0:.2} {y0:.2}A{OUTER} {OUTER} 0 {large} 1 {x1:.2} {y1:.2}\
-                     L{ix1:.2} {iy1:.2}A{INNER} {INNER} 0 {large} 0 {ix0:.2} {iy0:.2}Z"
-                ))
-            })
-            .collect()
-    }
-
-    #[test]
-    fn the_paths_are_the_ones_float_formatting_wrote() {
-        assert_eq!(paths(&[dec!(7)]), reference(&[dec!(7)]));
-        // Slices of every size, from a sliver to most of the ring, in many orders.
-        for n in 1..=40u32 {
-            let values: Vec<Decimal> = (1..=n).map(|i| Decimal::from(i * i % 97 + 1)).collect();
-            assert_eq!(paths(&values), reference(&values), "{values:?}");
-        }
-        let uneven = [dec!(0.01), dec!(123456.78), dec!(3.3), dec!(0), dec!(50000)];
-        assert_eq!(paths(&uneven), reference(&uneven));
-    }
-
-    #[test]
-    fn two_decimals_round_as_float_formatting_does() {
-        for x in [
-            0.0,
-            0.004,
-            0.005,
-            0.015,
-            0.125,
-            0.3,
-            1.0049,
-            -0.004,
-            -0.5,
-            -12.345,
-            99.995,
-            149.5,
-            199.999,
-            1e16,
-            f64::NAN,
-        ] {
-            let mut out = String::new();
-            push_fixed2(&mut out, x);
-            assert_eq!(out, format!("{x:.2}"), "{x}");
-        }
-    }
-
-    #[test]
-    fn huge_amounts_do_not_panic() {
-        let p = paths(&[Decimal::MAX, Decimal::MAX]);
-        assert_eq!(p.len(), 2);
-    }
-
-    #[test]
-    fn the_svg_is_an_image_named_by_its_shares() {
-        let slices = [slice("Soja", dec!(300)), slice("Milho <2027>", dec!(100))];
-        let html = svg("Alocação", &slices, &["#111111", "#222222"], 280).into_string();
-        assert!(html.starts_with(r#"<svg class="rosca" viewBox="0 0 200 200" width="100%" height="280" role="img" aria-label="Alocação: Soja, 75,00%; Milho &lt;2027&gt;, 25,00%">"#), "{html}");
-        assert_eq!(html.matches("<path ").count(), 2);
-        assert_eq!(
-            html.matches("</path>").count(),
-            2,
-            "closed: a path holds no other"
-        );
-        assert!(html.contains(r##"fill="#111111""##) && html.contains(r##"fill="#222222""##));
-        assert_eq!(description("Alocação", &[]), "Alocação");
-    }
-
-    #[test]
-    fn the_island_carries_the_svg_and_loads_on_touch() {
-        let html = island(
-            "Alocação",
-            &[slice("Soja", dec!(1.5))],
-            &["#111111"],
-            html! {},
-        )
-        .into_string();
-        assert!(html.starts_with(r#"<div data-island="rosca""#), "{html}");
-        assert!(html.contains(r#"data-carregar="toque""#));
-        assert!(html.contains("<svg class=\"rosca\""));
-        assert!(html.contains(r#""values":["1.5"]"#));
-    }
-}
+mod tests;

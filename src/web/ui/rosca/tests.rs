@@ -1,0 +1,200 @@
+//! The donut's drawing: its geometry, its fixed-point writer against float formatting, and
+//! its markup.
+
+#![allow(clippy::unwrap_used)]
+
+use super::*;
+use rust_decimal_macros::dec;
+
+fn slice(label: &str, value: Decimal) -> Slice {
+    Slice {
+        label: label.into(),
+        value,
+    }
+}
+
+#[test]
+fn two_equal_slices_are_the_right_and_the_left_half() {
+    let p = paths(&[dec!(50), dec!(50)]);
+    assert_eq!(
+        p[0].as_deref(),
+        Some("M100.00 1.00A99 99 0 0 1 100.00 199.00L100.00 149.50A49.5 49.5 0 0 0 100.00 50.50Z")
+    );
+    assert_eq!(
+        p[1].as_deref(),
+        Some("M100.00 199.00A99 99 0 0 1 100.00 1.00L100.00 50.50A49.5 49.5 0 0 0 100.00 149.50Z")
+    );
+}
+
+#[test]
+fn a_quarter_ends_at_three_o_clock_and_a_big_slice_takes_the_large_arc() {
+    let p = paths(&[dec!(1), dec!(3)]);
+    let first = p[0].as_deref().unwrap();
+    assert!(
+        first.starts_with("M100.00 1.00A99 99 0 0 1 199.00 100.00L"),
+        "{first}"
+    );
+    let second = p[1].as_deref().unwrap();
+    assert!(
+        second.starts_with("M199.00 100.00A99 99 0 1 1 100.00 1.00L"),
+        "{second}"
+    );
+}
+
+#[test]
+fn a_single_slice_is_a_full_ring() {
+    let p = paths(&[dec!(1234.56)]);
+    let d = p[0].as_deref().unwrap();
+    assert_eq!(d.matches('A').count(), 4, "{d}");
+    assert!(
+        d.starts_with("M100.00 1.00A99 99 0 1 1 100.00 199.00"),
+        "{d}"
+    );
+}
+
+#[test]
+fn empty_and_negative_slices_draw_nothing() {
+    assert!(paths(&[]).is_empty());
+    assert_eq!(paths(&[dec!(0), dec!(0)]), vec![None, None]);
+    let p = paths(&[dec!(-5), dec!(10), dec!(0)]);
+    assert!(p[0].is_none() && p[2].is_none());
+    assert!(
+        p[1].as_deref().unwrap().contains("0 1 1"),
+        "the only slice is the ring"
+    );
+}
+
+/// The drawing as `format!` wrote it, the reference for the fixed-point writer.
+fn reference(values: &[Decimal]) -> Vec<Option<String>> {
+    let mut start = 0.0_f64;
+    shares(values)
+        .into_iter()
+        .map(|share| {
+            let f = share.to_f64().unwrap_or(0.0);
+            if f <= 0.0 {
+                return None;
+            }
+            if f >= 1.0 - 1e-9 {
+                let (top, bottom, itop, ibottom) =
+                    (CENTRE - OUTER, CENTRE + OUTER, CENTRE - INNER, CENTRE + INNER);
+                return Some(format!(
+                    "M{CENTRE:.2} {top:.2}A{OUTER} {OUTER} 0 1 1 {CENTRE:.2} {bottom:.2}A{OUTER} {OUTER} 0 1 1 {CENTRE:.2} {top:.2}Z\
+                     M{CENTRE:.2} {itop:.2}A{INNER} {INNER} 0 1 0 {CENTRE:.2} {ibottom:.2}A{INNER} {INNER} 0 1 0 {CENTRE:.2} {itop:.2}Z"
+                ));
+            }
+            let a0 = std::f64::consts::TAU * start - std::f64::consts::FRAC_PI_2;
+            let a1 = a0 + std::f64::consts::TAU * f;
+            start += f;
+            let large = u8::from(f > 0.5);
+            let (x0, y0) = point(OUTER, a0);
+            let (x1, y1) = point(OUTER, a1);
+            let (ix1, iy1) = point(INNER, a1);
+            let (ix0, iy0) = point(INNER, a0);
+            Some(format!(
+                "M{x0:.2} {y0:.2}A{OUTER} {OUTER} 0 {large} 1 {x1:.2} {y1:.2}\
+                 L{ix1:.2} {iy1:.2}A{INNER} {INNER} 0 {large} 0 {ix0:.2} {iy0:.2}Z"
+            ))
+        })
+        .collect()
+}
+
+#[test]
+fn the_paths_are_the_ones_float_formatting_wrote() {
+    assert_eq!(paths(&[dec!(7)]), reference(&[dec!(7)]));
+    // Slices of every size, from a sliver to most of the ring, in many orders.
+    for n in 1..=40u32 {
+        let values: Vec<Decimal> = (1..=n).map(|i| Decimal::from(i * i % 97 + 1)).collect();
+        assert_eq!(paths(&values), reference(&values), "{values:?}");
+    }
+    let uneven = [dec!(0.01), dec!(123456.78), dec!(3.3), dec!(0), dec!(50000)];
+    assert_eq!(paths(&uneven), reference(&uneven));
+}
+
+#[test]
+fn two_decimals_round_as_float_formatting_does() {
+    for x in [
+        0.0,
+        0.004,
+        0.005,
+        0.015,
+        0.125,
+        0.3,
+        1.0049,
+        -0.004,
+        -0.5,
+        -12.345,
+        99.995,
+        149.5,
+        199.999,
+        1e16,
+        f64::NAN,
+    ] {
+        let mut out = String::new();
+        push_fixed2(&mut out, x);
+        assert_eq!(out, format!("{x:.2}"), "{x}");
+    }
+}
+
+#[test]
+fn digits_are_written_as_display_writes_them() {
+    for n in [0, 1, 9, 10, 99, 100, 12_345, 1_000_000_007, u64::MAX] {
+        let mut out = String::from("x");
+        push_digits(&mut out, n);
+        assert_eq!(out, format!("x{n}"));
+    }
+}
+
+#[test]
+fn a_path_holds_nothing_that_needs_escaping() {
+    let sets = [
+        vec![dec!(1)],
+        vec![dec!(0.01), dec!(123456.78), dec!(3.3), dec!(0), dec!(50000)],
+        (1..=30u32).map(Decimal::from).collect(),
+        vec![Decimal::MAX, Decimal::MAX, dec!(-1)],
+    ];
+    for values in sets {
+        for d in paths(&values).into_iter().flatten() {
+            assert!(
+                d.chars()
+                    .all(|c| c.is_ascii_digit() || " .MALZ".contains(c)),
+                "{d}"
+            );
+        }
+    }
+}
+
+#[test]
+fn huge_amounts_do_not_panic() {
+    let p = paths(&[Decimal::MAX, Decimal::MAX]);
+    assert_eq!(p.len(), 2);
+}
+
+#[test]
+fn the_svg_is_an_image_named_by_its_shares() {
+    let slices = [slice("Soja", dec!(300)), slice("Milho <2027>", dec!(100))];
+    let html = svg("Alocação", &slices, &["#111111", "#222222"], 280).into_string();
+    assert!(html.starts_with(r#"<svg class="rosca" viewBox="0 0 200 200" width="100%" height="280" role="img" aria-label="Alocação: Soja, 75,00%; Milho &lt;2027&gt;, 25,00%">"#), "{html}");
+    assert_eq!(html.matches("<path ").count(), 2);
+    assert_eq!(
+        html.matches("</path>").count(),
+        2,
+        "closed: a path holds no other"
+    );
+    assert!(html.contains(r##"fill="#111111""##) && html.contains(r##"fill="#222222""##));
+    assert_eq!(description("Alocação", &[]), "Alocação");
+}
+
+#[test]
+fn the_island_carries_the_svg_and_loads_on_touch() {
+    let html = island(
+        "Alocação",
+        &[slice("Soja", dec!(1.5))],
+        &["#111111"],
+        html! {},
+    )
+    .into_string();
+    assert!(html.starts_with(r#"<div data-island="rosca""#), "{html}");
+    assert!(html.contains(r#"data-carregar="toque""#));
+    assert!(html.contains("<svg class=\"rosca\""));
+    assert!(html.contains(r#""values":["1.5"]"#));
+}
