@@ -108,7 +108,10 @@ impl PlatformClient {
 
     /// `GET /v1/reservas/canceladas`: withdrawn or failed-offering reservations of the
     /// last 90 days.
-    pub async fn reservas_canceladas(&self, token: &str) -> Result<Vec<Reserva>, ApiError> {
+    pub async fn reservas_canceladas(
+        &self,
+        token: &str,
+    ) -> Result<Vec<Reserva<Skipped>>, ApiError> {
         self.get_json("/v1/reservas/canceladas", &(), Some(token))
             .await
     }

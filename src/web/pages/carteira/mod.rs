@@ -11,11 +11,15 @@ mod simulador;
 mod view;
 
 use crate::web::extract::Query;
+use maud::Markup;
 use serde::Deserialize;
+use serde::de::DeserializeOwned;
+
+use crate::api::models::{Parcela, Reserva, Skipped};
 
 use crate::web::error::OnPage;
 use crate::web::ui::Page;
-use crate::web::{Ctx, PageResult};
+use crate::web::{Ctx, PageError, PageResult};
 
 pub use agenda::{view_agenda_get, view_agenda_ics_get};
 pub use alocacao::view_alocacao_get;
@@ -52,25 +56,36 @@ pub async fn view_carteira_get(ctx: Ctx, Query(q): Query<WalletQuery>) -> PageRe
         (None, Some(r)) => Panel::Documents(r),
         _ => Panel::None,
     };
+    // The payment schedules are read only for the panel that shows one.
+    let main = match panel {
+        Panel::CashFlow(_) => page::<Parcela>(&ctx, token, open_all, &panel).await?,
+        _ => page::<Skipped>(&ctx, token, open_all, &panel).await?,
+    };
+    Ok(ctx.render(Page::new(TITLE, main)))
+}
+
+async fn page<P>(ctx: &Ctx, token: &str, open_all: bool, panel: &Panel) -> Result<Markup, PageError>
+where
+    P: view::Schedule + DeserializeOwned + Default,
+{
     let api = &ctx.app.api;
     let (allocation, documents, cancelled) = tokio::join!(
-        api.allocation_summary(token),
+        api.allocation_summary::<Reserva<P>>(token),
         async {
             match panel {
-                Panel::Documents(r) => Some(api.reserva_documentos(token, r).await),
+                Panel::Documents(r) => Some(api.reserva_documentos(token, *r).await),
                 _ => None,
             }
         },
         api.reservas_canceladas(token)
     );
     let allocation = allocation.on_page(TITLE)?;
-    let main = view::wallet(
-        &ctx,
+    Ok(view::wallet(
+        ctx,
         &allocation,
         open_all,
-        &panel,
+        panel,
         documents.as_ref(),
         &cancelled,
-    );
-    Ok(ctx.render(Page::new(TITLE, main)))
+    ))
 }

@@ -4,7 +4,7 @@ use maud::{Markup, html};
 
 use super::Panel;
 use crate::api::ApiError;
-use crate::api::models::{AllocationSummary, Reserva, ReservaDocumento};
+use crate::api::models::{AllocationSummary, Parcela, Reserva, ReservaDocumento, Skipped};
 use crate::web::ui::{badge, cards, format};
 use crate::web::{Ctx, routes};
 
@@ -13,20 +13,41 @@ pub use crate::web::ui::download::NO_FILE;
 /// The cash-flow panel asked for a reservation that is not in the investor's wallet.
 pub const UNKNOWN_RESERVA: &str = "Não encontramos esta reserva na sua carteira.";
 
-fn find(a: &AllocationSummary, id: i64) -> Option<&Reserva> {
+fn find<P>(a: &AllocationSummary<Reserva<P>>, id: i64) -> Option<&Reserva<P>> {
     a.lista
         .iter()
         .flat_map(|i| i.lista_reservas.iter())
         .find(|r| r.id == id)
 }
 
-pub fn wallet(
+/// How the wallet read each reservation's payment schedule: whole ([`Parcela`]), when the
+/// cash-flow panel shows one, or skipped ([`Skipped`]): the wallet itself never shows it,
+/// and reading it was most of the page's parsing.
+pub trait Schedule: Sized {
+    /// The installments of `r` as the panel draws them.
+    fn installments(r: &Reserva<Self>) -> &[Parcela];
+}
+
+impl Schedule for Parcela {
+    fn installments(r: &Reserva<Parcela>) -> &[Parcela] {
+        &r.fluxo_recebimento_amortizacao
+    }
+}
+
+impl Schedule for Skipped {
+    /// Never asked for: the handler reads the schedule whenever the panel is open.
+    fn installments(_: &Reserva<Skipped>) -> &[Parcela] {
+        &[]
+    }
+}
+
+pub fn wallet<P: Schedule>(
     ctx: &Ctx,
-    a: &AllocationSummary,
+    a: &AllocationSummary<Reserva<P>>,
     open_all: bool,
     panel: &Panel,
     documents: Option<&Result<Vec<ReservaDocumento>, ApiError>>,
-    cancelled: &Result<Vec<Reserva>, ApiError>,
+    cancelled: &Result<Vec<Reserva<Skipped>>, ApiError>,
 ) -> Markup {
     html! {
         h1 { "Minha carteira" }
@@ -65,7 +86,7 @@ pub fn wallet(
 }
 
 /// The right of withdrawal of a reservation: until when, and the way to it.
-pub fn withdrawal(r: &Reserva) -> Markup {
+pub fn withdrawal<P>(r: &Reserva<P>) -> Markup {
     html! {
         @if r.desistencia_permitida == Some(true) {
             div.desistencia-aviso {
@@ -77,7 +98,7 @@ pub fn withdrawal(r: &Reserva) -> Markup {
 }
 
 /// Reservations withdrawn, or cancelled because their offering failed, with the refund.
-fn cancelled_section(ctx: &Ctx, cancelled: &Result<Vec<Reserva>, ApiError>) -> Markup {
+fn cancelled_section(ctx: &Ctx, cancelled: &Result<Vec<Reserva<Skipped>>, ApiError>) -> Markup {
     html! {
         @match cancelled {
             Ok(list) if !list.is_empty() => section.cartao aria-labelledby="canceladas-titulo" {
@@ -100,7 +121,7 @@ fn cancelled_section(ctx: &Ctx, cancelled: &Result<Vec<Reserva>, ApiError>) -> M
     }
 }
 
-fn reserva_row(ctx: &Ctx, r: &Reserva, _i: usize) -> Markup {
+fn reserva_row<P>(ctx: &Ctx, r: &Reserva<P>, _i: usize) -> Markup {
     html! {
         div.reserva-linha {
             p { (badge::status(&r.status.name, r.status.color.as_deref())) }
@@ -124,9 +145,9 @@ fn reserva_row(ctx: &Ctx, r: &Reserva, _i: usize) -> Markup {
     }
 }
 
-fn side_panel(
+fn side_panel<P: Schedule>(
     ctx: &Ctx,
-    a: &AllocationSummary,
+    a: &AllocationSummary<Reserva<P>>,
     panel: &Panel,
     documents: Option<&Result<Vec<ReservaDocumento>, ApiError>>,
 ) -> Markup {
@@ -139,14 +160,14 @@ fn side_panel(
                     None => p role="alert" { (UNKNOWN_RESERVA) },
                     Some(r) => {
                         p { (r.nome_captacao) }
-                        @if r.fluxo_recebimento_amortizacao.is_empty() {
+                        @if P::installments(r).is_empty() {
                             p { "O fluxo de recebimento aparece quando o investimento é pago ou aprovado." }
                         } @else {
                             div.tabela-rolagem tabindex="0" role="region" aria-label="Tabela; role para o lado para ver todas as colunas" { table.tabela {
                                 caption.sr-only { "Parcelas" }
                                 thead { tr { th scope="col" { "Parcela" } th scope="col" { "Data de pagamento" } th scope="col" { "Valor estimado" } th scope="col" { "Status" } } }
                                 tbody {
-                                    @for (n, p) in r.fluxo_recebimento_amortizacao.iter().enumerate() {
+                                    @for (n, p) in P::installments(r).iter().enumerate() {
                                         tr {
                                             td { (p.numero.unwrap_or(n as i64 + 1)) }
                                             td { (format::date(p.data_pagamento.as_deref())) }

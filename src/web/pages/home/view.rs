@@ -9,7 +9,9 @@ use crate::domain::captacao;
 use crate::web::pages::captacoes::query::ListState;
 use crate::web::pages::captacoes::view::{TableOptions, fragment_key, pagination, table};
 use crate::web::pages::reservas::reserva_panel;
-use crate::web::ui::{Reserve, aviso_cvm, badge, captacao as ui_captacao, cards, format, island, rosca};
+use crate::web::ui::{
+    Reserve, aviso_cvm, badge, captacao as ui_captacao, cards, format, island, rosca,
+};
 use crate::web::{Ctx, routes};
 
 pub struct HomeData {
