@@ -6,6 +6,7 @@ use rusqlite::types::Type;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
 use crate::domain::reference::{StatusMovimento, TipoMovimento};
+use crate::sandbox::db::Linha;
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::tempo;
 
@@ -21,7 +22,7 @@ pub(crate) struct Conta {
 
 /// The investor's account; `None` when the user is gone (a reset database).
 pub(crate) fn conta(c: &Connection, usuario: i64) -> Result<Option<Conta>, ApiError> {
-    Ok(c.query_row(
+    Ok(c.linha(
         "SELECT codigo, banco, nome FROM usuarios WHERE id = ?1",
         params![usuario],
         |r| {
@@ -102,7 +103,7 @@ const ONDE: &str = "usuario_id = ?1 AND data >= ?2 AND data < ?3
 pub(crate) fn pagina(c: &Connection, q: &Consulta) -> Result<(Vec<Movimento>, i64), ApiError> {
     let tipo = q.tipo.map(TipoMovimento::api);
     let status = q.status.map(StatusMovimento::api);
-    let total: i64 = c.query_row(
+    let total: i64 = c.linha(
         &format!("SELECT COUNT(*) FROM movimentos WHERE {ONDE}"),
         params![
             q.usuario,
@@ -117,7 +118,7 @@ pub(crate) fn pagina(c: &Connection, q: &Consulta) -> Result<(Vec<Movimento>, i6
         |r| r.get(0),
     )?;
     let (limite, deslocamento) = q.pagina;
-    let mut stmt = c.prepare(&format!(
+    let mut stmt = c.prepare_cached(&format!(
         "SELECT id, data, valor_centavos, descricao, nome_ativo, tipo, status
          FROM movimentos WHERE {ONDE}
          ORDER BY data DESC, id DESC LIMIT ?9 OFFSET ?10"

@@ -4,6 +4,7 @@
 use jiff::Timestamp;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
+use crate::sandbox::db::Linha;
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::notificacoes::Notificacao;
 use crate::sandbox::tempo;
@@ -39,7 +40,7 @@ impl Enviada {
 
 /// Whether the investor receives notifications (never set: yes).
 pub(crate) fn recebe(c: &Connection, usuario: i64) -> Result<bool, ApiError> {
-    Ok(c.query_row(
+    Ok(c.linha(
         "SELECT recebe FROM preferencias_notificacao WHERE usuario_id = ?1",
         params![usuario],
         |r| r.get::<_, bool>(0),
@@ -106,12 +107,12 @@ pub(crate) fn listar(
     (limite, deslocamento): (i64, i64),
 ) -> Result<(Vec<Enviada>, i64), ApiError> {
     let onde = "usuario_id = ?1 AND (lida_em IS NOT NULL) = ?2";
-    let total: i64 = c.query_row(
+    let total: i64 = c.linha(
         &format!("SELECT COUNT(*) FROM notificacoes WHERE {onde}"),
         params![usuario, lidas],
         |r| r.get(0),
     )?;
-    let mut q = c.prepare(&format!(
+    let mut q = c.prepare_cached(&format!(
         "SELECT {COLUNAS} FROM notificacoes WHERE {onde}
          ORDER BY enviada_em DESC, id DESC LIMIT ?3 OFFSET ?4"
     ))?;
@@ -126,7 +127,7 @@ pub(crate) fn listar(
 
 /// How many notifications the investor has not opened.
 pub(crate) fn nao_lidas(c: &Connection, usuario: i64) -> Result<i64, ApiError> {
-    Ok(c.query_row(
+    Ok(c.linha(
         "SELECT COUNT(*) FROM notificacoes WHERE usuario_id = ?1 AND lida_em IS NULL",
         params![usuario],
         |r| r.get(0),
@@ -146,7 +147,7 @@ pub(crate) fn abrir(
          WHERE id = ?2 AND usuario_id = ?3 AND lida_em IS NULL",
         params![tempo::ms(agora), id, usuario],
     )?;
-    Ok(c.query_row(
+    Ok(c.linha(
         &format!("SELECT {COLUNAS} FROM notificacoes WHERE id = ?1 AND usuario_id = ?2"),
         params![id, usuario],
         Enviada::from_row,

@@ -5,6 +5,7 @@ mod eventos;
 mod filtros;
 mod linhas;
 mod pdf;
+mod sincronia;
 
 use std::collections::BTreeSet;
 

@@ -3,6 +3,7 @@
 use jiff::Timestamp;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
+use crate::sandbox::db::Linha;
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::tempo;
 
@@ -36,7 +37,7 @@ impl Documento {
 
 /// The investor's documents, oldest first.
 pub(crate) fn listar(c: &Connection, usuario: i64) -> Result<Vec<Documento>, ApiError> {
-    let mut q = c.prepare(&format!(
+    let mut q = c.prepare_cached(&format!(
         "SELECT {COLUNAS} FROM documentos_usuario d JOIN usuarios u ON u.id = d.usuario_id
          WHERE d.usuario_id = ?1 ORDER BY d.enviado_em, d.id"
     ))?;
@@ -55,7 +56,7 @@ pub(crate) struct Arquivo {
 
 /// The file of the investor's document `id`; `None` when it is not theirs or unknown.
 pub(crate) fn arquivo(c: &Connection, usuario: i64, id: i64) -> Result<Option<Arquivo>, ApiError> {
-    Ok(c.query_row(
+    Ok(c.linha(
         "SELECT tipo_conteudo, nome, conteudo FROM documentos_usuario
          WHERE id = ?1 AND usuario_id = ?2",
         params![id, usuario],
@@ -104,7 +105,7 @@ pub(crate) fn substituir(c: &Connection, d: &NovoDocumento) -> Result<Documento,
         ],
     )?;
     let id = c.last_insert_rowid();
-    Ok(c.query_row(
+    Ok(c.linha(
         &format!(
             "SELECT {COLUNAS} FROM documentos_usuario d
              JOIN usuarios u ON u.id = d.usuario_id WHERE d.id = ?1"

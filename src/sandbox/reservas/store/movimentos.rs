@@ -1,9 +1,12 @@
 //! The SQL of the statement's lines as the reservations' life cycle writes them: a line
 //! inserted or updated, and what is read of the reservations to derive them.
 
+use std::collections::HashMap;
+
 use rusqlite::{Connection, params};
 
 use crate::domain::reference::{StatusMovimento, TipoMovimento};
+use crate::sandbox::db::Linha;
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::reservas::reserva::Reserva;
 
@@ -50,6 +53,42 @@ pub(crate) fn gravar(c: &Connection, m: &NovoMovimento<'_>) -> Result<(), ApiErr
     Ok(())
 }
 
+/// A stored line's key: (reservation, kind, installment).
+pub(crate) type Chave = (i64, TipoMovimento, u32);
+
+/// What may change in a stored line: its status, date (Unix ms) and amount (cents).
+pub(crate) type Estado = (StatusMovimento, i64, i64);
+
+/// The investor's stored lines, by key: what catching up compares against, so that it
+/// writes only the lines that are new or changed.
+pub(crate) fn gravados(c: &Connection, usuario: i64) -> Result<HashMap<Chave, Estado>, ApiError> {
+    let mut q = c.prepare_cached(
+        "SELECT reserva_id, tipo, parcela, status, data, valor_centavos
+         FROM movimentos WHERE usuario_id = ?1",
+    )?;
+    let linhas = q.query_map(params![usuario], |r| {
+        let tipo: String = r.get(1)?;
+        let status: String = r.get(3)?;
+        Ok((
+            r.get::<_, i64>(0)?,
+            TipoMovimento::from_api(&tipo),
+            r.get::<_, u32>(2)?,
+            StatusMovimento::from_api(&status),
+            r.get::<_, i64>(4)?,
+            r.get::<_, i64>(5)?,
+        ))
+    })?;
+    let mut mapa = HashMap::new();
+    for linha in linhas {
+        // A kind or state the schema's CHECK admits is always known; were one not, the line
+        // is left out here and simply written again.
+        if let (reserva, Some(tipo), parcela, Some(status), data, centavos) = linha? {
+            mapa.insert((reserva, tipo, parcela), (status, data, centavos));
+        }
+    }
+    Ok(mapa)
+}
+
 /// The investor's confirmed reservations, oldest first.
 pub(crate) fn confirmadas(c: &Connection, usuario: i64) -> Result<Vec<Reserva>, ApiError> {
     super::carregar(
@@ -81,7 +120,7 @@ pub(crate) fn datas(c: &Connection, reserva: i64) -> Result<Datas, ApiError> {
 
 /// The investor who owns the reservation.
 pub(crate) fn dono(c: &Connection, reserva: i64) -> Result<i64, ApiError> {
-    Ok(c.query_row(
+    Ok(c.linha(
         "SELECT usuario_id FROM reservas WHERE id = ?1",
         params![reserva],
         |x| x.get(0),

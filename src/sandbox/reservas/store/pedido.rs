@@ -8,6 +8,7 @@ use rusqlite::{Connection, OptionalExtension, Row, Transaction, params};
 
 use super::do_investidor;
 use crate::domain::reserva::{MSG_NOT_AVAILABLE, PARTNER_DEBIT};
+use crate::sandbox::db::Linha;
 use crate::sandbox::db::transicao::{Falha, Recusa, recusar};
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
 use crate::sandbox::reservas::capacidade::Capacidade;
@@ -40,7 +41,7 @@ impl Perfil {
 
     /// Investor `usuario`; no such investor is an invalid session.
     pub(crate) fn ler(c: &Connection, usuario: i64) -> Result<Perfil, ApiError> {
-        c.query_row(
+        c.linha(
             "SELECT cadastro, permite_liquidacao_ativa FROM usuarios WHERE id = ?1",
             params![usuario],
             Perfil::from_row,

@@ -1,0 +1,65 @@
+//! Catching up writes only what is new or changed.
+
+use super::*;
+use crate::sandbox::reservas::movimentos::sincronizar;
+
+/// `sql` run in a write transaction after the investor's catching up, and how many rows
+/// the catching up changed.
+async fn sincronizar_depois(amb: &Ambiente, sql: &'static str) -> u64 {
+    amb.sandbox
+        .db()
+        .escrever(move |tx| {
+            let usuario: i64 = tx.query_row(
+                "SELECT id FROM usuarios WHERE email = ?1",
+                [INVESTIDOR],
+                |r| r.get(0),
+            )?;
+            tx.execute(sql, [usuario])?;
+            let antes = tx.total_changes();
+            sincronizar(tx, usuario, tempo::agora())?;
+            Ok(tx.total_changes() - antes)
+        })
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn catching_up_again_writes_nothing_and_mends_a_changed_line() {
+    let amb = ambiente();
+    let t = token(&amb.router, INVESTIDOR).await;
+    let (antes, n) = super::janela(&amb.router, &t, 0, "").await;
+    assert!(n > 0);
+    // The seed's lines are up to date: nothing to write.
+    assert_eq!(
+        sincronizar_depois(&amb, "UPDATE usuarios SET id = id WHERE 0 AND id = ?1").await,
+        0
+    );
+    // A line whose stored amount differs from what the life cycle says is written again,
+    // and only that one.
+    let mudadas = sincronizar_depois(
+        &amb,
+        "UPDATE movimentos SET valor_centavos = valor_centavos + 1
+         WHERE id = (SELECT MAX(id) FROM movimentos WHERE usuario_id = ?1)",
+    )
+    .await;
+    assert_eq!(mudadas, 1);
+    // A line that went missing comes back.
+    let mudadas = sincronizar_depois(
+        &amb,
+        "DELETE FROM movimentos
+         WHERE id = (SELECT MIN(id) FROM movimentos WHERE usuario_id = ?1)",
+    )
+    .await;
+    assert_eq!(mudadas, 1);
+    let (depois, _) = super::janela(&amb.router, &t, 0, "").await;
+    let sem_id = |v: &[Value]| -> Vec<Value> {
+        v.iter()
+            .map(|l| {
+                let mut l = l.clone();
+                l.as_object_mut().unwrap().remove("id");
+                l
+            })
+            .collect()
+    };
+    assert_eq!(sem_id(&depois), sem_id(&antes));
+}
