@@ -14,8 +14,8 @@
 # connection) and prints instructions per request. Needs valgrind (apt-get install valgrind).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-# shellcheck source=benches/login.sh
-. benches/login.sh
+# shellcheck source=tests/login.sh
+. tests/login.sh
 N=${N:-300}
 PAGES=${PAGES:-"/ /investir /carteira /minha-conta/extrato"}
 PORT=${PORT:-3620}

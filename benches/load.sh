@@ -26,8 +26,8 @@
 # Needs wrk and nginx (apt-get install wrk nginx; installed here when missing and root).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-# shellcheck source=benches/login.sh
-. benches/login.sh
+# shellcheck source=tests/login.sh
+. tests/login.sh
 ROOT=$PWD
 CONNS=${CONNS:-64}
 THREADS=${THREADS:-2}

@@ -42,40 +42,43 @@ export function formatCep(value: string): string {
   return d.length <= 5 ? d : `${d.slice(0, 5)}-${d.slice(5)}`;
 }
 
-function maskCep(input: HTMLInputElement): void {
+/**
+ * Masks `input` with `format` as the person types, keeping the caret after the same digit.
+ * Deleting leaves the text alone: re-masking would put back the ")" or "-" the person is
+ * trying to erase. `leaveAsTyped` says which values stay exactly as typed.
+ */
+function maskWhileTyping(
+  input: HTMLInputElement,
+  format: (value: string) => string,
+  maxDigits: number,
+  leaveAsTyped: (value: string) => boolean = () => false,
+): void {
   input.addEventListener('input', (event) => {
     if (((event as InputEvent).inputType ?? '').startsWith('delete')) return;
     const value = input.value;
+    if (leaveAsTyped(value)) return;
     const caret = input.selectionStart ?? value.length;
     const digitsBefore = value.slice(0, caret).replace(/\D/g, '').length;
-    const masked = formatCep(value);
+    const masked = format(value);
     if (masked === value) return;
     input.value = masked;
-    const pos = caretAfterDigits(masked, Math.min(digitsBefore, CEP_DIGITS));
+    const pos = caretAfterDigits(masked, Math.min(digitsBefore, maxDigits));
     input.setSelectionRange(pos, pos);
   });
 }
 
 export function mount(el: HTMLElement, _props: MascaraProps): void {
   const cep = el.querySelector<HTMLInputElement>('input[data-mascara="cep"]');
-  if (cep) maskCep(cep);
-  const input = el.querySelector<HTMLInputElement>('input[type="tel"]');
-  if (!input) return;
-  input.addEventListener('input', (event) => {
-    const kind = (event as InputEvent).inputType ?? '';
-    // Deleting leaves the text alone: re-masking would put back the ")" or "-" the
-    // person is trying to erase.
-    if (kind.startsWith('delete')) return;
-    const value = input.value;
-    // An international form (+55 …, or 55 before the area code) is left as typed; the
-    // server understands it.
-    if (value.trimStart().startsWith('+') || value.replace(/\D/g, '').length > MAX_DIGITS) return;
-    const caret = input.selectionStart ?? value.length;
-    const digitsBefore = value.slice(0, caret).replace(/\D/g, '').length;
-    const masked = formatPhone(value);
-    if (masked === value) return;
-    input.value = masked;
-    const pos = caretAfterDigits(masked, Math.min(digitsBefore, MAX_DIGITS));
-    input.setSelectionRange(pos, pos);
-  });
+  if (cep) maskWhileTyping(cep, formatCep, CEP_DIGITS);
+  const phone = el.querySelector<HTMLInputElement>('input[type="tel"]');
+  // An international form (+55 …, or 55 before the area code) is left as typed; the
+  // server understands it.
+  if (phone) {
+    maskWhileTyping(
+      phone,
+      formatPhone,
+      MAX_DIGITS,
+      (value) => value.trimStart().startsWith('+') || value.replace(/\D/g, '').length > MAX_DIGITS,
+    );
+  }
 }

@@ -126,19 +126,9 @@ req() { # req <jar> <GET|POST> <url> [curl args...]
   echo "$code ${replica:-none} ${redirect:-}"
 }
 
-login() { # login <jar>: the provider's form, then the callback, as a browser
-  local jar=$1 login_url form callback
-  login_url=$(curl -s -o /dev/null -w '%{redirect_url}' -c "$jar" -b "$jar" "$WEB/")
-  form=$(python3 - "$login_url" <<'PY'
-import sys, urllib.parse
-q = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(sys.argv[1]).query))
-q.update(email="investidor@colheita.dev", senha="colheita123")
-print(urllib.parse.urlencode(q))
-PY
-)
-  callback=$(curl -s -o /dev/null -w '%{redirect_url}' --data "$form" "$SANDBOX/login")
-  curl -s -o /dev/null -c "$jar" -b "$jar" "$callback"
-}
+# shellcheck source=tests/login.sh
+. tests/login.sh
+login() { login_demo "$WEB" "$SANDBOX/login" "$1"; } # login <jar>: as a browser
 
 echo
 echo "==> 1. journey across both replicas, B killed after the order's first step"

@@ -24,6 +24,15 @@ impl Pasta {
     }
 }
 
+/// The sandbox's database, opened (migrated and seeded) in the folder `pasta`.
+fn abrir(pasta: &Pasta) -> Db {
+    Db::open(&SandboxConfig::new(
+        pasta.0.clone(),
+        "http://sandbox.test/".to_owned(),
+    ))
+    .unwrap()
+}
+
 impl Drop for Pasta {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
@@ -90,8 +99,7 @@ async fn the_sandbox_opens_a_database_left_at_an_earlier_version() {
     let pasta = Pasta::nova("antigo");
     let k = esquema::MIGRACOES.len() - 1;
     banco_antigo(&Connection::open(pasta.0.join(ARQUIVO)).unwrap(), k);
-    let cfg = SandboxConfig::new(pasta.0.clone(), "http://sandbox.test/".to_owned());
-    let db = Db::open(&cfg).unwrap();
+    let db = abrir(&pasta);
     let (versao, captacoes) = db
         .ler(|c| {
             let captacoes: i64 = c.query_row("SELECT COUNT(*) FROM captacoes", [], |r| r.get(0))?;
@@ -106,8 +114,7 @@ async fn the_sandbox_opens_a_database_left_at_an_earlier_version() {
 #[tokio::test]
 async fn reads_and_writes_share_the_pool_and_a_failed_write_rolls_back() {
     let pasta = Pasta::nova("pool");
-    let cfg = SandboxConfig::new(pasta.0.clone(), "http://sandbox.test/".to_owned());
-    let db = Db::open(&cfg).unwrap();
+    let db = abrir(&pasta);
     let antes: i64 = db
         .ler(|c| Ok(c.query_row("SELECT COUNT(*) FROM meta", [], |r| r.get(0))?))
         .await
@@ -137,8 +144,7 @@ async fn reads_and_writes_share_the_pool_and_a_failed_write_rolls_back() {
 #[tokio::test]
 async fn a_read_runs_on_the_requests_thread_when_a_connection_is_free() {
     let pasta = Pasta::nova("aqui");
-    let cfg = SandboxConfig::new(pasta.0.clone(), "http://sandbox.test/".to_owned());
-    let db = Db::open(&cfg).unwrap();
+    let db = abrir(&pasta);
     let aqui = std::thread::current().id();
     let onde = db.ler(|_| Ok(std::thread::current().id())).await.unwrap();
     assert_eq!(onde, aqui);
@@ -147,8 +153,7 @@ async fn a_read_runs_on_the_requests_thread_when_a_connection_is_free() {
 #[tokio::test]
 async fn with_every_connection_taken_a_read_waits_on_the_blocking_pool() {
     let pasta = Pasta::nova("espera");
-    let cfg = SandboxConfig::new(pasta.0.clone(), "http://sandbox.test/".to_owned());
-    let db = Db::open(&cfg).unwrap();
+    let db = abrir(&pasta);
     let mut tomadas: Vec<_> = (0..super::CONEXOES)
         .map(|_| db.pool.get().unwrap())
         .collect();

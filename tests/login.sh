@@ -1,6 +1,6 @@
-# Sourced by the benchmarks: `login_demo WEB_URL SANDBOX_LOGIN_URL JAR` logs the demo investor in
-# as a browser does (the web app's redirect to the provider's form, the form, then the
-# callback), leaving the session's cookies in the curl cookie jar JAR.
+# Sourced by the benchmarks and tests/replicas.sh: `login_demo WEB_URL SANDBOX_LOGIN_URL JAR`
+# logs the demo investor in as a browser does (the web app's redirect to the provider's form,
+# the form, then the callback), leaving the session's cookies in the curl cookie jar JAR.
 login_demo() {
   local web=$1 login=$2 jar=$3 login_url form callback
   login_url=$(curl -s -o /dev/null -w '%{redirect_url}' -c "$jar" -b "$jar" "$web/")
