@@ -4,8 +4,9 @@
 # offering's detail) and private pages with the demo investor's cookie (/investir with a
 # session, the home, the wallet, the statement); then nginx serving the very same bytes from
 # files, for a ratio. Each private page is measured twice: full stack (web app + sandbox) and
-# against an "instant platform" (a second web process whose platform is nginx caching every
-# platform GET, token included), which isolates the web tier's own cost.
+# against an "instant platform" (a second web process whose platform is nginx keeping every
+# platform GET, token included, and serving it as a file), which isolates the web tier's own
+# cost.
 # Prints req/s, p99, the web process's CPU time per request (and the sandbox's, full stack),
 # the ratio to nginx, the web process's RSS, and the JavaScript bytes of each page
 # (benches/js-bytes.mjs; JS_BYTES=0 skips it).
