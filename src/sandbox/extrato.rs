@@ -10,9 +10,12 @@ use axum::Router;
 use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
 use axum::routing::get;
+use jiff::Timestamp;
 use jiff::civil::Date;
+use rusqlite::Connection;
 use rust_decimal::Decimal;
 use serde::Serialize;
+use std::sync::Arc;
 
 use crate::domain::dates;
 use crate::domain::extrato::{self, MSG_FILTER};
@@ -177,44 +180,91 @@ async fn extrato(
     let agora = tempo::agora();
     let f = Filtro::ler(query.as_deref(), dates::today_in_sao_paulo(agora))?;
     let (desde, ate) = intervalo(&f)?;
-    investidor
-        .escrever(&sandbox, move |tx, usuario| {
-            let conta = store::conta(tx, usuario)?
-                .ok_or_else(|| ApiError::nao_autorizado(SESSAO_INVALIDA))?;
-            // The investor's only account (contas[].codigoCliente) carries their own code.
-            if f.codigo_cliente
-                .as_ref()
-                .is_some_and(|c| *c != conta.codigo)
-            {
-                return Err(ApiError::new(StatusCode::FORBIDDEN, CONTA_NAO_ENCONTRADA));
+    com_linhas_em_dia(investidor, &sandbox, agora, move |c, usuario| {
+        pagina(c, usuario, &f, desde, ate)
+    })
+    .await
+}
+
+/// Answers `f` on `usuario`'s lines brought up to `agora`. Most statement pages find nothing
+/// fallen due since the last one: a plain read (one snapshot) sees that and answers,
+/// without the write lock that every statement page took before, queueing behind each
+/// other and behind every order. Otherwise one IMMEDIATE transaction catches up and answers.
+async fn com_linhas_em_dia<T, F>(
+    investidor: Investidor,
+    sandbox: &Sandbox,
+    agora: Timestamp,
+    f: F,
+) -> Result<T, ApiError>
+where
+    T: Send + 'static,
+    F: Fn(&Connection, i64) -> Result<T, ApiError> + Send + Sync + 'static,
+{
+    let f = Arc::new(f);
+    let ao_ler = Arc::clone(&f);
+    let lido = investidor
+        .ler(sandbox, move |c, usuario| {
+            let snapshot = c.unchecked_transaction()?;
+            if !movimentos::em_dia(&snapshot, usuario, agora)? {
+                return Ok(None);
             }
-            movimentos::sincronizar(tx, usuario, agora)?;
-            let banco = banco(conta.banco.as_deref());
-            let banco_casa = f
-                .busca
-                .as_ref()
-                .is_some_and(|b| banco.to_lowercase().contains(b.as_str()));
-            let (linhas, total) = store::pagina(
-                tx,
-                &store::Consulta {
-                    usuario,
-                    desde,
-                    ate,
-                    tipo: f.tipo,
-                    status: f.status,
-                    produto: f.produto,
-                    busca: f.busca,
-                    banco_casa,
-                    pagina: f.pagina.limite_e_deslocamento(),
-                },
-            )?;
-            resposta::json(&PaginaJson {
-                dados: linhas
-                    .into_iter()
-                    .map(|m| linha_json(m, &banco, &conta.codigo))
-                    .collect(),
-                total_de_registros: total,
-            })
+            ao_ler(&snapshot, usuario).map(Some)
         })
-        .await
+        .await?;
+    match lido {
+        Some(v) => Ok(v),
+        None => {
+            investidor
+                .escrever(sandbox, move |tx, usuario| {
+                    movimentos::sincronizar(tx, usuario, agora)?;
+                    f(tx, usuario)
+                })
+                .await
+        }
+    }
+}
+
+/// One page of the statement, as JSON.
+fn pagina(
+    c: &Connection,
+    usuario: i64,
+    f: &Filtro,
+    desde: i64,
+    ate: i64,
+) -> Result<JsonExato, ApiError> {
+    let conta =
+        store::conta(c, usuario)?.ok_or_else(|| ApiError::nao_autorizado(SESSAO_INVALIDA))?;
+    // The investor's only account (contas[].codigoCliente) carries their own code.
+    if f.codigo_cliente
+        .as_ref()
+        .is_some_and(|codigo| *codigo != conta.codigo)
+    {
+        return Err(ApiError::new(StatusCode::FORBIDDEN, CONTA_NAO_ENCONTRADA));
+    }
+    let banco = banco(conta.banco.as_deref());
+    let banco_casa = f
+        .busca
+        .as_ref()
+        .is_some_and(|b| banco.to_lowercase().contains(b.as_str()));
+    let (linhas, total) = store::pagina(
+        c,
+        &store::Consulta {
+            usuario,
+            desde,
+            ate,
+            tipo: f.tipo,
+            status: f.status,
+            produto: f.produto.clone(),
+            busca: f.busca.clone(),
+            banco_casa,
+            pagina: f.pagina.limite_e_deslocamento(),
+        },
+    )?;
+    resposta::json(&PaginaJson {
+        dados: linhas
+            .into_iter()
+            .map(|m| linha_json(m, &banco, &conta.codigo))
+            .collect(),
+        total_de_registros: total,
+    })
 }

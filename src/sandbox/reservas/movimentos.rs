@@ -9,8 +9,10 @@
 //! Catching up reads the stored lines first and writes only those that are new or changed:
 //! on most statement pages nothing is due, and each upsert cost tens of microseconds even
 //! when it changed nothing (SQLite checks the row's constraints before it finds the
-//! conflict).
+//! conflict). [`em_dia`] runs the same derivation without writing, so a statement page can
+//! first ask, in a plain read, whether there is anything to catch up at all.
 
+use std::cell::Cell;
 use std::collections::HashMap;
 
 use jiff::Timestamp;
@@ -63,16 +65,24 @@ struct Linha<'a> {
 }
 
 /// Where catching up writes: the connection, the investor, and their lines as stored.
+/// Without `escreve`, nothing is written: a line that would be is only counted in
+/// `atrasadas`.
 struct Destino<'c> {
     c: &'c Connection,
     usuario: i64,
     gravados: HashMap<Chave, Estado>,
+    escreve: bool,
+    atrasadas: Cell<usize>,
 }
 
 fn gravar(d: &Destino<'_>, l: &Linha<'_>) -> Result<(), ApiError> {
     let (c, usuario) = (d.c, d.usuario);
     let estado = (l.status, l.data, l.centavos);
     if d.gravados.get(&(l.r.id, l.tipo, l.parcela)) == Some(&estado) {
+        return Ok(());
+    }
+    if !d.escreve {
+        d.atrasadas.set(d.atrasadas.get() + 1);
         return Ok(());
     }
     store::gravar(
@@ -97,16 +107,36 @@ fn centavos(v: Decimal) -> Option<i64> {
 
 /// Brings `usuario`'s lines up to `agora`.
 pub(crate) fn sincronizar(c: &Connection, usuario: i64, agora: Timestamp) -> Result<(), ApiError> {
+    derivar(c, usuario, agora, true).map(|_| ())
+}
+
+/// Whether `usuario`'s stored lines are already those of `agora` (nothing fell due, no
+/// deadline passed since the last catching up): reads only, so it runs outside the write
+/// lock.
+pub(crate) fn em_dia(c: &Connection, usuario: i64, agora: Timestamp) -> Result<bool, ApiError> {
+    derivar(c, usuario, agora, false).map(|atrasadas| atrasadas == 0)
+}
+
+/// Derives every line of `usuario` at `agora` and writes (with `escreve`) or counts those
+/// that differ from the stored ones.
+fn derivar(
+    c: &Connection,
+    usuario: i64,
+    agora: Timestamp,
+    escreve: bool,
+) -> Result<usize, ApiError> {
     let destino = Destino {
         c,
         usuario,
         gravados: store::gravados(c, usuario)?,
+        escreve,
+        atrasadas: Cell::new(0),
     };
     for r in &store::confirmadas(c, usuario)? {
         let datas = store::datas(c, r.id)?;
         linhas_da_reserva(&destino, r, &datas, agora)?;
     }
-    Ok(())
+    Ok(destino.atrasadas.get())
 }
 
 fn linhas_da_reserva(

@@ -1,7 +1,7 @@
 //! Catching up writes only what is new or changed.
 
 use super::*;
-use crate::sandbox::reservas::movimentos::sincronizar;
+use crate::sandbox::reservas::movimentos::{em_dia, sincronizar};
 
 /// `sql` run in a write transaction after the investor's catching up, and how many rows
 /// the catching up changed.
@@ -62,4 +62,96 @@ async fn catching_up_again_writes_nothing_and_mends_a_changed_line() {
             .collect()
     };
     assert_eq!(sem_id(&depois), sem_id(&antes));
+}
+
+/// The investor's id.
+async fn usuario(amb: &Ambiente) -> i64 {
+    amb.sandbox
+        .db()
+        .ler(|c| {
+            Ok(c.query_row(
+                "SELECT id FROM usuarios WHERE email = ?1",
+                [INVESTIDOR],
+                |r| r.get(0),
+            )?)
+        })
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_statement_with_nothing_fallen_due_is_read_without_the_write_lock() {
+    let amb = ambiente();
+    let t = token(&amb.router, INVESTIDOR).await;
+    let (antes, n) = super::janela(&amb.router, &t, 0, "").await;
+    assert!(n > 0);
+    let u = usuario(&amb).await;
+    let agora = tempo::agora();
+    assert!(
+        amb.sandbox
+            .db()
+            .ler(move |c| em_dia(c, u, agora))
+            .await
+            .unwrap()
+    );
+    // Another writer (an order, say) holds the write lock while the statement is asked for.
+    let (segurando, segura) = tokio::sync::oneshot::channel();
+    let (soltar, solta) = std::sync::mpsc::channel::<()>();
+    let db = amb.sandbox.db().clone();
+    let escritor = tokio::spawn(async move {
+        db.escrever(move |_tx| {
+            segurando.send(()).unwrap();
+            solta.recv().unwrap();
+            Ok(())
+        })
+        .await
+    });
+    segura.await.unwrap();
+    let lido = tokio::time::timeout(
+        std::time::Duration::from_secs(2),
+        super::janela(&amb.router, &t, 0, ""),
+    )
+    .await;
+    soltar.send(()).unwrap();
+    escritor.await.unwrap().unwrap();
+    let (durante, _) = lido.expect("the statement waited for the write lock");
+    assert_eq!(durante, antes);
+}
+
+#[tokio::test]
+async fn a_statement_with_a_line_to_catch_up_writes_it_first() {
+    let amb = ambiente();
+    let t = token(&amb.router, INVESTIDOR).await;
+    let (antes, _) = super::janela(&amb.router, &t, 0, "").await;
+    let u = usuario(&amb).await;
+    // A line goes missing, as an installment that fell due since the last catching up.
+    amb.sandbox
+        .db()
+        .escrever(move |tx| {
+            tx.execute(
+                "DELETE FROM movimentos
+                 WHERE id = (SELECT MAX(id) FROM movimentos WHERE usuario_id = ?1)",
+                [u],
+            )?;
+            Ok(())
+        })
+        .await
+        .unwrap();
+    let agora = tempo::agora();
+    assert!(
+        !amb.sandbox
+            .db()
+            .ler(move |c| em_dia(c, u, agora))
+            .await
+            .unwrap()
+    );
+    let (depois, _) = super::janela(&amb.router, &t, 0, "").await;
+    assert_eq!(depois.len(), antes.len());
+    assert!(
+        amb.sandbox
+            .db()
+            .ler(move |c| em_dia(c, u, tempo::agora()))
+            .await
+            .unwrap()
+    );
 }
