@@ -44,6 +44,7 @@ pub(crate) fn routes() -> Router<Sandbox> {
 }
 
 /// The statement query, read and checked.
+#[derive(Clone)]
 struct Filtro {
     inicio: Date,
     fim: Date,
@@ -190,7 +191,7 @@ async fn extrato(
 /// fallen due since the last one: a plain read (one snapshot) sees that and answers,
 /// without the write lock that every statement page took before, queueing behind each
 /// other and behind every order. Otherwise one IMMEDIATE transaction catches up and answers.
-async fn com_linhas_em_dia<T, F>(
+pub(super) async fn com_linhas_em_dia<T, F>(
     investidor: Investidor,
     sandbox: &Sandbox,
     agora: Timestamp,
@@ -232,6 +233,43 @@ fn pagina(
     desde: i64,
     ate: i64,
 ) -> Result<JsonExato, ApiError> {
+    let l = linhas(
+        c,
+        usuario,
+        f,
+        (desde, ate),
+        f.pagina.limite_e_deslocamento(),
+    )?;
+    resposta::json(&PaginaJson {
+        dados: l
+            .linhas
+            .into_iter()
+            .map(|m| linha_json(m, &l.banco, &l.conta.codigo))
+            .collect(),
+        total_de_registros: l.total,
+    })
+}
+
+/// What a filter finds of an investor's lines, with the account they belong to.
+struct Linhas {
+    conta: store::Conta,
+    /// The account's bank, as the lines show it.
+    banco: String,
+    /// The page asked for…
+    linhas: Vec<store::Movimento>,
+    /// …of this many.
+    total: i64,
+}
+
+/// `usuario`'s lines in `[desde, ate)` (Unix ms) that `f` finds, the page `(limit, offset)`
+/// of them; 403 when the filter names another account than the investor's own.
+fn linhas(
+    c: &Connection,
+    usuario: i64,
+    f: &Filtro,
+    (desde, ate): (i64, i64),
+    pagina: (i64, i64),
+) -> Result<Linhas, ApiError> {
     let conta =
         store::conta(c, usuario)?.ok_or_else(|| ApiError::nao_autorizado(SESSAO_INVALIDA))?;
     // The investor's only account (contas[].codigoCliente) carries their own code.
@@ -257,14 +295,13 @@ fn pagina(
             produto: f.produto.clone(),
             busca: f.busca.clone(),
             banco_casa,
-            pagina: f.pagina.limite_e_deslocamento(),
+            pagina,
         },
     )?;
-    resposta::json(&PaginaJson {
-        dados: linhas
-            .into_iter()
-            .map(|m| linha_json(m, &banco, &conta.codigo))
-            .collect(),
-        total_de_registros: total,
+    Ok(Linhas {
+        conta,
+        banco,
+        linhas,
+        total,
     })
 }

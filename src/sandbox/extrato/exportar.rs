@@ -4,19 +4,17 @@
 //! `domain::extrato::exportar::LIMITE` movements is refused.
 
 use axum::extract::{Path, RawQuery, State};
-use axum::http::StatusCode;
 use axum::response::Response;
 use jiff::Timestamp;
 use rust_decimal::Decimal;
 
-use super::{Filtro, banco, intervalo, store};
+use super::{Filtro, com_linhas_em_dia, intervalo, linhas, store};
 use crate::domain::extrato::exportar::{LIMITE, MSG_LIMITE};
 use crate::domain::{dates, money};
 use crate::sandbox::autenticacao::Investidor;
-use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
+use crate::sandbox::erro::ApiError;
 use crate::sandbox::pdf::Documento;
-use crate::sandbox::reservas::movimentos;
-use crate::sandbox::resposta::pdf_resposta;
+use crate::sandbox::resposta::{self, pdf_resposta};
 use crate::sandbox::{Sandbox, tempo};
 
 pub(crate) const ARQUIVO: &str = "extrato.pdf";
@@ -33,46 +31,21 @@ pub(super) async fn exportar(
     let agora = tempo::agora();
     let f = Filtro::ler(query.as_deref(), dates::today_in_sao_paulo(agora))?;
     let (desde, ate) = intervalo(&f)?;
-    let bytes = investidor
-        .escrever(&sandbox, move |tx, usuario| {
-            let conta = store::conta(tx, usuario)?
-                .ok_or_else(|| ApiError::nao_autorizado(SESSAO_INVALIDA))?;
-            if f.codigo_cliente
-                .as_ref()
-                .is_some_and(|c| *c != conta.codigo)
-            {
-                return Err(ApiError::new(
-                    StatusCode::FORBIDDEN,
-                    super::CONTA_NAO_ENCONTRADA,
-                ));
-            }
-            movimentos::sincronizar(tx, usuario, agora)?;
-            let banco = banco(conta.banco.as_deref());
-            let banco_casa = f
-                .busca
-                .as_ref()
-                .is_some_and(|b| banco.to_lowercase().contains(b.as_str()));
-            let limite = i64::try_from(LIMITE).unwrap_or(i64::MAX);
-            let (linhas, total) = store::pagina(
-                tx,
-                &store::Consulta {
-                    usuario,
-                    desde,
-                    ate,
-                    tipo: f.tipo,
-                    status: f.status,
-                    produto: f.produto.clone(),
-                    busca: f.busca.clone(),
-                    banco_casa,
-                    pagina: (limite, 0),
-                },
-            )?;
-            if total > limite {
-                return Err(ApiError::requisicao(MSG_LIMITE));
-            }
-            Ok(pdf(&conta, &banco, &f, &linhas, agora))
-        })
-        .await?;
+    let filtro = f.clone();
+    let achadas = com_linhas_em_dia(investidor, &sandbox, agora, move |c, usuario| {
+        let limite = i64::try_from(LIMITE).unwrap_or(i64::MAX);
+        let achadas = linhas(c, usuario, &filtro, (desde, ate), (limite, 0))?;
+        if achadas.total > limite {
+            return Err(ApiError::requisicao(MSG_LIMITE));
+        }
+        Ok(achadas)
+    })
+    .await?;
+    // Built apart, once the lines are read: no connection (nor lock) is held meanwhile.
+    let bytes = resposta::documento(move || {
+        pdf(&achadas.conta, &achadas.banco, &f, &achadas.linhas, agora)
+    })
+    .await?;
     Ok(pdf_resposta(bytes, "attachment", ARQUIVO))
 }
 

@@ -94,7 +94,30 @@ async fn a_statement_with_nothing_fallen_due_is_read_without_the_write_lock() {
             .await
             .unwrap()
     );
-    // Another writer (an order, say) holds the write lock while the statement is asked for.
+    let (durante, _) = enquanto_outro_escreve(&amb, super::janela(&amb.router, &t, 0, ""))
+        .await
+        .expect("the statement waited for the write lock");
+    assert_eq!(durante, antes);
+    // The PDF of the same lines too (its lines read, then built apart).
+    let pdf = enquanto_outro_escreve(
+        &amb,
+        get(
+            &amb.router,
+            "/v1/reservas/extrato/exportar/Pdf?dias=90",
+            Some(&t),
+        ),
+    )
+    .await
+    .expect("the PDF waited for the write lock");
+    assert_eq!(pdf.status, StatusCode::OK, "{}", pdf.texto());
+}
+
+/// `pedido` asked for while another writer (an order, say) holds the write lock: its
+/// answer, or `None` when it waited for the lock (2 s).
+async fn enquanto_outro_escreve<T>(
+    amb: &Ambiente,
+    pedido: impl std::future::Future<Output = T>,
+) -> Option<T> {
     let (segurando, segura) = tokio::sync::oneshot::channel();
     let (soltar, solta) = std::sync::mpsc::channel::<()>();
     let db = amb.sandbox.db().clone();
@@ -107,15 +130,10 @@ async fn a_statement_with_nothing_fallen_due_is_read_without_the_write_lock() {
         .await
     });
     segura.await.unwrap();
-    let lido = tokio::time::timeout(
-        std::time::Duration::from_secs(2),
-        super::janela(&amb.router, &t, 0, ""),
-    )
-    .await;
+    let resposta = tokio::time::timeout(std::time::Duration::from_secs(2), pedido).await;
     soltar.send(()).unwrap();
     escritor.await.unwrap().unwrap();
-    let (durante, _) = lido.expect("the statement waited for the write lock");
-    assert_eq!(durante, antes);
+    resposta.ok()
 }
 
 #[tokio::test]
