@@ -64,14 +64,21 @@ struct Linha<'a> {
     descricao: String,
 }
 
+/// What catching up does with a line that differs from the stored one.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Modo {
+    /// Writes it.
+    Gravar,
+    /// Only counts it (in `Destino::atrasadas`): a read asking whether anything is due.
+    Conferir,
+}
+
 /// Where catching up writes: the connection, the investor, and their lines as stored.
-/// Without `escreve`, nothing is written: a line that would be is only counted in
-/// `atrasadas`.
 struct Destino<'c> {
     c: &'c Connection,
     usuario: i64,
     gravados: HashMap<Chave, Estado>,
-    escreve: bool,
+    modo: Modo,
     atrasadas: Cell<usize>,
 }
 
@@ -81,8 +88,8 @@ fn gravar(d: &Destino<'_>, l: &Linha<'_>) -> Result<(), ApiError> {
     if d.gravados.get(&(l.r.id, l.tipo, l.parcela)) == Some(&estado) {
         return Ok(());
     }
-    if !d.escreve {
-        d.atrasadas.set(d.atrasadas.get() + 1);
+    d.atrasadas.set(d.atrasadas.get() + 1);
+    if d.modo == Modo::Conferir {
         return Ok(());
     }
     store::gravar(
@@ -107,29 +114,24 @@ fn centavos(v: Decimal) -> Option<i64> {
 
 /// Brings `usuario`'s lines up to `agora`.
 pub(crate) fn sincronizar(c: &Connection, usuario: i64, agora: Timestamp) -> Result<(), ApiError> {
-    derivar(c, usuario, agora, true).map(|_| ())
+    derivar(c, usuario, agora, Modo::Gravar).map(|_| ())
 }
 
 /// Whether `usuario`'s stored lines are already those of `agora` (nothing fell due, no
 /// deadline passed since the last catching up): reads only, so it runs outside the write
 /// lock.
 pub(crate) fn em_dia(c: &Connection, usuario: i64, agora: Timestamp) -> Result<bool, ApiError> {
-    derivar(c, usuario, agora, false).map(|atrasadas| atrasadas == 0)
+    derivar(c, usuario, agora, Modo::Conferir).map(|atrasadas| atrasadas == 0)
 }
 
-/// Derives every line of `usuario` at `agora` and writes (with `escreve`) or counts those
-/// that differ from the stored ones.
-fn derivar(
-    c: &Connection,
-    usuario: i64,
-    agora: Timestamp,
-    escreve: bool,
-) -> Result<usize, ApiError> {
+/// Derives every line of `usuario` at `agora`; those that differ from the stored ones are
+/// counted, and written in `Modo::Gravar`. Answers how many differed.
+fn derivar(c: &Connection, usuario: i64, agora: Timestamp, modo: Modo) -> Result<usize, ApiError> {
     let destino = Destino {
         c,
         usuario,
         gravados: store::gravados(c, usuario)?,
-        escreve,
+        modo,
         atrasadas: Cell::new(0),
     };
     for r in &store::confirmadas(c, usuario)? {
