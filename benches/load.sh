@@ -170,10 +170,15 @@ curl -s -H "Cookie: $COOKIE" "$WEB/carteira" >"$WORK/www/carteira.html"
 curl -s -H "Cookie: $COOKIE" "$WEB/minha-conta/extrato" >"$WORK/www/extrato.html"
 # The instant web process shares the cookie key and the public URL: the same cookie works;
 # one request per page fills the platform cache.
-for p in / /investir /carteira /minha-conta/extrato; do
-  [ "$(curl -s -o /dev/null -w '%{http_code}' -H "Cookie: $COOKIE" "$INSTANT$p")" = 200 ] ||
-    { echo "instant platform: $p failed" >&2; curl -s -o /dev/null -D - -H "Cookie: $COOKIE" "$INSTANT$p" >&2; cat "$WORK/web-instant.log" "$WORK/platform-nginx-error.log" >&2; exit 1; }
-done
+# Each private page through the instant web process answers 200 (else the run stops, with
+# what the web process and the platform's nginx said).
+instant_pages_answer() {
+  for p in / /investir /carteira /minha-conta/extrato; do
+    [ "$(curl -s -o /dev/null -w '%{http_code}' -H "Cookie: $COOKIE" "$INSTANT$p")" = 200 ] ||
+      { echo "instant platform ($1): $p failed" >&2; curl -s -o /dev/null -D - -H "Cookie: $COOKIE" "$INSTANT$p" >&2; cat "$WORK/web-instant.log" "$WORK/platform-nginx-error.log" >&2; exit 1; }
+  done
+}
+instant_pages_answer "through the cache"
 # The kept answers as files: nginx's cache file is a binary header, the "KEY: " line, then
 # the upstream's answer as received (status line, headers, body).
 python3 - "$WORK" <<'PY'
@@ -201,10 +206,7 @@ PY
 chmod 644 "$WORK"/platform-answers/*
 "$NGINX" -c "$WORK/platform.conf" -p "$WORK" -s reload
 sleep 0.5
-for p in / /investir /carteira /minha-conta/extrato; do
-  [ "$(curl -s -o /dev/null -w '%{http_code}' -H "Cookie: $COOKIE" "$INSTANT$p")" = 200 ] ||
-    { echo "instant platform (answers as files): $p failed" >&2; cat "$WORK/platform-nginx-error.log" >&2; exit 1; }
-done
+instant_pages_answer "answers as files"
 cat >"$WORK/nginx.conf" <<NGX
 worker_processes 2;
 pid $WORK/nginx.pid;

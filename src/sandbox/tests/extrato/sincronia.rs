@@ -9,11 +9,7 @@ async fn sincronizar_depois(amb: &Ambiente, sql: &'static str) -> u64 {
     amb.sandbox
         .db()
         .escrever(move |tx| {
-            let usuario: i64 = tx.query_row(
-                "SELECT id FROM usuarios WHERE email = ?1",
-                [INVESTIDOR],
-                |r| r.get(0),
-            )?;
+            let usuario = id_do_investidor(tx)?;
             tx.execute(sql, [usuario])?;
             let antes = tx.total_changes();
             sincronizar(tx, usuario, tempo::agora())?;
@@ -64,17 +60,29 @@ async fn catching_up_again_writes_nothing_and_mends_a_changed_line() {
     assert_eq!(sem_id(&depois), sem_id(&antes));
 }
 
+/// The demo investor's id.
+fn id_do_investidor(c: &rusqlite::Connection) -> rusqlite::Result<i64> {
+    c.query_row(
+        "SELECT id FROM usuarios WHERE email = ?1",
+        [INVESTIDOR],
+        |r| r.get(0),
+    )
+}
+
 /// The investor's id.
 async fn usuario(amb: &Ambiente) -> i64 {
     amb.sandbox
         .db()
-        .ler(|c| {
-            Ok(c.query_row(
-                "SELECT id FROM usuarios WHERE email = ?1",
-                [INVESTIDOR],
-                |r| r.get(0),
-            )?)
-        })
+        .ler(|c| Ok(id_do_investidor(c)?))
+        .await
+        .unwrap()
+}
+
+/// Whether `usuario`'s stored lines are those of now (`movimentos::em_dia`).
+async fn em_dia_agora(amb: &Ambiente, usuario: i64) -> bool {
+    amb.sandbox
+        .db()
+        .ler(move |c| em_dia(c, usuario, tempo::agora()))
         .await
         .unwrap()
 }
@@ -86,14 +94,7 @@ async fn a_statement_with_nothing_fallen_due_is_read_without_the_write_lock() {
     let (antes, n) = super::janela(&amb.router, &t, 0, "").await;
     assert!(n > 0);
     let u = usuario(&amb).await;
-    let agora = tempo::agora();
-    assert!(
-        amb.sandbox
-            .db()
-            .ler(move |c| em_dia(c, u, agora))
-            .await
-            .unwrap()
-    );
+    assert!(em_dia_agora(&amb, u).await);
     let (durante, _) = enquanto_outro_escreve(&amb, super::janela(&amb.router, &t, 0, ""))
         .await
         .expect("the statement waited for the write lock");
@@ -155,21 +156,8 @@ async fn a_statement_with_a_line_to_catch_up_writes_it_first() {
         })
         .await
         .unwrap();
-    let agora = tempo::agora();
-    assert!(
-        !amb.sandbox
-            .db()
-            .ler(move |c| em_dia(c, u, agora))
-            .await
-            .unwrap()
-    );
+    assert!(!em_dia_agora(&amb, u).await);
     let (depois, _) = super::janela(&amb.router, &t, 0, "").await;
     assert_eq!(depois.len(), antes.len());
-    assert!(
-        amb.sandbox
-            .db()
-            .ler(move |c| em_dia(c, u, tempo::agora()))
-            .await
-            .unwrap()
-    );
+    assert!(em_dia_agora(&amb, u).await);
 }
