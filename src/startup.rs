@@ -28,7 +28,7 @@ pub enum StartupError {
     #[error(transparent)]
     Sandbox(#[from] crate::sandbox::SandboxError),
     #[error("cliente HTTP: {0}")]
-    Http(#[from] reqwest::Error),
+    Http(String),
 }
 
 /// Starts the embedded sandbox on `listener` in the background; returns its base URL.
@@ -350,7 +350,8 @@ pub fn web_state(
         request_timeout: cfg.request_timeout(),
         micro_cache: std::time::Duration::from_secs(cfg.micro_cache),
         pool: cfg.platform_pool,
-    })?;
+    })
+    .map_err(StartupError::Http)?;
     let web = WebConfig {
         api_origin: api_url.origin().ascii_serialization(),
         login_origin: login_url.origin().ascii_serialization(),

@@ -67,12 +67,14 @@ pub struct ClientConfig {
 pub struct PlatformClient {
     http: reqwest::Client,
     pub(crate) cfg: std::sync::Arc<ClientConfig>,
+    /// The JSON reads, on hyper-util's pool without reqwest (`client/reads.rs`).
+    reads: std::sync::Arc<reads::Reads>,
     shared: std::sync::Arc<MicroCache>,
     slots: std::sync::Arc<Semaphore>,
 }
 
 impl PlatformClient {
-    pub fn new(cfg: ClientConfig) -> Result<Self, reqwest::Error> {
+    pub fn new(cfg: ClientConfig) -> Result<Self, String> {
         let http = reqwest::Client::builder()
             .connect_timeout(cfg.connect_timeout)
             .timeout(cfg.request_timeout)
@@ -84,9 +86,11 @@ impl PlatformClient {
             .pool_max_idle_per_host(cfg.pool)
             .pool_idle_timeout(Duration::from_secs(30))
             .user_agent(concat!("colheita-web/", env!("CARGO_PKG_VERSION")))
-            .build()?;
+            .build()
+            .map_err(|e| e.to_string())?;
         Ok(Self {
             http,
+            reads: std::sync::Arc::new(reads::Reads::new(&cfg)?),
             shared: std::sync::Arc::new(MicroCache::new(cfg.micro_cache)),
             slots: std::sync::Arc::new(Semaphore::new(cfg.pool.max(1))),
             cfg: std::sync::Arc::new(cfg),
@@ -229,14 +233,52 @@ impl PlatformClient {
         }
     }
 
+    /// A GET of JSON: the investor's own when `token` is given, never kept.
     pub(crate) async fn get_json<T: DeserializeOwned, Q: Serialize + ?Sized>(
         &self,
         path: &str,
         query: &Q,
         token: Option<&str>,
     ) -> Result<T, ApiError> {
-        self.json(self.api(Method::GET, path, token).query(query))
-            .await
+        let address = self.reads.address(path, &Self::query_string(query)?);
+        let (body, _, call) = self.read(path, &address, token).await?;
+        call.parsed(Self::parse(&body))
+    }
+
+    fn query_string<Q: Serialize + ?Sized>(query: &Q) -> Result<String, ApiError> {
+        serde_urlencoded::to_string(query)
+            .map_err(|e| ApiError::Unavailable(format!("consulta inválida: {e}")))
+    }
+
+    /// Reads `address` (the API's `path` and a query) with the current request id, measuring
+    /// the call: a 2xx body up to [`MAX_JSON_BYTES`] and its `Cache-Control`. A failure is
+    /// measured here, a success by the caller once it knows whether the body was readable.
+    async fn read(
+        &self,
+        path: &str,
+        address: &str,
+        token: Option<&str>,
+    ) -> Result<(bytes::Bytes, Option<String>, Call), ApiError> {
+        let _slot = self.slot().await?;
+        let call = Call {
+            method: Method::GET,
+            endpoint: telemetry::endpoint_label(path),
+            started: Instant::now(),
+        };
+        match self.reads.get(address, token, MAX_JSON_BYTES).await {
+            Ok(answer) if (200..300).contains(&answer.status) => {
+                Ok((answer.body, answer.cache_control, call))
+            }
+            Ok(answer) => {
+                call.finish(Call::status_kind(answer.status));
+                Err(ApiError::from_status(answer.status, &answer.body))
+            }
+            Err(failed) => {
+                call.finish(failed.outcome);
+                tracing::warn!(error = %failed.error, endpoint = %call.endpoint, "platform call failed");
+                Err(failed.error)
+            }
+        }
     }
 
     /// A GET of data every visitor sees alike, parsed once and shared ([`MicroCache`]).
@@ -258,29 +300,23 @@ impl PlatformClient {
         // The address alone: the token is never part of what others may be given. It is
         // written as the request will be (path, then the query when there is one), without
         // building a request: a kept answer needs none.
-        let query_string = serde_urlencoded::to_string(query)
-            .map_err(|e| ApiError::Unavailable(format!("consulta inválida: {e}")))?;
-        let mut key = Self::url(&self.cfg.api_url, path);
-        if !query_string.is_empty() {
-            key.push('?');
-            key.push_str(&query_string);
-        }
+        let key = self.reads.address(path, &Self::query_string(query)?);
         if token.is_some()
             && let Some(kept) = self.shared.kept::<T>(&key).await
         {
             return Ok(kept);
         }
-        let rb = self.api(Method::GET, path, token).query(query);
         if token.is_none() {
+            let address = key.clone();
             return self
                 .shared
                 .get_or_fetch(key, async move {
-                    let (body, cache_control, call) = self.send_measured(rb).await?;
+                    let (body, cache_control, call) = self.read(path, &address, None).await?;
                     Ok((call.parsed(Self::parse::<T>(&body))?, cache_control))
                 })
                 .await;
         }
-        let (body, cache_control, call) = self.send_measured(rb).await?;
+        let (body, cache_control, call) = self.read(path, &key, token).await?;
         let value = std::sync::Arc::new(call.parsed(Self::parse::<T>(&body))?);
         if super::microcache::shareable_with_token(cache_control.as_deref()) {
             self.shared
@@ -360,5 +396,6 @@ impl Call {
     }
 }
 
+mod reads;
 #[cfg(test)]
 mod tests;

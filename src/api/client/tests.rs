@@ -3,7 +3,7 @@ use wiremock::matchers::path;
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
 /// A client of the platform at `url`, with `pool` places and `request_timeout`.
-fn client_at(url: &url::Url, pool: usize, request_timeout: Duration) -> PlatformClient {
+pub(super) fn client_at(url: &url::Url, pool: usize, request_timeout: Duration) -> PlatformClient {
     PlatformClient::new(ClientConfig {
         api_url: url.clone(),
         auth_url: url.clone(),
@@ -17,7 +17,7 @@ fn client_at(url: &url::Url, pool: usize, request_timeout: Duration) -> Platform
     .unwrap()
 }
 
-async fn client_for(server: &MockServer) -> PlatformClient {
+pub(super) async fn client_for(server: &MockServer) -> PlatformClient {
     client_at(
         &url::Url::parse(&server.uri()).unwrap(),
         4,
@@ -120,6 +120,24 @@ async fn a_burst_of_calls_waits_for_a_place_in_the_pool() {
     let calls = (0..24).map(|_| {
         let c = c.clone();
         async move { c.json::<u32>(c.api(Method::GET, "/x", None)).await }
+    });
+    let answers = futures::future::join_all(calls).await;
+    assert!(answers.iter().all(|a| matches!(a, Ok(42))), "{answers:?}");
+    let max = platform.max_in_flight.load(Ordering::SeqCst);
+    assert!((1..=3).contains(&max), "{max} calls in flight at once");
+    let conns = platform.connections.load(Ordering::SeqCst);
+    assert!(conns <= 3, "{conns} connections opened");
+}
+
+/// The same for the JSON reads, which have a pool of their own.
+#[tokio::test]
+async fn a_burst_of_reads_waits_for_a_place_in_the_pool() {
+    use std::sync::atomic::Ordering;
+    let platform = counting_platform().await;
+    let c = client_at(&platform.url, 3, Duration::from_secs(10));
+    let calls = (0..24).map(|_| {
+        let c = c.clone();
+        async move { c.get_json::<u32, _>("/x", &(), Some("t")).await }
     });
     let answers = futures::future::join_all(calls).await;
     assert!(answers.iter().all(|a| matches!(a, Ok(42))), "{answers:?}");

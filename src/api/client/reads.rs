@@ -1,0 +1,217 @@
+//! The platform's JSON reads (`GET`), sent on hyper-util's connection pool directly.
+//!
+//! Every page asks the platform for two to four JSON answers, and on a logged-in page the
+//! platform client was the largest part of the web tier's own CPU after the kernel's. Most of
+//! that was reqwest's work around hyper, not hyper's: parsing the URL again on every call
+//! (host and all, through IDNA), then turning it back into a `Uri`, building the header map
+//! one header at a time, cloning its connector and wrapping the call in its redirect and retry
+//! policies, none of which a read of ours uses. Here the base address is parsed once, a call
+//! only appends its path and query, and the fixed headers are built once.
+//!
+//! TLS is rustls with the platform's own root store, as reqwest's; ALPN offers HTTP/2 and
+//! HTTP/1.1 and the platform's choice is used. Writes, forms, uploads and files stay on
+//! reqwest (`client.rs`), which encodes them.
+
+use std::time::Duration;
+
+use bytes::Bytes;
+use http::header::{self, HeaderMap, HeaderValue};
+use http_body_util::{BodyExt as _, Empty, Limited};
+use hyper_rustls::HttpsConnector;
+use hyper_util::client::legacy::Client;
+use hyper_util::client::legacy::connect::HttpConnector;
+use hyper_util::rt::{TokioExecutor, TokioTimer};
+use rustls_platform_verifier::BuilderVerifierExt as _;
+
+use super::{ClientConfig, PLATFORM_HEADER};
+use crate::api::error::ApiError;
+use crate::api::request_id::{self, RequestId};
+
+/// What a read brings back: the status, the `Cache-Control` and the body.
+pub(super) struct Answer {
+    pub status: u16,
+    pub cache_control: Option<String>,
+    pub body: Bytes,
+}
+
+/// How a read failed before an answer was whole: the outcome label of the call's metrics,
+/// and the error the page gets.
+pub(super) struct Failed {
+    pub outcome: &'static str,
+    pub error: ApiError,
+}
+
+pub(super) struct Reads {
+    http: Client<HttpsConnector<HttpConnector>, Empty<Bytes>>,
+    /// The API's base address without its trailing `/`: a call appends its path.
+    base: String,
+    /// `Origin`, `X-Plataforma: web`, `Accept` and `User-Agent`, the same on every read.
+    fixed: HeaderMap,
+    timeout: Duration,
+}
+
+impl Reads {
+    pub fn new(cfg: &ClientConfig) -> Result<Self, String> {
+        let provider = std::sync::Arc::new(rustls::crypto::aws_lc_rs::default_provider());
+        let tls = rustls::ClientConfig::builder_with_provider(provider)
+            .with_safe_default_protocol_versions()
+            .and_then(|b| b.with_platform_verifier())
+            .map_err(|e| format!("TLS: {e}"))?
+            .with_no_client_auth();
+        let mut tcp = HttpConnector::new();
+        tcp.set_connect_timeout(Some(cfg.connect_timeout));
+        tcp.set_nodelay(true);
+        // The scheme is the TLS layer's to decide.
+        tcp.enforce_http(false);
+        // Plain http reaches this far only with `--insecure-http` (the configuration refuses
+        // it otherwise), as for every other platform call.
+        let connector = hyper_rustls::HttpsConnectorBuilder::new()
+            .with_tls_config(tls)
+            .https_or_http()
+            .enable_http1()
+            .enable_http2()
+            .wrap_connector(tcp);
+        let http = Client::builder(TokioExecutor::new())
+            // As many idle connections kept as calls may be in flight (the pool's places).
+            .pool_max_idle_per_host(cfg.pool)
+            .pool_idle_timeout(Duration::from_secs(30))
+            .pool_timer(TokioTimer::new())
+            .build(connector);
+        let mut fixed = HeaderMap::with_capacity(6);
+        let origin = HeaderValue::from_str(&cfg.origin).map_err(|e| format!("Origin: {e}"))?;
+        fixed.insert(header::ORIGIN, origin);
+        fixed.insert(PLATFORM_HEADER, HeaderValue::from_static("web"));
+        fixed.insert(header::ACCEPT, HeaderValue::from_static("application/json"));
+        fixed.insert(
+            header::USER_AGENT,
+            HeaderValue::from_static(concat!("colheita-web/", env!("CARGO_PKG_VERSION"))),
+        );
+        Ok(Self {
+            http,
+            base: cfg.api_url.as_str().trim_end_matches('/').to_owned(),
+            fixed,
+            timeout: cfg.request_timeout,
+        })
+    }
+
+    /// The address a read of `path` with `query` (already encoded, maybe empty) goes to.
+    pub fn address(&self, path: &str, query: &str) -> String {
+        let mut address = String::with_capacity(self.base.len() + path.len() + query.len() + 1);
+        address.push_str(&self.base);
+        address.push_str(path);
+        if !query.is_empty() {
+            address.push('?');
+            address.push_str(query);
+        }
+        address
+    }
+
+    /// GETs `address` (from [`Reads::address`]) with the Bearer `token` when given, and reads
+    /// the body up to `max` bytes; the whole exchange, body included, within the request
+    /// timeout.
+    pub async fn get(
+        &self,
+        address: &str,
+        token: Option<&str>,
+        max: usize,
+    ) -> Result<Answer, Failed> {
+        let uri = http::Uri::try_from(address).map_err(|_| Failed {
+            outcome: "transport",
+            error: ApiError::Unavailable("endereço inválido".into()),
+        })?;
+        let mut request = http::Request::new(Empty::new());
+        *request.uri_mut() = uri;
+        let headers = request.headers_mut();
+        headers.clone_from(&self.fixed);
+        if let Some(token) = token {
+            // A token that cannot be a header value is no session: the platform would refuse
+            // it, so it is refused here the same way.
+            let bearer = HeaderValue::try_from(format!("Bearer {token}")).map_err(|_| Failed {
+                outcome: "status_401",
+                error: ApiError::Unauthorized,
+            })?;
+            headers.insert(header::AUTHORIZATION, mark_sensitive(bearer));
+        }
+        if let Some(id) = RequestId::current()
+            && let Ok(v) = HeaderValue::from_str(id.as_str())
+        {
+            headers.insert(request_id::HEADER_NAME, v);
+        }
+        match tokio::time::timeout(self.timeout, self.exchange(request, max)).await {
+            Ok(answer) => answer,
+            Err(_) => Err(Failed {
+                outcome: "timeout",
+                error: ApiError::Unavailable("tempo esgotado".into()),
+            }),
+        }
+    }
+
+    async fn exchange(
+        &self,
+        request: http::Request<Empty<Bytes>>,
+        max: usize,
+    ) -> Result<Answer, Failed> {
+        let response = self.http.request(request).await.map_err(|e| Failed {
+            outcome: "transport",
+            error: ApiError::Unavailable(
+                if e.is_connect() {
+                    "conexão recusada"
+                } else {
+                    "requisição falhou"
+                }
+                .into(),
+            ),
+        })?;
+        let status = response.status().as_u16();
+        let cache_control = response
+            .headers()
+            .get(header::CACHE_CONTROL)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned);
+        let too_large = || {
+            tracing::warn!(max, "platform answer over the size cap");
+            Failed {
+                outcome: "transport",
+                error: ApiError::Unavailable(format!("resposta maior que {max} bytes")),
+            }
+        };
+        let announced = response
+            .headers()
+            .get(header::CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<u64>().ok());
+        if announced.is_some_and(|n| n > u64::try_from(max).unwrap_or(u64::MAX)) {
+            return Err(too_large());
+        }
+        // `Limited` stops reading at `max` bytes, announced or streamed.
+        let body = Limited::new(response.into_body(), max)
+            .collect()
+            .await
+            .map_err(|e| {
+                if e.is::<http_body_util::LengthLimitError>() {
+                    too_large()
+                } else {
+                    Failed {
+                        outcome: "transport",
+                        error: ApiError::Unavailable("corpo interrompido".into()),
+                    }
+                }
+            })?
+            .to_bytes();
+        Ok(Answer {
+            status,
+            cache_control,
+            body,
+        })
+    }
+}
+
+/// A header value kept out of debug output (hyper's and ours), as reqwest's `bearer_auth`
+/// marks it.
+fn mark_sensitive(mut value: HeaderValue) -> HeaderValue {
+    value.set_sensitive(true);
+    value
+}
+
+#[cfg(test)]
+mod tests;
