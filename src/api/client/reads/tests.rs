@@ -204,6 +204,59 @@ async fn a_platform_that_refuses_or_hangs_up_is_unavailable() {
     assert!(matches!(&r, Err(ApiError::Unavailable(_))), "{r:?}");
 }
 
+/// The reads verify the platform's certificate: one that no root of the system vouches for
+/// (self-signed here) ends the handshake before any request, token included, is sent.
+#[tokio::test]
+async fn a_platform_whose_certificate_nobody_vouches_for_is_never_sent_a_request() {
+    use rustls_pki_types::pem::PemObject as _;
+    use rustls_pki_types::{CertificateDer, PrivateKeyDer};
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    let cert = CertificateDer::from_pem_slice(include_bytes!("self-signed.crt.pem")).unwrap();
+    let key = PrivateKeyDer::from_pem_slice(include_bytes!("self-signed.key.pem")).unwrap();
+    let provider = Arc::new(rustls::crypto::aws_lc_rs::default_provider());
+    let mut config = rustls::ServerConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .unwrap()
+        .with_no_client_auth()
+        .with_single_cert(vec![cert], key)
+        .unwrap();
+    config.alpn_protocols = vec![b"h2".to_vec(), b"http/1.1".to_vec()];
+    let acceptor = tokio_rustls::TlsAcceptor::from(Arc::new(config));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let (tried, opened) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+    let (t, o) = (tried.clone(), opened.clone());
+    tokio::spawn(async move {
+        while let Ok((tcp, _)) = listener.accept().await {
+            t.fetch_add(1, Ordering::SeqCst);
+            if let Ok(mut tls) = acceptor.accept(tcp).await {
+                o.fetch_add(1, Ordering::SeqCst);
+                let mut buf = [0u8; 1024];
+                let _ = tls.read(&mut buf).await;
+                let _ = tls
+                    .write_all(b"HTTP/1.1 200 OK\r\ncontent-length: 1\r\n\r\n7")
+                    .await;
+            }
+        }
+    });
+    let url = url::Url::parse(&format!("https://localhost:{port}")).unwrap();
+    let c = client_at(&url, 2, Duration::from_secs(5));
+    let r = c.get_json::<u32, _>("/x", &(), Some("segredo")).await;
+    assert!(matches!(r, Err(ApiError::Unavailable(_))), "{r:?}");
+    assert_eq!(
+        tried.load(Ordering::SeqCst),
+        1,
+        "the client did reach the platform"
+    );
+    assert_eq!(
+        opened.load(Ordering::SeqCst),
+        0,
+        "a handshake was completed"
+    );
+}
+
 /// A platform on a raw socket that reads each connection's first request head, answers it
 /// with `answer`, then hangs up.
 async fn raw_platform<F, Fut>(answer: F) -> url::Url
