@@ -100,4 +100,48 @@ proptest! {
         let _ = json::from_raw(&n);
         let _ = serde_json::from_str::<json::Exact>(&n);
     }
+
+    /// Any Decimal to cents or fewer places, and any 64-bit mantissa to up to ten places:
+    /// written from its mantissa, it is what rust_decimal's own `{:.N}` gives, regrouped in
+    /// the Brazilian way. (Past 32 characters `{:.N}` itself panics, so the oracle stops
+    /// there; the writer does not.)
+    #[test]
+    fn any_decimal_is_written_as_rust_decimal_writes_it_regrouped(
+        lo in any::<u32>(), mid in any::<u32>(), hi in any::<u32>(), small in any::<u64>(),
+        negative in any::<bool>(), scale in 0u32..=28, places in 0u32..=2, more in 0u32..=10,
+    ) {
+        let d = Decimal::from_parts(lo, mid, hi, negative, scale);
+        prop_assert_eq!(format_decimal_br(d, places), written_by_display(d, places));
+        let mut d = Decimal::from(small);
+        d.set_sign_negative(negative);
+        d.set_scale(scale).unwrap();
+        prop_assert_eq!(format_decimal_br(d, more), written_by_display(d, more));
+    }
+}
+
+/// The oracle: rust_decimal's `Display` with a precision, on the value rounded half away from
+/// zero, its point turned into a comma and its thousands grouped with dots.
+fn written_by_display(v: Decimal, places: u32) -> String {
+    let rounded =
+        v.round_dp_with_strategy(places, rust_decimal::RoundingStrategy::MidpointAwayFromZero);
+    let plain = format!("{:.*}", places as usize, rounded.abs());
+    let (int_part, frac_part) = match plain.split_once('.') {
+        Some((i, f)) => (i, Some(f)),
+        None => (plain.as_str(), None),
+    };
+    let mut out = String::new();
+    if rounded.is_sign_negative() && !rounded.is_zero() {
+        out.push('-');
+    }
+    for (i, c) in int_part.chars().enumerate() {
+        if i > 0 && (int_part.len() - i).is_multiple_of(3) {
+            out.push('.');
+        }
+        out.push(c);
+    }
+    if let Some(f) = frac_part {
+        out.push(',');
+        out.push_str(f);
+    }
+    out
 }
