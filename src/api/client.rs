@@ -79,6 +79,9 @@ impl PlatformClient {
             .connect_timeout(cfg.connect_timeout)
             .timeout(cfg.request_timeout)
             .redirect(reqwest::redirect::Policy::none())
+            // Tokens go only to the configured platform address, never through a proxy an
+            // environment variable (`HTTPS_PROXY`) names; the reads do the same.
+            .no_proxy()
             // Idle connections kept per platform host: as many as calls may be in flight, so
             // the steady state reuses them instead of opening one per request (and leaving
             // thousands in TIME_WAIT). Over TLS, ALPN offers HTTP/2 and the platform's choice

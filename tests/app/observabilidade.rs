@@ -84,12 +84,22 @@ async fn binary(
     server: &MockServer,
     extra: &[&str],
 ) -> (tokio::process::Child, String, String, Lines) {
+    let api = ["--api-url", &server.uri(), "--insecure-http"];
+    launch(&[&api[..], extra].concat(), &[]).await
+}
+
+/// The binary with `args` (its platform among them, or its own sandbox when none is given)
+/// and `env` added to its environment.
+async fn launch(
+    args: &[&str],
+    env: &[(&str, &str)],
+) -> (tokio::process::Child, String, String, Lines) {
     let dir = temp_dir();
     let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_colheita"))
+        .envs(env.iter().copied())
         .args(["--addr", "127.0.0.1:0", "--data-dir", dir.to_str().unwrap()])
-        .args(["--api-url", &server.uri(), "--cookie-key", &base64_key()])
-        .args(["--insecure-http", "--micro-cache", "2"])
-        .args(extra)
+        .args(["--cookie-key", &base64_key(), "--micro-cache", "2"])
+        .args(args)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::null())
         .kill_on_drop(true)
@@ -326,4 +336,39 @@ async fn json_logs_carry_the_request_id_on_every_line_of_the_request() {
     assert_eq!(v["span"]["route"], routes::INVESTIR);
     assert_eq!(v["fields"]["status"], 200);
     child.wait().await.unwrap();
+}
+
+/// Tokens go only to the configured platform: a proxy named by the environment is never
+/// used, neither by the platform's JSON reads (an offering's page) nor by the rest of the
+/// client (the offering's essential-information PDF).
+#[tokio::test]
+async fn the_platform_is_reached_directly_whatever_proxy_the_environment_names() {
+    let proxy = MockServer::start().await;
+    let via = proxy.uri();
+    let env = [
+        ("HTTP_PROXY", via.as_str()),
+        ("HTTPS_PROXY", via.as_str()),
+        ("ALL_PROXY", via.as_str()),
+        ("http_proxy", via.as_str()),
+        ("https_proxy", via.as_str()),
+    ];
+    // Its own sandbox, on a port of its choosing.
+    let (child, web, _, _) =
+        launch(&["--sandbox-addr", "127.0.0.1:0", "--sandbox-reset"], &env).await;
+    let offering = "fazenda-santa-luzia-soja-2027";
+    let page = reqwest::get(format!("{web}{}", routes::captacao(offering)))
+        .await
+        .unwrap();
+    assert_eq!(page.status(), 200);
+    let pdf = reqwest::get(format!(
+        "{web}{}",
+        routes::captacao_informacoes_essenciais(offering)
+    ))
+    .await
+    .unwrap();
+    assert_eq!(pdf.status(), 200);
+    assert!(pdf.bytes().await.unwrap().starts_with(b"%PDF"));
+    let proxied = proxy.received_requests().await.unwrap_or_default();
+    assert!(proxied.is_empty(), "went through the proxy: {proxied:?}");
+    drop(child);
 }
