@@ -208,7 +208,15 @@ pub fn island(title: &str, slices: &[Slice], palette: &[&str], note: Markup) -> 
         title: title.to_owned(),
         labels: slices.iter().map(|s| s.label.clone()).collect(),
         values: slices.iter().map(|s| s.value.to_string()).collect(),
-        colors: Some(palette.iter().map(|c| (*c).to_owned()).collect()),
+        // Slice `i` takes colour `i % len`: with no more slices than colours, only the
+        // slices' own colours need to travel in the page.
+        colors: Some(
+            palette
+                .iter()
+                .take(slices.len().max(1).min(palette.len()))
+                .map(|c| (*c).to_owned())
+                .collect(),
+        ),
     };
     island::mount_when(
         &props,

@@ -198,3 +198,19 @@ fn the_island_carries_the_svg_and_loads_on_touch() {
     assert!(html.contains("<svg class=\"rosca\""));
     assert!(html.contains(r#""values":["1.5"]"#));
 }
+
+/// The chart takes slice `i`'s colour as `colors[i % len]`: the page carries the slices' own
+/// colours, the whole palette only when the slices outnumber it.
+#[test]
+fn the_island_carries_only_the_colours_its_slices_take() {
+    let two = [slice("Soja", dec!(1)), slice("Café", dec!(2))];
+    let html = island("Alocação", &two, &PALETTE, html! {}).into_string();
+    assert!(
+        html.contains(r##""colors":["#1b5e20","#0d47a1"]"##),
+        "{html}"
+    );
+    let many: Vec<Slice> = (0..20).map(|i| slice("x", Decimal::from(i + 1))).collect();
+    let html = island("Alocação", &many, &PALETTE, html! {}).into_string();
+    let all = format!("\"colors\":[\"{}\"]", PALETTE.join("\",\""));
+    assert!(html.contains(&all), "{html}");
+}
