@@ -1,4 +1,5 @@
-//! The one `reqwest::Client` of the web app: base URLs, headers, timeouts, error mapping.
+//! The platform client: base URLs, headers, timeouts, error mapping. Its JSON reads go on
+//! hyper-util directly (`client/reads.rs`); everything else on the one `reqwest::Client`.
 
 use std::time::{Duration, Instant};
 
@@ -232,54 +233,6 @@ impl PlatformClient {
                 let error = ApiError::transport(&e);
                 tracing::warn!(%error, endpoint = %call.endpoint, "platform call failed");
                 Err(error)
-            }
-        }
-    }
-
-    /// A GET of JSON: the investor's own when `token` is given, never kept.
-    pub(crate) async fn get_json<T: DeserializeOwned, Q: Serialize + ?Sized>(
-        &self,
-        path: &str,
-        query: &Q,
-        token: Option<&str>,
-    ) -> Result<T, ApiError> {
-        let address = self.reads.address(path, &Self::query_string(query)?);
-        let (body, _, call) = self.read(path, &address, token).await?;
-        call.parsed(Self::parse(&body))
-    }
-
-    fn query_string<Q: Serialize + ?Sized>(query: &Q) -> Result<String, ApiError> {
-        serde_urlencoded::to_string(query)
-            .map_err(|e| ApiError::Unavailable(format!("consulta inválida: {e}")))
-    }
-
-    /// Reads `address` (the API's `path` and a query) with the current request id, measuring
-    /// the call: a 2xx body up to [`MAX_JSON_BYTES`] and its `Cache-Control`. A failure is
-    /// measured here, a success by the caller once it knows whether the body was readable.
-    async fn read(
-        &self,
-        path: &str,
-        address: &str,
-        token: Option<&str>,
-    ) -> Result<(bytes::Bytes, Option<String>, Call), ApiError> {
-        let _slot = self.slot().await?;
-        let call = Call {
-            method: Method::GET,
-            endpoint: telemetry::endpoint_label(path),
-            started: Instant::now(),
-        };
-        match self.reads.get(address, token, MAX_JSON_BYTES).await {
-            Ok(answer) if (200..300).contains(&answer.status) => {
-                Ok((answer.body, answer.cache_control, call))
-            }
-            Ok(answer) => {
-                call.finish(Call::status_kind(answer.status));
-                Err(ApiError::from_status(answer.status, &answer.body))
-            }
-            Err(failed) => {
-                call.finish(failed.outcome);
-                tracing::warn!(error = %failed.error, endpoint = %call.endpoint, "platform call failed");
-                Err(failed.error)
             }
         }
     }

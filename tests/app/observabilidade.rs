@@ -352,8 +352,9 @@ async fn the_platform_is_reached_directly_whatever_proxy_the_environment_names()
         ("http_proxy", via.as_str()),
         ("https_proxy", via.as_str()),
     ];
-    // Its own sandbox, on a port of its choosing.
-    let (child, web, _, _) =
+    // Its own sandbox, on a port of its choosing. Its output is kept open to the end: the
+    // binary stops at a closed pipe.
+    let (child, web, _, _output) =
         launch(&["--sandbox-addr", "127.0.0.1:0", "--sandbox-reset"], &env).await;
     let offering = "fazenda-santa-luzia-soja-2027";
     let page = reqwest::get(format!("{web}{}", routes::captacao(offering)))

@@ -12,7 +12,7 @@
 //! HTTP/1.1 and the platform's choice is used. Writes, forms, uploads and files stay on
 //! reqwest (`client.rs`), which encodes them.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use bytes::Bytes;
 use http::header::{self, HeaderMap, HeaderValue};
@@ -21,11 +21,65 @@ use hyper_rustls::HttpsConnector;
 use hyper_util::client::legacy::Client;
 use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::rt::{TokioExecutor, TokioTimer};
+use reqwest::Method;
 use rustls_platform_verifier::BuilderVerifierExt as _;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
 
-use super::{ClientConfig, PLATFORM_HEADER};
+use super::{Call, ClientConfig, MAX_JSON_BYTES, PLATFORM_HEADER, PlatformClient};
 use crate::api::error::ApiError;
 use crate::api::request_id::{self, RequestId};
+use crate::telemetry;
+
+impl PlatformClient {
+    /// A GET of JSON: the investor's own when `token` is given, never kept.
+    pub(crate) async fn get_json<T: DeserializeOwned, Q: Serialize + ?Sized>(
+        &self,
+        path: &str,
+        query: &Q,
+        token: Option<&str>,
+    ) -> Result<T, ApiError> {
+        let address = self.reads.address(path, &Self::query_string(query)?);
+        let (body, _, call) = self.read(path, &address, token).await?;
+        call.parsed(Self::parse(&body))
+    }
+
+    pub(super) fn query_string<Q: Serialize + ?Sized>(query: &Q) -> Result<String, ApiError> {
+        serde_urlencoded::to_string(query)
+            .map_err(|e| ApiError::Unavailable(format!("consulta inválida: {e}")))
+    }
+
+    /// Reads `address` (the API's `path` and a query) with the current request id, measuring
+    /// the call: a 2xx body up to [`MAX_JSON_BYTES`] and its `Cache-Control`. A failure is
+    /// measured here, a success by the caller once it knows whether the body was readable.
+    pub(super) async fn read(
+        &self,
+        path: &str,
+        address: &str,
+        token: Option<&str>,
+    ) -> Result<(bytes::Bytes, Option<String>, Call), ApiError> {
+        let _slot = self.slot().await?;
+        let call = Call {
+            method: Method::GET,
+            endpoint: telemetry::endpoint_label(path),
+            started: Instant::now(),
+        };
+        match self.reads.get(address, token, MAX_JSON_BYTES).await {
+            Ok(answer) if (200..300).contains(&answer.status) => {
+                Ok((answer.body, answer.cache_control, call))
+            }
+            Ok(answer) => {
+                call.finish(Call::status_kind(answer.status));
+                Err(ApiError::from_status(answer.status, &answer.body))
+            }
+            Err(failed) => {
+                call.finish(failed.outcome);
+                tracing::warn!(error = %failed.error, endpoint = %call.endpoint, "platform call failed");
+                Err(failed.error)
+            }
+        }
+    }
+}
 
 /// What a read brings back: the status, the `Cache-Control` and the body.
 pub(super) struct Answer {
@@ -127,7 +181,7 @@ impl Reads {
             // A token that cannot be a header value is no session: the platform would refuse
             // it, so it is refused here the same way.
             let bearer = HeaderValue::try_from(format!("Bearer {token}")).map_err(|_| Failed {
-                outcome: "status_401",
+                outcome: "transport",
                 error: ApiError::Unauthorized,
             })?;
             headers.insert(header::AUTHORIZATION, mark_sensitive(bearer));
