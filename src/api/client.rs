@@ -45,6 +45,15 @@ async fn read_capped(mut resp: reqwest::Response, max: usize) -> Result<bytes::B
     Ok(body.freeze())
 }
 
+/// An answer's `Cache-Control`, when it is text: the micro-cache decides from it whether the
+/// answer may be shared.
+fn cache_control(headers: &header::HeaderMap) -> Option<String> {
+    headers
+        .get(header::CACHE_CONTROL)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_owned)
+}
+
 /// The platform marker header every request carries (`web` for this app).
 pub const PLATFORM_HEADER: &str = "X-Plataforma";
 
@@ -185,11 +194,7 @@ impl PlatformClient {
     ) -> Result<(bytes::Bytes, Option<String>, Call), ApiError> {
         let (resp, call, _slot) = self.execute(rb).await?;
         let status = resp.status().as_u16();
-        let cache_control = resp
-            .headers()
-            .get(header::CACHE_CONTROL)
-            .and_then(|v| v.to_str().ok())
-            .map(str::to_owned);
+        let cache_control = cache_control(resp.headers());
         let body = read_capped(resp, MAX_JSON_BYTES)
             .await
             .inspect_err(|_| call.finish("transport"))?;

@@ -91,8 +91,9 @@ pub fn write_decimal_br(out: &mut String, v: Decimal, places: u32) {
     }
 }
 
-/// The decimal digits of `n`, written at the end of `buf`.
-fn ascii_digits(mut n: u128, buf: &mut [u8; 40]) -> &str {
+/// The decimal digits of `n`, written at the end of `buf`: a number's digits without the
+/// formatting machinery (amounts here, the donut's coordinates in `web::ui::rosca`).
+pub fn ascii_digits(mut n: u128, buf: &mut [u8; 40]) -> &str {
     let mut i = buf.len();
     // Most amounts fit 64 bits, where division is one instruction rather than a call.
     while n > u128::from(u64::MAX) {

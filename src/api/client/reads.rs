@@ -217,11 +217,7 @@ impl Reads {
             ),
         })?;
         let status = response.status().as_u16();
-        let cache_control = response
-            .headers()
-            .get(header::CACHE_CONTROL)
-            .and_then(|v| v.to_str().ok())
-            .map(str::to_owned);
+        let cache_control = super::cache_control(response.headers());
         let too_large = || {
             tracing::warn!(max, "platform answer over the size cap");
             Failed {

@@ -110,18 +110,17 @@ async fn counting_platform() -> Counting {
     }
 }
 
-/// A burst of calls never holds more than the pool's places at once, nor opens more
-/// connections than that: the rest wait their turn and all succeed.
-#[tokio::test]
-async fn a_burst_of_calls_waits_for_a_place_in_the_pool() {
+/// Sends 24 calls at once through `call` on a client with 3 places in its pool: all must
+/// succeed, never more than 3 held at once nor more than 3 connections opened.
+async fn a_burst_keeps_to_three_places<F, Fut>(call: F)
+where
+    F: Fn(PlatformClient) -> Fut,
+    Fut: std::future::Future<Output = Result<u32, ApiError>>,
+{
     use std::sync::atomic::Ordering;
     let platform = counting_platform().await;
     let c = client_at(&platform.url, 3, Duration::from_secs(10));
-    let calls = (0..24).map(|_| {
-        let c = c.clone();
-        async move { c.json::<u32>(c.api(Method::GET, "/x", None)).await }
-    });
-    let answers = futures::future::join_all(calls).await;
+    let answers = futures::future::join_all((0..24).map(|_| call(c.clone()))).await;
     assert!(answers.iter().all(|a| matches!(a, Ok(42))), "{answers:?}");
     let max = platform.max_in_flight.load(Ordering::SeqCst);
     assert!((1..=3).contains(&max), "{max} calls in flight at once");
@@ -129,22 +128,23 @@ async fn a_burst_of_calls_waits_for_a_place_in_the_pool() {
     assert!(conns <= 3, "{conns} connections opened");
 }
 
+/// A burst of calls never holds more than the pool's places at once, nor opens more
+/// connections than that: the rest wait their turn and all succeed.
+#[tokio::test]
+async fn a_burst_of_calls_waits_for_a_place_in_the_pool() {
+    a_burst_keeps_to_three_places(|c| async move {
+        c.json::<u32>(c.api(Method::GET, "/x", None)).await
+    })
+    .await;
+}
+
 /// The same for the JSON reads, which have a pool of their own.
 #[tokio::test]
 async fn a_burst_of_reads_waits_for_a_place_in_the_pool() {
-    use std::sync::atomic::Ordering;
-    let platform = counting_platform().await;
-    let c = client_at(&platform.url, 3, Duration::from_secs(10));
-    let calls = (0..24).map(|_| {
-        let c = c.clone();
-        async move { c.get_json::<u32, _>("/x", &(), Some("t")).await }
-    });
-    let answers = futures::future::join_all(calls).await;
-    assert!(answers.iter().all(|a| matches!(a, Ok(42))), "{answers:?}");
-    let max = platform.max_in_flight.load(Ordering::SeqCst);
-    assert!((1..=3).contains(&max), "{max} calls in flight at once");
-    let conns = platform.connections.load(Ordering::SeqCst);
-    assert!(conns <= 3, "{conns} connections opened");
+    a_burst_keeps_to_three_places(
+        |c| async move { c.get_json::<u32, _>("/x", &(), Some("t")).await },
+    )
+    .await;
 }
 
 /// A call that finds no place within the request timeout is an error the page shows,

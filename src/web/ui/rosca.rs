@@ -77,23 +77,9 @@ fn push_fixed2(out: &mut String, x: f64) {
 }
 
 /// Writes `n` in decimal: the digits of a coordinate, without the formatting machinery.
-fn push_digits(out: &mut String, mut n: u64) {
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    loop {
-        i -= 1;
-        // The remainder is a single digit, 0 to 9.
-        #[allow(clippy::cast_possible_truncation)]
-        let digit = (n % 10) as u8;
-        digits[i] = b'0' + digit;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    for &d in &digits[i..] {
-        out.push(char::from(d));
-    }
+fn push_digits(out: &mut String, n: u64) {
+    let mut buf = [0u8; 40];
+    out.push_str(crate::domain::money::ascii_digits(u128::from(n), &mut buf));
 }
 
 /// Pushes `M x y` / `L x y` style commands: the letter, then the point.
