@@ -170,7 +170,17 @@ impl PlatformClient {
         if bytes.is_empty() {
             return Err(ApiError::Unavailable("corpo vazio".into()));
         }
-        serde_json::from_slice(bytes).map_err(|e| {
+        // JSON is UTF-8 (RFC 8259 §8.1): the whole body is checked once, and serde_json then
+        // reads it as text, without checking each string again as it does from bytes.
+        let text = std::str::from_utf8(bytes).map_err(|e| {
+            let error = ApiError::Unavailable(format!(
+                "corpo ilegível (não é UTF-8 a partir do byte {})",
+                e.valid_up_to()
+            ));
+            tracing::warn!(%error, "platform answered an unreadable body");
+            error
+        })?;
+        serde_json::from_str(text).map_err(|e| {
             // serde's own text quotes the value it choked on: log only where it broke.
             let error = ApiError::unreadable(&e);
             tracing::warn!(%error, "platform answered an unreadable body");

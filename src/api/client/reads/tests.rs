@@ -102,6 +102,40 @@ async fn the_platform_s_failures_keep_their_meaning() {
     }
 }
 
+/// JSON is UTF-8: a body that is not is unreadable, even where the bad bytes sit in a field
+/// the page skips unread, and the error names where it broke, never the bytes.
+#[tokio::test]
+async fn a_body_that_is_not_utf8_is_unreadable_wherever_the_bytes_sit() {
+    #[derive(serde::Deserialize, Debug)]
+    struct Slim {
+        #[allow(dead_code)]
+        a: u32,
+    }
+    let server = MockServer::start().await;
+    Mock::given(path("/latin1"))
+        .respond_with(ResponseTemplate::new(200).set_body_raw(
+            b"{\"a\":1,\"nome\":\"S\xe3o Jos\xe9\"}".to_vec(),
+            "application/json",
+        ))
+        .mount(&server)
+        .await;
+    Mock::given(path("/utf8"))
+        .respond_with(ResponseTemplate::new(200).set_body_raw(
+            "{\"a\":1,\"nome\":\"São José\"}".as_bytes().to_vec(),
+            "application/json",
+        ))
+        .mount(&server)
+        .await;
+    let c = client_for(&server).await;
+    let r = c.get_json::<Slim, _>("/latin1", &(), Some("t")).await;
+    assert!(
+        matches!(&r, Err(ApiError::Unavailable(m)) if m.contains("UTF-8") && m.contains("byte 16") && !m.contains("Jos")),
+        "{r:?}"
+    );
+    let r = c.get_json::<Slim, _>("/utf8", &(), Some("t")).await;
+    assert!(r.is_ok(), "{r:?}");
+}
+
 #[tokio::test]
 async fn a_read_over_its_cap_is_an_api_error_whether_announced_or_streamed() {
     let mut body = b"\"".to_vec();
