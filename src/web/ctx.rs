@@ -14,7 +14,7 @@ use super::unread::Unread;
 
 pub struct Ctx {
     pub app: AppState,
-    pub session: Option<Session>,
+    pub session: Option<std::sync::Arc<Session>>,
     pub jar: Jar,
     pub values_hidden: bool,
     pub flash: Option<Flash>,

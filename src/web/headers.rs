@@ -1,9 +1,8 @@
 //! Security headers (CSP, nosniff, no framing), refusal of cross-site state-changing requests,
 //! and HTML compression.
 
-use axum::extract::{Request, State};
+use axum::extract::Request;
 use axum::http::{HeaderValue, Method, StatusCode, header};
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use tower_http::compression::{CompressionLayer, predicate::Predicate};
 
@@ -27,36 +26,50 @@ pub const PUBLIC_HTML_CACHE: &str = "public, max-age=60";
 const PERMISSIONS_POLICY: axum::http::HeaderName =
     axum::http::HeaderName::from_static("permissions-policy");
 
-pub async fn security_headers(State(app): State<AppState>, req: Request, next: Next) -> Response {
-    let path = req.uri().path().to_owned();
-    let session = super::session::carries_session(req.headers());
-    let safe_method = matches!(*req.method(), Method::GET | Method::HEAD);
-    let mut resp = next.run(req).await;
-    cache_policy(&mut resp, &path, session, safe_method);
-    let h = resp.headers_mut();
-    if let Some(v) = &app.csp {
-        h.insert(header::CONTENT_SECURITY_POLICY, v.clone());
+/// What the security headers need to know of a request, taken before it is handed on.
+pub struct SecurityHeaders {
+    path: String,
+    session: bool,
+    safe_method: bool,
+}
+
+impl SecurityHeaders {
+    pub fn of(req: &Request) -> Self {
+        SecurityHeaders {
+            path: req.uri().path().to_owned(),
+            session: super::session::carries_session(req.headers()),
+            safe_method: matches!(*req.method(), Method::GET | Method::HEAD),
+        }
     }
-    h.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
-    h.insert(
-        header::REFERRER_POLICY,
-        HeaderValue::from_static("same-origin"),
-    );
-    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
-    h.insert(
-        PERMISSIONS_POLICY,
-        HeaderValue::from_static("camera=(), microphone=(), geolocation=()"),
-    );
-    if app.cfg.secure_cookies() {
+
+    /// The cache policy, the CSP, nosniff, the referrer and permissions policies, no
+    /// framing, and HSTS under https, on any answer.
+    pub fn apply(self, app: &AppState, resp: &mut Response) {
+        cache_policy(resp, &self.path, self.session, self.safe_method);
+        let h = resp.headers_mut();
+        if let Some(v) = &app.csp {
+            h.insert(header::CONTENT_SECURITY_POLICY, v.clone());
+        }
         h.insert(
-            header::STRICT_TRANSPORT_SECURITY,
-            HeaderValue::from_static("max-age=31536000; includeSubDomains"),
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
         );
+        h.insert(
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("same-origin"),
+        );
+        h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+        h.insert(
+            PERMISSIONS_POLICY,
+            HeaderValue::from_static("camera=(), microphone=(), geolocation=()"),
+        );
+        if app.cfg.secure_cookies() {
+            h.insert(
+                header::STRICT_TRANSPORT_SECURITY,
+                HeaderValue::from_static("max-age=31536000; includeSubDomains"),
+            );
+        }
     }
-    resp
 }
 
 /// Private answers are never stored by a browser or a proxy (ASVS 14.3.2): anything asked
@@ -109,10 +122,9 @@ pub fn publicly_cacheable(resp: &Response, path: &str, session: bool, safe_metho
 pub const TOO_LARGE: &str = "O envio é grande demais. Reduza o conteúdo e tente novamente.";
 
 /// axum answers an oversized body with a bare `413` in plain text; this turns it into the
-/// shell's page with the message (a `PageError`, drawn by `render_errors`).
-pub async fn payload_too_large(req: Request, next: Next) -> Response {
-    let here = req.uri().path().to_owned();
-    let resp = next.run(req).await;
+/// shell's page with the message (a `PageError`, drawn by `render_errors`, which calls this
+/// on every answer).
+pub fn payload_too_large(here: &str, resp: Response) -> Response {
     let bare = resp.status() == StatusCode::PAYLOAD_TOO_LARGE
         && resp
             .headers()
@@ -124,7 +136,7 @@ pub async fn payload_too_large(req: Request, next: Next) -> Response {
     }
     let page = Page::new(
         "Envio grande demais",
-        cards::error_card(&here, Some(TOO_LARGE)),
+        cards::error_card(here, Some(TOO_LARGE)),
     );
     PageError::alert(page, TOO_LARGE, StatusCode::PAYLOAD_TOO_LARGE).into_response()
 }
@@ -133,21 +145,21 @@ pub async fn payload_too_large(req: Request, next: Next) -> Response {
 /// comes from: `Sec-Fetch-Site` (all current browsers) or else `Origin`. A request with
 /// neither is not from a browser, so it cannot carry a victim's cookies. (The approach of
 /// Go's `http.CrossOriginProtection`.)
-pub async fn cross_origin_protection(
-    State(app): State<AppState>,
-    req: Request,
-    next: Next,
-) -> Response {
+/// `None` for a request that may go on; the 403 for one that may not. The session guard
+/// asks this first, before it reads the session.
+pub fn cross_origin_protection(app: &AppState, req: &Request) -> Option<Response> {
     let safe = matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
     if safe || same_origin(req.headers(), &app.cfg.public_origin()) {
-        return next.run(req).await;
+        return None;
     }
     tracing::warn!(path = %req.uri().path(), "cross-site request refused");
-    (
-        StatusCode::FORBIDDEN,
-        "Requisição recusada: origem não permitida.",
+    Some(
+        (
+            StatusCode::FORBIDDEN,
+            "Requisição recusada: origem não permitida.",
+        )
+            .into_response(),
     )
-        .into_response()
 }
 
 /// Without fetch metadata, the `Origin` must be exactly the configured public origin, scheme

@@ -26,7 +26,7 @@ mod visitors;
 use std::sync::Arc;
 
 use axum::Router;
-use axum::extract::DefaultBodyLimit;
+use axum::extract::{DefaultBodyLimit, State};
 use axum::http::StatusCode;
 use axum::middleware;
 use tower_cookies::{CookieManagerLayer, Cookies, Key};
@@ -146,6 +146,21 @@ impl AppState {
 /// KiB; only the document upload route raises it (`pages::conta::UPLOAD_BODY_LIMIT`).
 pub const FORM_BODY_LIMIT: usize = 64 * 1024;
 
+/// Refuses cross-site state changes (`headers::cross_origin_protection`), then reads the
+/// session (`session::guard`). One middleware for both: each layer costs every request an
+/// allocation or two, and the refusal must come before the session anyway.
+async fn gate(
+    State(app): State<AppState>,
+    cookies: Cookies,
+    req: axum::extract::Request,
+    next: middleware::Next,
+) -> axum::response::Response {
+    if let Some(refused) = headers::cross_origin_protection(&app, &req) {
+        return refused;
+    }
+    session::guard(State(app), cookies, req, next).await
+}
+
 /// The whole web app; tests call this with their own state.
 pub fn router(state: AppState) -> Router {
     let timeout = state.cfg.inbound_timeout;
@@ -153,9 +168,7 @@ pub fn router(state: AppState) -> Router {
     // every call, and behind the layer that clone is one `Arc` (`web/shared.rs`).
     pages::routes()
         .merge(assets::routes())
-        // Inside `render_errors`: an oversized body's bare 413 becomes the shell's page.
-        .layer(SharedLayer)
-        .layer(middleware::from_fn(headers::payload_too_large))
+        // `render_errors` also turns an oversized body's bare 413 into the shell's page.
         // Inside the guard: errors are drawn with the validated session, and a
         // `LoginRequired` comes back out to the guard, which redirects to login.
         .layer(SharedLayer)
@@ -164,15 +177,7 @@ pub fn router(state: AppState) -> Router {
             error::render_errors,
         ))
         .layer(SharedLayer)
-        .layer(middleware::from_fn_with_state(
-            state.clone(),
-            session::guard,
-        ))
-        .layer(SharedLayer)
-        .layer(middleware::from_fn_with_state(
-            state.clone(),
-            headers::cross_origin_protection,
-        ))
+        .layer(middleware::from_fn_with_state(state.clone(), gate))
         .layer(CookieManagerLayer::new())
         // Inside compression: a 304 skips compressing, and one tag serves every encoding.
         .layer(SharedLayer)
@@ -187,13 +192,8 @@ pub fn router(state: AppState) -> Router {
             state.clone(),
             visitors::serve_kept,
         ))
-        // Inside the security headers, so the panic's page gets them too.
+        // Inside the security headers (put on by `observe`), so the panic's page gets them too.
         .layer(catch_panic::layer())
-        .layer(SharedLayer)
-        .layer(middleware::from_fn_with_state(
-            state.clone(),
-            headers::security_headers,
-        ))
         // Outside the route layers, so the upload route's own limit replaces this one.
         .layer(DefaultBodyLimit::max(FORM_BODY_LIMIT))
         // A request (its body too) that takes longer than this is answered 408 and dropped.
@@ -201,8 +201,12 @@ pub fn router(state: AppState) -> Router {
             StatusCode::REQUEST_TIMEOUT,
             timeout,
         ))
-        // Outermost: the request id and the latency cover everything above, 408s included.
+        // Outermost: the request id, the latency and the security headers cover everything
+        // above, 408s included.
         .layer(SharedLayer)
-        .layer(middleware::from_fn(observability::observe))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            observability::observe,
+        ))
         .with_state(state)
 }

@@ -15,9 +15,11 @@ use super::{Jar, PendingLogin, Session, UserSummary, access_fresh, refresh_alive
 use crate::domain::sessao::{SessionAge, SessionClock};
 use crate::web::{AppState, routes};
 
-/// Request extension: the validated session, if any.
+/// Request extension: the validated session, if any. Shared, not copied: the error
+/// middleware's context and the handler's both hold it (the access token alone is some
+/// 1.5 KB).
 #[derive(Debug, Clone, Default)]
-pub struct CurrentSession(pub Option<Session>);
+pub struct CurrentSession(pub Option<std::sync::Arc<Session>>);
 
 /// Response extension set by handlers (through `AppError`) when the platform answered
 /// 401: the guard then clears the session and sends the user to login.
@@ -49,7 +51,8 @@ pub async fn guard(
         return login_redirect(&app, &jar, Some(&return_to));
     }
     let is_get = req.method() == axum::http::Method::GET;
-    req.extensions_mut().insert(CurrentSession(session));
+    req.extensions_mut()
+        .insert(CurrentSession(session.map(std::sync::Arc::new)));
     req.extensions_mut().insert(jar.clone());
     let resp = next.run(req).await;
     if resp.extensions().get::<LoginRequired>().is_some() {
