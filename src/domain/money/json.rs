@@ -13,6 +13,12 @@
 //! Only for serde_json: a `RawValue` is a serde_json token. It also cannot pass
 //! through a `serde_json::Value` (`from_value`, `#[serde(flatten)]`, `json!`): read
 //! and write money from and to text.
+//!
+//! The raw text is borrowed from the input, not copied into a box of its own: a page
+//! reads dozens of amounts, and the copy was a third of reading the allocation summary.
+//! So money is read from text or bytes held whole (`from_str`, `from_slice`: the
+//! platform client always holds the whole body), never from a reader (`from_reader`
+//! refuses it with an error).
 
 use std::str::FromStr;
 
@@ -30,7 +36,7 @@ pub fn serialize<S: Serializer>(value: &Decimal, s: S) -> Result<S::Ok, S::Error
 /// Reads a JSON number exactly; a JSON string holding a plain decimal (`"12.50"`) is
 /// tolerated, anything else is an error naming what was found.
 pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Decimal, D::Error> {
-    let raw = Box::<RawValue>::deserialize(d)?;
+    let raw = <&'de RawValue>::deserialize(d)?;
     from_raw(raw.get()).ok_or_else(|| refused(raw.get()))
 }
 
@@ -47,7 +53,7 @@ pub mod option {
     }
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Decimal>, D::Error> {
-        match Option::<Box<RawValue>>::deserialize(d)? {
+        match Option::<&'de RawValue>::deserialize(d)? {
             None => Ok(None),
             Some(raw) => from_raw(raw.get())
                 .map(Some)

@@ -145,8 +145,10 @@ fn a_list_of_amounts_is_written_exactly() {
 }
 
 #[test]
-fn it_reads_from_a_reader_too() {
-    // `from_reader` cannot borrow; the boxed raw value still works.
-    let body: Body = serde_json::from_reader(&br#"{"v":0.1}"#[..]).unwrap();
+fn it_reads_from_bytes_held_whole_and_refuses_a_reader() {
+    // The raw text is borrowed from the input: bytes and text lend it, a reader cannot.
+    let body: Body = serde_json::from_slice(br#"{"v":0.1}"#).unwrap();
     assert_eq!(body.v.to_string(), "0.1");
+    let read = serde_json::from_reader::<_, Body>(&br#"{"v":0.1}"#[..]);
+    assert!(read.is_err(), "{read:?}");
 }
