@@ -30,6 +30,7 @@ use axum::extract::{DefaultBodyLimit, State};
 use axum::http::StatusCode;
 use axum::middleware;
 use tower_cookies::{CookieManagerLayer, Cookies, Key};
+use tower::ServiceBuilder;
 use tower_http::timeout::TimeoutLayer;
 
 use crate::api::PlatformClient;
@@ -162,51 +163,58 @@ async fn gate(
 }
 
 /// The whole web app; tests call this with their own state.
+///
+/// The middleware is one stack, outermost first, given to the router in one `layer` call:
+/// the router boxes a route's service at every `layer` call and clones each box on every
+/// request, so a dozen calls cost every request two dozen allocations and as many nested
+/// futures; one call costs one of each.
 pub fn router(state: AppState) -> Router {
     let timeout = state.cfg.inbound_timeout;
     // `SharedLayer` under every `from_fn` middleware: each clones the service it wraps on
     // every call, and behind the layer that clone is one `Arc` (`web/shared.rs`).
-    pages::routes()
-        .merge(assets::routes())
-        // `render_errors` also turns an oversized body's bare 413 into the shell's page.
-        // Inside the guard: errors are drawn with the validated session, and a
-        // `LoginRequired` comes back out to the guard, which redirects to login.
-        .layer(SharedLayer)
+    let stack = ServiceBuilder::new()
+        // Outermost: the request id, the latency and the security headers cover everything
+        // below, 408s included.
         .layer(middleware::from_fn_with_state(
             state.clone(),
-            error::render_errors,
+            observability::observe,
         ))
         .layer(SharedLayer)
-        .layer(middleware::from_fn_with_state(state.clone(), gate))
-        .layer(CookieManagerLayer::new())
-        // Inside compression: a 304 skips compressing, and one tag serves every encoding.
-        .layer(SharedLayer)
-        .layer(middleware::from_fn_with_state(
-            state.clone(),
-            etag::conditional_get,
-        ))
-        .layer(headers::compression())
-        // Outside compression: a kept page is served as compressed, without a render.
-        .layer(SharedLayer)
-        .layer(middleware::from_fn_with_state(
-            state.clone(),
-            visitors::serve_kept,
-        ))
-        // Inside the security headers (put on by `observe`), so the panic's page gets them too.
-        .layer(catch_panic::layer())
-        // Outside the route layers, so the upload route's own limit replaces this one.
-        .layer(DefaultBodyLimit::max(FORM_BODY_LIMIT))
         // A request (its body too) that takes longer than this is answered 408 and dropped.
         .layer(TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
             timeout,
         ))
-        // Outermost: the request id, the latency and the security headers cover everything
-        // above, 408s included.
-        .layer(SharedLayer)
+        // Outside the route layers, so the upload route's own limit replaces this one.
+        .layer(DefaultBodyLimit::max(FORM_BODY_LIMIT))
+        // Inside the security headers, so the panic's page gets them too.
+        .layer(catch_panic::layer())
+        // Outside compression: a kept page is served as compressed, without a render.
         .layer(middleware::from_fn_with_state(
             state.clone(),
-            observability::observe,
+            visitors::serve_kept,
         ))
+        .layer(SharedLayer)
+        .layer(headers::compression())
+        // Inside compression: a 304 skips compressing, and one tag serves every encoding.
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            etag::conditional_get,
+        ))
+        .layer(SharedLayer)
+        .layer(CookieManagerLayer::new())
+        .layer(middleware::from_fn_with_state(state.clone(), gate))
+        .layer(SharedLayer)
+        // Inside the guard: errors are drawn with the validated session, and a
+        // `LoginRequired` comes back out to the guard, which redirects to login.
+        // `render_errors` also turns an oversized body's bare 413 into the shell's page.
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            error::render_errors,
+        ))
+        .layer(SharedLayer);
+    pages::routes()
+        .merge(assets::routes())
+        .layer(stack)
         .with_state(state)
 }
