@@ -30,7 +30,7 @@ pub use lista::CaptacaoResumo;
 pub use reservas::{
     AllocationByCaptacao, AllocationByGuarantee, AllocationDetail, AllocationItem,
     AllocationSummary, CienciaRisco, Confirmation, PixInfo, Reserva, ReservaDocumento,
-    ReservaTermo, Skipped, StatusColor, TermOption,
+    ReservaPendente, ReservaTermo, Skipped, StatusColor, TermOption,
 };
 pub use signup::{SignupBasicos, SignupPessoais, SignupRecord, SignupTelefone};
 

@@ -11,8 +11,8 @@ use super::{
     ApiError, PlatformClient,
     captacoes::Blob,
     models::{
-        AllocationDetail, AllocationSummary, Confirmation, Reserva, ReservaDocumento, ReservaTermo,
-        Resumo, Skipped,
+        AllocationDetail, AllocationSummary, Confirmation, Reserva, ReservaDocumento,
+        ReservaPendente, ReservaTermo, Resumo, Skipped,
     },
 };
 
@@ -116,9 +116,9 @@ impl PlatformClient {
             .await
     }
 
-    /// `GET /v1/reservas/pendentes`.
-    /// Their schedules are skipped: the list shows none (a reservation's own page reads it).
-    pub async fn reservas_pendentes(&self, token: &str) -> Result<Vec<Reserva<Skipped>>, ApiError> {
+    /// `GET /v1/reservas/pendentes`, read as the home's table shows them (a reservation's own
+    /// page reads the whole).
+    pub async fn reservas_pendentes(&self, token: &str) -> Result<Vec<ReservaPendente>, ApiError> {
         self.get_json("/v1/reservas/pendentes", &(), Some(token))
             .await
     }

@@ -29,8 +29,8 @@ use axum::Router;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::StatusCode;
 use axum::middleware;
-use tower_cookies::{CookieManagerLayer, Cookies, Key};
 use tower::ServiceBuilder;
+use tower_cookies::{CookieManagerLayer, Cookies, Key};
 use tower_http::timeout::TimeoutLayer;
 
 use crate::api::PlatformClient;

@@ -142,6 +142,27 @@ pub struct Reserva<P = Parcela> {
     pub motivo_cancelamento: Option<String>,
 }
 
+/// A pending reservation as the home's table shows it: the request's date, the offering,
+/// the amount, the yield and term, the validity and the status. serde walks past the rest
+/// (the Pix data, the schedule, the withdrawal terms) without allocating; a reservation's
+/// own page reads the whole [`Reserva`].
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ReservaPendente {
+    pub id: i64,
+    pub data: Option<String>,
+    pub nome_captacao: String,
+    #[serde(with = "money::json")]
+    pub investimento: Decimal,
+    /// Net yield: the annual rate in percent.
+    #[serde(with = "money::json::option")]
+    pub rendimento: Option<Decimal>,
+    pub prazo: Option<i64>,
+    /// The request's validity (the Pix deadline); none for a partner debit.
+    pub data_vencimento: Option<String>,
+    pub status: StatusColor,
+}
+
 /// One offering of the allocation summary. `R` is how its reservations are read: whole
 /// ([`Reserva`], the wallet and the agenda) or skipped ([`Skipped`], the home, which
 /// shows the offerings' totals only: serde then walks past them without allocating).
@@ -296,6 +317,35 @@ mod tests {
         assert_eq!(slim[0].id, 3);
         assert_eq!(slim[0].investimento, Decimal::new(250000, 2));
         assert_eq!(slim[0].fluxo_recebimento_amortizacao.len(), 1);
+        assert!(serde_json::from_str::<Vec<Reserva>>(body).is_err());
+    }
+
+    /// The home's pending list reads what its table shows and walks past the rest, however
+    /// it is shaped.
+    #[test]
+    fn a_pending_reservation_reads_what_the_home_shows() {
+        let body = r##"[{"id":1,"idCaptacao":1,"data":"2026-11-24T20:09:07-03:00",
+            "nomeCaptacao":"Fazenda Santa Luzia","urlAmigavel":"santa-luzia","investimento":5000.0,
+            "rendimento":17.5,"prazo":12,"dataVencimento":"2026-11-25T20:09:07-03:00",
+            "status":{"name":"Aporte pendente","color":"#8a5a00"},"tipoDoPagamento":1,
+            "pix":{"chave":"45723174000110","valor":{"not":"a number"}},
+            "fluxoRecebimentoAmortizacao":[{"valor":"x"}],"desistenciaAte":7}]"##;
+        let list: Vec<ReservaPendente> = serde_json::from_str(body).unwrap();
+        assert_eq!(list.len(), 1);
+        let r = &list[0];
+        assert_eq!(r.id, 1);
+        assert_eq!(r.data.as_deref(), Some("2026-11-24T20:09:07-03:00"));
+        assert_eq!(r.nome_captacao, "Fazenda Santa Luzia");
+        assert_eq!(r.investimento, Decimal::new(5000, 0));
+        assert_eq!(r.rendimento, Some(Decimal::new(175, 1)));
+        assert_eq!(r.prazo, Some(12));
+        assert_eq!(
+            r.data_vencimento.as_deref(),
+            Some("2026-11-25T20:09:07-03:00")
+        );
+        assert_eq!(r.status.name, ReservaStatus::AportePendente);
+        assert_eq!(r.status.color.as_deref(), Some("#8a5a00"));
+        // The whole reservation refuses what the pending list never looks at.
         assert!(serde_json::from_str::<Vec<Reserva>>(body).is_err());
     }
 }

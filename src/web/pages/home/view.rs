@@ -4,7 +4,9 @@ use crate::domain::status::ReservaStatus;
 use maud::{Markup, html};
 
 use crate::api::ApiError;
-use crate::api::models::{AllocationSummary, CaptacaoResumo, Reserva, SearchResponse, Skipped};
+use crate::api::models::{
+    AllocationSummary, CaptacaoResumo, Reserva, ReservaPendente, SearchResponse, Skipped,
+};
 use crate::domain::captacao;
 use crate::web::pages::captacoes::query::ListState;
 use crate::web::pages::captacoes::view::{TableOptions, fragment_key, pagination, table};
@@ -16,7 +18,7 @@ use crate::web::{Ctx, routes};
 
 pub struct HomeData {
     pub allocation: Option<AllocationSummary<Skipped>>,
-    pub pending: Option<Vec<Reserva<Skipped>>>,
+    pub pending: Option<Vec<ReservaPendente>>,
     pub offers: Option<std::sync::Arc<SearchResponse<CaptacaoResumo>>>,
     pub reserva: Option<Result<Reserva, ApiError>>,
     pub state: ListState,
@@ -116,7 +118,7 @@ fn donut(ctx: &Ctx, a: &AllocationSummary<Skipped>) -> Markup {
 
 /// Request validity: 'Finalizado' once paid; otherwise a countdown to the request's
 /// deadline (`dataVencimento`) whenever it has one ('Prazo encerrado' once past).
-fn validity<P>(r: &Reserva<P>) -> Markup {
+fn validity(r: &ReservaPendente) -> Markup {
     match (&r.status.name, &r.data_vencimento) {
         (ReservaStatus::Pago, _) => html! { "Finalizado" },
         (_, Some(deadline)) => island::countdown(
@@ -128,7 +130,7 @@ fn validity<P>(r: &Reserva<P>) -> Markup {
     }
 }
 
-fn pending(ctx: &Ctx, list: Option<&[Reserva<Skipped>]>) -> Markup {
+fn pending(ctx: &Ctx, list: Option<&[ReservaPendente]>) -> Markup {
     html! {
         (Reserve(6 * 1024))
         section.secao aria-labelledby="pendentes-titulo" {
