@@ -124,9 +124,14 @@ pub fn ascii_digits(mut n: u128, buf: &mut [u8; 40]) -> &str {
 /// as Brazilian financial sites write it.
 pub fn format_percent(v: Decimal) -> String {
     let mut out = String::with_capacity(12);
-    write_decimal_br(&mut out, v, 2);
-    out.push('%');
+    write_percent(&mut out, v);
     out
+}
+
+/// [`format_percent`] written at the end of `out`.
+pub fn write_percent(out: &mut String, v: Decimal) {
+    write_decimal_br(out, v, 2);
+    out.push('%');
 }
 
 /// A reservation's net yield, an annual rate in percent: 17.5 → "17,50% a.a.".

@@ -8,7 +8,6 @@ use maud::{Markup, PreEscaped, html};
 use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 
-use super::format;
 use super::island::{self, Load, RoscaProps};
 
 /// 18 colours, the same as the chart island's, each ≥ 3:1 against white.
@@ -51,8 +50,10 @@ fn shares(values: &[Decimal]) -> Vec<Decimal> {
         .collect()
 }
 
-fn point(radius: f64, angle: f64) -> (f64, f64) {
-    (CENTRE + radius * angle.cos(), CENTRE + radius * angle.sin())
+/// The point at `radius` in the direction whose sine and cosine are `(sin, cos)`: each
+/// boundary's sine and cosine are computed once for both radii.
+fn point(radius: f64, (sin, cos): (f64, f64)) -> (f64, f64) {
+    (CENTRE + radius * cos, CENTRE + radius * sin)
 }
 
 /// Writes `x` with two decimals, as `{x:.2}` does for the coordinates of the box (rounded to
@@ -61,28 +62,54 @@ fn point(radius: f64, angle: f64) -> (f64, f64) {
 fn push_fixed2(out: &mut String, x: f64) {
     use std::fmt::Write as _;
     let scaled = x * 100.0;
-    // Near a tie the product's own rounding can decide it otherwise than the exact value
-    // does, and far outside the box nothing is drawn anyway: there, the general path.
-    let near_tie = (scaled.fract().abs() - 0.5).abs() < 1e-6;
-    if !scaled.is_finite() || scaled.abs() >= 1e15 || near_tie || x < 0.0 {
+    // The short way takes values from 0 to 10^13: there `as` truncates exactly, so
+    // `scaled - whole` is exactly `scaled.fract()` and rounding half away from zero is
+    // `whole + 1` from one half up, without the calls into libm that `fract` and `round`
+    // are on baseline x86-64. A value within a millionth of a tie, negative (-0 too), huge or not
+    // a number goes the formatter's way, whose rounding is the reference.
+    if !(0.0..1e15).contains(&scaled) || x.is_sign_negative() {
         let _ = write!(out, "{x:.2}");
         return;
     }
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-    let h = scaled.round() as u64;
-    push_digits(out, h / 100);
-    out.push('.');
-    push_digits(out, h / 10 % 10);
-    push_digits(out, h % 10);
+    let whole = scaled as u64;
+    #[allow(clippy::cast_precision_loss)]
+    let fraction = scaled - whole as f64;
+    if (fraction - 0.5).abs() < 1e-6 {
+        let _ = write!(out, "{x:.2}");
+        return;
+    }
+    push_hundredths(out, if fraction >= 0.5 { whole + 1 } else { whole });
 }
 
-/// Writes `n` in decimal: the digits of a coordinate, without the formatting machinery.
-fn push_digits(out: &mut String, n: u64) {
-    let mut buf = [0u8; 40];
-    out.push_str(crate::domain::money::ascii_digits(u128::from(n), &mut buf));
+/// `h` hundredths as `int.dd`.
+fn push_hundredths(out: &mut String, h: u64) {
+    // At most 20 digits and the point.
+    let mut buf = [0u8; 24];
+    let mut i = buf.len();
+    let mut n = h;
+    for place in 0..3 {
+        if place == 2 {
+            i -= 1;
+            buf[i] = b'.';
+        }
+        i -= 1;
+        #[allow(clippy::cast_possible_truncation)]
+        let digit = (n % 10) as u8;
+        buf[i] = b'0' + digit;
+        n /= 10;
+    }
+    while n > 0 {
+        i -= 1;
+        #[allow(clippy::cast_possible_truncation)]
+        let digit = (n % 10) as u8;
+        buf[i] = b'0' + digit;
+        n /= 10;
+    }
+    // Only ASCII digits and a point were written.
+    out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or("0.00"));
 }
 
-/// Pushes `M x y` / `L x y` style commands: the letter, then the point.
 fn push_point(out: &mut String, command: char, (x, y): (f64, f64)) {
     out.push(command);
     push_fixed2(out, x);
@@ -122,19 +149,20 @@ fn paths_of_shares(shares: &[Decimal]) -> Vec<Option<String>> {
             let a1 = a0 + std::f64::consts::TAU * f;
             start += f;
             let large = if f > 0.5 { "1 " } else { "0 " };
-            push_point(&mut d, 'M', point(OUTER, a0));
+            let (start_dir, end_dir) = (a0.sin_cos(), a1.sin_cos());
+            push_point(&mut d, 'M', point(OUTER, start_dir));
             d.push_str(OUTER_ARC);
             d.push_str(large);
             d.push_str("1 ");
-            let (x1, y1) = point(OUTER, a1);
+            let (x1, y1) = point(OUTER, end_dir);
             push_fixed2(&mut d, x1);
             d.push(' ');
             push_fixed2(&mut d, y1);
-            push_point(&mut d, 'L', point(INNER, a1));
+            push_point(&mut d, 'L', point(INNER, end_dir));
             d.push_str(INNER_ARC);
             d.push_str(large);
             d.push_str("0 ");
-            let (ix0, iy0) = point(INNER, a0);
+            let (ix0, iy0) = point(INNER, start_dir);
             push_fixed2(&mut d, ix0);
             d.push(' ');
             push_fixed2(&mut d, iy0);
@@ -160,7 +188,7 @@ fn description_of_shares(title: &str, slices: &[Slice], shares: &[Decimal]) -> S
         out.push_str(&s.label);
         out.push_str(", ");
         let percent = share.saturating_mul(Decimal::ONE_HUNDRED).round_dp(2);
-        out.push_str(&format::percent(percent));
+        crate::domain::money::write_percent(&mut out, percent);
     }
     out
 }

@@ -86,10 +86,14 @@ fn reference(values: &[Decimal]) -> Vec<Option<String>> {
             let a1 = a0 + std::f64::consts::TAU * f;
             start += f;
             let large = u8::from(f > 0.5);
-            let (x0, y0) = point(OUTER, a0);
-            let (x1, y1) = point(OUTER, a1);
-            let (ix1, iy1) = point(INNER, a1);
-            let (ix0, iy0) = point(INNER, a0);
+            // Each point from its own cosine and sine, as the drawing first did.
+            let at = |radius: f64, angle: f64| {
+                (CENTRE + radius * angle.cos(), CENTRE + radius * angle.sin())
+            };
+            let (x0, y0) = at(OUTER, a0);
+            let (x1, y1) = at(OUTER, a1);
+            let (ix1, iy1) = at(INNER, a1);
+            let (ix0, iy0) = at(INNER, a0);
             Some(format!(
                 "M{x0:.2} {y0:.2}A{OUTER} {OUTER} 0 {large} 1 {x1:.2} {y1:.2}\
                  L{ix1:.2} {iy1:.2}A{INNER} {INNER} 0 {large} 0 {ix0:.2} {iy0:.2}Z"
@@ -136,11 +140,23 @@ fn two_decimals_round_as_float_formatting_does() {
 }
 
 #[test]
-fn digits_are_written_as_display_writes_them() {
-    for n in [0, 1, 9, 10, 99, 100, 12_345, 1_000_000_007, u64::MAX] {
+fn hundredths_are_written_as_display_writes_them() {
+    for n in [0, 1, 9, 10, 99, 100, 101, 12_345, 1_000_000_007, u64::MAX] {
         let mut out = String::from("x");
-        push_digits(&mut out, n);
-        assert_eq!(out, format!("x{n}"));
+        push_hundredths(&mut out, n);
+        assert_eq!(out, format!("x{}.{:02}", n / 100, n % 100));
+    }
+}
+
+proptest::proptest! {
+    /// Any value, a coordinate of the drawing or not, is written as `{:.2}` writes it.
+    #[test]
+    fn two_decimals_are_float_formatting_s_for_any_value(
+        x in proptest::prop_oneof![0.0..200.0f64, -1e3..1e16f64, proptest::num::f64::ANY]
+    ) {
+        let mut out = String::new();
+        push_fixed2(&mut out, x);
+        proptest::prop_assert_eq!(out, format!("{x:.2}"));
     }
 }
 
