@@ -277,22 +277,24 @@ impl PlatformClient {
         {
             return Ok(kept);
         }
+        // The micro-cache's fetch and keep are futures of some 7 KB (moka's): boxed, they do
+        // not make every page's future that much bigger, copied at each of its moves.
         if token.is_none() {
             let address = key.clone();
-            return self
-                .shared
-                .get_or_fetch(key, async move {
-                    let (body, cache_control, call) = self.read(path, &address, None).await?;
-                    Ok((call.parsed(Self::parse::<T>(&body))?, cache_control))
-                })
-                .await;
+            return Box::pin(self.shared.get_or_fetch(key, async move {
+                let (body, cache_control, call) = self.read(path, &address, None).await?;
+                Ok((call.parsed(Self::parse::<T>(&body))?, cache_control))
+            }))
+            .await;
         }
         let (body, cache_control, call) = self.read(path, &key, token).await?;
         let value = std::sync::Arc::new(call.parsed(Self::parse::<T>(&body))?);
         if super::microcache::shareable_with_token(cache_control.as_deref()) {
-            self.shared
-                .keep(key, value.clone(), cache_control.as_deref())
-                .await;
+            Box::pin(
+                self.shared
+                    .keep(key, value.clone(), cache_control.as_deref()),
+            )
+            .await;
         }
         Ok(value)
     }
