@@ -290,7 +290,10 @@ for spec in "${SPECS[@]}"; do
     # As a browser: the cookies the page itself sets (the header's unread count, kept 30 s
     # so the next pages spare the platform that call) go back with the next requests.
     # FRESH_COOKIE=0 replays the login's cookie instead (every page then asks for the count).
+    # Twice: a count that came back after the first page was drawn is stored by the second.
     if [ "${FRESH_COOKIE:-1}" = 1 ]; then
+      curl -s -o /dev/null -c "$JAR" -b "$JAR" "$base$path"
+      sleep 0.3
       curl -s -o /dev/null -c "$JAR" -b "$JAR" "$base$path"
       cookie=$(awk '!/^#/ && NF>=7 {printf "%s=%s; ", $6, $7} /^#HttpOnly_/ {printf "%s=%s; ", $6, $7}' "$JAR")
     fi

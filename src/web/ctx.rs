@@ -39,7 +39,13 @@ impl FromRequestParts<AppState> for Ctx {
             && !ctx.partial
             && parts.method == axum::http::Method::GET
         {
-            ctx.unread = Unread::start(&app.api, &app.refused, &ctx.jar, &s.access_token);
+            ctx.unread = Unread::start(
+                &app.api,
+                &app.refused,
+                &app.late_counts,
+                &ctx.jar,
+                &s.access_token,
+            );
         }
         Ok(ctx)
     }

@@ -97,6 +97,8 @@ pub struct Inner {
     pub refresh: RefreshCache,
     /// Access tokens the platform answered 401 to, ended on their next request.
     pub refused: session::RefusedTokens,
+    /// Unread counts that arrived after their page was drawn (`web::unread`).
+    pub late_counts: unread::LateCounts,
     /// The Content-Security-Policy header, built once (`None` if the configured origins
     /// cannot be a header value).
     pub csp: Option<axum::http::HeaderValue>,
@@ -133,6 +135,7 @@ impl AppState {
             sealer: Arc::new(Sealer::new(key)),
             refresh: RefreshCache::default(),
             refused: session::RefusedTokens::default(),
+            late_counts: unread::LateCounts::default(),
             csp,
         }))
     }

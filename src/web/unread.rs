@@ -6,8 +6,16 @@
 //! (kept in the session for the next pages); an unfinished or failed one gives the
 //! session's copy, so the counter never delays or fails a page. Pages that know the
 //! count (the notifications) set it themselves.
+//!
+//! A call that finishes after its page was drawn (a page with no platform call of its
+//! own, answered from the micro-cache, is drawn first) leaves its count in
+//! [`LateCounts`], found by the session's next page and stored then: otherwise such a
+//! page would never store a count, and every one would ask the platform again.
 
-use std::sync::{Mutex, OnceLock};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use sha2::{Digest, Sha256};
 
 use tokio::sync::oneshot;
 
@@ -21,6 +29,43 @@ fn now() -> i64 {
     jiff::Timestamp::now().as_second()
 }
 
+/// Counts whose call finished after its page was drawn, for the session's next page:
+/// keyed by a digest of the access token (never shown to another session), kept
+/// [`FRESH_FOR`] seconds, at most [`MAX_LATE`] at once.
+#[derive(Clone, Default)]
+pub struct LateCounts(Arc<Mutex<HashMap<[u8; 32], (u32, i64)>>>);
+
+/// The most late counts kept at once (a few bytes each); past it they are all dropped.
+const MAX_LATE: usize = 100_000;
+
+fn late_key(access_token: &str) -> [u8; 32] {
+    Sha256::digest(access_token.as_bytes()).into()
+}
+
+impl LateCounts {
+    fn note(&self, access_token: &str, n: u32, now: i64) {
+        if let Ok(mut m) = self.0.lock() {
+            m.retain(|_, (_, at)| (0..FRESH_FOR).contains(&(now - *at)));
+            if m.len() >= MAX_LATE {
+                m.clear();
+            }
+            m.insert(late_key(access_token), (n, now));
+        }
+    }
+
+    /// The count left for this session, while fresh.
+    fn get(&self, access_token: &str, now: i64) -> Option<u32> {
+        let m = self.0.lock().ok()?;
+        // With nothing left (the usual case) the token is not even hashed.
+        if m.is_empty() {
+            return None;
+        }
+        m.get(&late_key(access_token))
+            .filter(|(_, at)| (0..FRESH_FOR).contains(&(now - *at)))
+            .map(|(n, _)| *n)
+    }
+}
+
 #[derive(Default)]
 pub struct Unread {
     cached: Option<u32>,
@@ -30,22 +75,40 @@ pub struct Unread {
 
 impl Unread {
     /// Starts the counter call when the session's copy is missing or stale.
-    pub fn start(api: &PlatformClient, refused: &RefusedTokens, jar: &Jar, token: &str) -> Unread {
+    pub fn start(
+        api: &PlatformClient,
+        refused: &RefusedTokens,
+        late: &LateCounts,
+        jar: &Jar,
+        token: &str,
+    ) -> Unread {
         let stored = jar.unread();
         let cached = stored.map(|s| s.n);
-        if stored.is_some_and(|s| (0..FRESH_FOR).contains(&(now() - s.ts))) {
+        let at = now();
+        if stored.is_some_and(|s| (0..FRESH_FOR).contains(&(at - s.ts))) {
             return Unread {
                 cached,
                 ..Unread::default()
             };
         }
+        if let Some(n) = late.get(token, at) {
+            let unread = Unread {
+                cached,
+                ..Unread::default()
+            };
+            unread.set(jar, n);
+            return unread;
+        }
         let (tx, rx) = oneshot::channel();
         let api = api.clone();
         let refused = refused.clone();
+        let late = late.clone();
         let token = token.to_owned();
         tokio::spawn(async move {
             match api.unread_count(&token).await {
                 Ok(n) => {
+                    // Left for the next page too: this one may be drawn already.
+                    late.note(&token, n, now());
                     let _ = tx.send(n);
                 }
                 // The session is over at the platform: the next request ends it here.
@@ -84,5 +147,26 @@ impl Unread {
     pub fn set(&self, jar: &Jar, n: u32) {
         let _ = self.known.set(n);
         jar.store_unread(n, now());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_late_count_is_its_own_session_s_and_only_while_fresh() {
+        let late = LateCounts::default();
+        assert_eq!(late.get("token-a", 100), None);
+        late.note("token-a", 7, 100);
+        assert_eq!(late.get("token-a", 100), Some(7));
+        assert_eq!(late.get("token-a", 100 + FRESH_FOR - 1), Some(7));
+        assert_eq!(late.get("token-b", 100), None);
+        assert_eq!(late.get("token-a", 100 + FRESH_FOR), None);
+        // A clock that went back does not make an old count fresh.
+        assert_eq!(late.get("token-a", 99), None);
+        // Stale ones are dropped when another arrives.
+        late.note("token-b", 1, 100 + FRESH_FOR);
+        assert_eq!(late.0.lock().unwrap().len(), 1);
     }
 }

@@ -156,6 +156,31 @@ async fn a_failing_counter_never_breaks_a_page_and_a_failing_list_shows_its_mess
     );
 }
 
+/// A page drawn before its counter call came back (its own calls answered first) leaves the
+/// count to the next page, which shows and keeps it without asking the platform again.
+#[tokio::test]
+async fn a_count_that_arrives_after_its_page_is_shown_by_the_next_page_without_a_second_call() {
+    let (server, app) = platform().await;
+    Mock::given(method("GET"))
+        .and(path("/v1/notificacoes/contador"))
+        .respond_with(
+            ResponseTemplate::new(200)
+                .set_body_json(json!({"naoLidas": 3}))
+                .set_delay(std::time::Duration::from_millis(300)),
+        )
+        .expect(1)
+        .mount(&server)
+        .await;
+    let first = html(app.get(routes::HOME).await).await;
+    assert!(texts(&first, ".link-notificacoes .contador").is_empty());
+    tokio::time::sleep(std::time::Duration::from_millis(700)).await;
+    let second = html(app.get(routes::HOME).await).await;
+    assert_eq!(text(&second, ".link-notificacoes .contador"), "3 não lidas");
+    let third = html(app.get(routes::INVESTIR).await).await;
+    assert_eq!(text(&third, ".link-notificacoes .contador"), "3 não lidas");
+    server.verify().await;
+}
+
 #[tokio::test]
 async fn the_counter_shows_in_the_header_and_the_tab() {
     let (server, app) = platform().await;
