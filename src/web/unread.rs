@@ -33,12 +33,15 @@ fn now() -> i64 {
 /// keyed by a digest of the access token (never shown to another session), kept
 /// [`FRESH_FOR`] seconds, at most [`MAX_LATE`] at once.
 #[derive(Clone, Default)]
-pub struct LateCounts(Arc<Mutex<HashMap<[u8; 32], (u32, i64)>>>);
+pub struct LateCounts(Arc<Mutex<HashMap<TokenDigest, (u32, i64)>>>);
+
+/// A SHA-256 of an access token.
+type TokenDigest = [u8; 32];
 
 /// The most late counts kept at once (a few bytes each); past it they are all dropped.
 const MAX_LATE: usize = 100_000;
 
-fn late_key(access_token: &str) -> [u8; 32] {
+fn late_key(access_token: &str) -> TokenDigest {
     Sha256::digest(access_token.as_bytes()).into()
 }
 
