@@ -110,7 +110,16 @@ impl Ctx {
         if self.partial {
             return (status, ui::layout::fragment(self, page)).into_response();
         }
-        (status, ui::layout::document(self, page)).into_response()
+        let body = super::pieces::Pieces::new(ui::layout::document_pieces(self, page));
+        (
+            status,
+            [(
+                axum::http::header::CONTENT_TYPE,
+                axum::http::HeaderValue::from_static("text/html; charset=utf-8"),
+            )],
+            axum::body::Body::new(body),
+        )
+            .into_response()
     }
 
     pub fn page(&self, title: &str, main: Markup) -> Response {

@@ -12,6 +12,7 @@ mod headers;
 mod observability;
 mod pages;
 pub mod partial;
+mod pieces;
 pub mod routes;
 #[cfg(test)]
 mod routes_proptests;

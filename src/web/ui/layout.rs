@@ -1,6 +1,6 @@
 //! The document around every page: head, header, alert, main, chat button, overlay.
 
-use maud::{DOCTYPE, Markup, html};
+use maud::{DOCTYPE, Markup, PreEscaped, html};
 
 use super::{Page, alert, header};
 use crate::web::{Ctx, assets};
@@ -8,7 +8,20 @@ use crate::web::{Ctx, assets};
 /// What a search result says of any page without a description of its own.
 pub const DEFAULT_DESCRIPTION: &str = "Invista no agronegócio brasileiro: captações rurais com prazo definido e rendimento líquido, pagas por Pix ou débito na corretora parceira.";
 
+/// The whole document, in one piece (see [`document_pieces`]).
 pub fn document(ctx: &Ctx, page: Page) -> Markup {
+    let [before, main, after] = document_pieces(ctx, page);
+    let mut whole = before;
+    whole.reserve(main.len() + after.len());
+    whole.push_str(&main);
+    whole.push_str(&after);
+    PreEscaped(whole)
+}
+
+/// The document in three pieces: the shell up to the opening of `<main>`, the page's main
+/// content as the handler drew it (not copied), and the rest of the shell. A response
+/// sends them one after the other (`web::pieces`).
+pub fn document_pieces(ctx: &Ctx, page: Page) -> [String; 3] {
     let product = &ctx.app.cfg.product_name;
     let title = if page.title.is_empty() {
         product.clone()
@@ -21,49 +34,55 @@ pub fn document(ctx: &Ctx, page: Page) -> Markup {
         .flash
         .as_ref()
         .map(|f| alert::Alert::new(f.titulo.clone(), f.mensagem.clone()));
-    // The shell around the main content is some 6 KB (the full header, the footer).
-    let size = page.main.0.len() + 8 * 1024;
-    html! {
-        (super::Reserve(size))
+    // `html`, `body` and `main` open in the first piece and close in the last: they are
+    // written as text there, the elements between them as markup.
+    let before = html! {
+        // The shell before the main content is some 5 KB (the head, the full header).
+        (super::Reserve(6 * 1024))
         (DOCTYPE)
-        html lang="pt-BR" class=[ctx.values_hidden.then_some("valores-ocultos")] {
-            head {
-                meta charset="utf-8";
-                meta name="viewport" content="width=device-width, initial-scale=1";
-                title { (title) }
-                meta name="description" content=(page.description.as_deref().unwrap_or(DEFAULT_DESCRIPTION));
-                link rel="icon" type="image/svg+xml" href=(assets::asset_url("img/favicon.svg"));
-                link rel="stylesheet" href=(assets::asset_url("css/app.css"));
-                @if islands {
-                    script type="module" src=(assets::asset_url("islands/loader.js")) {}
-                }
-            }
-            body {
-                a.pular-conteudo href="#conteudo" { "Pular para o conteúdo" }
-                @match &ctx.session {
-                    Some(s) => (header::full_header(ctx, s)),
-                    None => (header::public_header(ctx)),
-                }
-                main #conteudo tabindex="-1" {
-                    @if let Some(a) = page.alert.as_ref().or(flash.as_ref()) {
-                        (alert::dialog(a))
-                    }
-                    (page.main)
-                }
-                footer.rodape {
-                    p { "© " (product) " — investimentos no agronegócio. Investimentos envolvem riscos." }
-                }
-                a.chat-flutuante href=(ctx.app.cfg.chat_url) target="_blank" rel="noopener noreferrer" {
-                    span.sr-only { "Fale com um especialista (abre em nova janela)" }
-                    (chat_icon())
-                }
-                div #carregando hidden role="status" aria-live="polite" {
-                    span.carregando-roda aria-hidden="true" {}
-                    span { "Carregando…" }
-                }
+        (PreEscaped(if ctx.values_hidden { r#"<html lang="pt-BR" class="valores-ocultos">"# } else { r#"<html lang="pt-BR">"# }))
+        head {
+            meta charset="utf-8";
+            meta name="viewport" content="width=device-width, initial-scale=1";
+            title { (title) }
+            meta name="description" content=(page.description.as_deref().unwrap_or(DEFAULT_DESCRIPTION));
+            link rel="icon" type="image/svg+xml" href=(assets::asset_url("img/favicon.svg"));
+            link rel="stylesheet" href=(assets::asset_url("css/app.css"));
+            @if islands {
+                script type="module" src=(assets::asset_url("islands/loader.js")) {}
             }
         }
-    }
+        (PreEscaped("<body>"))
+        a.pular-conteudo href="#conteudo" { "Pular para o conteúdo" }
+        @match &ctx.session {
+            Some(s) => (header::full_header(ctx, s)),
+            None => (header::public_header(ctx)),
+        }
+        (PreEscaped(r#"<main id="conteudo" tabindex="-1">"#))
+        @if let Some(a) = page.alert.as_ref().or(flash.as_ref()) {
+            (alert::dialog(a))
+        }
+    };
+    let after = html! {
+        (PreEscaped("</main>"))
+        footer.rodape {
+            p { "© " (product) " — investimentos no agronegócio. Investimentos envolvem riscos." }
+        }
+        a.chat-flutuante href=(ctx.app.cfg.chat_url) target="_blank" rel="noopener noreferrer" {
+            span.sr-only { "Fale com um especialista (abre em nova janela)" }
+            (chat_icon())
+        }
+        div #carregando hidden role="status" aria-live="polite" {
+            span.carregando-roda aria-hidden="true" {}
+            span { "Carregando…" }
+        }
+        (PreEscaped("</body></html>"))
+    };
+    [
+        before.into_string(),
+        page.main.into_string(),
+        after.into_string(),
+    ]
 }
 
 /// The page's main content alone (with its alert), for islands that load it into a modal.

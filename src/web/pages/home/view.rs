@@ -42,7 +42,15 @@ pub fn home(ctx: &Ctx, d: &HomeData) -> Markup {
         @if let Some(r) = &d.reserva { (side_panel(ctx, r)) }
         (allocation(ctx, d.allocation.as_ref()))
         (pending(ctx, d.pending.as_deref()))
-        (opportunities(ctx, d))
+        // Written here rather than in a buffer of its own: the kept rows (some 15 KB) are
+        // copied into the page once.
+        section.secao aria-labelledby="oportunidades-titulo" {
+            h2 #oportunidades-titulo { "Oportunidades" }
+            @match &d.offers {
+                None => (cards::error_card(&ctx.here, None)),
+                Some(list) => (ctx.app.fragments.get_or_draw(list, &fragment_key(ctx, &d.state, routes::HOME), || opportunity_rows(ctx, &d.state, list))),
+            }
+        }
     }
 }
 
@@ -169,20 +177,6 @@ fn pending(ctx: &Ctx, list: Option<&[ReservaPendente]>) -> Markup {
                         }
                     }
                 },
-            }
-        }
-    }
-}
-
-fn opportunities(ctx: &Ctx, d: &HomeData) -> Markup {
-    html! {
-        // The kept rows of a page of offerings are some 15 KB.
-        (Reserve(20 * 1024))
-        section.secao aria-labelledby="oportunidades-titulo" {
-            h2 #oportunidades-titulo { "Oportunidades" }
-            @match &d.offers {
-                None => (cards::error_card(&ctx.here, None)),
-                Some(list) => (ctx.app.fragments.get_or_draw(list, &fragment_key(ctx, &d.state, routes::HOME), || opportunity_rows(ctx, &d.state, list))),
             }
         }
     }
