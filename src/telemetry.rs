@@ -2,7 +2,8 @@
 //! served on their own address (`--metrics-addr`), never on the public one: route names
 //! and error rates are for the operator, not for the Internet.
 //!
-//! Without `--metrics-addr` no recorder is installed and every `metrics::` call is a no-op.
+//! Without `--metrics-addr` no recorder is installed: every `metrics::` call is a no-op,
+//! and the request path skips its calls altogether ([`recording`]), labels and all.
 //! Labels are bounded sets (route templates, endpoint templates, outcomes), never values a
 //! user chose, so the series count cannot be blown up from outside.
 
@@ -38,6 +39,13 @@ const BUCKETS: &[f64] = &[
 ];
 
 static HANDLE: OnceLock<Result<PrometheusHandle, String>> = OnceLock::new();
+
+/// Whether metrics are being recorded (`--metrics-addr`). Without a recorder a `metrics::`
+/// call records nothing but still builds its labels (a few allocations each, several per
+/// page): callers on the request path ask this first.
+pub fn recording() -> bool {
+    HANDLE.get().is_some_and(Result::is_ok)
+}
 
 /// Installs the process's recorder (once; later calls get the same handle).
 pub fn install() -> Result<PrometheusHandle, String> {

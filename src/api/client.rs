@@ -342,6 +342,9 @@ struct Call {
 impl Call {
     /// Records the call's duration with `outcome`; anything but `ok` also counts as an error.
     fn finish(&self, outcome: &'static str) {
+        if !telemetry::recording() {
+            return;
+        }
         let method = self.method.as_str().to_owned();
         metrics::histogram!(telemetry::PLATFORM_REQUEST_DURATION,
             "method" => method.clone(), "endpoint" => self.endpoint.clone(), "outcome" => outcome)

@@ -27,11 +27,9 @@ pub async fn observe(State(app): State<AppState>, req: Request, next: Next) -> R
     .unwrap_or_else(RequestId::generate);
     // The router's template (`/investir/{id}`), never the raw path: one series per route,
     // and no investor's ids in the labels.
-    let route = req
-        .extensions()
-        .get::<MatchedPath>()
-        .map_or("sem-rota", MatchedPath::as_str)
-        .to_owned();
+    // Shared, not copied: read as text only by an enabled span and by metrics.
+    let matched = req.extensions().get::<MatchedPath>().cloned();
+    let route = matched.as_ref().map_or("sem-rota", MatchedPath::as_str);
     let method = req.method().clone();
     let span = tracing::info_span!("request", request_id = %id, %method, %route);
     let started = Instant::now();
@@ -52,10 +50,12 @@ pub async fn observe(State(app): State<AppState>, req: Request, next: Next) -> R
             "answered"
         );
     });
-    metrics::histogram!(telemetry::HTTP_REQUEST_DURATION,
-        "method" => method.as_str().to_owned(), "route" => route,
-        "status" => status.as_str().to_owned())
-    .record(elapsed);
+    if telemetry::recording() {
+        metrics::histogram!(telemetry::HTTP_REQUEST_DURATION,
+            "method" => method.as_str().to_owned(), "route" => route.to_owned(),
+            "status" => status.as_str().to_owned())
+        .record(elapsed);
+    }
     if let Ok(v) = HeaderValue::from_str(id.as_str()) {
         response.headers_mut().insert(request_id::HEADER_NAME, v);
     }

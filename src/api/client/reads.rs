@@ -61,7 +61,12 @@ impl PlatformClient {
         let _slot = self.slot().await?;
         let call = Call {
             method: Method::GET,
-            endpoint: telemetry::endpoint_label(path),
+            // Only metrics read the label (and a failure's log, below).
+            endpoint: if telemetry::recording() {
+                telemetry::endpoint_label(path)
+            } else {
+                String::new()
+            },
             started: Instant::now(),
         };
         match self.reads.get(address, token, MAX_JSON_BYTES).await {
@@ -74,7 +79,7 @@ impl PlatformClient {
             }
             Err(failed) => {
                 call.finish(failed.outcome);
-                tracing::warn!(error = %failed.error, endpoint = %call.endpoint, "platform call failed");
+                tracing::warn!(error = %failed.error, endpoint = %telemetry::endpoint_label(path), "platform call failed");
                 Err(failed.error)
             }
         }
