@@ -19,11 +19,21 @@ use crate::web::assets;
 /// Props as JSON safe inside `<script>`: `<`, `>` and `&` are escaped so that data
 /// containing `</script>` cannot break out.
 pub fn props_json<T: Serialize>(props: &T) -> String {
-    serde_json::to_string(props)
-        .unwrap_or_else(|_| "{}".into())
-        .replace('<', "\\u003c")
-        .replace('>', "\\u003e")
-        .replace('&', "\\u0026")
+    let json = serde_json::to_string(props).unwrap_or_else(|_| "{}".into());
+    // Most props hold none of the three: then the text is kept as it is.
+    if !json.bytes().any(|b| matches!(b, b'<' | b'>' | b'&')) {
+        return json;
+    }
+    let mut out = String::with_capacity(json.len() + 32);
+    for c in json.chars() {
+        match c {
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// When the loader mounts an island (see islands/loader.ts). Until then the page costs only the
@@ -102,6 +112,11 @@ mod tests {
         assert!(!json.contains('<') && !json.contains('>') && !json.contains('&'));
         let back: serde_json::Value = serde_json::from_str(&json).unwrap();
         assert_eq!(back["x"], "</script><b>&");
+        // Text without any of the three, accents included, is kept as serde_json wrote it.
+        let plain = serde_json::json!({"x": "Olá – \"São José\" 10% a.a."});
+        assert_eq!(props_json(&plain), serde_json::to_string(&plain).unwrap());
+        let mixed = props_json(&serde_json::json!({"x": "ç<ã>&é"}));
+        assert_eq!(mixed, r#"{"x":"ç\u003cã\u003e\u0026é"}"#);
     }
 
     #[test]

@@ -18,6 +18,31 @@ pub const PALETTE: [&str; 18] = [
 ];
 
 /// The drawing's coordinate box (`viewBox="0 0 200 200"`); the centre is at (100, 100).
+/// The legend swatch's class of slice `i`: `amostra cor-N`, N its colour in [`PALETTE`].
+pub fn swatch_class(i: usize) -> &'static str {
+    const CLASSES: [&str; PALETTE.len()] = [
+        "amostra cor-0",
+        "amostra cor-1",
+        "amostra cor-2",
+        "amostra cor-3",
+        "amostra cor-4",
+        "amostra cor-5",
+        "amostra cor-6",
+        "amostra cor-7",
+        "amostra cor-8",
+        "amostra cor-9",
+        "amostra cor-10",
+        "amostra cor-11",
+        "amostra cor-12",
+        "amostra cor-13",
+        "amostra cor-14",
+        "amostra cor-15",
+        "amostra cor-16",
+        "amostra cor-17",
+    ];
+    CLASSES[i % CLASSES.len()]
+}
+
 const CENTRE: f64 = 100.0;
 /// Outer radius: 1 unit inside the box, for the half of the 2-unit border that falls outside.
 const OUTER: f64 = 99.0;

@@ -103,7 +103,7 @@ fn donut(ctx: &Ctx, a: &AllocationSummary<Skipped>) -> Markup {
                 ul.lista-alocacao aria-label="Captações da carteira" {
                     @for (i, item) in a.lista.iter().enumerate() {
                         li {
-                            span class=(format!("amostra cor-{}", i % rosca::PALETTE.len())) aria-hidden="true" {}
+                            span class=(rosca::swatch_class(i)) aria-hidden="true" {}
                             @match &item.url_amigavel {
                                 Some(u) => a href=(routes::captacao(u)) { (item.nome_captacao) },
                                 None => span { (item.nome_captacao) },

@@ -230,3 +230,13 @@ fn the_island_carries_only_the_colours_its_slices_take() {
     let all = format!("\"colors\":[\"{}\"]", PALETTE.join("\",\""));
     assert!(html.contains(&all), "{html}");
 }
+
+#[test]
+fn each_slice_s_swatch_takes_its_colour_s_class() {
+    for i in 0..3 * PALETTE.len() {
+        assert_eq!(
+            swatch_class(i),
+            format!("amostra cor-{}", i % PALETTE.len())
+        );
+    }
+}
