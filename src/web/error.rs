@@ -173,9 +173,10 @@ pub async fn render_errors(State(app): State<AppState>, req: Request, next: Next
     let (mut parts, body) = req.into_parts();
     let wants_json = wants_json(&parts.headers);
     let ctx = Ctx::without_flash(&mut parts, &app).await;
-    let here = parts.uri.path().to_owned();
+    // The address as received, shared (not copied): only a refused body's page reads it.
+    let uri = parts.uri.clone();
     let response = next.run(Request::from_parts(parts, body)).await;
-    let response = super::headers::payload_too_large(&here, response);
+    let response = super::headers::payload_too_large(uri.path(), response);
     let Some(Pending(slot)) = response.extensions().get::<Pending>().cloned() else {
         return response;
     };
