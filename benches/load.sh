@@ -7,7 +7,8 @@
 # against an "instant platform" (a second web process whose platform is nginx keeping every
 # platform GET, token included, and serving it as a file), which isolates the web tier's own
 # cost.
-# Prints req/s, p99, the web process's CPU time per request (and the sandbox's, full stack),
+# Prints req/s, p99, the web process's CPU time per request (and the platform's: the sandbox's
+# full stack, the instant platform's nginx workers' against it),
 # the ratio to nginx, the web process's RSS, and the JavaScript bytes of each page
 # (benches/js-bytes.mjs; JS_BYTES=0 skips it).
 #
@@ -242,6 +243,12 @@ run() {
 # CPU time (user + system, in clock ticks) the process has used so far.
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 TICK_HZ=$(getconf CLK_TCK)
+# The same, summed over the row's platform processes (plat_pids).
+plat_cpu_ticks() {
+  local t=0 p
+  for p in "${plat_pids[@]}"; do t=$((t + $(cpu_ticks "$p"))); done
+  echo "$t"
+}
 
 rss_kb() { awk '/VmRSS/ {print $2}' "/proc/${1:-$WEB_PID}/status"; }
 # The web process's RSS every 2 s while wrk runs: "start/middle/end/max" in MiB.
@@ -276,7 +283,14 @@ for spec in "${SPECS[@]}"; do
   sample_rss "$pid" &
   SAMPLER=$!
   ticks=$(cpu_ticks "$pid")
-  plat_ticks=$(cpu_ticks "$SANDBOX_PID")
+  # The platform's processes: the sandbox (full stack), or the instant platform's nginx
+  # workers (on a 2-core machine their CPU is taken from the web process they serve).
+  if [ "$base" = "$WEB" ]; then
+    plat_pids=("$SANDBOX_PID")
+  else
+    mapfile -t plat_pids < <(pgrep -P "$(cat "$WORK/platform-nginx.pid")")
+  fi
+  plat_ticks=$(plat_cpu_ticks)
   # PERF_DIR: a call-graph profile of the web process during this row's run, one file per row
   # (perf report -i DIR/<file>-<n>.data); perf's sampling costs some throughput.
   PERF_PID=
@@ -304,11 +318,8 @@ for spec in "${SPECS[@]}"; do
   # The web process's CPU per request in µs: steadier than req/s on a shared machine (wrk
   # and the platform compete for the same cores), and what an optimisation really saves.
   cpu_us=$(python3 -c "print(round(($(cpu_ticks "$pid") - $ticks) / $TICK_HZ * 1e6 / max($w_n, 1), 1))")
-  # The sandbox's CPU per page when the page went through it (the full-stack rows).
-  plat_us=-
-  if [ "$base" = "$WEB" ]; then
-    plat_us=$(python3 -c "print(round(($(cpu_ticks "$SANDBOX_PID") - $plat_ticks) / $TICK_HZ * 1e6 / max($w_n, 1), 1))")
-  fi
+  # The platform's CPU per page: the sandbox's (full stack) or the instant nginx's.
+  plat_us=$(python3 -c "print(round(($(plat_cpu_ticks) - $plat_ticks) / $TICK_HZ * 1e6 / max($w_n, 1), 1))")
   kill "$SAMPLER" 2>/dev/null || true
   wait "$SAMPLER" 2>/dev/null || true
   if [ -n "$PERF_PID" ]; then kill -INT "$PERF_PID" 2>/dev/null || true; wait "$PERF_PID" 2>/dev/null || true; fi

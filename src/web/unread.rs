@@ -33,7 +33,17 @@ fn now() -> i64 {
 /// keyed by a digest of the access token (never shown to another session), kept
 /// [`FRESH_FOR`] seconds, at most [`MAX_LATE`] at once.
 #[derive(Clone, Default)]
-pub struct LateCounts(Arc<Mutex<HashMap<TokenDigest, (u32, i64)>>>);
+pub struct LateCounts(Arc<Mutex<Late>>);
+
+#[derive(Default)]
+struct Late {
+    counts: HashMap<TokenDigest, (u32, i64)>,
+    /// The second stale counts were last dropped. Every session's count call notes its
+    /// count (twice a minute per active session), so dropping on each note would walk the
+    /// whole map that often: with 100,000 sessions, some 300 million steps a second under the
+    /// lock. Dropping at most once a second bounds the walk to one per second.
+    pruned_at: i64,
+}
 
 /// A SHA-256 of an access token.
 type TokenDigest = [u8; 32];
@@ -47,23 +57,28 @@ fn late_key(access_token: &str) -> TokenDigest {
 
 impl LateCounts {
     fn note(&self, access_token: &str, n: u32, now: i64) {
-        if let Ok(mut m) = self.0.lock() {
-            m.retain(|_, (_, at)| (0..FRESH_FOR).contains(&(now - *at)));
-            if m.len() >= MAX_LATE {
-                m.clear();
+        if let Ok(mut late) = self.0.lock() {
+            if late.pruned_at != now {
+                late.pruned_at = now;
+                late.counts
+                    .retain(|_, (_, at)| (0..FRESH_FOR).contains(&(now - *at)));
             }
-            m.insert(late_key(access_token), (n, now));
+            if late.counts.len() >= MAX_LATE {
+                late.counts.clear();
+            }
+            late.counts.insert(late_key(access_token), (n, now));
         }
     }
 
     /// The count left for this session, while fresh.
     fn get(&self, access_token: &str, now: i64) -> Option<u32> {
-        let m = self.0.lock().ok()?;
-        // With nothing left (the usual case) the token is not even hashed.
-        if m.is_empty() {
+        let late = self.0.lock().ok()?;
+        // With nothing left the token is not even hashed.
+        if late.counts.is_empty() {
             return None;
         }
-        m.get(&late_key(access_token))
+        late.counts
+            .get(&late_key(access_token))
             .filter(|(_, at)| (0..FRESH_FOR).contains(&(now - *at)))
             .map(|(n, _)| *n)
     }
@@ -170,6 +185,42 @@ mod tests {
         assert_eq!(late.get("token-a", 99), None);
         // Stale ones are dropped when another arrives.
         late.note("token-b", 1, 100 + FRESH_FOR);
-        assert_eq!(late.0.lock().unwrap().len(), 1);
+        assert_eq!(late.0.lock().unwrap().counts.len(), 1);
+    }
+
+    #[test]
+    fn stale_counts_are_dropped_at_most_once_a_second_and_never_shown() {
+        let late = LateCounts::default();
+        late.note("token-a", 3, 100);
+        late.note("token-b", 4, 101);
+        assert_eq!(late.0.lock().unwrap().counts.len(), 2);
+        // That second's walk drops token-a's count (stale), keeps token-b's.
+        late.note("token-c", 5, 100 + FRESH_FOR);
+        assert_eq!(late.0.lock().unwrap().counts.len(), 2);
+        // No second walk in the same second: a stale count put in meanwhile stays.
+        late.0
+            .lock()
+            .unwrap()
+            .counts
+            .insert(late_key("token-x"), (9, 0));
+        late.note("token-d", 6, 100 + FRESH_FOR);
+        assert!(
+            late.0
+                .lock()
+                .unwrap()
+                .counts
+                .contains_key(&late_key("token-x"))
+        );
+        assert_eq!(late.get("token-x", 100 + FRESH_FOR), None);
+        late.0.lock().unwrap().counts.remove(&late_key("token-x"));
+        assert_eq!(late.0.lock().unwrap().counts.len(), 3);
+        // A second later token-b's count is stale: still stored, never given.
+        assert_eq!(late.get("token-b", 101 + FRESH_FOR), None);
+        assert_eq!(late.get("token-d", 101 + FRESH_FOR), Some(6));
+        assert_eq!(late.0.lock().unwrap().counts.len(), 3);
+        // That second's first note walks and drops it.
+        late.note("token-e", 7, 101 + FRESH_FOR);
+        assert_eq!(late.0.lock().unwrap().counts.len(), 3);
+        assert_eq!(late.get("token-a", 101 + FRESH_FOR), None);
     }
 }
