@@ -31,6 +31,9 @@ use crate::api::error::ApiError;
 use crate::api::request_id::{self, RequestId};
 use crate::telemetry;
 
+/// How long an idle platform connection is kept.
+const IDLE_TIMEOUT: Duration = Duration::from_secs(30);
+
 impl PlatformClient {
     /// A GET of JSON: the investor's own when `token` is given, never kept.
     pub(crate) async fn get_json<T: DeserializeOwned, Q: Serialize + ?Sized>(
@@ -101,9 +104,19 @@ pub(super) struct Failed {
 }
 
 pub(super) struct Reads {
+    /// HTTP/1.1 connections driven by the reading task (`reads/h1.rs`).
+    h1: h1::H1Pool,
+    /// hyper-util's pool, for a platform that chose HTTP/2.
     http: Client<HttpsConnector<HttpConnector>, Empty<Bytes>>,
     /// The API's base address without its trailing `/`: a call appends its path.
     base: String,
+    /// The base's scheme and authority (`https://host:port`), where connections go.
+    origin: http::Uri,
+    /// The length of that origin in `base`: what follows it in an address is the request
+    /// target an HTTP/1.1 request line carries.
+    origin_len: usize,
+    /// `Host`, as hyper-util's pool would set it.
+    host: HeaderValue,
     /// `Origin`, `X-Plataforma: web`, `Accept` and `User-Agent`, the same on every read.
     fixed: HeaderMap,
     timeout: Duration,
@@ -130,10 +143,11 @@ impl Reads {
             .enable_http1()
             .enable_http2()
             .wrap_connector(tcp);
+        let h1 = h1::H1Pool::new(connector.clone(), cfg.pool, IDLE_TIMEOUT);
         let http = Client::builder(TokioExecutor::new())
             // As many idle connections kept as calls may be in flight (the pool's places).
             .pool_max_idle_per_host(cfg.pool)
-            .pool_idle_timeout(Duration::from_secs(30))
+            .pool_idle_timeout(IDLE_TIMEOUT)
             .pool_timer(TokioTimer::new())
             .build(connector);
         let mut fixed = HeaderMap::with_capacity(6);
@@ -145,9 +159,22 @@ impl Reads {
             header::USER_AGENT,
             HeaderValue::from_static(concat!("colheita-web/", env!("CARGO_PKG_VERSION"))),
         );
+        let base = cfg.api_url.as_str().trim_end_matches('/').to_owned();
+        let host_port = match cfg.api_url.port() {
+            Some(port) => format!("{}:{port}", cfg.api_url.host_str().unwrap_or_default()),
+            None => cfg.api_url.host_str().unwrap_or_default().to_owned(),
+        };
+        let origin_text = format!("{}://{host_port}", cfg.api_url.scheme());
+        if !base.starts_with(&origin_text) {
+            return Err(format!("endereço da API sem origem reconhecível: {base}"));
+        }
         Ok(Self {
+            h1,
             http,
-            base: cfg.api_url.as_str().trim_end_matches('/').to_owned(),
+            origin: http::Uri::try_from(origin_text.as_str()).map_err(|e| format!("API: {e}"))?,
+            origin_len: origin_text.len(),
+            host: HeaderValue::from_str(&host_port).map_err(|e| format!("Host: {e}"))?,
+            base,
             fixed,
             timeout: cfg.request_timeout,
         })
@@ -174,7 +201,30 @@ impl Reads {
         token: Option<&str>,
         max: usize,
     ) -> Result<Answer, Failed> {
-        let uri = http::Uri::try_from(address).map_err(|_| Failed {
+        match tokio::time::timeout(self.timeout, self.exchange(address, token, max)).await {
+            Ok(answer) => answer,
+            Err(_) => Err(Failed {
+                outcome: "timeout",
+                error: ApiError::Unavailable("tempo esgotado".into()),
+            }),
+        }
+    }
+
+    /// The request for `address`: for an HTTP/1.1 connection of ours (`origin_form`) the
+    /// request line carries the path and query and `Host` the authority; hyper-util's pool
+    /// takes the whole address and sets `Host` itself.
+    fn request(
+        &self,
+        address: &str,
+        token: Option<&str>,
+        origin_form: bool,
+    ) -> Result<http::Request<Empty<Bytes>>, Failed> {
+        let target = if origin_form {
+            address.get(self.origin_len..).unwrap_or_default()
+        } else {
+            address
+        };
+        let uri = http::Uri::try_from(target).map_err(|_| Failed {
             outcome: "transport",
             error: ApiError::Unavailable("endereço inválido".into()),
         })?;
@@ -182,6 +232,9 @@ impl Reads {
         *request.uri_mut() = uri;
         let headers = request.headers_mut();
         headers.clone_from(&self.fixed);
+        if origin_form {
+            headers.insert(header::HOST, self.host.clone());
+        }
         if let Some(token) = token {
             // A token that cannot be a header value is no session: the platform would refuse
             // it, so it is refused here the same way.
@@ -196,69 +249,111 @@ impl Reads {
         {
             headers.insert(request_id::HEADER_NAME, v);
         }
-        match tokio::time::timeout(self.timeout, self.exchange(request, max)).await {
-            Ok(answer) => answer,
-            Err(_) => Err(Failed {
-                outcome: "timeout",
-                error: ApiError::Unavailable("tempo esgotado".into()),
-            }),
-        }
+        Ok(request)
     }
 
     async fn exchange(
         &self,
-        request: http::Request<Empty<Bytes>>,
+        address: &str,
+        token: Option<&str>,
         max: usize,
     ) -> Result<Answer, Failed> {
-        let response = self.http.request(request).await.map_err(|e| Failed {
-            outcome: "transport",
-            error: ApiError::Unavailable(
-                if e.is_connect() {
-                    "conexão recusada"
-                } else {
-                    "requisição falhou"
-                }
-                .into(),
-            ),
-        })?;
-        let status = response.status().as_u16();
-        let cache_control = super::cache_control(response.headers());
-        let too_large = || {
-            tracing::warn!(max, "platform answer over the size cap");
-            Failed {
-                outcome: "transport",
-                error: ApiError::Unavailable(format!("resposta maior que {max} bytes")),
-            }
-        };
-        let announced = response
-            .headers()
-            .get(header::CONTENT_LENGTH)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.parse::<u64>().ok());
-        if announced.is_some_and(|n| n > u64::try_from(max).unwrap_or(u64::MAX)) {
-            return Err(too_large());
-        }
-        // `Limited` stops reading at `max` bytes, announced or streamed.
-        let body = Limited::new(response.into_body(), max)
-            .collect()
-            .await
-            .map_err(|e| {
-                if e.is::<http_body_util::LengthLimitError>() {
-                    too_large()
-                } else {
-                    Failed {
-                        outcome: "transport",
-                        error: ApiError::Unavailable("corpo interrompido".into()),
+        let mut fresh = false;
+        while !self.h1.is_h2() {
+            let taken = self
+                .h1
+                .take(&self.origin, fresh)
+                .await
+                .map_err(|()| Failed {
+                    outcome: "transport",
+                    error: ApiError::Unavailable("conexão recusada".into()),
+                })?;
+            let h1::Taken::H1(mut conn) = taken else {
+                break;
+            };
+            let request = self.request(address, token, true)?;
+            match conn.exchange(request, |r| answer_of(r, max)).await {
+                Ok((answer, reusable)) => {
+                    if reusable {
+                        self.h1.put_back(conn);
                     }
+                    return answer;
                 }
-            })?
-            .to_bytes();
-        Ok(Answer {
-            status,
-            cache_control,
-            body,
-        })
+                // The platform closed an idle connection as the request left: once more, on
+                // a new one.
+                Err(h1::ConnFailed::NoAnswer) if conn.reused && !fresh => fresh = true,
+                Err(h1::ConnFailed::NoAnswer) => return Err(request_failed()),
+                Err(h1::ConnFailed::Body) => return Err(body_broke()),
+            }
+        }
+        let request = self.request(address, token, false)?;
+        let response = self.http.request(request).await.map_err(|e| {
+            if e.is_connect() {
+                Failed {
+                    outcome: "transport",
+                    error: ApiError::Unavailable("conexão recusada".into()),
+                }
+            } else {
+                request_failed()
+            }
+        })?;
+        answer_of(response, max).await
     }
+}
+
+fn request_failed() -> Failed {
+    Failed {
+        outcome: "transport",
+        error: ApiError::Unavailable("requisição falhou".into()),
+    }
+}
+
+fn body_broke() -> Failed {
+    Failed {
+        outcome: "transport",
+        error: ApiError::Unavailable("corpo interrompido".into()),
+    }
+}
+
+/// The answer's status, `Cache-Control` and body, read up to `max` bytes.
+async fn answer_of(
+    response: http::Response<hyper::body::Incoming>,
+    max: usize,
+) -> Result<Answer, Failed> {
+    let status = response.status().as_u16();
+    let cache_control = super::cache_control(response.headers());
+    let too_large = || {
+        tracing::warn!(max, "platform answer over the size cap");
+        Failed {
+            outcome: "transport",
+            error: ApiError::Unavailable(format!("resposta maior que {max} bytes")),
+        }
+    };
+    let announced = response
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if announced.is_some_and(|n| n > u64::try_from(max).unwrap_or(u64::MAX)) {
+        return Err(too_large());
+    }
+    // `Limited` stops reading at `max` bytes, announced or streamed.
+    let body = Limited::new(response.into_body(), max)
+        .collect()
+        .await
+        .map_err(|e| {
+            if e.is::<http_body_util::LengthLimitError>() {
+                too_large()
+            } else {
+                body_broke()
+            }
+        })?
+        .to_bytes();
+    Ok(Answer {
+        status,
+        cache_control,
+        body,
+    })
 }
 
 /// A header value kept out of debug output (hyper's and ours), as reqwest's `bearer_auth`
@@ -268,5 +363,8 @@ fn mark_sensitive(mut value: HeaderValue) -> HeaderValue {
     value
 }
 
+mod h1;
+#[cfg(test)]
+mod h1_tests;
 #[cfg(test)]
 mod tests;
