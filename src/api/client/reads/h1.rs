@@ -115,7 +115,10 @@ async fn drive<F: Future>(
             return Poll::Ready(None);
         }
         match Pin::new(&mut *conn).poll(cx) {
-            Poll::Pending => Poll::Pending,
+            // What the connection just read (the answer's head, a piece of its body) is
+            // handed to `f` through hyper's own channel, which wakes this task: `f` is polled
+            // again at once, not after a second pass through the whole page's future.
+            Poll::Pending => f.as_mut().poll(cx).map(Some),
             Poll::Ready(_) => {
                 *ended = true;
                 // What the connection delivered before it ended may have finished `f`.
