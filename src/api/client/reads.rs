@@ -264,10 +264,7 @@ impl Reads {
                 .h1
                 .take(&self.origin, fresh)
                 .await
-                .map_err(|()| Failed {
-                    outcome: "transport",
-                    error: ApiError::Unavailable("conexão recusada".into()),
-                })?;
+                .map_err(|()| connection_refused())?;
             let h1::Taken::H1(mut conn) = taken else {
                 break;
             };
@@ -289,15 +286,19 @@ impl Reads {
         let request = self.request(address, token, false)?;
         let response = self.http.request(request).await.map_err(|e| {
             if e.is_connect() {
-                Failed {
-                    outcome: "transport",
-                    error: ApiError::Unavailable("conexão recusada".into()),
-                }
+                connection_refused()
             } else {
                 request_failed()
             }
         })?;
         answer_of(response, max).await
+    }
+}
+
+fn connection_refused() -> Failed {
+    Failed {
+        outcome: "transport",
+        error: ApiError::Unavailable("conexão recusada".into()),
     }
 }
 
