@@ -119,7 +119,8 @@ http {
   proxy_cache_path $WORK/platform-cache keys_zone=plat:10m inactive=1h;
   upstream sandbox { server 127.0.0.1:$SANDBOX_PORT; keepalive 64; }
   map "\$request_method \$request_uri \$http_authorization" \$answer { default none; include $WORK/answers.map; }
-  map "\$request_method \$request_uri \$http_authorization" \$answer_cc { default ""; include $WORK/answers-cc.map; }
+  # Keyed on the answer's file name: the long key (a token in it) is hashed once a request.
+  map \$answer \$answer_cc { default ""; include $WORK/answers-cc.map; }
   server {
     listen 127.0.0.1:$PLATFORM_CACHE_PORT;
     root $WORK/platform-answers;
@@ -200,7 +201,7 @@ for n, name in enumerate(sorted(os.listdir(cache))):
     open(f"{out}/{n}", "wb").write(body)
     answers.append(f'"{key}" {n};')
     if cc:
-        ccs.append(f'"{key}" "{cc}";')
+        ccs.append(f'"{n}" "{cc}";')
 open(f"{work}/answers.map", "w").write("\n".join(answers) + "\n")
 open(f"{work}/answers-cc.map", "w").write("\n".join(ccs) + "\n")
 PY
