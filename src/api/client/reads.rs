@@ -201,7 +201,11 @@ impl Reads {
         token: Option<&str>,
         max: usize,
     ) -> Result<Answer, Failed> {
-        match tokio::time::timeout(self.timeout, self.exchange(address, token, max)).await {
+        // Boxed: the exchange's state (the connection's futures, some 4 KB) would otherwise
+        // sit inline in every page's future, which is moved as a whole several times per
+        // request (memmove was a twentieth of a logged-in page's CPU).
+        let exchange = Box::pin(self.exchange(address, token, max));
+        match tokio::time::timeout(self.timeout, exchange).await {
             Ok(answer) => answer,
             Err(_) => Err(Failed {
                 outcome: "timeout",

@@ -157,3 +157,26 @@ async fn no_place_within_the_request_timeout_is_an_unavailable_platform() {
     let r = c.json::<u32>(c.api(Method::GET, "/x", None)).await;
     assert!(matches!(r, Err(ApiError::Unavailable(_))), "{r:?}");
 }
+
+/// A page joins two to four reads and its future is moved whole several times per request:
+/// each read's future must stay small, its exchange (the connection's futures, some 4 KB)
+/// boxed apart.
+#[tokio::test]
+async fn a_read_s_future_is_small_enough_to_move() {
+    let url = url::Url::parse("http://127.0.0.1:9/").unwrap();
+    let c = client_at(&url, 4, Duration::from_secs(1));
+    let query = crate::api::CaptacaoQuery::default();
+    let sizes = [
+        std::mem::size_of_val(&c.allocation_summary::<crate::api::models::Skipped>("t")),
+        std::mem::size_of_val(&c.reservas_pendentes("t")),
+        std::mem::size_of_val(&c.summary("t")),
+        std::mem::size_of_val(&c.unread_count("t")),
+        std::mem::size_of_val(&c.captacoes(&query, Some("t"))),
+    ];
+    for size in sizes {
+        assert!(
+            size <= 1024,
+            "a read's future takes {size} bytes: {sizes:?}"
+        );
+    }
+}

@@ -18,7 +18,7 @@ pub fn links(current: u32, pages: u32, href: impl Fn(u32) -> String) -> Markup {
                 @for p in paging::window(current, pages, 5) {
                     li {
                         @if p == current { a href=(href(p)) aria-current="page" { (p) } }
-                        @else { a href=(href(p)) aria-label=(format!("Página {p}")) { (p) } }
+                        @else { a href=(href(p)) aria-label={ "Página " (p) } { (p) } }
                     }
                 }
                 @if current < pages { li { a href=(href(current + 1)) { "Próxima" } } }

@@ -179,11 +179,11 @@ fn filters_panel(state: &ListState, raw: &RawQuery) -> Markup {
                         @let (lo, hi) = range.unwrap_or((0, spec.max));
                         fieldset.faixa {
                             legend { (spec.label) }
-                            label for=(format!("{}-de", spec.name)) { "Mínimo" }
-                            input id=(format!("{}-de", spec.name)) type="number" name=(format!("{}De", spec.name))
+                            label for={ (spec.name) "-de" } { "Mínimo" }
+                            input id={ (spec.name) "-de" } type="number" name={ (spec.name) "De" }
                                 min="0" max=(spec.max) step=(spec.step) value=(lo) inputmode="numeric";
-                            label for=(format!("{}-ate", spec.name)) { "Máximo" }
-                            input id=(format!("{}-ate", spec.name)) type="number" name=(format!("{}Ate", spec.name))
+                            label for={ (spec.name) "-ate" } { "Máximo" }
+                            input id={ (spec.name) "-ate" } type="number" name={ (spec.name) "Ate" }
                                 min="0" max=(spec.max) step=(spec.step) value=(hi) inputmode="numeric";
                         }
                     }
@@ -317,7 +317,7 @@ pub fn table(
                         tr.finalizada[status.is_finished()] {
                             td data-label="Status" { (ui_captacao::status_badge(&status)) }
                             th scope="row" { a href=(routes::captacao(&o.url_amigavel)) { (o.nome_captacao) } }
-                            td data-label="Vencimento" { (o.vencimento.map(|v| format!("{v} meses")).unwrap_or_else(|| "-".into())) }
+                            td data-label="Vencimento" { @if let Some(v) = o.vencimento { (v) " meses" } @else { "-" } }
                             td data-label="Remuneração líquida" { (o.rendimento_descricao.as_deref().unwrap_or("-")) }
                             td data-label="Rating" { (o.rating.as_deref().unwrap_or("-")) }
                             td data-label="ESG" { (o.classificacao_esg.as_deref().unwrap_or("-")) }
@@ -338,9 +338,9 @@ fn row_action(ctx: &Ctx, o: &CaptacaoResumo, status: &captacao::DisplayStatus) -
     let detail = routes::captacao(&o.url_amigavel);
     html! {
         @if status.is_finished() || captacao::available(&o.facts()).is_zero() {
-            a.botao-seta href=(detail) aria-label=(format!("Ver {}", o.nome_captacao)) { "→" }
+            a.botao-seta href=(detail) aria-label={ "Ver " (o.nome_captacao) } { "→" }
         } @else {
-            a.botao.botao-primario href=(invest_href(ctx, o)) aria-label=(format!("Investir em {}", o.nome_captacao)) { "Investir" }
+            a.botao.botao-primario href=(invest_href(ctx, o)) aria-label={ "Investir em " (o.nome_captacao) } { "Investir" }
         }
     }
 }
@@ -359,7 +359,7 @@ fn card_grid(ctx: &Ctx, rows: &[&CaptacaoResumo]) -> Markup {
                     (ui_captacao::status_badge(&status))
                     h2 { a href=(routes::captacao(&o.url_amigavel)) { (o.nome_captacao) } }
                     dl.fatos {
-                        div { dt { "Prazo" } dd { (o.vencimento.map(|v| format!("{v} meses")).unwrap_or_else(|| "-".into())) } }
+                        div { dt { "Prazo" } dd { @if let Some(v) = o.vencimento { (v) " meses" } @else { "-" } } }
                         div { dt { "Remuneração líquida" } dd { (o.rendimento_descricao.as_deref().unwrap_or("-")) } }
                         div { dt { "Rating" } dd { (o.rating.as_deref().unwrap_or("-")) } }
                         div { dt { "Disponível" } dd { (ctx.money(captacao::available(&f))) } }

@@ -167,11 +167,11 @@ fn pending(ctx: &Ctx, list: Option<&[ReservaPendente]>) -> Markup {
                                     th scope="row" { (r.nome_captacao) }
                                     td.num data-label="Valor do investimento" { (ctx.money(r.investimento)) }
                                     td data-label="Remuneração líquida" { (format::net_yield(r.rendimento)) }
-                                    td data-label="Prazo" { (r.prazo.map(|p| format!("{p} meses")).unwrap_or_else(|| "-".into())) }
+                                    td data-label="Prazo" { @if let Some(p) = r.prazo { (p) " meses" } @else { "-" } }
                                     td data-label="Validade da solicitação" { (validity(r)) }
                                     td data-label="Status" { (badge::status(&r.status.name, r.status.color.as_deref())) }
                                     td.celula-acao { a.botao.botao-secundario href=(routes::home_reserva(r.id))
-                                        aria-label=(format!("Detalhe da reserva em {}", r.nome_captacao)) { "Detalhe" } }
+                                        aria-label={ "Detalhe da reserva em " (r.nome_captacao) } { "Detalhe" } }
                                 }
                             }
                         }
