@@ -177,8 +177,16 @@ pub fn router(state: AppState) -> Router {
     // `SharedLayer` under every `from_fn` middleware: each clones the service it wraps on
     // every call, and behind the layer that clone is one `Arc` (`web/shared.rs`).
     let stack = ServiceBuilder::new()
-        // Outermost: the request id, the latency and the security headers cover everything
-        // below, 408s included.
+        // Outermost: a visitor's kept page is answered as it left the layers below, which
+        // it skips; it is noted (id, access line, latency) as `observe` notes the others.
+        // Outside compression: a kept page is served as compressed, without a render.
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            visitors::serve_kept,
+        ))
+        .layer(SharedLayer)
+        // The request id, the latency and the security headers cover everything below,
+        // 408s included.
         .layer(middleware::from_fn_with_state(
             state.clone(),
             observability::observe,
@@ -193,12 +201,6 @@ pub fn router(state: AppState) -> Router {
         .layer(DefaultBodyLimit::max(FORM_BODY_LIMIT))
         // Inside the security headers, so the panic's page gets them too.
         .layer(catch_panic::layer())
-        // Outside compression: a kept page is served as compressed, without a render.
-        .layer(middleware::from_fn_with_state(
-            state.clone(),
-            visitors::serve_kept,
-        ))
-        .layer(SharedLayer)
         .layer(headers::compression())
         // Inside compression: a 304 skips compressing, and one tag serves every encoding.
         .layer(middleware::from_fn_with_state(

@@ -132,11 +132,34 @@ async fn a_newcomers_page_is_kept_whole_but_never_for_a_request_with_cookies() {
     let first = get(None).await.unwrap();
     assert!(first.headers().get("x-colheita-cache").is_none());
     let tag = first.headers()["etag"].to_str().unwrap().to_owned();
+    let first_headers = first.headers().clone();
     let first = first.text().await.unwrap();
     let second = get(None).await.unwrap();
     assert_eq!(second.headers()["x-colheita-cache"], "visitante");
     assert_eq!(second.headers()["cache-control"], "public, max-age=60");
-    assert!(second.headers().get("content-security-policy").is_some());
+    // The kept copy is answered before the other layers, with what they put on the page:
+    // the security headers and the policy, but each answer with its own request id.
+    for name in [
+        "content-security-policy",
+        "x-content-type-options",
+        "referrer-policy",
+        "x-frame-options",
+        "permissions-policy",
+        "content-type",
+        "etag",
+    ] {
+        assert_eq!(
+            second.headers().get(name),
+            first_headers.get(name),
+            "{name}"
+        );
+    }
+    let ids =
+        [&first_headers, second.headers()].map(|h| h["x-request-id"].to_str().unwrap().to_owned());
+    assert_ne!(ids[0], ids[1]);
+    let vary: Vec<_> = second.headers().get_all("vary").iter().collect();
+    let first_vary: Vec<_> = first_headers.get_all("vary").iter().collect();
+    assert_eq!(vary, first_vary);
     assert_eq!(second.text().await.unwrap(), first);
     // With any cookie the page is drawn for that request.
     let with_cookie = get(Some("colheita_ocultar=1")).await.unwrap();
@@ -149,6 +172,11 @@ async fn a_newcomers_page_is_kept_whole_but_never_for_a_request_with_cookies() {
         .await
         .unwrap();
     assert_eq!(revisit.status(), 304);
+    assert_eq!(revisit.headers()["etag"], tag.as_str());
+    assert_eq!(revisit.headers()["cache-control"], "public, max-age=60");
+    assert!(revisit.headers().get("content-security-policy").is_some());
+    assert_eq!(revisit.headers()["x-content-type-options"], "nosniff");
+    assert!(revisit.headers().get("x-request-id").is_some());
     tokio::time::sleep(Duration::from_millis(2_100)).await;
     let later = get(None).await.unwrap();
     assert!(later.headers().get("x-colheita-cache").is_none());
