@@ -34,11 +34,14 @@ pub const HOST_PREFIX: &str = "__Host-";
 
 /// Does the request carry the session's token cookies (with or without the `__Host-`
 /// prefix)? Whether they are still valid does not matter: its answers are personal.
+/// The header is read as UTF-8, not as `HeaderValue::to_str`'s visible ASCII: that check
+/// walked the whole 4–5 KB header byte by byte twice a request, and a header with a
+/// non-ASCII byte that names the session is still taken as personal.
 pub fn carries_session(headers: &axum::http::HeaderMap) -> bool {
     headers
         .get_all(axum::http::header::COOKIE)
         .iter()
-        .filter_map(|v| v.to_str().ok())
+        .filter_map(|v| std::str::from_utf8(v.as_bytes()).ok())
         .any(|v| super::sent::names_any(v, &[ACCESS, REFRESH], HOST_PREFIX))
 }
 

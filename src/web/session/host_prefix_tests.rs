@@ -65,4 +65,9 @@ fn a_session_is_seen_with_or_without_the_prefix() {
     assert!(with("__Host-colheita_rt=x"));
     assert!(!with("colheita_ocultar=1; colheita_at_x=2"));
     assert!(!carries_session(&HeaderMap::new()));
+    // A byte outside visible ASCII elsewhere in the header does not hide the session.
+    let mut h = HeaderMap::new();
+    let odd = HeaderValue::from_bytes("nome=jo\u{e3}o; colheita_at=x".as_bytes()).unwrap();
+    h.insert(header::COOKIE, odd);
+    assert!(carries_session(&h));
 }
