@@ -1,10 +1,11 @@
 //! The outermost middleware but for the visitor's kept pages (`web::visitors`, which notes
-//! what it answers the same way, through [`Seen`]): gives every request its id (the proxy's `X-Request-Id` when
-//! sane, or a new one), runs the request inside that id's scope and a tracing span (so
-//! every log line and platform call of the request carries it), answers with the id in
-//! `X-Request-Id`, and records the request's latency per route. It also puts the security
-//! headers on every answer (`headers::SecurityHeaders`), the timeout's 408 included: one
-//! layer instead of two, as each costs every request an allocation or two.
+//! what it answers the same way, through [`Seen`]): gives every request its id (the
+//! proxy's `X-Request-Id` when sane, or a new one), runs the request inside that id's
+//! scope and a tracing span (so every log line and platform call of the request carries
+//! it), answers with the id in `X-Request-Id`, and records the request's latency per
+//! route. It also puts the security headers on every answer (`headers::SecurityHeaders`),
+//! the timeout's 408 included: one layer instead of two, as each costs every request an
+//! allocation or two.
 
 use std::time::Instant;
 

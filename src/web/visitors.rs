@@ -12,8 +12,8 @@
 //! This is the outermost middleware: a page is kept as it left every other layer, security
 //! headers and all (but the request's id), so a hit answers without going through them. It
 //! is still noted as `observe` notes every request (`observability::Seen`: its own id, the
-//! access line, the latency metric). Under load a visitor's whole page cost some 13 µs of
-//! CPU, half of it the layers above this one.
+//! access line, the latency metric). Under load that took a kept page from some 12 to
+//! some 11 µs of CPU (29k to 24k instructions).
 
 use std::time::Duration;
 
