@@ -109,16 +109,22 @@ pub struct Config {
     #[arg(long, env = "COLHEITA_MICRO_CACHE", default_value_t = 2)]
     pub micro_cache: u64,
     /// The platform pool: at most this many platform calls in flight at once (more wait for
-    /// a place) and as many idle connections kept per platform host. About the concurrent
-    /// calls the platform serves well; it also bounds the memory the connections hold. 64
-    /// keeps a replica under 64 MiB at 256 concurrent logged-in pages with the throughput of
-    /// 128 on two cores (`benches/load.sh`); raise it where the platform answers slowly
-    /// (calls per second ≈ places ÷ the platform's latency).
+    /// a place) and as many idle connections kept per platform host on each connection
+    /// thread. About the concurrent calls the platform serves well; it also bounds the
+    /// memory the connections hold. 64 keeps a replica under 64 MiB at 256 concurrent
+    /// logged-in pages with the throughput of 128 on two cores (`benches/load.sh`); raise it
+    /// where the platform answers slowly (calls per second ≈ places ÷ the platform's
+    /// latency).
     #[arg(long, env = "COLHEITA_PLATFORM_POOL", default_value_t = 64)]
     pub platform_pool: usize,
     /// Longest wait for a client's request line and headers, in seconds (slowloris).
     #[arg(long, env = "COLHEITA_HEADER_READ_TIMEOUT", default_value_t = 10)]
     pub header_read_timeout: u64,
+    /// Threads that serve client connections, each with a runtime of its own (a connection
+    /// and its page's platform calls stay on one thread); 0 serves them on the shared
+    /// runtime. Default: one per core.
+    #[arg(long, env = "COLHEITA_CONNECTION_THREADS")]
+    pub connection_threads: Option<usize>,
     /// Longest time one inbound request may take, body upload included, in seconds.
     #[arg(long, env = "COLHEITA_INBOUND_TIMEOUT", default_value_t = 60)]
     pub inbound_timeout: u64,
@@ -252,6 +258,12 @@ pub enum LogFormat {
 impl Config {
     pub fn shutdown_grace(&self) -> Duration {
         Duration::from_secs(self.shutdown_grace)
+    }
+    /// The connection threads: as given, else one per core the process may use.
+    pub fn connection_threads(&self) -> usize {
+        self.connection_threads.unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+        })
     }
     pub fn connect_timeout(&self) -> Duration {
         Duration::from_secs(self.connect_timeout)

@@ -11,6 +11,7 @@ mod captacoes;
 mod captacoes_cvm;
 mod captacoes_filtros;
 mod carteira;
+mod conexoes;
 mod conta;
 mod conta_envio;
 mod contrato;

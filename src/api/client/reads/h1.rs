@@ -10,6 +10,8 @@
 //!   seen and dropped; one idle longer than the idle timeout is dropped too.
 //! - A read that fails on a reused connection before any answer came (the platform closed it
 //!   as the request left) is sent once more on a new one: a GET is safe to repeat.
+//! - Each thread keeps the connections it opened (`thread_slot`): a socket's readiness is
+//!   read by the runtime that registered it.
 //! - A platform that chooses HTTP/2 (over TLS, by ALPN) gets hyper-util's pool instead, whose
 //!   one connection carries every call and needs a task of its own to keep it alive.
 
@@ -132,15 +134,16 @@ async fn drive<F: Future>(
     .await
 }
 
-struct Idle {
-    conn: Box<Conn>,
+struct Idle<C = Box<Conn>> {
+    conn: C,
     since: Instant,
 }
 
 pub(super) struct H1Pool {
     connector: HttpsConnector<HttpConnector>,
-    /// Oldest first: a read takes the newest, the oldest are dropped.
-    idle: Mutex<VecDeque<Idle>>,
+    /// The idle connections of each thread (by [`thread_slot`]), oldest first: a read takes
+    /// its thread's newest, the oldest are dropped.
+    idle: Mutex<IdleLists>,
     max_idle: usize,
     idle_timeout: Duration,
     /// The platform chose HTTP/2: every read goes on hyper-util's pool.
@@ -163,7 +166,7 @@ impl H1Pool {
     ) -> Self {
         Self {
             connector,
-            idle: Mutex::new(VecDeque::new()),
+            idle: Mutex::new(IdleLists::default()),
             max_idle,
             idle_timeout,
             h2: AtomicBool::new(false),
@@ -212,23 +215,141 @@ impl H1Pool {
         self.idle
             .lock()
             .unwrap_or_else(|p| p.into_inner())
-            .pop_back()
+            .take(thread_slot())
     }
 
     /// Keeps `conn` for the next read; the oldest idle ones go when over the cap or the idle
     /// timeout, so the sockets held open stay bounded.
     pub fn put_back(&self, conn: Box<Conn>) {
-        let mut idle = self.idle.lock().unwrap_or_else(|p| p.into_inner());
-        while idle
-            .front()
-            .is_some_and(|i| i.since.elapsed() >= self.idle_timeout)
-            || idle.len() >= self.max_idle.max(1)
-        {
-            idle.pop_front();
-        }
-        idle.push_back(Idle {
+        let idle = Idle {
             conn,
             since: Instant::now(),
-        });
+        };
+        self.idle.lock().unwrap_or_else(|p| p.into_inner()).keep(
+            thread_slot(),
+            idle,
+            self.idle_timeout,
+            self.max_idle.max(1),
+        );
+    }
+}
+
+/// This thread's number, given in the order threads first ask for it.
+///
+/// A connection is registered with the runtime of the thread that opened it: its socket's
+/// readiness is read by that runtime's driver. The web app serves each client connection on
+/// a thread with a runtime of its own (`startup::serve`), so a platform connection used by
+/// a page on another thread would wait for that other thread to poll its driver, then wake
+/// this one: each thread reuses the connections it opened.
+fn thread_slot() -> usize {
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    thread_local! {
+        static SLOT: usize = NEXT.fetch_add(1, Ordering::Relaxed);
+    }
+    SLOT.with(|s| *s)
+}
+
+/// The idle connections, one list per thread slot (a few: the threads that serve pages).
+struct IdleLists<C = Box<Conn>> {
+    by_thread: Vec<(usize, VecDeque<Idle<C>>)>,
+}
+
+impl<C> Default for IdleLists<C> {
+    fn default() -> Self {
+        Self {
+            by_thread: Vec::new(),
+        }
+    }
+}
+
+impl<C> IdleLists<C> {
+    fn list(&mut self, slot: usize) -> &mut VecDeque<Idle<C>> {
+        let at = match self.by_thread.iter().position(|(s, _)| *s == slot) {
+            Some(at) => at,
+            None => {
+                self.by_thread.push((slot, VecDeque::new()));
+                self.by_thread.len() - 1
+            }
+        };
+        &mut self.by_thread[at].1
+    }
+
+    fn take(&mut self, slot: usize) -> Option<Idle<C>> {
+        self.list(slot).pop_back()
+    }
+
+    /// Keeps `idle` in `slot`'s list, after dropping that list's connections idle for
+    /// `timeout` or longer and, at `cap`, its oldest. The cap is per thread: a thread whose
+    /// pages had `cap` calls in flight finds as many connections when they are over,
+    /// whatever the other threads keep (a cap on the sum had one thread's connections
+    /// closed while another opened new ones, all under load). A list only its own thread
+    /// fills is only pruned there; a connection found stale when taken is dropped then.
+    fn keep(&mut self, slot: usize, idle: Idle<C>, timeout: Duration, cap: usize) {
+        let list = self.list(slot);
+        while list.front().is_some_and(|i| i.since.elapsed() >= timeout) || list.len() >= cap {
+            list.pop_front();
+        }
+        list.push_back(idle);
+    }
+}
+
+#[cfg(test)]
+mod idle_tests {
+    use super::*;
+
+    fn idle(conn: u32, age: Duration) -> Idle<u32> {
+        Idle {
+            conn,
+            since: Instant::now() - age,
+        }
+    }
+
+    const MINUTE: Duration = Duration::from_secs(60);
+
+    #[test]
+    fn a_thread_takes_its_own_newest_connection_and_never_another_thread_s() {
+        let mut lists = IdleLists::default();
+        lists.keep(0, idle(1, Duration::ZERO), MINUTE, 4);
+        lists.keep(0, idle(2, Duration::ZERO), MINUTE, 4);
+        lists.keep(1, idle(3, Duration::ZERO), MINUTE, 4);
+        assert_eq!(lists.take(0).map(|i| i.conn), Some(2));
+        assert_eq!(lists.take(0).map(|i| i.conn), Some(1));
+        assert!(lists.take(0).is_none());
+        assert!(lists.take(7).is_none());
+        assert_eq!(lists.take(1).map(|i| i.conn), Some(3));
+    }
+
+    #[test]
+    fn the_cap_is_per_thread_and_the_oldest_goes_first() {
+        let mut lists = IdleLists::default();
+        for conn in 1..=3 {
+            lists.keep(0, idle(conn, Duration::ZERO), MINUTE, 2);
+        }
+        // Thread 1's list is not touched by thread 0's being full.
+        lists.keep(1, idle(9, Duration::ZERO), MINUTE, 2);
+        assert_eq!(lists.take(0).map(|i| i.conn), Some(3));
+        assert_eq!(lists.take(0).map(|i| i.conn), Some(2));
+        assert!(lists.take(0).is_none(), "1 was dropped at the cap");
+        assert_eq!(lists.take(1).map(|i| i.conn), Some(9));
+    }
+
+    #[test]
+    fn keeping_a_connection_drops_those_of_its_thread_idle_past_the_timeout() {
+        let mut lists = IdleLists::default();
+        lists.keep(0, idle(1, 2 * MINUTE), MINUTE, 8);
+        lists.keep(1, idle(2, 2 * MINUTE), MINUTE, 8);
+        lists.keep(0, idle(3, Duration::ZERO), MINUTE, 8);
+        assert_eq!(lists.take(0).map(|i| i.conn), Some(3));
+        assert!(lists.take(0).is_none(), "the stale one was dropped");
+        // Another thread's list is pruned by that thread; `take` checks the age.
+        assert_eq!(lists.take(1).map(|i| i.conn), Some(2));
+    }
+
+    #[test]
+    fn a_thread_keeps_its_slot_and_two_threads_have_two() {
+        let here = thread_slot();
+        assert_eq!(thread_slot(), here);
+        let there = std::thread::spawn(thread_slot).join().unwrap();
+        assert_ne!(there, here);
     }
 }
