@@ -244,10 +244,23 @@ run() {
 # CPU time (user + system, in clock ticks) the process has used so far.
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 TICK_HZ=$(getconf CLK_TCK)
-# The same, summed over the row's platform processes (plat_pids).
-plat_cpu_ticks() {
-  local t=0 p
-  for p in "${plat_pids[@]}"; do t=$((t + $(cpu_ticks "$p"))); done
+# The same, over the row's platform processes (plat_pids): plat_mark notes each one's ticks,
+# plat_used sums what those still running used since. nginx's cache loader exits on its own
+# a minute after the start, and a reload replaces the workers: a process gone is left out.
+declare -A plat_start
+plat_mark() {
+  plat_start=()
+  local p
+  for p in "${plat_pids[@]}"; do
+    plat_start[$p]=$(cpu_ticks "$p" 2>/dev/null) || unset "plat_start[$p]"
+  done
+}
+plat_used() {
+  local t=0 p now
+  for p in "${!plat_start[@]}"; do
+    now=$(cpu_ticks "$p" 2>/dev/null) || continue
+    t=$((t + now - plat_start[$p]))
+  done
   echo "$t"
 }
 
@@ -291,7 +304,7 @@ for spec in "${SPECS[@]}"; do
   else
     mapfile -t plat_pids < <(pgrep -P "$(cat "$WORK/platform-nginx.pid")")
   fi
-  plat_ticks=$(plat_cpu_ticks)
+  plat_mark
   # PERF_DIR: a call-graph profile of the web process during this row's run, one file per row
   # (perf report -i DIR/<file>-<n>.data); perf's sampling costs some throughput.
   PERF_PID=
@@ -320,7 +333,7 @@ for spec in "${SPECS[@]}"; do
   # and the platform compete for the same cores), and what an optimisation really saves.
   cpu_us=$(python3 -c "print(round(($(cpu_ticks "$pid") - $ticks) / $TICK_HZ * 1e6 / max($w_n, 1), 1))")
   # The platform's CPU per page: the sandbox's (full stack) or the instant nginx's.
-  plat_us=$(python3 -c "print(round(($(plat_cpu_ticks) - $plat_ticks) / $TICK_HZ * 1e6 / max($w_n, 1), 1))")
+  plat_us=$(python3 -c "print(round($(plat_used) / $TICK_HZ * 1e6 / max($w_n, 1), 1))")
   kill "$SAMPLER" 2>/dev/null || true
   wait "$SAMPLER" 2>/dev/null || true
   if [ -n "$PERF_PID" ]; then kill -INT "$PERF_PID" 2>/dev/null || true; wait "$PERF_PID" 2>/dev/null || true; fi
