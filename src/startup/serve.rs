@@ -59,7 +59,7 @@ pub async fn serve(
     let builder = Arc::new(builder);
     let permits = Arc::new(tokio::sync::Semaphore::new(limits.max_connections));
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();
-    let threads = ConnectionThreads::start(limits.connection_threads);
+    let mut threads = ConnectionThreads::start(limits.connection_threads);
     tokio::pin!(shutdown);
     loop {
         let accepted = tokio::select! {
@@ -110,6 +110,7 @@ pub async fn serve(
     {
         tracing::warn!(grace = ?limits.shutdown_grace, "open connections did not finish in time");
     }
+    // Only now: the connections above were still being served on these threads.
     drop(threads);
 }
 
@@ -138,61 +139,59 @@ async fn accept(
 /// On the shared work-stealing runtime a page's task woke on one thread and was often
 /// polled, or its platform answer read, on the other, and idle threads were woken to
 /// steal: a logged-in page cost some 15–20 % more CPU on two threads than on one.
+/// Dropping it drops the senders: each thread then leaves its runtime and drops it.
 struct ConnectionThreads {
     runtimes: Vec<tokio::runtime::Handle>,
-    /// Dropped when serving ends: each thread then leaves its runtime and drops it.
     stops: Vec<tokio::sync::oneshot::Sender<()>>,
-    next: std::sync::atomic::AtomicUsize,
+    next: usize,
 }
 
 impl ConnectionThreads {
+    /// Up to `count` threads: one that cannot be started is left out (with none, the
+    /// caller's runtime serves every connection).
     fn start(count: usize) -> Self {
-        let mut runtimes = Vec::with_capacity(count);
-        let mut stops = Vec::with_capacity(count);
+        let mut threads = Self {
+            runtimes: Vec::with_capacity(count),
+            stops: Vec::with_capacity(count),
+            next: 0,
+        };
         for index in 0..count {
-            let built = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build();
-            let runtime = match built {
-                Ok(r) => r,
+            match Self::start_one(index) {
+                Ok((runtime, stop)) => {
+                    threads.runtimes.push(runtime);
+                    threads.stops.push(stop);
+                }
                 Err(e) => {
-                    tracing::warn!(error = %e, "connection thread not started; the main runtime serves");
+                    tracing::warn!(error = %e, started = index, "connection thread not started");
                     break;
                 }
-            };
-            let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-            let handle = runtime.handle().clone();
-            let spawned = std::thread::Builder::new()
-                .name(format!("colheita-conn-{index}"))
-                .spawn(move || {
-                    let _ = runtime.block_on(stopped);
-                });
-            if let Err(e) = spawned {
-                tracing::warn!(error = %e, "connection thread not started; the main runtime serves");
-                break;
             }
-            runtimes.push(handle);
-            stops.push(stop);
         }
-        Self {
-            runtimes,
-            stops,
-            next: std::sync::atomic::AtomicUsize::new(0),
-        }
+        threads
     }
 
-    fn spawn(&self, connection: impl Future<Output = ()> + Send + 'static) {
+    fn start_one(
+        index: usize,
+    ) -> std::io::Result<(tokio::runtime::Handle, tokio::sync::oneshot::Sender<()>)> {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()?;
+        let handle = runtime.handle().clone();
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        std::thread::Builder::new()
+            .name(format!("colheita-conn-{index}"))
+            .spawn(move || {
+                let _ = runtime.block_on(stopped);
+            })?;
+        Ok((handle, stop))
+    }
+
+    fn spawn(&mut self, connection: impl Future<Output = ()> + Send + 'static) {
         if self.runtimes.is_empty() {
             tokio::spawn(connection);
             return;
         }
-        let turn = self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        self.runtimes[turn % self.runtimes.len()].spawn(connection);
-    }
-}
-
-impl Drop for ConnectionThreads {
-    fn drop(&mut self) {
-        self.stops.clear();
+        self.runtimes[self.next % self.runtimes.len()].spawn(connection);
+        self.next = self.next.wrapping_add(1);
     }
 }
