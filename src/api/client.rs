@@ -372,6 +372,7 @@ impl Call {
     }
 }
 
+pub(crate) mod cut;
 mod reads;
 #[cfg(test)]
 mod tests;

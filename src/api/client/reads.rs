@@ -47,6 +47,20 @@ impl PlatformClient {
         call.parsed(Self::parse(&body))
     }
 
+    /// The investor's own JSON at `path`, read without the members named in `unread` (in any
+    /// object of the answer): the parts a page never shows, cut before serde reads the rest
+    /// (`cut.rs`).
+    pub(crate) async fn get_json_without<T: DeserializeOwned>(
+        &self,
+        path: &str,
+        token: &str,
+        unread: &[&str],
+    ) -> Result<T, ApiError> {
+        let address = self.reads.address(path, "");
+        let (body, _, call) = self.read(path, &address, Some(token)).await?;
+        call.parsed(Self::parse(&super::cut::without_members(&body, unread)))
+    }
+
     pub(super) fn query_string<Q: Serialize + ?Sized>(query: &Q) -> Result<String, ApiError> {
         serde_urlencoded::to_string(query)
             .map_err(|e| ApiError::Unavailable(format!("consulta inválida: {e}")))

@@ -365,3 +365,33 @@ async fn documentos_e_contrato_ao_longo_do_ciclo() {
     let r = get(&amb.router, &format!("{}/x", docs(reserva)), Some(&t)).await;
     assert_eq!(r.status, StatusCode::NOT_FOUND);
 }
+
+/// The web app cuts the members its home never reads out of the allocation summary before
+/// reading it (`api::client::cut`): the name it cuts is the sandbox's own, most of the answer
+/// goes, and what is left reads exactly as the whole answer does.
+#[tokio::test]
+async fn what_the_home_cuts_unread_is_in_the_summary_and_the_rest_reads_the_same() {
+    use crate::api::models::{AllocationSummary, Reading, Skipped};
+    use crate::api::without_members;
+
+    let amb = ambiente();
+    let t = token(&amb.router, INVESTIDOR).await;
+    let resumo = get(&amb.router, "/v1/reservas/alocacao/resumida", Some(&t)).await;
+    assert_eq!(resumo.status, StatusCode::OK, "{}", resumo.texto());
+    let cut = without_members(&resumo.corpo, Skipped::UNREAD);
+    assert!(
+        cut.len() * 2 < resumo.corpo.len(),
+        "the reservations are most of the summary: {} of {} bytes left",
+        cut.len(),
+        resumo.corpo.len()
+    );
+    // A cut list reads as empty; everything the home reads is the same.
+    let mut whole: AllocationSummary<Skipped> = serde_json::from_slice(&resumo.corpo).unwrap();
+    assert!(!whole.lista.is_empty());
+    whole
+        .lista
+        .iter_mut()
+        .for_each(|i| i.lista_reservas.clear());
+    let read: AllocationSummary<Skipped> = serde_json::from_slice(&cut).unwrap();
+    assert_eq!(format!("{read:?}"), format!("{whole:?}"));
+}
