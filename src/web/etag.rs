@@ -12,14 +12,14 @@ use axum::response::{IntoResponse, Response};
 use super::AppState;
 use super::error::{PageError, for_visitor};
 use super::headers::{PUBLIC_HTML_CACHE, publicly_cacheable};
-use super::session::carries_session;
+use super::session::noted_carries_session;
 
 /// The largest page hashed; anything bigger is sent without an `ETag`.
 const MAX_PAGE: usize = 2 * 1024 * 1024;
 
 pub async fn conditional_get(State(app): State<AppState>, req: Request, next: Next) -> Response {
     let path = req.uri().path().to_owned();
-    let session = carries_session(req.headers());
+    let session = noted_carries_session(&req);
     let get = matches!(*req.method(), Method::GET | Method::HEAD);
     let if_none_match = req.headers().get(header::IF_NONE_MATCH).cloned();
     let resp = next.run(req).await;

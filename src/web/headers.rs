@@ -42,6 +42,13 @@ impl SecurityHeaders {
         }
     }
 
+    /// Leaves in `req` whether it carries the session's cookies, for the layers inside
+    /// (`session::noted_carries_session`).
+    pub fn note(&self, req: &mut Request) {
+        req.extensions_mut()
+            .insert(super::session::CarriesSession(self.session));
+    }
+
     /// The cache policy, the CSP, nosniff, the referrer and permissions policies, no
     /// framing, and HSTS under https, on any answer.
     pub fn apply(self, app: &AppState, resp: &mut Response) {

@@ -20,9 +20,10 @@ use crate::telemetry;
 use crate::web::AppState;
 use crate::web::headers::SecurityHeaders;
 
-pub async fn observe(State(app): State<AppState>, req: Request, next: Next) -> Response {
+pub async fn observe(State(app): State<AppState>, mut req: Request, next: Next) -> Response {
     let seen = Seen::of(&req);
     let security = SecurityHeaders::of(&req);
+    security.note(&mut req);
     let mut response = seen
         .id
         .clone()

@@ -45,6 +45,19 @@ pub fn carries_session(headers: &axum::http::HeaderMap) -> bool {
         .any(|v| super::sent::names_any(v, &[ACCESS, REFRESH], HOST_PREFIX))
 }
 
+/// [`carries_session`] as the outermost layer found it, kept in the request's extensions:
+/// the header is some 5 KB, and both the security headers and the `ETag` layer ask.
+#[derive(Clone, Copy, Debug)]
+pub struct CarriesSession(pub bool);
+
+/// Whether `req` carries the session's cookies: the note an outer layer left, or the header
+/// read now when there is none.
+pub fn noted_carries_session(req: &axum::extract::Request) -> bool {
+    req.extensions()
+        .get::<CarriesSession>()
+        .map_or_else(|| carries_session(req.headers()), |noted| noted.0)
+}
+
 #[cfg(test)]
 #[path = "host_prefix_tests.rs"]
 mod host_prefix_tests;

@@ -71,3 +71,24 @@ fn a_session_is_seen_with_or_without_the_prefix() {
     h.insert(header::COOKIE, odd);
     assert!(carries_session(&h));
 }
+
+/// The layers inside read the outermost layer's note; without one, the header itself.
+#[test]
+fn the_noted_answer_is_the_one_read_and_the_header_is_read_without_a_note() {
+    let request = |cookie: Option<&'static str>| {
+        let mut b = axum::http::Request::builder().uri("/");
+        if let Some(c) = cookie {
+            b = b.header(header::COOKIE, c);
+        }
+        b.body(axum::body::Body::empty()).unwrap()
+    };
+    assert!(noted_carries_session(&request(Some("colheita_at=x"))));
+    assert!(!noted_carries_session(&request(Some("colheita_ocultar=1"))));
+    assert!(!noted_carries_session(&request(None)));
+    let mut noted = request(None);
+    noted.extensions_mut().insert(CarriesSession(true));
+    assert!(noted_carries_session(&noted));
+    let mut noted = request(Some("colheita_at=x"));
+    noted.extensions_mut().insert(CarriesSession(false));
+    assert!(!noted_carries_session(&noted));
+}

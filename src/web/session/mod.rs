@@ -11,7 +11,8 @@ mod refused;
 mod sent;
 
 pub use cookies::{
-    Flash, Jar, PendingLogin, StoredToken, StoredUnread, UserSummary, carries_session,
+    CarriesSession, Flash, Jar, PendingLogin, StoredToken, StoredUnread, UserSummary,
+    carries_session, noted_carries_session,
 };
 pub use guard::{CurrentSession, LoginRequired, fetch_user_summary, guard, login_redirect};
 pub use navegacao::{end_session, same_site_navigation};
