@@ -76,7 +76,7 @@ fn a_session_is_seen_with_or_without_the_prefix() {
 #[test]
 fn the_noted_answer_is_the_one_read_and_the_header_is_read_without_a_note() {
     let request = |cookie: Option<&'static str>| {
-        let mut b = axum::http::Request::builder().uri("/");
+        let mut b = axum::http::Request::builder().uri(routes::HOME);
         if let Some(c) = cookie {
             b = b.header(header::COOKIE, c);
         }
