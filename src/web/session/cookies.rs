@@ -45,8 +45,8 @@ pub fn carries_session(headers: &axum::http::HeaderMap) -> bool {
         .any(|v| super::sent::names_any(v, &[ACCESS, REFRESH], HOST_PREFIX))
 }
 
-/// [`carries_session`] as the outermost layer found it, kept in the request's extensions:
-/// the header is some 5 KB, and both the security headers and the `ETag` layer ask.
+/// [`carries_session`] as `observe` (the security headers' layer) found it, kept in the
+/// request's extensions: the header is some 5 KB, and the `ETag` layer inside asks too.
 #[derive(Clone, Copy, Debug)]
 pub struct CarriesSession(pub bool);
 

@@ -72,7 +72,7 @@ fn a_session_is_seen_with_or_without_the_prefix() {
     assert!(carries_session(&h));
 }
 
-/// The layers inside read the outermost layer's note; without one, the header itself.
+/// The layers inside read the note `observe` left; without one, the header itself.
 #[test]
 fn the_noted_answer_is_the_one_read_and_the_header_is_read_without_a_note() {
     let request = |cookie: Option<&'static str>| {
