@@ -3,6 +3,8 @@ use serde_json::{Map, Value, json};
 
 use super::without_members;
 
+mod reference;
+
 fn cut(body: &str, names: &[&str]) -> String {
     String::from_utf8(without_members(body.as_bytes(), names).into_owned()).unwrap()
 }
@@ -178,36 +180,41 @@ proptest! {
     }
 }
 
-/// The end of a string as a byte-by-byte reading finds it.
-fn string_end_one_byte_at_a_time(body: &[u8], start: usize) -> Option<usize> {
-    let mut j = start + 1;
-    while j < body.len() {
-        match body[j] {
-            b'"' => return Some(j + 1),
-            b'\\' => j += 2,
-            _ => j += 1,
-        }
-    }
-    None
+/// Bytes that make documents, broken ones too: brackets, quotes, escapes, names, spaces.
+fn pieces() -> impl Strategy<Value = Vec<u8>> {
+    let piece = prop::sample::select(vec![
+        "{",
+        "}",
+        "[",
+        "]",
+        ",",
+        ":",
+        "\"",
+        "\\",
+        " ",
+        "\n",
+        "1",
+        "null",
+        "a",
+        "ç",
+        "\"x\"",
+        "\"pix\"",
+        "\"listaReservas\"",
+        "\"x\":",
+        "\"pix\":[",
+        "\"x\\\"",
+    ]);
+    prop::collection::vec(piece, 0..80).prop_map(|p| p.concat().into_bytes())
 }
 
 proptest! {
-    /// Read eight bytes at a time, a string ends where the byte-by-byte reading ends it,
-    /// wherever its quotes and backslashes fall against the words.
+    /// On any bytes, documents or not, the scan that reads the index cuts exactly what the
+    /// byte-by-byte scan cuts, and leaves whole what it cannot follow.
     #[test]
-    fn a_string_ends_where_it_ends_byte_by_byte(
-        bytes in prop::collection::vec(
-            prop::sample::select(vec![b'a', b'"', b'\\', 0xc3, 0xa7, 0x80, 0xff, 0x22 ^ 0x80]),
-            0..40,
-        ),
-        start in 0usize..8,
+    fn the_index_cuts_as_the_byte_by_byte_scan(
+        body in pieces(),
+        names in prop::sample::subsequence(NAMES, 0..=3),
     ) {
-        let mut body = vec![b'x'; start];
-        body.push(b'"');
-        body.extend(bytes);
-        prop_assert_eq!(
-            super::string_end(&body, start),
-            string_end_one_byte_at_a_time(&body, start)
-        );
+        prop_assert_eq!(super::cuts(&body, &names), reference::cuts(&body, &names));
     }
 }
