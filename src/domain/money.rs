@@ -66,9 +66,8 @@ pub fn write_decimal_br(out: &mut String, v: Decimal, places: u32) {
     if rounded.is_sign_negative() && !rounded.is_zero() {
         out.push('-');
     }
-    // A Decimal's mantissa has at most 29 digits (96 bits).
-    let mut buf = [0u8; 40];
-    let digits = ascii_digits(rounded.mantissa().unsigned_abs(), &mut buf);
+    let mut buf = itoa::Buffer::new();
+    let digits = buf.format(rounded.mantissa().unsigned_abs());
     // After rounding, the scale is at most `places`; the fraction is padded to `places`.
     let scale = rounded.scale() as usize;
     let (int_part, frac_part) = if digits.len() > scale {
@@ -89,35 +88,6 @@ pub fn write_decimal_br(out: &mut String, v: Decimal, places: u32) {
             out.push('0');
         }
     }
-}
-
-/// The decimal digits of `n`, written at the end of `buf`: a number's digits without the
-/// formatting machinery (amounts here, the donut's coordinates in `web::ui::rosca`).
-pub fn ascii_digits(mut n: u128, buf: &mut [u8; 40]) -> &str {
-    let mut i = buf.len();
-    // Most amounts fit 64 bits, where division is one instruction rather than a call.
-    while n > u128::from(u64::MAX) {
-        i -= 1;
-        // The remainder is a single digit.
-        #[allow(clippy::cast_possible_truncation)]
-        let digit = (n % 10) as u8;
-        buf[i] = b'0' + digit;
-        n /= 10;
-    }
-    #[allow(clippy::cast_possible_truncation)]
-    let mut small = n as u64;
-    loop {
-        i -= 1;
-        #[allow(clippy::cast_possible_truncation)]
-        let digit = (small % 10) as u8;
-        buf[i] = b'0' + digit;
-        small /= 10;
-        if small == 0 {
-            break;
-        }
-    }
-    // Only ASCII digits were written.
-    std::str::from_utf8(&buf[i..]).unwrap_or("0")
 }
 
 /// `12,50%`: percentages always have two decimals, no space before the sign,

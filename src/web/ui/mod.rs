@@ -13,6 +13,7 @@ pub mod island;
 pub mod layout;
 pub mod paginacao;
 pub mod rosca;
+pub mod text;
 
 use axum::http::StatusCode;
 use maud::Markup;

@@ -109,30 +109,15 @@ fn push_fixed2(out: &mut String, x: f64) {
 
 /// `h` hundredths as `int.dd`.
 fn push_hundredths(out: &mut String, h: u64) {
-    // At most 20 digits and the point.
-    let mut buf = [0u8; 24];
-    let mut i = buf.len();
-    let mut n = h;
-    for place in 0..3 {
-        if place == 2 {
-            i -= 1;
-            buf[i] = b'.';
-        }
-        i -= 1;
+    let mut whole = itoa::Buffer::new();
+    out.push_str(whole.format(h / 100));
+    out.push('.');
+    let cents = h % 100;
+    for digit in [cents / 10, cents % 10] {
+        // A single digit.
         #[allow(clippy::cast_possible_truncation)]
-        let digit = (n % 10) as u8;
-        buf[i] = b'0' + digit;
-        n /= 10;
+        out.push(char::from(b'0' + digit as u8));
     }
-    while n > 0 {
-        i -= 1;
-        #[allow(clippy::cast_possible_truncation)]
-        let digit = (n % 10) as u8;
-        buf[i] = b'0' + digit;
-        n /= 10;
-    }
-    // Only ASCII digits and a point were written.
-    out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or("0.00"));
 }
 
 fn push_point(out: &mut String, command: char, (x, y): (f64, f64)) {
@@ -225,7 +210,7 @@ pub fn svg(title: &str, slices: &[Slice], palette: &[&str], height: u32) -> Mark
     let shares = shares(&values);
     html! {
         svg.rosca viewBox="0 0 200 200" width="100%" height=(height) role="img"
-            aria-label=(description_of_shares(title, slices, &shares)) {
+            aria-label=(super::text::Text(&description_of_shares(title, slices, &shares))) {
             @for (i, d) in paths_of_shares(&shares).into_iter().enumerate() {
                 @if let Some(d) = d {
                     // Written above from digits, spaces, '.' and the letters M, A, L and Z

@@ -1,6 +1,7 @@
 //! Views of the home.
 
 use crate::domain::status::ReservaStatus;
+use crate::web::ui::text::Text;
 use maud::{Markup, html};
 
 use crate::api::ApiError;
@@ -105,8 +106,8 @@ fn donut(ctx: &Ctx, a: &AllocationSummary<Skipped>) -> Markup {
                         li {
                             span class=(rosca::swatch_class(i)) aria-hidden="true" {}
                             @match &item.url_amigavel {
-                                Some(u) => a href=(routes::captacao(u)) { (item.nome_captacao) },
-                                None => span { (item.nome_captacao) },
+                                Some(u) => a href=(Text(&routes::captacao(u))) { (Text(&item.nome_captacao)) },
+                                None => span { (Text(&item.nome_captacao)) },
                             }
                             " — " (format::percent(item.percentual_alocacao)) " · " (ctx.money(item.valor))
                         }
@@ -164,14 +165,14 @@ fn pending(ctx: &Ctx, list: Option<&[ReservaPendente]>) -> Markup {
                             @for r in list {
                                 tr {
                                     td data-label="Data da solicitação" { (format::date(r.data.as_deref())) }
-                                    th scope="row" { (r.nome_captacao) }
+                                    th scope="row" { (Text(&r.nome_captacao)) }
                                     td.num data-label="Valor do investimento" { (ctx.money(r.investimento)) }
                                     td data-label="Remuneração líquida" { (format::net_yield(r.rendimento)) }
                                     td data-label="Prazo" { @if let Some(p) = r.prazo { (p) " meses" } @else { "-" } }
                                     td data-label="Validade da solicitação" { (validity(r)) }
                                     td data-label="Status" { (badge::status(&r.status.name, r.status.color.as_deref())) }
                                     td.celula-acao { a.botao.botao-secundario href=(routes::home_reserva(r.id))
-                                        aria-label={ "Detalhe da reserva em " (r.nome_captacao) } { "Detalhe" } }
+                                        aria-label={ "Detalhe da reserva em " (Text(&r.nome_captacao)) } { "Detalhe" } }
                                 }
                             }
                         }
