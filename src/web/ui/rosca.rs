@@ -231,7 +231,14 @@ pub fn island(title: &str, slices: &[Slice], palette: &[&str], note: Markup) -> 
         height: HEIGHT,
         title: title.to_owned(),
         labels: slices.iter().map(|s| s.label.clone()).collect(),
-        values: slices.iter().map(|s| s.value.to_string()).collect(),
+        values: slices
+            .iter()
+            .map(|s| {
+                let mut text = String::with_capacity(16);
+                crate::domain::money::write_decimal_plain(&mut text, s.value);
+                text
+            })
+            .collect(),
         // Slice `i` takes colour `i % len`: with no more slices than colours, only the
         // slices' own colours need to travel in the page.
         colors: Some(
