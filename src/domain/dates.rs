@@ -66,17 +66,44 @@ pub fn format_date_br(ts: Timestamp) -> String {
 /// `21/11/2026 às 18:05`, in São Paulo time.
 pub fn format_datetime_br(ts: Timestamp) -> String {
     let dt = ts.to_zoned(sao_paulo()).datetime();
-    format!(
-        "{} às {:02}:{:02}",
-        format_civil_date_br(dt.date()),
-        dt.hour(),
-        dt.minute()
-    )
+    let mut out = String::with_capacity(20);
+    write_civil_date_br(&mut out, dt.date());
+    out.push_str(" às ");
+    push_two_digits(&mut out, dt.hour());
+    out.push(':');
+    push_two_digits(&mut out, dt.minute());
+    out
 }
 
 /// `21/11/2026`.
 pub fn format_civil_date_br(d: Date) -> String {
-    format!("{:02}/{:02}/{:04}", d.day(), d.month(), d.year())
+    let mut out = String::with_capacity(10);
+    write_civil_date_br(&mut out, d);
+    out
+}
+
+/// [`format_civil_date_br`]'s text, written digit by digit: a page shows a date per row,
+/// and `format!` with its paddings cost some thousand instructions a date.
+fn write_civil_date_br(out: &mut String, d: Date) {
+    push_two_digits(out, d.day());
+    out.push('/');
+    push_two_digits(out, d.month());
+    out.push('/');
+    let year = d.year();
+    if (1000..=9999).contains(&year) {
+        out.push_str(itoa::Buffer::new().format(year));
+    } else {
+        // Years a platform never sends, padded as `{:04}` pads them.
+        use std::fmt::Write as _;
+        let _ = write!(out, "{year:04}");
+    }
+}
+
+/// A day, month, hour or minute (0–99) as two digits.
+fn push_two_digits(out: &mut String, n: i8) {
+    let n = n.unsigned_abs() % 100;
+    out.push(char::from(b'0' + n / 10));
+    out.push(char::from(b'0' + n % 10));
 }
 
 /// `dezembro de 2026`, in São Paulo time (statement and income-report headings).

@@ -69,3 +69,35 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    /// Written digit by digit, a day and a time read as `format!`'s paddings write them,
+    /// for any day jiff holds (years before 1000 and negative ones too).
+    #[test]
+    fn a_date_is_written_as_format_writes_it(
+        y in -9999i16..=9999,
+        m in 1i8..=12,
+        d in 1i8..=28,
+        second in any::<i64>(),
+    ) {
+        let day = Date::new(y, m, d).unwrap_or(Date::MIN);
+        prop_assert_eq!(
+            format_civil_date_br(day),
+            format!("{:02}/{:02}/{:04}", day.day(), day.month(), day.year())
+        );
+        let ts = Timestamp::from_second(second.rem_euclid(253_402_207_200 - 86_400) + 86_400)
+            .unwrap_or(Timestamp::UNIX_EPOCH);
+        let dt = ts.to_zoned(sao_paulo()).datetime();
+        prop_assert_eq!(
+            format_datetime_br(ts),
+            format!(
+                "{:02}/{:02}/{:04} às {:02}:{:02}",
+                dt.day(),
+                dt.month(),
+                dt.year(),
+                dt.hour(),
+                dt.minute()
+            )
+        );
+    }
+}

@@ -7,6 +7,14 @@ use super::*;
 fn builders_fill_the_router_patterns() {
     assert_eq!(captacao("soja-mt"), CAPTACAO.replace("{url}", "soja-mt"));
     assert_eq!(preview(3), PREVIEW.replace("{id}", "3"));
+    assert_eq!(
+        home_reserva(42),
+        format!("{HOME}?reserva=42#detalhe-reserva")
+    );
+    assert_eq!(
+        home_reserva(-7),
+        format!("{HOME}?reserva=-7#detalhe-reserva")
+    );
     assert_eq!(reserva_termos(7), RESERVA_TERMOS.replace("{id}", "7"));
     assert_eq!(reserva_confirmar(7), RESERVA_CONFIRMAR.replace("{id}", "7"));
     assert_eq!(carteira_contrato(7), CARTEIRA_CONTRATO.replace("{id}", "7"));
