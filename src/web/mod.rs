@@ -8,6 +8,8 @@ pub mod error;
 mod etag;
 pub mod extract;
 mod fragments;
+#[cfg(test)]
+mod future_sizes;
 mod headers;
 mod observability;
 mod pages;

@@ -66,13 +66,17 @@ pub async fn guard(
 
 /// Reads the stored session; refreshes it when the access token is within the margin;
 /// clears it when it cannot be kept alive.
+///
+/// The platform calls here (ending, refreshing, reading the name) are rare, and their
+/// futures are boxed: kept inline, they made the guard's future (and every middleware's
+/// around it) several KB, copied whole as each layer starts, on every request.
 async fn load_session(app: &AppState, jar: &Jar) -> Option<Session> {
     let (access, refresh) = jar.tokens()?;
     let now = now();
     // A call beside an earlier page met a 401: the session is over, its name too.
     if app.refused.take(&access.t) {
         tracing::info!("session refused by the platform; it ends");
-        end_session(app, jar).await;
+        Box::pin(end_session(app, jar)).await;
         return None;
     }
     let limits = app.cfg.session;
@@ -83,7 +87,7 @@ async fn load_session(app: &AppState, jar: &Jar) -> Option<Session> {
     let age = clock.age(limits, now);
     if age != SessionAge::Live {
         tracing::info!(?age, "session ended by its lifetime");
-        end_session(app, jar).await;
+        Box::pin(end_session(app, jar)).await;
         return None;
     }
     // The refresh token the clock is bound to: a new one after a refresh.
@@ -91,7 +95,7 @@ async fn load_session(app: &AppState, jar: &Jar) -> Option<Session> {
     let access_token = if access_fresh(&access, now) {
         access.t
     } else if refresh_alive(&refresh, now) {
-        match app.refresh.refresh(&app.api, &refresh.t).await {
+        match Box::pin(app.refresh.refresh(&app.api, &refresh.t)).await {
             Ok(answer) => {
                 metrics::counter!(crate::telemetry::SESSIONS_REFRESHED, "outcome" => "ok")
                     .increment(1);
@@ -114,7 +118,7 @@ async fn load_session(app: &AppState, jar: &Jar) -> Option<Session> {
     let user = match jar.user() {
         Some(u) => u,
         None => {
-            let u = fetch_user_summary(app, &access_token).await;
+            let u = Box::pin(fetch_user_summary(app, &access_token)).await;
             if let Some(u) = &u {
                 jar.store_user(u);
             }

@@ -37,18 +37,22 @@ pub async fn view_home_get(ctx: Ctx, RawQueryString(qs): RawQueryString) -> Page
     let panel_id = panel.reserva.and_then(|r| r.parse::<i64>().ok());
     let api = &ctx.app.api;
     let offers_query = state.to_api();
-    // Upstream calls of one page run concurrently.
-    let (allocation, pending, offers, reserva) = tokio::join!(
-        api.allocation_summary::<Skipped>(token),
-        api.reservas_pendentes(token),
-        api.captacoes(&offers_query, Some(token)),
-        async {
-            match panel_id {
-                Some(id) => Some(api.reserva(token, id).await),
-                None => None,
+    // Upstream calls of one page run concurrently. The four reads' futures are boxed: held
+    // in the handler's own future, they made it some 4 KB, copied whole as it starts.
+    let (allocation, pending, offers, reserva) = Box::pin(async {
+        tokio::join!(
+            api.allocation_summary::<Skipped>(token),
+            api.reservas_pendentes(token),
+            api.captacoes(&offers_query, Some(token)),
+            async {
+                match panel_id {
+                    Some(id) => Some(api.reserva(token, id).await),
+                    None => None,
+                }
             }
-        }
-    );
+        )
+    })
+    .await;
     // Each block shows its own error card; only when all failed is the page a failure.
     // The side panel is an extra: its failure is drawn in the panel.
     let outcome = Partial::new().together(&[&allocation, &pending, &offers]);
