@@ -1,7 +1,6 @@
 //! Views of the home.
 
 use crate::domain::status::ReservaStatus;
-use crate::web::ui::text::Text;
 use maud::{Markup, html};
 
 use crate::api::ApiError;
@@ -12,6 +11,7 @@ use crate::domain::captacao;
 use crate::web::pages::captacoes::query::ListState;
 use crate::web::pages::captacoes::view::{TableOptions, fragment_key, pagination, table};
 use crate::web::pages::reservas::reserva_panel;
+use crate::web::ui::text::Text;
 use crate::web::ui::{
     Reserve, aviso_cvm, badge, captacao as ui_captacao, cards, format, island, rosca,
 };
