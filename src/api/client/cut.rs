@@ -63,21 +63,7 @@ fn cuts(body: &[u8], names: &[&str]) -> Option<Option<Vec<u8>>> {
                         return None;
                     }
                     let value_end = value_end(body, &index, skip_space(body, colon + 1))?;
-                    // The first member goes with the comma after it, any other with the comma
-                    // before it, so that what is left is still a list of members.
-                    let (cut_from, cut_to) = if body[before] == b',' {
-                        (before, value_end)
-                    } else {
-                        let next = skip_space(body, value_end);
-                        (
-                            i,
-                            if body.get(next) == Some(&b',') {
-                                next + 1
-                            } else {
-                                value_end
-                            },
-                        )
-                    };
+                    let (cut_from, cut_to) = member_span(body, before, i, value_end);
                     let kept = out.get_or_insert_with(|| Vec::with_capacity(body.len()));
                     kept.extend_from_slice(&body[copied..cut_from]);
                     copied = cut_to;
@@ -136,6 +122,21 @@ fn value_end(body: &[u8], index: &Index, start: usize) -> Option<usize> {
                 .position(|b| matches!(b, b',' | b'}' | b']' | b' ' | b'\t' | b'\n' | b'\r'))?;
             (len > 0 && !body[start..start + len].contains(&b'"')).then_some(start + len)
         }
+    }
+}
+
+/// Where the member whose name opens at `name` and whose value ends at `value_end` is cut,
+/// `before` being the `{` or `,` before it. The first member goes with the comma after it,
+/// any other with the comma before it, so that what is left is still a list of members.
+fn member_span(body: &[u8], before: usize, name: usize, value_end: usize) -> (usize, usize) {
+    if body[before] == b',' {
+        return (before, value_end);
+    }
+    let next = skip_space(body, value_end);
+    if body.get(next) == Some(&b',') {
+        (name, next + 1)
+    } else {
+        (name, value_end)
     }
 }
 

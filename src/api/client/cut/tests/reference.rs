@@ -1,7 +1,9 @@
 //! The scan read byte by byte, as it was first written: the tests' oracle for the scan that
 //! reads the index.
 
-const MAX_DEPTH: u32 = super::super::MAX_DEPTH;
+// What this scan shares with the indexed one is how a member and its comma are cut (the
+// unit tests pin it down on literal bodies); finding strings and values is its own.
+use super::super::{MAX_DEPTH, member_span, skip_space};
 
 /// The body with the members cut (`Some(None)` when nothing was cut), or `None` when the
 /// scan cannot follow it.
@@ -26,21 +28,7 @@ pub(super) fn cuts(body: &[u8], names: &[&str]) -> Option<Option<Vec<u8>>> {
                         return None;
                     }
                     let value_end = value_end(body, skip_space(body, colon + 1))?;
-                    // The first member goes with the comma after it, any other with the comma
-                    // before it, so that what is left is still a list of members.
-                    let (from, to) = if body[before] == b',' {
-                        (before, value_end)
-                    } else {
-                        let next = skip_space(body, value_end);
-                        (
-                            i,
-                            if body.get(next) == Some(&b',') {
-                                next + 1
-                            } else {
-                                value_end
-                            },
-                        )
-                    };
+                    let (from, to) = member_span(body, before, i, value_end);
                     let kept = out.get_or_insert_with(|| Vec::with_capacity(body.len()));
                     kept.extend_from_slice(&body[copied..from]);
                     copied = to;
@@ -135,11 +123,4 @@ fn value_end(body: &[u8], start: usize) -> Option<usize> {
             (len > 0 && !body[start..start + len].contains(&b'"')).then_some(start + len)
         }
     }
-}
-
-fn skip_space(body: &[u8], mut i: usize) -> usize {
-    while matches!(body.get(i), Some(b' ' | b'\t' | b'\n' | b'\r')) {
-        i += 1;
-    }
-    i
 }
