@@ -71,6 +71,17 @@ pub async fn serve(
         };
         // The peer's address, for the per-address limits (`web::client_addr::ClientAddr`).
         let peer = stream.peer_addr().ok();
+        // The socket leaves this runtime's poller: the connection's thread registers it with
+        // its own. Left here, every readiness of the connection (each request's bytes) was
+        // seen by this runtime's poller, which then woke the connection's thread through an
+        // eventfd: two threads woken per request instead of one.
+        let stream = match stream.into_std() {
+            Ok(stream) => stream,
+            Err(e) => {
+                tracing::warn!(error = %e, "accepted connection not handed over");
+                continue;
+            }
+        };
         let service = TowerToHyperService::new(app.clone().map_request(
             move |mut req: axum::http::Request<hyper::body::Incoming>| {
                 if let Some(peer) = peer {
@@ -84,6 +95,13 @@ pub async fn serve(
         let watcher = graceful.watcher();
         let first_byte = limits.header_read_timeout;
         threads.spawn(async move {
+            let stream = match tokio::net::TcpStream::from_std(stream) {
+                Ok(stream) => stream,
+                Err(e) => {
+                    tracing::warn!(error = %e, "connection not registered on its thread");
+                    return;
+                }
+            };
             // hyper's header timer starts at the first byte: a client that sends nothing
             // gets the same deadline for its first one.
             let mut probe = [0u8; 1];

@@ -1,6 +1,7 @@
 //! The accept loop (`startup::serve`) deals client connections to threads with a runtime
 //! of their own, in turn: each connection, and every request on it, stays on one thread;
-//! with no such thread the caller's runtime serves; a request in flight on a connection
+//! with no such thread the caller's runtime serves; a connection's socket is watched by its
+//! own thread's runtime, not by the accepting one; a request in flight on a connection
 //! thread still finishes when shutdown starts.
 
 use colheita::startup::{self, ServeLimits};
@@ -110,5 +111,68 @@ async fn a_request_in_flight_on_a_connection_thread_finishes_at_shutdown() {
     assert!(
         reqwest::get(&url).await.is_err(),
         "the listener is closed after shutdown"
+    );
+}
+
+/// One GET of `/` on `stream` (kept alive), answering the body: a client with blocking
+/// sockets, so that it runs whatever the test's runtime is doing.
+fn get_on(stream: &mut std::net::TcpStream) -> std::io::Result<String> {
+    use std::io::{Read as _, Write as _};
+    stream.write_all(b"GET / HTTP/1.1\r\nHost: test\r\n\r\n")?;
+    let mut answer = Vec::new();
+    let mut buf = [0u8; 1024];
+    loop {
+        let n = stream.read(&mut buf)?;
+        if n == 0 {
+            return Err(std::io::ErrorKind::UnexpectedEof.into());
+        }
+        answer.extend_from_slice(&buf[..n]);
+        let text = String::from_utf8_lossy(&answer).into_owned();
+        let Some((head, body)) = text.split_once("\r\n\r\n") else {
+            continue;
+        };
+        let length: usize = head
+            .lines()
+            .find_map(|l| {
+                l.to_ascii_lowercase()
+                    .strip_prefix("content-length: ")
+                    .map(str::to_owned)
+            })
+            .and_then(|v| v.trim().parse().ok())
+            .expect("a content-length");
+        if body.len() >= length {
+            return Ok(body[..length].to_owned());
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_connection_is_served_while_the_accepting_runtime_is_blocked() {
+    // The test's runtime (one thread) accepts; the connection then lives on its thread.
+    let (url, _stop, _task) = start(thread_namer(Duration::ZERO), limits(1)).await;
+    let addr = url
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_owned();
+    let (first_answered, first) = tokio::sync::oneshot::channel::<()>();
+    let client = std::thread::spawn(move || {
+        let mut stream = std::net::TcpStream::connect(&addr).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(3)))
+            .unwrap();
+        let one = get_on(&mut stream).unwrap();
+        first_answered.send(()).unwrap();
+        // By now the accepting runtime is blocked (below): only the connection's own
+        // thread can see this request arrive.
+        std::thread::sleep(Duration::from_millis(100));
+        (one, get_on(&mut stream))
+    });
+    first.await.unwrap();
+    // Blocks this runtime's only thread, its poller included, until the client is done.
+    let (one, two) = client.join().unwrap();
+    assert_eq!(one, "colheita-conn-0");
+    assert_eq!(
+        two.expect("the second request is answered while the accepting runtime is blocked"),
+        "colheita-conn-0"
     );
 }
