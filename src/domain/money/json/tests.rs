@@ -152,3 +152,84 @@ fn it_reads_from_bytes_held_whole_and_refuses_a_reader() {
     let read = serde_json::from_reader::<_, Body>(&br#"{"v":0.1}"#[..]);
     assert!(read.is_err(), "{read:?}");
 }
+
+/// The whole decimal, bit for bit: mantissa, scale and sign (`==` holds `-0 == 0` and
+/// `1.0 == 1.00`).
+fn bits(d: Decimal) -> [u8; 16] {
+    d.serialize()
+}
+
+#[test]
+fn the_platforms_plain_amounts_take_the_short_way() {
+    for text in [
+        "0",
+        "7",
+        "007",
+        "0.1",
+        "12.50",
+        "-12.50",
+        "1000.10",
+        "999999999999999999",
+    ] {
+        let short = parse_plain(text.as_bytes()).unwrap_or_else(|| panic!("{text}"));
+        assert_eq!(bits(short), bits(dec(text)), "{text}");
+    }
+    assert_eq!(parse_plain(b"12.50").map(|d| d.scale()), Some(2));
+    assert_eq!(
+        parse_plain(b"90071992547409.93").map(|d| d.to_string()),
+        Some("90071992547409.93".to_owned())
+    );
+}
+
+#[test]
+fn other_shapes_go_the_general_way_and_read_as_before() {
+    // Not for the short way: more than 18 digits, exponents, and what JSON's grammar
+    // refuses.
+    for text in [
+        "1234567890123456789",
+        "1e3",
+        "1.",
+        ".5",
+        "-",
+        "",
+        "1.2.3",
+        "+1",
+        "1_000",
+        " 1",
+    ] {
+        assert_eq!(parse_plain(text.as_bytes()), None, "{text}");
+    }
+    assert_eq!(
+        bits(parse_number("1234567890123456789").unwrap()),
+        bits(dec("1234567890123456789"))
+    );
+    assert_eq!(parse_number("1e3"), Some(Decimal::from(1000)));
+    for refused in ["1.", ".5", "-", "", "1.2.3", "+1", "1_000"] {
+        assert_eq!(parse_number(refused), None, "{refused}");
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(512))]
+
+    /// Whatever the short way reads is what `Decimal::from_str` reads, bit for bit, and every
+    /// plain amount of up to 18 digits is read the short way.
+    #[test]
+    fn the_short_way_reads_as_from_str(
+        text in "-?[0-9]{0,20}(\\.[0-9]{0,20})?",
+        noise in "[-0-9.eE+ _]{0,24}",
+    ) {
+        for t in [&text, &noise] {
+            if let Some(short) = parse_plain(t.as_bytes()) {
+                let reference = Decimal::from_str(t).unwrap();
+                proptest::prop_assert_eq!(bits(short), bits(reference), "{}", t);
+            }
+        }
+        let digits = text.bytes().filter(u8::is_ascii_digit).count();
+        let (int, frac) = text.trim_start_matches('-').split_once('.').unwrap_or((text.trim_start_matches('-'), "x"));
+        let plain = !int.is_empty() && !frac.is_empty() && digits <= 18;
+        if plain {
+            proptest::prop_assert!(parse_plain(text.as_bytes()).is_some(), "{}", text);
+        }
+    }
+}
