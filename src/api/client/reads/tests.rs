@@ -63,6 +63,33 @@ async fn a_read_without_a_token_sends_no_authorization() {
     assert_eq!(c.get_json::<u32, _>("/x", &(), None).await.unwrap(), 7);
 }
 
+/// The thread keeps its last token's header: two investors' reads in turn on one thread
+/// each carry their own, and a token that cannot be a header is refused before any request.
+#[tokio::test]
+async fn reads_in_turn_for_two_investors_each_carry_their_own_bearer() {
+    let server = MockServer::start().await;
+    for (token, answer) in [("tok-a", "1"), ("tok-b", "2")] {
+        Mock::given(path("/x"))
+            .and(header("authorization", format!("Bearer {token}").as_str()))
+            .respond_with(ResponseTemplate::new(200).set_body_raw(answer, "application/json"))
+            .mount(&server)
+            .await;
+    }
+    let c = client_for(&server).await;
+    for _ in 0..2 {
+        for (token, want) in [("tok-a", 1), ("tok-b", 2), ("tok-b", 2), ("tok-a", 1)] {
+            let got: u32 = c.get_json("/x", &(), Some(token)).await.unwrap();
+            assert_eq!(got, want, "{token}");
+        }
+    }
+    let refused = c.get_json::<u32, _>("/x", &(), Some("tok\nb")).await;
+    assert!(matches!(refused, Err(ApiError::Unauthorized)), "{refused:?}");
+    let after: u32 = c.get_json("/x", &(), Some("tok-a")).await.unwrap();
+    assert_eq!(after, 1);
+    let sent = server.received_requests().await.unwrap_or_default();
+    assert_eq!(sent.len(), 9, "the refused token was never sent");
+}
+
 #[tokio::test]
 async fn the_platform_s_failures_keep_their_meaning() {
     let server = MockServer::start().await;
