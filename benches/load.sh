@@ -22,6 +22,7 @@
 #   FRESH_COOKIE=0 ...                      # replay the login's cookie, never the page's
 #   ACCEPT_ENCODING="br, gzip" ...          # compressed pages, as a browser asks for them
 #   PERF_DIR=/tmp/prof ...                  # perf record (call graphs) of the web process per row
+#   PERF_CALLGRAPH="--call-graph dwarf" ... # how perf walks the stacks (default -g: frame pointers, few in Rust)
 # The RSS column is the web process's resident memory sampled every 2 s during the run:
 # start/middle/end/max in MiB (a leak shows as end well above middle).
 #
@@ -311,7 +312,7 @@ for spec in "${SPECS[@]}"; do
   if [ -n "${PERF_DIR:-}" ]; then
     mkdir -p "$PERF_DIR"
     PERF_N=$((PERF_N + 1))
-    perf record -q -F 1999 -g -p "$pid" -o "$PERF_DIR/${file%.html}-$PERF_N.data" 2>/dev/null &
+    perf record -q -F 1999 ${PERF_CALLGRAPH:--g} -p "$pid" -o "$PERF_DIR/${file%.html}-$PERF_N.data" 2>/dev/null &
     PERF_PID=$!
   fi
   if [ -n "$cookie" ]; then
