@@ -63,16 +63,26 @@ pub fn format_date_br(ts: Timestamp) -> String {
     format_civil_date_br(today_in_sao_paulo(ts))
 }
 
+/// [`format_date_br`]'s text, written at the end of `out`.
+pub fn write_date_br(out: &mut String, ts: Timestamp) {
+    write_civil_date_br(out, today_in_sao_paulo(ts));
+}
+
 /// `21/11/2026 às 18:05`, in São Paulo time.
 pub fn format_datetime_br(ts: Timestamp) -> String {
-    let dt = ts.to_zoned(sao_paulo()).datetime();
     let mut out = String::with_capacity(20);
-    write_civil_date_br(&mut out, dt.date());
-    out.push_str(" às ");
-    push_two_digits(&mut out, dt.hour());
-    out.push(':');
-    push_two_digits(&mut out, dt.minute());
+    write_datetime_br(&mut out, ts);
     out
+}
+
+/// [`format_datetime_br`]'s text, written at the end of `out`.
+pub fn write_datetime_br(out: &mut String, ts: Timestamp) {
+    let dt = ts.to_zoned(sao_paulo()).datetime();
+    write_civil_date_br(out, dt.date());
+    out.push_str(" às ");
+    push_two_digits(out, dt.hour());
+    out.push(':');
+    push_two_digits(out, dt.minute());
 }
 
 /// `21/11/2026`.
@@ -84,7 +94,7 @@ pub fn format_civil_date_br(d: Date) -> String {
 
 /// [`format_civil_date_br`]'s text, written digit by digit: a page shows a date per row,
 /// and `format!` with its paddings cost some thousand instructions a date.
-fn write_civil_date_br(out: &mut String, d: Date) {
+pub fn write_civil_date_br(out: &mut String, d: Date) {
     push_two_digits(out, d.day());
     out.push('/');
     push_two_digits(out, d.month());

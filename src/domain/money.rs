@@ -132,13 +132,6 @@ pub fn write_percent(out: &mut String, v: Decimal) {
     out.push('%');
 }
 
-/// A reservation's net yield, an annual rate in percent: 17.5 → "17,50% a.a.".
-pub fn format_annual_rate(v: Decimal) -> String {
-    let mut out = format_percent(v);
-    out.push_str(" a.a.");
-    out
-}
-
 fn is_negative_after_rounding(v: Decimal, places: u32) -> bool {
     let rounded = v.round_dp_with_strategy(places, RoundingStrategy::MidpointAwayFromZero);
     rounded.is_sign_negative() && !rounded.is_zero()

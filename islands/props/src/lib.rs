@@ -94,7 +94,7 @@ islands! {
     NotificacaoProps => Notificacao,
     PainelLateralProps => PainelLateral,
     ReservaProps => Reserva,
-    RoscaProps => Rosca,
+    RoscaProps<'_> => Rosca,
     SimulacaoProps => Simulacao,
     SliderProps => Sliders,
     VisibilityProps => Visibility,
@@ -214,19 +214,20 @@ pub struct ReservaProps {
 /// A donut (chart.js) over the server's SVG of the same donut, mounted when touched or focused.
 #[derive(Clone, Debug, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub struct RoscaProps {
+// Its texts are borrowed from the page's data: a home draws one on every visit.
+pub struct RoscaProps<'a> {
     // Height of the drawing area in CSS pixels (the server's SVG has the same).
     pub height: u32,
     // The canvas's accessible name.
-    pub title: String,
+    pub title: &'a str,
     // One per slice.
-    pub labels: Vec<String>,
+    pub labels: Vec<&'a str>,
     // Amounts in reais as decimal strings (`"1234.56"`), one per label.
     pub values: Vec<String>,
     // One colour per slice, the server's legend swatches; absent: the island's palette.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
-    pub colors: Option<Vec<String>>,
+    pub colors: Option<Vec<&'a str>>,
 }
 
 /// 'Simule o seu investimento' as a modal of the offering page.
@@ -348,8 +349,8 @@ mod tests {
         );
         let rosca = RoscaProps {
             height: 280,
-            title: "T".into(),
-            labels: vec!["a".into()],
+            title: "T",
+            labels: vec!["a"],
             values: vec!["1.50".into()],
             colors: None,
         };

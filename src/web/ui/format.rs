@@ -28,36 +28,70 @@ impl maud::Render for Money {
     }
 }
 
-pub fn percent(v: Decimal) -> String {
-    money::format_percent(v)
+/// Text a formatter below writes straight into the page: what they write (digits,
+/// `,` `.` `/` `:` `%` `-`, `a.a.`, `às`) needs no escaping, so it takes no string of its
+/// own and no escaping pass (a wallet page shows dozens); `Display` gives the same text.
+/// A test holds each to what maud writes for its text.
+pub struct Written<F>(F);
+
+impl<F: Fn(&mut String)> maud::Render for Written<F> {
+    fn render_to(&self, buf: &mut String) {
+        (self.0)(buf);
+    }
+}
+
+impl<F: Fn(&mut String)> std::fmt::Display for Written<F> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut text = String::with_capacity(24);
+        (self.0)(&mut text);
+        f.write_str(&text)
+    }
+}
+
+/// A share or rate in percent: 12.5 → "12,50%".
+pub fn percent(v: Decimal) -> Written<impl Fn(&mut String)> {
+    Written(move |out: &mut String| money::write_percent(out, v))
 }
 
 /// Net yield of a reservation ("17,50% a.a."); '-' when the platform sent none.
-pub fn net_yield(rate: Option<Decimal>) -> String {
-    rate.map(money::format_annual_rate)
-        .unwrap_or_else(|| "-".into())
+pub fn net_yield(rate: Option<Decimal>) -> Written<impl Fn(&mut String)> {
+    Written(move |out: &mut String| match rate {
+        Some(v) => {
+            money::write_percent(out, v);
+            out.push_str(" a.a.");
+        }
+        None => out.push('-'),
+    })
 }
 
 /// "21/11/2026" in São Paulo time, from a platform date string; '-' when absent.
-pub fn date(s: Option<&str>) -> String {
-    s.and_then(dates::parse_platform_datetime)
-        .map(dates::format_date_br)
-        .unwrap_or_else(|| "-".into())
+pub fn date(s: Option<&str>) -> Written<impl Fn(&mut String)> {
+    let t = s.and_then(dates::parse_platform_datetime);
+    Written(move |out: &mut String| match t {
+        Some(t) => dates::write_date_br(out, t),
+        None => out.push('-'),
+    })
 }
 
 /// The last day of a withdrawal period that ends at `s` (its first instant past), as
 /// "29/11/2026"; '-' when absent.
-pub fn withdrawal_last_day(s: Option<&str>) -> String {
-    s.and_then(dates::parse_platform_datetime)
-        .map(|t| dates::format_civil_date_br(crate::domain::desistencia::last_day(t)))
-        .unwrap_or_else(|| "-".into())
+pub fn withdrawal_last_day(s: Option<&str>) -> Written<impl Fn(&mut String)> {
+    let day = s
+        .and_then(dates::parse_platform_datetime)
+        .map(crate::domain::desistencia::last_day);
+    Written(move |out: &mut String| match day {
+        Some(d) => dates::write_civil_date_br(out, d),
+        None => out.push('-'),
+    })
 }
 
 /// "21/11/2026 às 18:05" in São Paulo time; '-' when absent.
-pub fn datetime(s: Option<&str>) -> String {
-    s.and_then(dates::parse_platform_datetime)
-        .map(dates::format_datetime_br)
-        .unwrap_or_else(|| "-".into())
+pub fn datetime(s: Option<&str>) -> Written<impl Fn(&mut String)> {
+    let t = s.and_then(dates::parse_platform_datetime);
+    Written(move |out: &mut String| match t {
+        Some(t) => dates::write_datetime_br(out, t),
+        None => out.push('-'),
+    })
 }
 
 #[cfg(test)]
@@ -87,5 +121,46 @@ mod tests {
                 .into_string()
                 .contains(">-R$ 1.000.000,01<")
         );
+    }
+
+    /// Each formatter writes into the page what maud writes for its text (so it never
+    /// holds anything to escape), and `Display` gives that text.
+    #[test]
+    fn written_text_needs_no_escaping_and_displays_the_same() {
+        fn same(written: &impl maud::Render, text: &str) {
+            let page = html! { (written) }.into_string();
+            assert_eq!(page, html! { (text) }.into_string());
+            assert_eq!(page, text);
+        }
+        for v in [
+            Decimal::new(125, 1),
+            Decimal::new(-5, 3),
+            Decimal::new(123_456_789, 4),
+            Decimal::ZERO,
+            Decimal::MAX,
+        ] {
+            same(&percent(v), &money::format_percent(v));
+            same(&percent(v), &percent(v).to_string());
+            same(
+                &net_yield(Some(v)),
+                &format!("{} a.a.", money::format_percent(v)),
+            );
+        }
+        same(&net_yield(None), "-");
+        same(&date(Some("2026-11-21T23:30:00Z")), "21/11/2026");
+        same(&date(Some("2026-11-22T02:30:00Z")), "21/11/2026");
+        same(
+            &datetime(Some("2026-11-21T21:05:00Z")),
+            "21/11/2026 às 18:05",
+        );
+        same(
+            &withdrawal_last_day(Some("2026-11-30T03:00:00Z")),
+            "29/11/2026",
+        );
+        for absent in [None, Some(""), Some("amanhã")] {
+            same(&date(absent), "-");
+            same(&datetime(absent), "-");
+            same(&withdrawal_last_day(absent), "-");
+        }
     }
 }

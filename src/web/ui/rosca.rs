@@ -4,7 +4,7 @@
 //! geometry follows chart.js's doughnut (clockwise from the top, a 50% hole, white borders), so
 //! the swap does not move anything.
 
-use maud::{Markup, PreEscaped, html};
+use maud::{Markup, html};
 use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 
@@ -50,9 +50,10 @@ const OUTER: f64 = 99.0;
 const INNER: f64 = 49.5;
 
 /// One slice of the donut.
-#[derive(Clone, Debug)]
-pub struct Slice {
-    pub label: String,
+/// The label is borrowed from the page's data.
+#[derive(Clone, Copy, Debug)]
+pub struct Slice<'a> {
+    pub label: &'a str,
     pub value: Decimal,
 }
 
@@ -147,39 +148,76 @@ fn paths_of_shares(shares: &[Decimal]) -> Vec<Option<String>> {
     shares
         .iter()
         .map(|&share| {
-            let f = share.to_f64().unwrap_or(0.0);
-            if f <= 0.0 {
-                return None;
-            }
-            if f >= 1.0 - 1e-9 {
-                return Some(FULL_RING.to_owned());
-            }
             let mut d = String::with_capacity(112);
-            let a0 = std::f64::consts::TAU * start - std::f64::consts::FRAC_PI_2;
-            let a1 = a0 + std::f64::consts::TAU * f;
-            start += f;
-            let large = if f > 0.5 { "1 " } else { "0 " };
-            let (start_dir, end_dir) = (a0.sin_cos(), a1.sin_cos());
-            push_point(&mut d, 'M', point(OUTER, start_dir));
-            d.push_str(OUTER_ARC);
-            d.push_str(large);
-            d.push_str("1 ");
-            let (x1, y1) = point(OUTER, end_dir);
-            push_fixed2(&mut d, x1);
-            d.push(' ');
-            push_fixed2(&mut d, y1);
-            push_point(&mut d, 'L', point(INNER, end_dir));
-            d.push_str(INNER_ARC);
-            d.push_str(large);
-            d.push_str("0 ");
-            let (ix0, iy0) = point(INNER, start_dir);
-            push_fixed2(&mut d, ix0);
-            d.push(' ');
-            push_fixed2(&mut d, iy0);
-            d.push('Z');
-            Some(d)
+            push_path(&mut d, &mut start, share).then_some(d)
         })
         .collect()
+}
+
+/// Writes the path of the slice of `share` that begins at `start` (a fraction of the turn),
+/// and moves `start` past it; false, writing nothing, for an empty slice.
+fn push_path(d: &mut String, start: &mut f64, share: Decimal) -> bool {
+    let f = share.to_f64().unwrap_or(0.0);
+    if f <= 0.0 {
+        return false;
+    }
+    if f >= 1.0 - 1e-9 {
+        d.push_str(FULL_RING);
+        return true;
+    }
+    let a0 = std::f64::consts::TAU * *start - std::f64::consts::FRAC_PI_2;
+    let a1 = a0 + std::f64::consts::TAU * f;
+    *start += f;
+    let large = if f > 0.5 { "1 " } else { "0 " };
+    let (start_dir, end_dir) = (a0.sin_cos(), a1.sin_cos());
+    push_point(d, 'M', point(OUTER, start_dir));
+    d.push_str(OUTER_ARC);
+    d.push_str(large);
+    d.push_str("1 ");
+    let (x1, y1) = point(OUTER, end_dir);
+    push_fixed2(d, x1);
+    d.push(' ');
+    push_fixed2(d, y1);
+    push_point(d, 'L', point(INNER, end_dir));
+    d.push_str(INNER_ARC);
+    d.push_str(large);
+    d.push_str("0 ");
+    let (ix0, iy0) = point(INNER, start_dir);
+    push_fixed2(d, ix0);
+    d.push(' ');
+    push_fixed2(d, iy0);
+    d.push('Z');
+    true
+}
+
+/// The slices' `path` elements, written straight into the page: each path's data is
+/// digits, spaces, '.' and the letters M, A, L and Z only (nothing to escape; a test holds
+/// it to that), so no slice takes a string of its own.
+struct SlicePaths<'a> {
+    shares: &'a [Decimal],
+    palette: &'a [&'a str],
+}
+
+impl maud::Render for SlicePaths<'_> {
+    fn render_to(&self, buf: &mut String) {
+        let mut start = 0.0_f64;
+        for (i, &share) in self.shares.iter().enumerate() {
+            let open = buf.len();
+            buf.push_str("<path d=\"");
+            if !push_path(buf, &mut start, share) {
+                buf.truncate(open);
+                continue;
+            }
+            buf.push_str("\" fill=\"");
+            let colour = self
+                .palette
+                .get(i % self.palette.len().max(1))
+                .copied()
+                .unwrap_or("#37474f");
+            maud::Render::render_to(&super::text::Text(colour), buf);
+            buf.push_str("\" fill-rule=\"evenodd\" stroke=\"#fff\" stroke-width=\"2\"></path>");
+        }
+    }
 }
 
 /// The chart's accessible name: its title, then each slice with its share ("Captação A,
@@ -195,7 +233,7 @@ fn description_of_shares(title: &str, slices: &[Slice], shares: &[Decimal]) -> S
     out.push_str(title);
     for (i, (s, share)) in slices.iter().zip(shares).enumerate() {
         out.push_str(if i == 0 { ": " } else { "; " });
-        out.push_str(&s.label);
+        out.push_str(s.label);
         out.push_str(", ");
         let percent = share.saturating_mul(Decimal::ONE_HUNDRED).round_dp(2);
         crate::domain::money::write_percent(&mut out, percent);
@@ -211,14 +249,7 @@ pub fn svg(title: &str, slices: &[Slice], palette: &[&str], height: u32) -> Mark
     html! {
         svg.rosca viewBox="0 0 200 200" width="100%" height=(height) role="img"
             aria-label=(super::text::Text(&description_of_shares(title, slices, &shares))) {
-            @for (i, d) in paths_of_shares(&shares).into_iter().enumerate() {
-                @if let Some(d) = d {
-                    // Written above from digits, spaces, '.' and the letters M, A, L and Z
-                    // only: nothing to escape (the test below holds it to that).
-                    path d=(PreEscaped(d)) fill=(palette.get(i % palette.len().max(1)).copied().unwrap_or("#37474f"))
-                        fill-rule="evenodd" stroke="#fff" stroke-width="2" {}
-                }
-            }
+            (SlicePaths { shares: &shares, palette })
         }
     }
 }
@@ -229,8 +260,8 @@ pub fn island(title: &str, slices: &[Slice], palette: &[&str], note: Markup) -> 
     const HEIGHT: u32 = 280;
     let props = RoscaProps {
         height: HEIGHT,
-        title: title.to_owned(),
-        labels: slices.iter().map(|s| s.label.clone()).collect(),
+        title,
+        labels: slices.iter().map(|s| s.label).collect(),
         values: slices
             .iter()
             .map(|s| {
@@ -245,7 +276,7 @@ pub fn island(title: &str, slices: &[Slice], palette: &[&str], note: Markup) -> 
             palette
                 .iter()
                 .take(slices.len().max(1).min(palette.len()))
-                .map(|c| (*c).to_owned())
+                .copied()
                 .collect(),
         ),
     };

@@ -83,7 +83,10 @@ async fn reads_in_turn_for_two_investors_each_carry_their_own_bearer() {
         }
     }
     let refused = c.get_json::<u32, _>("/x", &(), Some("tok\nb")).await;
-    assert!(matches!(refused, Err(ApiError::Unauthorized)), "{refused:?}");
+    assert!(
+        matches!(refused, Err(ApiError::Unauthorized)),
+        "{refused:?}"
+    );
     let after: u32 = c.get_json("/x", &(), Some("tok-a")).await.unwrap();
     assert_eq!(after, 1);
     let sent = server.received_requests().await.unwrap_or_default();

@@ -31,7 +31,7 @@ fn view(ctx: &Ctx, d: &AllocationDetail) -> Markup {
         .por_garantia
         .iter()
         .map(|g| rosca::Slice {
-            label: g.garantia.clone(),
+            label: &g.garantia,
             value: g.valor,
         })
         .collect();
@@ -58,7 +58,7 @@ fn view(ctx: &Ctx, d: &AllocationDetail) -> Markup {
                         th scope="row" { @match &c.url_amigavel { Some(u) => a href=(routes::captacao(u)) { (c.nome_captacao) }, None => (c.nome_captacao) } }
                         td data-label="Rating" { (c.rating.as_deref().unwrap_or("-")) }
                         td data-label="ESG" { (c.classificacao_esg.as_deref().unwrap_or("-")) }
-                        td data-label="Remuneração (a.a.)" { (c.rendimento.map(format::percent).unwrap_or_else(|| "-".into())) }
+                        td data-label="Remuneração (a.a.)" { @match c.rendimento { Some(r) => (format::percent(r)), None => "-" } }
                         td data-label="Prazo" { (c.prazo.map(|p| format!("{p} meses")).unwrap_or_else(|| "-".into())) }
                         td data-label="Garantias" { (c.garantias.join("; ")) }
                         td.num data-label="Valor" { (ctx.money(c.valor)) }

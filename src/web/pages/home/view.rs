@@ -92,7 +92,7 @@ fn donut(ctx: &Ctx, a: &AllocationSummary<Skipped>) -> Markup {
         .lista
         .iter()
         .map(|i| rosca::Slice {
-            label: i.nome_captacao.clone(),
+            label: &i.nome_captacao,
             value: i.alocacao,
         })
         .collect();
@@ -132,7 +132,7 @@ fn validity(r: &ReservaPendente) -> Markup {
         (ReservaStatus::Pago, _) => html! { "Finalizado" },
         (_, Some(deadline)) => island::countdown(
             deadline,
-            &format::datetime(Some(deadline)),
+            &format::datetime(Some(deadline)).to_string(),
             "Prazo encerrado",
         ),
         (_, None) => html! { "-" },

@@ -6,11 +6,8 @@
 use super::*;
 use rust_decimal_macros::dec;
 
-fn slice(label: &str, value: Decimal) -> Slice {
-    Slice {
-        label: label.into(),
-        value,
-    }
+fn slice(label: &str, value: Decimal) -> Slice<'_> {
+    Slice { label, value }
 }
 
 #[test]
@@ -238,5 +235,50 @@ fn each_slice_s_swatch_takes_its_colour_s_class() {
             swatch_class(i),
             format!("amostra cor-{}", i % PALETTE.len())
         );
+    }
+}
+
+/// The donut as maud wrote it from each slice's own path string, before the paths were
+/// written straight into the page.
+fn svg_as_maud_writes_it(title: &str, slices: &[Slice], palette: &[&str], height: u32) -> String {
+    let values: Vec<Decimal> = slices.iter().map(|s| s.value).collect();
+    let shares = shares(&values);
+    html! {
+        svg.rosca viewBox="0 0 200 200" width="100%" height=(height) role="img"
+            aria-label=(description_of_shares(title, slices, &shares)) {
+            @for (i, d) in paths_of_shares(&shares).into_iter().enumerate() {
+                @if let Some(d) = d {
+                    path d=(d) fill=(palette[i % palette.len()])
+                        fill-rule="evenodd" stroke="#fff" stroke-width="2" {}
+                }
+            }
+        }
+    }
+    .into_string()
+}
+
+#[test]
+fn the_svg_is_what_maud_writes_for_its_paths() {
+    let cases: Vec<Vec<Slice>> = vec![
+        vec![],
+        vec![slice("Só", dec!(10))],
+        vec![slice("A & B", dec!(1)), slice("<C>", dec!(3))],
+        vec![
+            slice("a", dec!(-5)),
+            slice("b", dec!(0)),
+            slice("c", dec!(7.5)),
+        ],
+        (0..20)
+            .map(|i| slice("x", Decimal::from(i * 7 % 11)))
+            .collect(),
+    ];
+    for slices in &cases {
+        for palette in [&PALETTE[..], &["#111111", "#2\"2"][..]] {
+            assert_eq!(
+                svg("Alocação \"da\" carteira", slices, palette, 280).into_string(),
+                svg_as_maud_writes_it("Alocação \"da\" carteira", slices, palette, 280),
+                "{slices:?}"
+            );
+        }
     }
 }
