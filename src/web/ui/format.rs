@@ -66,30 +66,30 @@ pub fn net_yield(rate: Option<Decimal>) -> Written<impl Fn(&mut String)> {
 
 /// "21/11/2026" in São Paulo time, from a platform date string; '-' when absent.
 pub fn date(s: Option<&str>) -> Written<impl Fn(&mut String)> {
-    let t = s.and_then(dates::parse_platform_datetime);
-    Written(move |out: &mut String| match t {
-        Some(t) => dates::write_date_br(out, t),
-        None => out.push('-'),
-    })
+    instant(s, dates::write_date_br)
 }
 
 /// The last day of a withdrawal period that ends at `s` (its first instant past), as
 /// "29/11/2026"; '-' when absent.
 pub fn withdrawal_last_day(s: Option<&str>) -> Written<impl Fn(&mut String)> {
-    let day = s
-        .and_then(dates::parse_platform_datetime)
-        .map(crate::domain::desistencia::last_day);
-    Written(move |out: &mut String| match day {
-        Some(d) => dates::write_civil_date_br(out, d),
-        None => out.push('-'),
+    instant(s, |out, t| {
+        dates::write_civil_date_br(out, crate::domain::desistencia::last_day(t));
     })
 }
 
 /// "21/11/2026 às 18:05" in São Paulo time; '-' when absent.
 pub fn datetime(s: Option<&str>) -> Written<impl Fn(&mut String)> {
+    instant(s, dates::write_datetime_br)
+}
+
+/// The platform's instant `s` as `write` writes it; '-' when absent or unreadable.
+fn instant(
+    s: Option<&str>,
+    write: fn(&mut String, jiff::Timestamp),
+) -> Written<impl Fn(&mut String)> {
     let t = s.and_then(dates::parse_platform_datetime);
     Written(move |out: &mut String| match t {
-        Some(t) => dates::write_datetime_br(out, t),
+        Some(t) => write(out, t),
         None => out.push('-'),
     })
 }

@@ -170,24 +170,47 @@ fn push_path(d: &mut String, start: &mut f64, share: Decimal) -> bool {
     *start += f;
     let large = if f > 0.5 { "1 " } else { "0 " };
     let (start_dir, end_dir) = (a0.sin_cos(), a1.sin_cos());
-    push_point(d, 'M', point(OUTER, start_dir));
-    d.push_str(OUTER_ARC);
-    d.push_str(large);
-    d.push_str("1 ");
-    let (x1, y1) = point(OUTER, end_dir);
-    push_fixed2(d, x1);
-    d.push(' ');
-    push_fixed2(d, y1);
-    push_point(d, 'L', point(INNER, end_dir));
-    d.push_str(INNER_ARC);
-    d.push_str(large);
-    d.push_str("0 ");
-    let (ix0, iy0) = point(INNER, start_dir);
-    push_fixed2(d, ix0);
-    d.push(' ');
-    push_fixed2(d, iy0);
+    // The outer edge clockwise, then the inner one back.
+    push_edge(
+        d,
+        'M',
+        point(OUTER, start_dir),
+        OUTER_ARC,
+        large,
+        "1 ",
+        point(OUTER, end_dir),
+    );
+    push_edge(
+        d,
+        'L',
+        point(INNER, end_dir),
+        INNER_ARC,
+        large,
+        "0 ",
+        point(INNER, start_dir),
+    );
     d.push('Z');
     true
+}
+
+/// One edge of a slice: `command` to `from`, then the arc `arc` (its radii), with the
+/// large-arc flag `large` and the direction `sweep`, to `to`.
+fn push_edge(
+    d: &mut String,
+    command: char,
+    from: (f64, f64),
+    arc: &str,
+    large: &str,
+    sweep: &str,
+    (x, y): (f64, f64),
+) {
+    push_point(d, command, from);
+    d.push_str(arc);
+    d.push_str(large);
+    d.push_str(sweep);
+    push_fixed2(d, x);
+    d.push(' ');
+    push_fixed2(d, y);
 }
 
 /// The slices' `path` elements, written straight into the page: each path's data is
