@@ -375,8 +375,6 @@ async fn answer_of(
     })
 }
 
-/// A header value kept out of debug output (hyper's and ours), as reqwest's `bearer_auth`
-/// marks it.
 /// The `Authorization` value of `token` (`None`: it cannot be a header value), kept for the
 /// thread's last token: a page makes two to four reads with one token, and building the
 /// value (a copy of some 1.5 KB, then a check of every byte) was a fifth of building a
@@ -399,6 +397,8 @@ fn bearer(token: &str) -> Option<HeaderValue> {
     })
 }
 
+/// A header value kept out of debug output (hyper's and ours), as reqwest's `bearer_auth`
+/// marks it.
 fn mark_sensitive(mut value: HeaderValue) -> HeaderValue {
     value.set_sensitive(true);
     value

@@ -110,9 +110,10 @@ fn parse_number(text: &str) -> Option<Decimal> {
     }
 }
 
-/// The amounts the platform writes, `-?digits(.digits)?` with at most 18 digits, read in one pass into a 64-bit mantissa and its scale: the same decimal
-/// as `Decimal::from_str` gives (scale included, so `12.50` keeps two decimals) at a
-/// fraction of its cost, and a page reads dozens of amounts. `None` for any other text,
+/// The amounts the platform writes, `-?digits(.digits)?` with at most 18 digits, read in
+/// one pass into a 64-bit mantissa and its scale: the same decimal as `Decimal::from_str`
+/// gives (scale included, so `12.50` keeps two decimals) at a fraction of its cost, and a
+/// page reads dozens of amounts. `None` for any other text,
 /// which then goes the general way (grammar check, `from_str`, `from_scientific`).
 fn parse_plain(text: &[u8]) -> Option<Decimal> {
     const MAX_DIGITS: usize = 18;
