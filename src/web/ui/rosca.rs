@@ -121,8 +121,12 @@ fn push_hundredths(out: &mut String, h: u64) {
     }
 }
 
-fn push_point(out: &mut String, command: char, (x, y): (f64, f64)) {
+fn push_point(out: &mut String, command: char, at: (f64, f64)) {
     out.push(command);
+    push_xy(out, at);
+}
+
+fn push_xy(out: &mut String, (x, y): (f64, f64)) {
     push_fixed2(out, x);
     out.push(' ');
     push_fixed2(out, y);
@@ -136,26 +140,11 @@ const FULL_RING: &str = "M100.00 1.00A99 99 0 1 1 100.00 199.00A99 99 0 1 1 100.
 const OUTER_ARC: &str = "A99 99 0 ";
 const INNER_ARC: &str = "A49.5 49.5 0 ";
 
-/// The SVG path (`d`) of each slice, in order: a ring segment from the top, clockwise, or `None`
-/// for an empty slice. A slice that is the whole total is a full ring (two half-circle arcs per
-/// edge, since an arc cannot end where it starts), holed by the even-odd rule.
-pub fn paths(values: &[Decimal]) -> Vec<Option<String>> {
-    paths_of_shares(&shares(values))
-}
-
-fn paths_of_shares(shares: &[Decimal]) -> Vec<Option<String>> {
-    let mut start = 0.0_f64;
-    shares
-        .iter()
-        .map(|&share| {
-            let mut d = String::with_capacity(112);
-            push_path(&mut d, &mut start, share).then_some(d)
-        })
-        .collect()
-}
-
-/// Writes the path of the slice of `share` that begins at `start` (a fraction of the turn),
-/// and moves `start` past it; false, writing nothing, for an empty slice.
+/// Writes the path (`d`) of the slice of `share` that begins at `start` (a fraction of the
+/// turn), and moves `start` past it; false, writing nothing, for an empty slice. A slice is
+/// a ring segment from the top, clockwise; one that is the whole total is a full ring (two
+/// half-circle arcs per edge, since an arc cannot end where it starts), holed by the
+/// even-odd rule.
 fn push_path(d: &mut String, start: &mut f64, share: Decimal) -> bool {
     let f = share.to_f64().unwrap_or(0.0);
     if f <= 0.0 {
@@ -202,15 +191,13 @@ fn push_edge(
     arc: &str,
     large: &str,
     sweep: &str,
-    (x, y): (f64, f64),
+    to: (f64, f64),
 ) {
     push_point(d, command, from);
     d.push_str(arc);
     d.push_str(large);
     d.push_str(sweep);
-    push_fixed2(d, x);
-    d.push(' ');
-    push_fixed2(d, y);
+    push_xy(d, to);
 }
 
 /// The slices' `path` elements, written straight into the page: each path's data is

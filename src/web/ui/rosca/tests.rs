@@ -6,6 +6,23 @@
 use super::*;
 use rust_decimal_macros::dec;
 
+/// The path of each slice of `values`, in order, each in a string of its own (`None` for an
+/// empty slice).
+fn paths(values: &[Decimal]) -> Vec<Option<String>> {
+    paths_of_shares(&shares(values))
+}
+
+fn paths_of_shares(shares: &[Decimal]) -> Vec<Option<String>> {
+    let mut start = 0.0_f64;
+    shares
+        .iter()
+        .map(|&share| {
+            let mut d = String::with_capacity(112);
+            push_path(&mut d, &mut start, share).then_some(d)
+        })
+        .collect()
+}
+
 fn slice(label: &str, value: Decimal) -> Slice<'_> {
     Slice { label, value }
 }
