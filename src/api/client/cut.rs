@@ -42,7 +42,16 @@ pub(crate) fn without_members<'a>(body: &'a [u8], names: &[&str]) -> Cow<'a, [u8
 /// The body with the members cut (`Some(None)` when nothing was cut), or `None` when the
 /// scan cannot follow it.
 fn cuts(body: &[u8], names: &[&str]) -> Option<Option<Vec<u8>>> {
+    debug_assert!(
+        names.iter().all(|n| !n.contains(['"', '\\'])),
+        "a name is matched as written, without escapes"
+    );
     let index = Index::of(body);
+    // A string that never ends: wherever it opens, the scan reaches it (inside a cut value,
+    // that value would never end either).
+    if index.ends_in_string() {
+        return None;
+    }
     let mut out: Option<Vec<u8>> = None;
     // `body[copied..]` has not been copied to `out` yet.
     let mut copied = 0;
@@ -52,12 +61,15 @@ fn cuts(body: &[u8], names: &[&str]) -> Option<Option<Vec<u8>>> {
     // Whether the next string is a member's name, and the `{` or `,` before that member.
     let mut name_next = false;
     let mut before = 0;
-    let mut from = 0;
-    while let Some(i) = index.next_stop(from) {
+    // A string's inside holds no stop, so the stops go from one string, bracket or comma
+    // outside strings to the next, and a string is never read through unless it is a name
+    // to cut.
+    let mut stops = index.stops_from(0);
+    while let Some(i) = stops.next() {
         match body[i] {
             b'"' => {
-                let end = index.next_quote(i + 1)? + 1;
-                if name_next && names.iter().any(|n| n.as_bytes() == &body[i + 1..end - 1]) {
+                if name_next && let Some(name) = names.iter().find(|n| is_string(body, i, n)) {
+                    let end = i + name.len() + 2;
                     let colon = skip_space(body, end);
                     if body.get(colon) != Some(&b':') {
                         return None;
@@ -67,13 +79,12 @@ fn cuts(body: &[u8], names: &[&str]) -> Option<Option<Vec<u8>>> {
                     let kept = out.get_or_insert_with(|| Vec::with_capacity(body.len()));
                     kept.extend_from_slice(&body[copied..cut_from]);
                     copied = cut_to;
-                    from = cut_to;
+                    stops = index.stops_from(cut_to);
                     // After a first member, the next one is first in turn.
                     name_next = body[before] != b',';
                     continue;
                 }
                 name_next = false;
-                from = end;
             }
             open @ (b'{' | b'[') => {
                 depth += 1;
@@ -88,18 +99,15 @@ fn cuts(body: &[u8], names: &[&str]) -> Option<Option<Vec<u8>>> {
                 }
                 name_next = is_object;
                 before = i;
-                from = i + 1;
             }
             b'}' | b']' => {
                 depth = depth.checked_sub(1)?;
                 name_next = false;
-                from = i + 1;
             }
             // A comma: the index stops at nothing else.
             _ => {
                 name_next = depth > 0 && objects & (1 << (depth - 1)) != 0;
                 before = i;
-                from = i + 1;
             }
         }
     }
@@ -138,6 +146,14 @@ fn member_span(body: &[u8], before: usize, name: usize, value_end: usize) -> (us
     } else {
         (name, value_end)
     }
+}
+
+/// Whether the string that opens at `quote` holds exactly `name`: the name's bytes, then a
+/// quote, which closes the string since a name ends in no backslash.
+fn is_string(body: &[u8], quote: usize, name: &str) -> bool {
+    let inside = quote + 1;
+    body.get(inside..inside + name.len()) == Some(name.as_bytes())
+        && body.get(inside + name.len()) == Some(&b'"')
 }
 
 fn skip_space(body: &[u8], mut i: usize) -> usize {

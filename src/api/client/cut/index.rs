@@ -38,6 +38,30 @@ struct Carry {
 /// The masks of a whole body.
 pub(super) struct Index {
     blocks: Vec<Block>,
+    /// The body ends inside a string (one that never closes).
+    ends_in_string: bool,
+}
+
+/// The stops from a position on, in order (`Index::stops_from`).
+pub(super) struct Stops<'a> {
+    blocks: &'a [Block],
+    /// The block whose stops `bits` holds, those not yet visited.
+    at: usize,
+    bits: u64,
+}
+
+impl Iterator for Stops<'_> {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        while self.bits == 0 {
+            self.at += 1;
+            self.bits = self.blocks.get(self.at)?.stops;
+        }
+        let bit = self.bits.trailing_zeros() as usize;
+        self.bits &= self.bits - 1;
+        Some(self.at * BLOCK + bit)
+    }
 }
 
 impl Index {
@@ -54,12 +78,27 @@ impl Index {
             last[..rest.len()].copy_from_slice(rest);
             blocks.push(block(&last, &mut carry));
         }
-        Self { blocks }
+        Self {
+            blocks,
+            ends_in_string: carry.in_string,
+        }
     }
 
-    /// The first byte at or after `from` where the scan stops.
-    pub(super) fn next_stop(&self, from: usize) -> Option<usize> {
-        self.next(from, |b| b.stops)
+    pub(super) fn ends_in_string(&self) -> bool {
+        self.ends_in_string
+    }
+
+    /// The stops at or after `from`, one by one.
+    pub(super) fn stops_from(&self, from: usize) -> Stops<'_> {
+        let at = from / BLOCK;
+        Stops {
+            blocks: &self.blocks,
+            at,
+            bits: self
+                .blocks
+                .get(at)
+                .map_or(0, |b| b.stops & (u64::MAX << (from % BLOCK))),
+        }
     }
 
     /// The first quote at or after `from` that opens or closes a string.
@@ -287,9 +326,35 @@ mod tests {
             }
             prop_assert_eq!(index.container_end(start), expected);
         }
+
+        /// The stops from any position on are the ones found one search at a time, and the
+        /// body ends in a string exactly when a byte-by-byte reading ends in one.
+        #[test]
+        fn the_stops_follow_one_another(body in bytes(300), from in 0usize..320) {
+            let index = Index::of(&body);
+            let mut expected = Vec::new();
+            let mut at = from;
+            while let Some(i) = index.next_stop(at) {
+                expected.push(i);
+                at = i + 1;
+            }
+            prop_assert_eq!(index.stops_from(from).collect::<Vec<_>>(), expected);
+            let mut carry = Carry::default();
+            for bytes in body.chunks(BLOCK) {
+                let mut last = [b' '; BLOCK];
+                last[..bytes.len()].copy_from_slice(bytes);
+                byte_by_byte(&last, &mut carry);
+            }
+            prop_assert_eq!(index.ends_in_string(), carry.in_string);
+        }
     }
 
     impl Index {
+        /// The first byte at or after `from` where the scan stops.
+        fn next_stop(&self, from: usize) -> Option<usize> {
+            self.next(from, |b| b.stops)
+        }
+
         fn opens_at(&self, i: usize) -> bool {
             self.blocks[i / BLOCK].opens >> (i % BLOCK) & 1 == 1
         }
