@@ -132,6 +132,46 @@ pub fn write_percent(out: &mut String, v: Decimal) {
     out.push('%');
 }
 
+/// `part` as a percentage of `total`, rounded half to even to two decimals (4 of 12 is
+/// 33.33, 1 of 8 is 12.50, 1 of 800 is 0.12): the share a chart's text gives a slice. Zero
+/// when `part` is below zero or `total` is not above it.
+///
+/// Worked in integers, exactly: the amounts brought to one scale, times 10,000, divided
+/// with the remainder deciding the rounding. `(part / total × 100).round_dp(2)` in
+/// `Decimal` gives the same figure (its quotient keeps 28 digits, far finer than a
+/// remainder of a total below 10^20 can come to a half) at some 1,000 instructions a
+/// slice; amounts too large for the integers go that way.
+pub fn percent_of(part: Decimal, total: Decimal) -> Decimal {
+    if part.is_sign_negative() || total.is_sign_negative() || total.is_zero() {
+        return Decimal::ZERO;
+    }
+    exact_percent(part, total).unwrap_or_else(|| {
+        part.checked_div(total)
+            .unwrap_or(Decimal::ZERO)
+            .saturating_mul(Decimal::ONE_HUNDRED)
+            .round_dp(2)
+    })
+}
+
+/// [`percent_of`] in `u128`, or `None` when a step would overflow it.
+fn exact_percent(part: Decimal, total: Decimal) -> Option<Decimal> {
+    let scale = part.scale().max(total.scale());
+    let at_scale = |v: Decimal| {
+        10u128
+            .checked_pow(scale - v.scale())?
+            .checked_mul(v.mantissa().unsigned_abs())
+    };
+    let (part, total) = (at_scale(part)?, at_scale(total)?);
+    let scaled = part.checked_mul(10_000)?;
+    let (mut hundredths, rest) = (scaled / total, scaled % total);
+    // Half to even: up past the half, and at the half when the last digit is odd.
+    let twice = rest.checked_mul(2)?;
+    if twice > total || (twice == total && hundredths % 2 == 1) {
+        hundredths += 1;
+    }
+    Decimal::try_from_i128_with_scale(i128::try_from(hundredths).ok()?, 2).ok()
+}
+
 fn is_negative_after_rounding(v: Decimal, places: u32) -> bool {
     let rounded = v.round_dp_with_strategy(places, RoundingStrategy::MidpointAwayFromZero);
     rounded.is_sign_negative() && !rounded.is_zero()

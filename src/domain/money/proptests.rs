@@ -167,3 +167,39 @@ proptest! {
         }
     }
 }
+
+/// An amount of some scale (0 to 6 decimals), as the platform may write one.
+fn any_scale_amount() -> impl Strategy<Value = Decimal> {
+    (0i64..1_000_000_000_000_000, 0u32..=6).prop_map(|(m, scale)| Decimal::new(m, scale))
+}
+
+/// The share as `Decimal` works it out: the quotient, times a hundred, to two decimals.
+fn percent_as_decimal_divides(part: Decimal, total: Decimal) -> Decimal {
+    part.checked_div(total)
+        .unwrap_or(Decimal::ZERO)
+        .saturating_mul(Decimal::ONE_HUNDRED)
+        .round_dp(2)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2048))]
+
+    /// The integers' percentage is the decimals' quotient's, of any part of any total.
+    #[test]
+    fn a_percentage_is_the_decimal_quotient_s(
+        part in any_scale_amount(),
+        rest in any_scale_amount(),
+        small in 0i64..1_000,
+    ) {
+        let total = part + rest;
+        prop_assume!(!total.is_zero());
+        prop_assert_eq!(percent_of(part, total), percent_as_decimal_divides(part, total));
+        // Small totals, where halves are common (1 of 8, 3 of 400).
+        let small_total = Decimal::new(small + 1, 0);
+        let small_part = Decimal::new(small % (small + 1), 2);
+        prop_assert_eq!(
+            percent_of(small_part, small_total),
+            percent_as_decimal_divides(small_part, small_total)
+        );
+    }
+}

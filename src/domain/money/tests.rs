@@ -172,3 +172,26 @@ fn errors_are_portuguese() {
             .contains("duas casas decimais")
     );
 }
+
+#[test]
+fn a_percentage_rounds_half_to_even_to_two_decimals() {
+    let p = |part: Decimal, total: Decimal| percent_of(part, total).to_string();
+    assert_eq!(p(dec!(4), dec!(12)), "33.33");
+    assert_eq!(p(dec!(8), dec!(12)), "66.67");
+    assert_eq!(p(dec!(1), dec!(8)), "12.50");
+    // Halves: 0.125 % goes down to the even 0.12, 0.375 % up to the even 0.38.
+    assert_eq!(p(dec!(1), dec!(800)), "0.12");
+    assert_eq!(p(dec!(3), dec!(800)), "0.38");
+    assert_eq!(p(dec!(0.01), dec!(123456.78)), "0.00");
+    assert_eq!(p(dec!(50000), dec!(50000.00)), "100.00");
+    assert_eq!(p(dec!(0), dec!(10)), "0.00");
+    // Nothing to share, or a part below zero: zero.
+    assert_eq!(percent_of(dec!(5), dec!(0)), Decimal::ZERO);
+    assert_eq!(percent_of(dec!(-5), dec!(10)), Decimal::ZERO);
+    assert_eq!(percent_of(dec!(5), dec!(-10)), Decimal::ZERO);
+    assert_eq!(p(Decimal::MAX, Decimal::MAX), "100.00");
+    assert_eq!(p(Decimal::new(1, 28), dec!(3)), "0.00");
+    // Past the integers (the total at 28 decimals): the decimals' own division.
+    assert!(exact_percent(Decimal::new(1, 28), Decimal::MAX).is_none());
+    assert_eq!(percent_of(Decimal::new(1, 28), Decimal::MAX), Decimal::ZERO);
+}

@@ -6,7 +6,8 @@
 
 use maud::{Markup, html};
 use rust_decimal::Decimal;
-use rust_decimal::prelude::ToPrimitive;
+
+use crate::domain::money;
 
 use super::island::{self, Load, RoscaProps};
 
@@ -57,23 +58,45 @@ pub struct Slice<'a> {
     pub value: Decimal,
 }
 
-/// The shares of the total, as fractions (0 to 1); slices at zero or below count as empty, and
-/// an empty or zero total gives no shares at all.
-fn shares(values: &[Decimal]) -> Vec<Decimal> {
-    let total = values
+/// What the slices add up to: those at zero or below count as empty.
+fn total(values: &[Decimal]) -> Decimal {
+    values
         .iter()
         .filter(|v| v.is_sign_positive())
-        .fold(Decimal::ZERO, |sum, v| sum.saturating_add(*v));
+        .fold(Decimal::ZERO, |sum, v| sum.saturating_add(*v))
+}
+
+/// Each slice's fraction of the turn (0 to 1), for the drawing only: floats, since a
+/// coordinate is written to the hundredth of a unit of a 200-unit box. Slices at zero or
+/// below are empty, and with nothing above zero there is no slice at all.
+fn fractions(values: &[Decimal]) -> Vec<f64> {
+    let total: f64 = values
+        .iter()
+        .filter(|v| v.is_sign_positive())
+        .map(|v| approx(*v))
+        .sum();
     values
         .iter()
         .map(|v| {
-            if v.is_sign_positive() {
-                v.checked_div(total).unwrap_or(Decimal::ZERO)
+            if v.is_sign_positive() && total > 0.0 {
+                approx(*v) / total
             } else {
-                Decimal::ZERO
+                0.0
             }
         })
         .collect()
+}
+
+/// `v` as the nearest float or next to it: the mantissa over the power of ten.
+/// `Decimal::to_f64` rounds exactly, digit by digit, at some 400 instructions a value.
+fn approx(v: Decimal) -> f64 {
+    const POWERS: [f64; 29] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+        1e17, 1e18, 1e19, 1e20, 1e21, 1e22, 1e23, 1e24, 1e25, 1e26, 1e27, 1e28,
+    ];
+    #[allow(clippy::cast_precision_loss)]
+    let mantissa = v.mantissa() as f64;
+    mantissa / POWERS[(v.scale() as usize).min(POWERS.len() - 1)]
 }
 
 /// The point at `radius` in the direction whose sine and cosine are `(sin, cos)`: each
@@ -110,15 +133,26 @@ fn push_fixed2(out: &mut String, x: f64) {
 
 /// `h` hundredths as `int.dd`.
 fn push_hundredths(out: &mut String, h: u64) {
-    let mut whole = itoa::Buffer::new();
-    out.push_str(whole.format(h / 100));
-    out.push('.');
-    let cents = h % 100;
-    for digit in [cents / 10, cents % 10] {
-        // A single digit.
-        #[allow(clippy::cast_possible_truncation)]
-        out.push(char::from(b'0' + digit as u8));
+    // A single digit.
+    #[allow(clippy::cast_possible_truncation)]
+    let digit = |d: u64| char::from(b'0' + (d % 10) as u8);
+    let whole = h / 100;
+    // The drawing's coordinates (0 to 200) are written digit by digit; `itoa` and a copy
+    // of its text cost more than the three digits.
+    if whole < 1000 {
+        if whole >= 100 {
+            out.push(digit(whole / 100));
+        }
+        if whole >= 10 {
+            out.push(digit(whole / 10));
+        }
+        out.push(digit(whole));
+    } else {
+        out.push_str(itoa::Buffer::new().format(whole));
     }
+    out.push('.');
+    out.push(digit(h / 10));
+    out.push(digit(h));
 }
 
 fn push_point(out: &mut String, command: char, at: (f64, f64)) {
@@ -140,13 +174,12 @@ const FULL_RING: &str = "M100.00 1.00A99 99 0 1 1 100.00 199.00A99 99 0 1 1 100.
 const OUTER_ARC: &str = "A99 99 0 ";
 const INNER_ARC: &str = "A49.5 49.5 0 ";
 
-/// Writes the path (`d`) of the slice of `share` that begins at `start` (a fraction of the
+/// Writes the path (`d`) of the slice of fraction `f` that begins at `start` (a fraction of the
 /// turn), and moves `start` past it; false, writing nothing, for an empty slice. A slice is
 /// a ring segment from the top, clockwise; one that is the whole total is a full ring (two
 /// half-circle arcs per edge, since an arc cannot end where it starts), holed by the
 /// even-odd rule.
-fn push_path(d: &mut String, start: &mut f64, share: Decimal) -> bool {
-    let f = share.to_f64().unwrap_or(0.0);
+fn push_path(d: &mut String, start: &mut f64, f: f64) -> bool {
     if f <= 0.0 {
         return false;
     }
@@ -204,17 +237,19 @@ fn push_edge(
 /// digits, spaces, '.' and the letters M, A, L and Z only (nothing to escape; a test holds
 /// it to that), so no slice takes a string of its own.
 struct SlicePaths<'a> {
-    shares: &'a [Decimal],
+    fractions: &'a [f64],
     palette: &'a [&'a str],
 }
 
 impl maud::Render for SlicePaths<'_> {
     fn render_to(&self, buf: &mut String) {
+        // A path and its attributes come to some 190 bytes.
+        buf.reserve(self.fractions.len() * 192);
         let mut start = 0.0_f64;
-        for (i, &share) in self.shares.iter().enumerate() {
+        for (i, &f) in self.fractions.iter().enumerate() {
             let open = buf.len();
             buf.push_str("<path d=\"");
-            if !push_path(buf, &mut start, share) {
+            if !push_path(buf, &mut start, f) {
                 buf.truncate(open);
                 continue;
             }
@@ -234,19 +269,19 @@ impl maud::Render for SlicePaths<'_> {
 /// 40,00%; Captação B, 60,00%").
 pub fn description(title: &str, slices: &[Slice]) -> String {
     let values: Vec<Decimal> = slices.iter().map(|s| s.value).collect();
-    description_of_shares(title, slices, &shares(&values))
+    description_of(title, slices, total(&values))
 }
 
-fn description_of_shares(title: &str, slices: &[Slice], shares: &[Decimal]) -> String {
+/// [`description`], `total` being what the slices add up to.
+fn description_of(title: &str, slices: &[Slice], total: Decimal) -> String {
     let labels: usize = slices.iter().map(|s| s.label.len() + 12).sum();
     let mut out = String::with_capacity(title.len() + 2 + labels);
     out.push_str(title);
-    for (i, (s, share)) in slices.iter().zip(shares).enumerate() {
+    for (i, s) in slices.iter().enumerate() {
         out.push_str(if i == 0 { ": " } else { "; " });
         out.push_str(s.label);
         out.push_str(", ");
-        let percent = share.saturating_mul(Decimal::ONE_HUNDRED).round_dp(2);
-        crate::domain::money::write_percent(&mut out, percent);
+        money::write_percent(&mut out, money::percent_of(s.value, total));
     }
     out
 }
@@ -255,11 +290,10 @@ fn description_of_shares(title: &str, slices: &[Slice], shares: &[Decimal]) -> S
 /// colours of the legend swatches beside it).
 pub fn svg(title: &str, slices: &[Slice], palette: &[&str], height: u32) -> Markup {
     let values: Vec<Decimal> = slices.iter().map(|s| s.value).collect();
-    let shares = shares(&values);
     html! {
         svg.rosca viewBox="0 0 200 200" width="100%" height=(height) role="img"
-            aria-label=(super::text::Text(&description_of_shares(title, slices, &shares))) {
-            (SlicePaths { shares: &shares, palette })
+            aria-label=(super::text::Text(&description_of(title, slices, total(&values)))) {
+            (SlicePaths { fractions: &fractions(&values), palette })
         }
     }
 }
@@ -276,7 +310,7 @@ pub fn island(title: &str, slices: &[Slice], palette: &[&str], note: Markup) -> 
             .iter()
             .map(|s| {
                 let mut text = String::with_capacity(16);
-                crate::domain::money::write_decimal_plain(&mut text, s.value);
+                money::write_decimal_plain(&mut text, s.value);
                 text
             })
             .collect(),

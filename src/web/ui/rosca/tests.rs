@@ -9,16 +9,28 @@ use rust_decimal_macros::dec;
 /// The path of each slice of `values`, in order, each in a string of its own (`None` for an
 /// empty slice).
 fn paths(values: &[Decimal]) -> Vec<Option<String>> {
-    paths_of_shares(&shares(values))
+    let mut start = 0.0_f64;
+    fractions(values)
+        .into_iter()
+        .map(|f| {
+            let mut d = String::with_capacity(112);
+            push_path(&mut d, &mut start, f).then_some(d)
+        })
+        .collect()
 }
 
-fn paths_of_shares(shares: &[Decimal]) -> Vec<Option<String>> {
-    let mut start = 0.0_f64;
-    shares
+/// The shares of the total as the drawing first took them: each slice's decimal quotient
+/// (zero at or below zero, and all zero for a zero total).
+fn decimal_shares(values: &[Decimal]) -> Vec<Decimal> {
+    let total = total(values);
+    values
         .iter()
-        .map(|&share| {
-            let mut d = String::with_capacity(112);
-            push_path(&mut d, &mut start, share).then_some(d)
+        .map(|v| {
+            if v.is_sign_positive() {
+                v.checked_div(total).unwrap_or(Decimal::ZERO)
+            } else {
+                Decimal::ZERO
+            }
         })
         .collect()
 }
@@ -78,10 +90,12 @@ fn empty_and_negative_slices_draw_nothing() {
     );
 }
 
-/// The drawing as `format!` wrote it, the reference for the fixed-point writer.
+/// The drawing as `format!` wrote it from the decimal quotients, the reference for the
+/// fixed-point writer and the float fractions.
 fn reference(values: &[Decimal]) -> Vec<Option<String>> {
+    use rust_decimal::prelude::ToPrimitive;
     let mut start = 0.0_f64;
-    shares(values)
+    decimal_shares(values)
         .into_iter()
         .map(|share| {
             let f = share.to_f64().unwrap_or(0.0);
@@ -255,15 +269,22 @@ fn each_slice_s_swatch_takes_its_colour_s_class() {
     }
 }
 
-/// The donut as maud wrote it from each slice's own path string, before the paths were
-/// written straight into the page.
+/// The donut as maud wrote it from each slice's own path string and its name from the
+/// decimal quotients, before the paths were written straight into the page.
 fn svg_as_maud_writes_it(title: &str, slices: &[Slice], palette: &[&str], height: u32) -> String {
     let values: Vec<Decimal> = slices.iter().map(|s| s.value).collect();
-    let shares = shares(&values);
+    let mut name = String::from(title);
+    for (i, (s, share)) in slices.iter().zip(decimal_shares(&values)).enumerate() {
+        name.push_str(if i == 0 { ": " } else { "; " });
+        name.push_str(s.label);
+        name.push_str(", ");
+        let percent = share.saturating_mul(Decimal::ONE_HUNDRED).round_dp(2);
+        crate::domain::money::write_percent(&mut name, percent);
+    }
     html! {
         svg.rosca viewBox="0 0 200 200" width="100%" height=(height) role="img"
-            aria-label=(description_of_shares(title, slices, &shares)) {
-            @for (i, d) in paths_of_shares(&shares).into_iter().enumerate() {
+            aria-label=(name) {
+            @for (i, d) in paths(&values).into_iter().enumerate() {
                 @if let Some(d) = d {
                     path d=(d) fill=(palette[i % palette.len()])
                         fill-rule="evenodd" stroke="#fff" stroke-width="2" {}
@@ -297,5 +318,17 @@ fn the_svg_is_what_maud_writes_for_its_paths() {
                 "{slices:?}"
             );
         }
+    }
+}
+
+proptest::proptest! {
+    /// The float fractions draw, to the hundredth, what the decimal quotients drew, for any
+    /// wallet of up to 18 amounts in cents.
+    #[test]
+    fn the_fractions_draw_what_the_decimal_quotients_drew(
+        cents in proptest::collection::vec(0i64..10_000_000_000, 1..18)
+    ) {
+        let values: Vec<Decimal> = cents.iter().map(|c| Decimal::new(*c, 2)).collect();
+        proptest::prop_assert_eq!(paths(&values), reference(&values));
     }
 }
