@@ -87,7 +87,7 @@ macro_rules! islands {
 islands! {
     ChartProps => Chart,
     CopiarProps => Copiar,
-    CountdownProps => Countdown,
+    CountdownProps<'_> => Countdown,
     EnvioDocumentoProps => EnvioDocumento,
     MapProps => Map,
     MascaraProps => Mascara,
@@ -142,11 +142,12 @@ pub struct CopiarProps {
 #[derive(Clone, Debug, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
-pub struct CountdownProps {
+// Borrowed from the page's data: the home draws one per pending reservation.
+pub struct CountdownProps<'a> {
     // RFC 3339 (`2026-11-22T18:00:00-03:00`).
-    pub deadline: String,
+    pub deadline: &'a str,
     // Shown once the deadline has passed.
-    pub finished_text: String,
+    pub finished_text: &'a str,
 }
 
 /// The documents tab's upload forms, sent in the background with a progress bar (a selfie
@@ -223,7 +224,7 @@ pub struct RoscaProps<'a> {
     // One per slice.
     pub labels: Vec<&'a str>,
     // Amounts in reais as decimal strings (`"1234.56"`), one per label.
-    pub values: Vec<String>,
+    pub values: Vec<&'a str>,
     // One colour per slice, the server's legend swatches; absent: the island's palette.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
@@ -326,8 +327,8 @@ mod tests {
         // An island without props still gets an object, never `null`.
         assert_eq!(serde_json::to_string(&MascaraProps {})?, "{}");
         let countdown = CountdownProps {
-            deadline: "2026-11-22T18:00:00-03:00".into(),
-            finished_text: "Encerrado".into(),
+            deadline: "2026-11-22T18:00:00-03:00",
+            finished_text: "Encerrado",
         };
         assert_eq!(
             serde_json::to_string(&countdown)?,
@@ -351,7 +352,7 @@ mod tests {
             height: 280,
             title: "T",
             labels: vec!["a"],
-            values: vec!["1.50".into()],
+            values: vec!["1.50"],
             colors: None,
         };
         assert_eq!(

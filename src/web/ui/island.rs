@@ -75,24 +75,31 @@ pub fn mount_when<P: IslandProps>(props: &P, load: Load<'_>, fallback: Markup) -
         Load::Interaction(trigger) => (false, Some("interacao"), trigger),
         Load::Touch => (false, Some("toque"), None),
     };
+    let json = props_json(props);
     html! {
+        // The fallback and the props are copied in: room for both and the tags, at once.
+        (super::Reserve(fallback.0.len() + json.len() + 256))
         div data-island=(name) data-src=(assets::island_src(name)) data-lazy=[lazy.then_some("")]
             data-carregar=[carregar] data-gatilho=[gatilho] {
             (fallback)
-            script type="application/json" { (PreEscaped(props_json(props))) }
+            script type="application/json" { (PreEscaped(json)) }
         }
     }
 }
 
-/// A live countdown to `deadline` (RFC 3339); without JS the deadline shows as text, or
-/// `finished_text` when it has already passed.
-pub fn countdown(deadline_rfc3339: &str, deadline_text: &str, finished_text: &str) -> Markup {
+/// A live countdown to `deadline` (RFC 3339); without JS the deadline shows as text
+/// (`deadline_text`, e.g. `format::datetime`), or `finished_text` when it has already passed.
+pub fn countdown(
+    deadline_rfc3339: &str,
+    deadline_text: impl maud::Render,
+    finished_text: &str,
+) -> Markup {
     let passed = crate::domain::dates::parse_platform_datetime(deadline_rfc3339)
         .is_some_and(|d| d <= jiff::Timestamp::now());
     mount(
         &CountdownProps {
-            deadline: deadline_rfc3339.to_owned(),
-            finished_text: finished_text.to_owned(),
+            deadline: deadline_rfc3339,
+            finished_text,
         },
         html! {
             time.contagem datetime=(deadline_rfc3339) {

@@ -44,6 +44,17 @@ pub fn swatch_class(i: usize) -> &'static str {
     CLASSES[i % CLASSES.len()]
 }
 
+/// The legend swatch's class of slice `i` ([`swatch_class`]) as an attribute's value: the
+/// class is letters, digits, a space and a dash, written as it is (no escaping pass).
+#[derive(Clone, Copy, Debug)]
+pub struct Swatch(pub usize);
+
+impl maud::Render for Swatch {
+    fn render_to(&self, buf: &mut String) {
+        buf.push_str(swatch_class(self.0));
+    }
+}
+
 const CENTRE: f64 = 100.0;
 /// Outer radius: 1 unit inside the box, for the half of the 2-unit border that falls outside.
 const OUTER: f64 = 99.0;
@@ -243,8 +254,6 @@ struct SlicePaths<'a> {
 
 impl maud::Render for SlicePaths<'_> {
     fn render_to(&self, buf: &mut String) {
-        // A path and its attributes come to some 190 bytes.
-        buf.reserve(self.fractions.len() * 192);
         let mut start = 0.0_f64;
         for (i, &f) in self.fractions.iter().enumerate() {
             let open = buf.len();
@@ -290,9 +299,12 @@ fn description_of(title: &str, slices: &[Slice], total: Decimal) -> String {
 /// colours of the legend swatches beside it).
 pub fn svg(title: &str, slices: &[Slice], palette: &[&str], height: u32) -> Markup {
     let values: Vec<Decimal> = slices.iter().map(|s| s.value).collect();
+    let name = description_of(title, slices, total(&values));
     html! {
+        // Room for the name and the paths (some 190 bytes each) at once.
+        (super::Reserve(name.len() + 192 * slices.len() + 256))
         svg.rosca viewBox="0 0 200 200" width="100%" height=(height) role="img"
-            aria-label=(super::text::Text(&description_of(title, slices, total(&values)))) {
+            aria-label=(super::text::Text(&name)) {
             (SlicePaths { fractions: &fractions(&values), palette })
         }
     }
@@ -302,16 +314,26 @@ pub fn svg(title: &str, slices: &[Slice], palette: &[&str], height: u32) -> Mark
 /// chart.js taking over when the investor touches or hovers it.
 pub fn island(title: &str, slices: &[Slice], palette: &[&str], note: Markup) -> Markup {
     const HEIGHT: u32 = 280;
+    // The values' texts, written one after another into one string, each slice's the
+    // range it took.
+    let mut texts = String::with_capacity(16 * slices.len());
+    let ends: Vec<usize> = slices
+        .iter()
+        .map(|s| {
+            money::write_decimal_plain(&mut texts, s.value);
+            texts.len()
+        })
+        .collect();
     let props = RoscaProps {
         height: HEIGHT,
         title,
         labels: slices.iter().map(|s| s.label).collect(),
-        values: slices
+        values: ends
             .iter()
-            .map(|s| {
-                let mut text = String::with_capacity(16);
-                money::write_decimal_plain(&mut text, s.value);
-                text
+            .scan(0, |start, &end| {
+                let text = texts.get(*start..end).unwrap_or_default();
+                *start = end;
+                Some(text)
             })
             .collect(),
         // Slice `i` takes colour `i % len`: with no more slices than colours, only the
@@ -324,10 +346,11 @@ pub fn island(title: &str, slices: &[Slice], palette: &[&str], note: Markup) -> 
                 .collect(),
         ),
     };
+    let drawing = svg(title, slices, palette, HEIGHT);
     island::mount_when(
         &props,
         Load::Touch,
-        html! { (svg(title, slices, palette, HEIGHT)) (note) },
+        html! { (super::Reserve(drawing.0.len() + note.0.len())) (drawing) (note) },
     )
 }
 

@@ -74,7 +74,7 @@ fn view(ctx: &Ctx, d: &AllocationDetail) -> Markup {
                     div.tabela-rolagem tabindex="0" role="region" aria-label="Tabela; role para o lado para ver todas as colunas" { table.tabela {
                         thead { tr { th scope="col" { "Garantia" } th scope="col" { "Valor" } th scope="col" { "Percentual" } th scope="col" { "Captações" } } }
                         tbody { @for (i, g) in d.por_garantia.iter().enumerate() { tr {
-                            th scope="row" { span class=(rosca::swatch_class(i)) aria-hidden="true" {} " " (g.garantia) }
+                            th scope="row" { span class=(rosca::Swatch(i)) aria-hidden="true" {} " " (g.garantia) }
                             td.num { (ctx.money(g.valor)) }
                             td.num { (format::percent(g.percentual)) }
                             td { (g.captacoes.join(", ")) }

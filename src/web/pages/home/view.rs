@@ -104,7 +104,7 @@ fn donut(ctx: &Ctx, a: &AllocationSummary<Skipped>) -> Markup {
                 ul.lista-alocacao aria-label="Captações da carteira" {
                     @for (i, item) in a.lista.iter().enumerate() {
                         li {
-                            span class=(rosca::swatch_class(i)) aria-hidden="true" {}
+                            span class=(rosca::Swatch(i)) aria-hidden="true" {}
                             @match &item.url_amigavel {
                                 Some(u) => a href=(Text(&routes::captacao(u))) { (Text(&item.nome_captacao)) },
                                 None => span { (Text(&item.nome_captacao)) },
@@ -132,7 +132,7 @@ fn validity(r: &ReservaPendente) -> Markup {
         (ReservaStatus::Pago, _) => html! { "Finalizado" },
         (_, Some(deadline)) => island::countdown(
             deadline,
-            &format::datetime(Some(deadline)).to_string(),
+            format::datetime(Some(deadline)),
             "Prazo encerrado",
         ),
         (_, None) => html! { "-" },
@@ -171,7 +171,7 @@ fn pending(ctx: &Ctx, list: Option<&[ReservaPendente]>) -> Markup {
                                     td data-label="Prazo" { @if let Some(p) = r.prazo { (p) " meses" } @else { "-" } }
                                     td data-label="Validade da solicitação" { (validity(r)) }
                                     td data-label="Status" { (badge::status(&r.status.name, r.status.color.as_deref())) }
-                                    td.celula-acao { a.botao.botao-secundario href=(routes::home_reserva(r.id))
+                                    td.celula-acao { a.botao.botao-secundario href=(Text(&routes::home_reserva(r.id)))
                                         aria-label={ "Detalhe da reserva em " (Text(&r.nome_captacao)) } { "Detalhe" } }
                                 }
                             }

@@ -82,7 +82,7 @@ pub fn reserva_panel(ctx: &Ctx, r: &Reserva, level: u8) -> (Markup, bool) {
                     (heading(level + 1, "", status.label()))
                     p { (EXPLAIN_PIX) }
                     @if let Some(d) = &deadline {
-                        div.prazo-pix { "Prazo para pagamento: " (island::countdown(d, &format::datetime(Some(d)).to_string(), "Prazo encerrado")) }
+                        div.prazo-pix { "Prazo para pagamento: " (island::countdown(d, format::datetime(Some(d)), "Prazo encerrado")) }
                     }
                     @if let (Some(code), Some(p)) = (&payload, pix) { (pix_block(ctx, r, p, code, level)) }
                 },

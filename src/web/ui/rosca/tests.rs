@@ -266,6 +266,11 @@ fn each_slice_s_swatch_takes_its_colour_s_class() {
             swatch_class(i),
             format!("amostra cor-{}", i % PALETTE.len())
         );
+        // Written into an attribute as maud writes the class.
+        assert_eq!(
+            html! { span class=(Swatch(i)) {} }.into_string(),
+            html! { span class=(swatch_class(i)) {} }.into_string()
+        );
     }
 }
 

@@ -88,7 +88,7 @@ fn facts(
                 div { dt { "Disponível para investir" } dd { (ctx.money(captacao::available(f))) } }
                 @if !deadline.is_empty() && !status.is_finished() && f.fim_captacao.is_some_and(|t| t > ui_captacao::now()) {
                     div { dt { "Termina em" } dd {
-                        (island::countdown(deadline, &format::datetime(Some(deadline)).to_string(), "Captação encerrada"))
+                        (island::countdown(deadline, format::datetime(Some(deadline)), "Captação encerrada"))
                     } }
                 }
             }
