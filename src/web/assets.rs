@@ -5,8 +5,9 @@
 //! views, and serves them under `/assets/{name}-{hash}.{ext}` with an immutable cache and the
 //! build-time gzip body when the client accepts it.
 
-use std::collections::HashMap;
 use std::sync::LazyLock;
+
+use rustc_hash::FxHashMap;
 
 use axum::Router;
 use axum::body::Body;
@@ -38,14 +39,26 @@ pub const MISSING: &str = "/assets/missing";
 /// Cache policy of hashed assets: the URL changes whenever the content does.
 pub const CACHE_CONTROL: &str = "public, max-age=31536000, immutable";
 
-static BY_LOGICAL: LazyLock<HashMap<&'static str, &'static Asset>> =
+static BY_LOGICAL: LazyLock<FxHashMap<&'static str, &'static Asset>> =
     LazyLock::new(|| ASSETS.iter().map(|a| (a.logical, a)).collect());
 
 /// Keyed by the part of the URL after [`PREFIX`].
-static BY_NAME: LazyLock<HashMap<&'static str, &'static Asset>> = LazyLock::new(|| {
+static BY_NAME: LazyLock<FxHashMap<&'static str, &'static Asset>> = LazyLock::new(|| {
     ASSETS
         .iter()
         .map(|a| (a.url.strip_prefix(PREFIX).unwrap_or(a.url), a))
+        .collect()
+});
+
+/// The islands' chunks by island name (`countdown` for `islands/countdown.js`): a page
+/// mounts several, and each name was written into a new string to be looked up.
+static ISLAND_SRC: LazyLock<FxHashMap<&'static str, &'static str>> = LazyLock::new(|| {
+    ASSETS
+        .iter()
+        .filter_map(|a| {
+            let name = a.logical.strip_prefix("islands/")?.strip_suffix(".js")?;
+            Some((name, a.url))
+        })
         .collect()
 });
 
@@ -78,7 +91,11 @@ pub fn asset_bytes(logical: &str) -> Option<&'static [u8]> {
 
 /// The chunk URL of island `name` (`island_src("countdown")` → `/assets/countdown-HASH.js`).
 pub fn island_src(name: &str) -> &'static str {
-    asset_url(&format!("islands/{name}.js"))
+    match ISLAND_SRC.get(name) {
+        Some(url) => url,
+        // Unknown: logged and answered as any unknown asset.
+        None => asset_url(&format!("islands/{name}.js")),
+    }
 }
 
 /// The URL of the island loader (`<script type="module" src=…>` on pages with islands).
@@ -229,7 +246,12 @@ mod tests {
             let url = asset_url(&format!("islands/{name}.js"));
             assert!(is_hashed_url(url, name, "js"), "{url}");
         }
-        assert_eq!(island_src("countdown"), asset_url("islands/countdown.js"));
+        for island in colheita_islands::Island::ALL {
+            let name = island.name();
+            assert_eq!(island_src(name), asset_url(&format!("islands/{name}.js")));
+            assert_ne!(island_src(name), MISSING, "{name}");
+        }
+        assert_eq!(island_src("nenhuma"), MISSING);
         assert_eq!(loader_src(), asset_url("islands/loader.js"));
         assert!(
             all()
