@@ -145,8 +145,8 @@ pub fn full_header(ctx: &Ctx, session: &Session) -> Markup {
     let badge = profile_badge(user);
     let first = user.primeiro_nome();
     html! {
-        // The full header is some 3.5 KB: room for it at once.
-        (super::Reserve(4 * 1024))
+        // The full header is some 1.7 KB: room for it at once.
+        (super::Reserve(2 * 1024))
         header.cabecalho {
             (logo(routes::HOME, &ctx.app.cfg.product_name))
             (menu_button())
