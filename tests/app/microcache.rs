@@ -322,3 +322,51 @@ async fn rows_drawn_from_a_shared_list_keep_each_readers_investir_link() {
         assert_eq!(hrefs, [expected], "investor: {investor}");
     }
 }
+
+/// The search form, the toolbar and the filters are drawn once per shared list and query:
+/// pages of the same list under other queries (the view, a refused range that opens the
+/// filters) each get their own.
+#[tokio::test]
+async fn tools_drawn_from_a_shared_list_follow_each_pages_query() {
+    let server = MockServer::start().await;
+    mock_user(&server).await;
+    Mock::given(method("GET"))
+        .and(path("/v1/captacoes"))
+        .respond_with(ResponseTemplate::new(200)
+            .insert_header("cache-control", "public, max-age=30")
+            .set_body_json(json!({"dados": [crate::captacoes_filtros::offering_json(1, "fazenda-1", json!([]))], "totalRegistros": 1})))
+        .expect(1)
+        .mount(&server)
+        .await;
+    let app = TestApp::with_platform(&server.uri(), &["--micro-cache", "60"]).await;
+    let ana = investor_with_token(&app, &server, "token-ana").await;
+    let current =
+        scraper::Selector::parse("nav[aria-label='Modo de exibição'] a[aria-current='true']")
+            .unwrap();
+    let hidden_view =
+        scraper::Selector::parse("form.busca input[name='Visao'][value='cartoes']").unwrap();
+    let panel = scraper::Selector::parse("details.painel-filtros").unwrap();
+    let refused_range = format!("{}?VencimentoDe=20&VencimentoAte=3", routes::INVESTIR);
+    let cards = format!("{}?Visao=cartoes", routes::INVESTIR);
+    // (address, the view marked current, whether the filters start open)
+    let visits = [
+        (routes::INVESTIR, "Lista", false),
+        (cards.as_str(), "Cartões", false),
+        (refused_range.as_str(), "Lista", true),
+        (routes::INVESTIR, "Lista", false),
+        (cards.as_str(), "Cartões", false),
+    ];
+    for (address, view, open) in visits {
+        let page = ana.get(address).await;
+        let html = scraper::Html::parse_document(&page.text().await.unwrap());
+        let marked: Vec<String> = html.select(&current).map(|a| a.text().collect()).collect();
+        assert_eq!(marked, [view], "{address}");
+        assert_eq!(
+            html.select(&hidden_view).count(),
+            usize::from(view == "Cartões"),
+            "{address}"
+        );
+        let details = html.select(&panel).next().unwrap();
+        assert_eq!(details.value().attr("open").is_some(), open, "{address}");
+    }
+}
