@@ -62,6 +62,10 @@ pub fn noted_carries_session(req: &axum::extract::Request) -> bool {
 #[path = "host_prefix_tests.rs"]
 mod host_prefix_tests;
 
+#[cfg(test)]
+#[path = "clock_tests.rs"]
+mod clock_tests;
+
 /// Every session cookie but the return address (logout keeps it).
 const SESSION_COOKIES: &[&str] = &[ACCESS, REFRESH, USER, STATE, FLASH, TERM, UNREAD, CLOCK];
 
@@ -99,6 +103,10 @@ struct StoredClock {
     #[serde(flatten)]
     clock: SessionClock,
     rt: String,
+    /// The refresh token this clock was found bound to: a read clock is shared by the
+    /// session's next requests, which then compare the token instead of digesting it again.
+    #[serde(skip)]
+    bound_to: std::sync::OnceLock<Box<str>>,
 }
 
 /// A digest of the refresh token: binds the clock without a second copy of the token.
@@ -208,14 +216,18 @@ impl Jar {
         c
     }
 
-    fn get_private<T: DeserializeOwned>(&self, name: &str) -> Option<T> {
+    /// The private cookie read as `T`: shared with every request that sends the same sealed
+    /// value (`opened.rs`).
+    fn get_private<T: DeserializeOwned + Send + Sync + 'static>(
+        &self,
+        name: &str,
+    ) -> Option<Arc<T>> {
         let name = self.name(name);
-        let plain = match self.sent.get(&name) {
-            Seen::Value(sent) => self.sealer.open_sent(&self.cookies, &name, sent)?,
-            Seen::Absent => return None,
-            Seen::Unknown => self.sealer.open(&self.cookies, &name)?,
-        };
-        serde_json::from_str(&plain).ok()
+        match self.sent.get(&name) {
+            Seen::Value(sent) => self.sealer.read_sent(&self.cookies, &name, sent),
+            Seen::Absent => None,
+            Seen::Unknown => self.sealer.read(&self.cookies, &name),
+        }
     }
 
     fn set_private<T: Serialize>(&self, name: &'static str, value: &T) {
@@ -232,7 +244,7 @@ impl Jar {
         self.cookies.remove(self.make(name, String::new()));
     }
 
-    pub fn tokens(&self) -> Option<(StoredToken, StoredToken)> {
+    pub fn tokens(&self) -> Option<(Arc<StoredToken>, Arc<StoredToken>)> {
         Some((self.get_private(ACCESS)?, self.get_private(REFRESH)?))
     }
 
@@ -255,8 +267,19 @@ impl Jar {
     /// Only the clock written with this refresh token counts: a clock cookie from another
     /// login (an attacker's own fresh one beside stolen tokens) is no clock at all.
     pub fn clock(&self, refresh_token: &str) -> Option<SessionClock> {
-        let stored: StoredClock = self.get_private(CLOCK)?;
-        (stored.rt == clock_binding(refresh_token)).then_some(stored.clock)
+        let stored: Arc<StoredClock> = self.get_private(CLOCK)?;
+        let bound = stored
+            .bound_to
+            .get()
+            .is_some_and(|known| **known == *refresh_token)
+            || {
+                let bound = stored.rt == clock_binding(refresh_token);
+                if bound {
+                    let _ = stored.bound_to.set(refresh_token.into());
+                }
+                bound
+            };
+        bound.then_some(stored.clock)
     }
 
     /// Writes the clock bound to `refresh_token`; written again whenever that token changes.
@@ -264,12 +287,13 @@ impl Jar {
         let stored = StoredClock {
             clock: *clock,
             rt: clock_binding(refresh_token),
+            bound_to: std::sync::OnceLock::new(),
         };
         self.set_private(CLOCK, &stored);
     }
 
     pub fn user(&self) -> Option<UserSummary> {
-        self.get_private(USER)
+        self.get_private(USER).map(Arc::unwrap_or_clone)
     }
 
     pub fn store_user(&self, user: &UserSummary) {
@@ -319,7 +343,7 @@ impl Jar {
 
     /// The stored term of `reserva`, if it is the one kept.
     pub fn term(&self, reserva: i64) -> Option<ReservaTermo> {
-        let t: StoredTerm = self.get_private(TERM)?;
+        let t: StoredTerm = Arc::unwrap_or_clone(self.get_private(TERM)?);
         (t.reserva == reserva).then(|| ReservaTermo {
             id: Some(t.reserva),
             id_reserva: Some(t.reserva),
@@ -341,7 +365,7 @@ impl Jar {
     }
 
     pub fn take_return_to(&self) -> Option<String> {
-        let v: Option<String> = self.get_private(RETURN_TO);
+        let v: Option<String> = self.get_private(RETURN_TO).map(Arc::unwrap_or_clone);
         if v.is_some() {
             self.remove(RETURN_TO);
         }
@@ -355,7 +379,7 @@ impl Jar {
     }
 
     pub fn take_state(&self) -> Option<PendingLogin> {
-        let v: Option<PendingLogin> = self.get_private(STATE);
+        let v: Option<PendingLogin> = self.get_private(STATE).map(Arc::unwrap_or_clone);
         if self.has(STATE) {
             self.remove(STATE);
         }
@@ -373,7 +397,7 @@ impl Jar {
     }
 
     pub fn take_flash(&self) -> Option<Flash> {
-        let v: Option<Flash> = self.get_private(FLASH);
+        let v: Option<Flash> = self.get_private(FLASH).map(Arc::unwrap_or_clone);
         if self.has(&self.name(FLASH)) {
             self.remove(FLASH);
         }
@@ -382,7 +406,7 @@ impl Jar {
 
     /// The unread-notification count the header showed last, and when it was read.
     pub fn unread(&self) -> Option<StoredUnread> {
-        self.get_private(UNREAD)
+        self.get_private(UNREAD).map(|u| *u)
     }
 
     pub fn store_unread(&self, n: u32, now: i64) {

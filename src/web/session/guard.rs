@@ -93,7 +93,7 @@ async fn load_session(app: &AppState, jar: &Jar) -> Option<Session> {
     // The refresh token the clock is bound to: a new one after a refresh.
     let mut bound_to: Option<String> = None;
     let access_token = if access_fresh(&access, now) {
-        access.t
+        access.t.clone()
     } else if refresh_alive(&refresh, now) {
         match Box::pin(app.refresh.refresh(&app.api, &refresh.t)).await {
             Ok(answer) => {
