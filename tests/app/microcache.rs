@@ -280,11 +280,9 @@ async fn an_answer_the_platform_marks_public_is_shared_also_when_asked_with_a_to
     }
 }
 
-/// The offering rows drawn from a shared list are copied to the next pages, but never
-/// across what they depend on: an investor's rows lead to the order, a visitor's to the
-/// sign-up, whoever came first.
-#[tokio::test]
-async fn rows_drawn_from_a_shared_list_keep_each_readers_investir_link() {
+/// A platform whose list of one offering is public (asked once: the micro-cache shares it
+/// for 60 s), and the app in front of it.
+async fn one_shared_offering() -> (MockServer, TestApp) {
     let server = MockServer::start().await;
     mock_user(&server).await;
     Mock::given(method("GET"))
@@ -296,6 +294,15 @@ async fn rows_drawn_from_a_shared_list_keep_each_readers_investir_link() {
         .mount(&server)
         .await;
     let app = TestApp::with_platform(&server.uri(), &["--micro-cache", "60"]).await;
+    (server, app)
+}
+
+/// The offering rows drawn from a shared list are copied to the next pages, but never
+/// across what they depend on: an investor's rows lead to the order, a visitor's to the
+/// sign-up, whoever came first.
+#[tokio::test]
+async fn rows_drawn_from_a_shared_list_keep_each_readers_investir_link() {
+    let (server, app) = one_shared_offering().await;
     let ana = investor_with_token(&app, &server, "token-ana").await;
     let visitor = app.another_browser();
     let order = routes::captacao_investir("fazenda-1");
@@ -328,17 +335,7 @@ async fn rows_drawn_from_a_shared_list_keep_each_readers_investir_link() {
 /// filters) each get their own.
 #[tokio::test]
 async fn tools_drawn_from_a_shared_list_follow_each_pages_query() {
-    let server = MockServer::start().await;
-    mock_user(&server).await;
-    Mock::given(method("GET"))
-        .and(path("/v1/captacoes"))
-        .respond_with(ResponseTemplate::new(200)
-            .insert_header("cache-control", "public, max-age=30")
-            .set_body_json(json!({"dados": [crate::captacoes_filtros::offering_json(1, "fazenda-1", json!([]))], "totalRegistros": 1})))
-        .expect(1)
-        .mount(&server)
-        .await;
-    let app = TestApp::with_platform(&server.uri(), &["--micro-cache", "60"]).await;
+    let (server, app) = one_shared_offering().await;
     let ana = investor_with_token(&app, &server, "token-ana").await;
     let current =
         scraper::Selector::parse("nav[aria-label='Modo de exibição'] a[aria-current='true']")
