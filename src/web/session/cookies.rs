@@ -105,6 +105,7 @@ struct StoredClock {
     rt: String,
     /// The refresh token this clock was found bound to: a read clock is shared by the
     /// session's next requests, which then compare the token instead of digesting it again.
+    /// Some 1 KB beside each kept clock, which the kept values' byte bound does not count.
     #[serde(skip)]
     bound_to: std::sync::OnceLock<Box<str>>,
 }
