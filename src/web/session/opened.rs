@@ -40,7 +40,7 @@ const TAIL: usize = 24;
 
 struct Opened {
     sealed: Box<str>,
-    plain: Arc<str>,
+    plain: Box<str>,
     /// `plain` as read by [`Opened::read_as`] the first time.
     read: OnceLock<Arc<dyn Any + Send + Sync>>,
 }
@@ -126,7 +126,7 @@ impl Sealer {
         text: &str,
         as_sent: bool,
     ) -> Option<Arc<Opened>> {
-        let plain: Arc<str> = cookies.private(&self.key).get(name)?.value().into();
+        let plain: Box<str> = cookies.private(&self.key).get(name)?.value().into();
         let opened = Arc::new(Opened {
             sealed: text.into(),
             plain,
@@ -177,6 +177,14 @@ mod tests {
         sealer.open(cookies, name).map(|o| o.plain.to_string())
     }
 
+    /// A sealer, the user cookie sealed with its key from `json`, and a request carrying it.
+    fn user_cookie(json: &str) -> (Sealer, String, Cookies) {
+        let key = Key::generate();
+        let s = sealed(&key, "colheita_usuario", json);
+        let cookies = carrying("colheita_usuario", &s);
+        (Sealer::new(key), s, cookies)
+    }
+
     #[derive(Debug, PartialEq, serde::Deserialize)]
     struct Named {
         nome: String,
@@ -184,10 +192,7 @@ mod tests {
 
     #[test]
     fn a_value_is_read_once_and_then_shared() {
-        let key = Key::generate();
-        let sealer = Sealer::new(key.clone());
-        let s = sealed(&key, "colheita_usuario", "{\"nome\":\"Ana\"}");
-        let cookies = carrying("colheita_usuario", &s);
+        let (sealer, s, cookies) = user_cookie("{\"nome\":\"Ana\"}");
         let first: Arc<Named> = sealer.read(&cookies, "colheita_usuario").unwrap();
         assert_eq!(first.nome, "Ana");
         let again: Arc<Named> = sealer.read(&cookies, "colheita_usuario").unwrap();
@@ -203,10 +208,7 @@ mod tests {
 
     #[test]
     fn a_value_that_is_not_the_types_json_reads_as_nothing_every_time() {
-        let key = Key::generate();
-        let sealer = Sealer::new(key.clone());
-        let s = sealed(&key, "colheita_usuario", "{\"name\":\"Ana\"}");
-        let cookies = carrying("colheita_usuario", &s);
+        let (sealer, _, cookies) = user_cookie("{\"name\":\"Ana\"}");
         for _ in 0..2 {
             let read: Option<Arc<Named>> = sealer.read(&cookies, "colheita_usuario");
             assert_eq!(read, None);
