@@ -85,9 +85,28 @@ step "cargo nextest run"
 cargo nextest run --no-fail-fast || failed+=("cargo nextest")
 
 # ---- end to end -------------------------------------------------------------------------------
-step "playwright"
-rm -rf target/e2e-data
-(cd tests/e2e && npx --no-install playwright test) || failed+=("playwright")
+# The two projects (JavaScript on, off) run side by side, each against its own web app and
+# sandbox on its own ports (tests/e2e/playwright.config.ts); each prints its log when done.
+step "playwright (js and nojs side by side)"
+rm -rf target/e2e-*-data
+e2e() {
+  local project=$1 port=$2
+  (cd tests/e2e && E2E_PORT=$port npx --no-install playwright test --project "$project") \
+    >"target/e2e-$project.log" 2>&1
+}
+e2e js 3310 &
+js_pid=$!
+e2e nojs 3320 &
+nojs_pid=$!
+js_ok=0 nojs_ok=0
+wait "$js_pid" || js_ok=$?
+wait "$nojs_pid" || nojs_ok=$?
+for project in js nojs; do
+  printf '\n--- playwright, project %s ---\n' "$project"
+  cat "target/e2e-$project.log"
+done
+[ "$js_ok" -eq 0 ] || failed+=("playwright js")
+[ "$nojs_ok" -eq 0 ] || failed+=("playwright nojs")
 
 if [ "${#failed[@]}" -gt 0 ]; then
   printf '\nFAILED: %s\n' "${failed[*]}" >&2

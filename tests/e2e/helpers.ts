@@ -11,6 +11,8 @@ export const ROOT = resolve(here, '..', '..');
 // E2E_PORT lets two checkouts run their suites side by side; the sandbox takes the next port.
 export const APP_PORT = Number(process.env.E2E_PORT ?? 3310);
 export const SANDBOX_PORT = APP_PORT + 1;
+/** This run's sandbox data dir (one per port, so two runs side by side share nothing). */
+export const DATA_DIR = resolve(ROOT, 'target', `e2e-${APP_PORT}-data`);
 export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 export const SANDBOX_URL = `http://127.0.0.1:${SANDBOX_PORT}`;
 export const PASSWORD = 'colheita123';

@@ -2,7 +2,7 @@
 // row with a menu button on a phone, an offering's Investir is on the first screen, touch targets
 // are at least 24 × 24 px, the account's tabs are one row, the statement's cards hold their
 // description at full width and fit 320 px with WCAG text spacing. Full-page screenshots of each
-// page at both widths are attached to the HTML report (target/e2e-report), so a person can look
+// page at both widths are attached to the HTML report (target/e2e-<port>-report, one per project), so a person can look
 // at what the numbers say.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { checkA11y, login } from './helpers';

@@ -4,6 +4,10 @@ import { defineConfig } from '@playwright/test';
 import { APP_PORT, APP_URL, ROOT, SANDBOX_PORT } from './helpers';
 
 const CI = !!process.env.CI;
+// tests/run.sh runs the `js` and `nojs` projects as two processes side by side, each with its
+// own web app, sandbox and database (E2E_PORT), so neither sees the other's investors change;
+// inside a project the files run one at a time, in name order.
+const RUN = `e2e-${APP_PORT}`;
 
 export default defineConfig({
   testDir: '.',
@@ -15,8 +19,8 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 5_000 },
   // The HTML report keeps the attachments (e.g. layout.spec.ts's screenshots at 360 and 1366 px).
-  reporter: [['list'], ['html', { outputFolder: `${ROOT}/target/e2e-report`, open: 'never' }]],
-  outputDir: `${ROOT}/target/e2e-results`,
+  reporter: [['list'], ['html', { outputFolder: `${ROOT}/target/${RUN}-report`, open: 'never' }]],
+  outputDir: `${ROOT}/target/${RUN}-results`,
   use: {
     baseURL: APP_URL,
     locale: 'pt-BR',
@@ -44,7 +48,7 @@ export default defineConfig({
     // raised so they do not stand in its way (tests/app/limites.rs proves them).
     command:
       `target/debug/colheita --addr 127.0.0.1:${APP_PORT} --sandbox-addr 127.0.0.1:${SANDBOX_PORT} ` +
-      '--data-dir target/e2e-data --sandbox-reset --signup-limit 100000 --sandbox-login-limit 100000 ' +
+      `--data-dir target/${RUN}-data --sandbox-reset --signup-limit 100000 --sandbox-login-limit 100000 ` +
       // Every new investor of the suite changes its password from the same address.
       '--password-guess-limit 100000 ' +
       // Synthetic investors: four for the CVM 88 journey (cvm.spec.ts, one per project and retry),

@@ -10,7 +10,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { APP_URL, INVESTIDOR, ROOT, SANDBOX_URL, checkA11y, checkHtml, login, rawHtml } from './helpers';
+import { APP_URL, DATA_DIR, INVESTIDOR, SANDBOX_URL, checkA11y, checkHtml, login, rawHtml } from './helpers';
 
 const RAFAEL = 'ativa@colheita.dev';
 const SAVED = 'Informações atualizadas com sucesso.';
@@ -160,7 +160,7 @@ function newCpf(): string {
 
 /** A small valid JPEG, written to disk. */
 function photo(): string {
-  const dir = resolve(ROOT, 'target/e2e-data/arquivos');
+  const dir = resolve(DATA_DIR, 'arquivos');
   mkdirSync(dir, { recursive: true });
   const seg = (marker: number, payload: Buffer) =>
     Buffer.concat([Buffer.from([0xff, marker, (payload.length + 2) >> 8, (payload.length + 2) & 0xff]), payload]);
@@ -219,7 +219,7 @@ async function newInvestor(page: Page): Promise<void> {
 
 /** A file named like a photo that is not one, written to disk. */
 function notAPhoto(): string {
-  const dir = resolve(ROOT, 'target/e2e-data/arquivos');
+  const dir = resolve(DATA_DIR, 'arquivos');
   mkdirSync(dir, { recursive: true });
   const path = resolve(dir, 'teclado-nao-e-foto.jpg');
   writeFileSync(path, 'isto nao e uma imagem');

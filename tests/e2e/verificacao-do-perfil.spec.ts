@@ -9,7 +9,7 @@
 import { resolve } from 'node:path';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { ROOT, checkA11y, checkHtml, login, rawHtml } from './helpers';
+import { DATA_DIR, checkA11y, checkHtml, login, rawHtml } from './helpers';
 
 const BASICO = 'basico@colheita.dev';
 const PHONE = { width: 360, height: 740 };
@@ -20,7 +20,7 @@ async function alertText(page: Page): Promise<string> {
 
 /** A small valid JPEG with a GPS position in its EXIF, and a PDF, written to disk. */
 function files(): { photo: string; pdf: string } {
-  const dir = resolve(ROOT, 'target/e2e-data/arquivos');
+  const dir = resolve(DATA_DIR, 'arquivos');
   mkdirSync(dir, { recursive: true });
   const seg = (marker: number, payload: Buffer) =>
     Buffer.concat([Buffer.from([0xff, marker, (payload.length + 2) >> 8, (payload.length + 2) & 0xff]), payload]);
@@ -137,7 +137,7 @@ test('with JavaScript a document goes up with a progress bar; a refusal shows in
   await page.goto('/minha-conta/dados-cadastrais/documentos');
   await expect(page.locator('[data-island="envio-documento"]')).toHaveAttribute('data-island-state', 'mounted');
   const row = page.locator('.documento-linha').nth(1);
-  const dir = resolve(ROOT, 'target/e2e-data/arquivos');
+  const dir = resolve(DATA_DIR, 'arquivos');
   mkdirSync(dir, { recursive: true });
   const fake = resolve(dir, 'nao-e-foto.jpg');
   writeFileSync(fake, 'isto nao e uma imagem');

@@ -1,6 +1,6 @@
 // WCAG 2.2 checks on a representative page list (a visitor's and an investor's pages of every
 // kind: lists, a detail, forms, tables as cards, charts, tabs), each mode with a screenshot per
-// page attached to the HTML report (target/e2e-report):
+// page attached to the HTML report (target/e2e-<port>-report, one per project):
 //   reflow      320 × 256 CSS px, nothing wider than the window (SC 1.4.10);
 //   spacing     the text-spacing override at 320 px, nothing wider (SC 1.4.12);
 //   zoom        200 % browser zoom on a 1366 × 768 laptop (683 × 384 CSS px), nothing wider (SC 1.4.4);
