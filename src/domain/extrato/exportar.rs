@@ -93,7 +93,8 @@ pub fn numero_planilha(v: Decimal) -> String {
     format!("{sinal}{}", texto.replace('.', ","))
 }
 
-/// A text field of the CSV: quoted when it holds the separator, a quote or a line break;
+/// A text field of the CSV: quoted (RFC 4180) when it holds the separator, a comma, a quote
+/// or a line break, so a reader that splits on commas still sees one cell, apostrophe first;
 /// a leading `=`, `+`, `-`, `@`, tab or carriage return gets an apostrophe in front, so a
 /// spreadsheet never runs it as a formula.
 pub fn campo(s: &str) -> String {
@@ -102,7 +103,7 @@ pub fn campo(s: &str) -> String {
     } else {
         s.to_owned()
     };
-    if s.contains([';', '"', '\n', '\r']) {
+    if s.contains([';', ',', '"', '\n', '\r']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {
         s

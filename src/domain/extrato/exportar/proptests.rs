@@ -19,7 +19,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
     #[test]
-    fn a_field_reads_back_as_its_text(s in "[a-zA-Zçã0-9 ;\"=+@\n-]{0,40}") {
+    fn a_field_reads_back_as_its_text(s in "[a-zA-Zçã0-9 ;,\"=+@\n-]{0,40}") {
         let f = campo(&s);
         let lido = ler(&f);
         let formula = s.starts_with(['=', '+', '-', '@', '\t', '\r']);

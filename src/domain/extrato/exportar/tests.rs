@@ -33,6 +33,9 @@ fn text_fields_are_quoted_and_never_formulas() {
     assert_eq!(campo("+1"), "'+1");
     assert_eq!(campo("@soma"), "'@soma");
     assert_eq!(campo("-2"), "'-2");
+    // A comma-delimited reader must see one cell that still starts with the apostrophe.
+    assert_eq!(campo("=1,2"), "\"'=1,2\"");
+    assert_eq!(campo("Soja, safra 2027"), "\"Soja, safra 2027\"");
 }
 
 #[test]
