@@ -120,11 +120,6 @@ pub struct Config {
     /// Longest wait for a client's request line and headers, in seconds (slowloris).
     #[arg(long, env = "COLHEITA_HEADER_READ_TIMEOUT", default_value_t = 10)]
     pub header_read_timeout: u64,
-    /// Threads that serve client connections, each with a runtime of its own (a connection
-    /// and its page's platform calls stay on one thread); 0 serves them on the shared
-    /// runtime. Default: one per core.
-    #[arg(long, env = "COLHEITA_CONNECTION_THREADS")]
-    pub connection_threads: Option<usize>,
     /// Longest time one inbound request may take, body upload included, in seconds.
     #[arg(long, env = "COLHEITA_INBOUND_TIMEOUT", default_value_t = 60)]
     pub inbound_timeout: u64,
@@ -258,12 +253,6 @@ pub enum LogFormat {
 impl Config {
     pub fn shutdown_grace(&self) -> Duration {
         Duration::from_secs(self.shutdown_grace)
-    }
-    /// The connection threads: as given, else one per core the process may use.
-    pub fn connection_threads(&self) -> usize {
-        self.connection_threads.unwrap_or_else(|| {
-            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-        })
     }
     pub fn connect_timeout(&self) -> Duration {
         Duration::from_secs(self.connect_timeout)

@@ -1,4 +1,5 @@
-//! The web app's accept loop, and the threads its connections run on.
+//! The web app's accept loop: hyper serves each connection on the shared runtime, with
+//! what `axum::serve` lacks (a header-read timeout, a connection cap, a bounded drain).
 
 use std::future::Future;
 use std::sync::Arc;
@@ -16,9 +17,6 @@ pub struct ServeLimits {
     pub max_connections: usize,
     /// How long open requests may take to finish once shutdown starts.
     pub shutdown_grace: std::time::Duration,
-    /// Threads that serve connections, each on a runtime of its own (0: the caller's
-    /// runtime serves them).
-    pub connection_threads: usize,
 }
 
 impl ServeLimits {
@@ -27,7 +25,6 @@ impl ServeLimits {
             header_read_timeout: cfg.header_read_timeout(),
             max_connections: cfg.max_connections.max(1),
             shutdown_grace: cfg.shutdown_grace(),
-            connection_threads: cfg.connection_threads(),
         }
     }
 }
@@ -59,7 +56,6 @@ pub async fn serve(
     let builder = Arc::new(builder);
     let permits = Arc::new(tokio::sync::Semaphore::new(limits.max_connections));
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();
-    let mut threads = ConnectionThreads::start(limits.connection_threads);
     tokio::pin!(shutdown);
     loop {
         let accepted = tokio::select! {
@@ -71,17 +67,6 @@ pub async fn serve(
         };
         // The peer's address, for the per-address limits (`web::client_addr::ClientAddr`).
         let peer = stream.peer_addr().ok();
-        // The socket leaves this runtime's poller: the connection's thread registers it with
-        // its own. Left here, every readiness of the connection (each request's bytes) was
-        // seen by this runtime's poller, which then woke the connection's thread through an
-        // eventfd: two threads woken per request instead of one.
-        let stream = match stream.into_std() {
-            Ok(stream) => stream,
-            Err(e) => {
-                tracing::warn!(error = %e, "accepted connection not handed over");
-                continue;
-            }
-        };
         let service = TowerToHyperService::new(app.clone().map_request(
             move |mut req: axum::http::Request<hyper::body::Incoming>| {
                 if let Some(peer) = peer {
@@ -94,14 +79,7 @@ pub async fn serve(
         let builder = builder.clone();
         let watcher = graceful.watcher();
         let first_byte = limits.header_read_timeout;
-        threads.spawn(async move {
-            let stream = match tokio::net::TcpStream::from_std(stream) {
-                Ok(stream) => stream,
-                Err(e) => {
-                    tracing::warn!(error = %e, "connection not registered on its thread");
-                    return;
-                }
-            };
+        tokio::spawn(async move {
             // hyper's header timer starts at the first byte: a client that sends nothing
             // gets the same deadline for its first one.
             let mut probe = [0u8; 1];
@@ -128,8 +106,6 @@ pub async fn serve(
     {
         tracing::warn!(grace = ?limits.shutdown_grace, "open connections did not finish in time");
     }
-    // Only now: the connections above were still being served on these threads.
-    drop(threads);
 }
 
 /// Waits for a free connection slot, then for a client. An accept error (e.g. too many open
@@ -149,67 +125,5 @@ async fn accept(
             tokio::time::sleep(std::time::Duration::from_millis(50)).await;
             None
         }
-    }
-}
-
-/// Threads that each run a single-threaded runtime; accepted connections are dealt to them
-/// in turn, and a connection (with every platform call of its pages) stays on its thread.
-/// On the shared work-stealing runtime a page's task woke on one thread and was often
-/// polled, or its platform answer read, on the other, and idle threads were woken to
-/// steal: a logged-in page cost some 15–20 % more CPU on two threads than on one.
-/// Dropping it drops the senders: each thread then leaves its runtime and drops it.
-struct ConnectionThreads {
-    runtimes: Vec<tokio::runtime::Handle>,
-    stops: Vec<tokio::sync::oneshot::Sender<()>>,
-    next: usize,
-}
-
-impl ConnectionThreads {
-    /// Up to `count` threads: one that cannot be started is left out (with none, the
-    /// caller's runtime serves every connection).
-    fn start(count: usize) -> Self {
-        let mut threads = Self {
-            runtimes: Vec::with_capacity(count),
-            stops: Vec::with_capacity(count),
-            next: 0,
-        };
-        for index in 0..count {
-            match Self::start_one(index) {
-                Ok((runtime, stop)) => {
-                    threads.runtimes.push(runtime);
-                    threads.stops.push(stop);
-                }
-                Err(e) => {
-                    tracing::warn!(error = %e, started = index, "connection thread not started");
-                    break;
-                }
-            }
-        }
-        threads
-    }
-
-    fn start_one(
-        index: usize,
-    ) -> std::io::Result<(tokio::runtime::Handle, tokio::sync::oneshot::Sender<()>)> {
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()?;
-        let handle = runtime.handle().clone();
-        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        std::thread::Builder::new()
-            .name(format!("colheita-conn-{index}"))
-            .spawn(move || {
-                let _ = runtime.block_on(stopped);
-            })?;
-        Ok((handle, stop))
-    }
-
-    fn spawn(&mut self, connection: impl Future<Output = ()> + Send + 'static) {
-        if self.runtimes.is_empty() {
-            tokio::spawn(connection);
-            return;
-        }
-        self.runtimes[self.next % self.runtimes.len()].spawn(connection);
-        self.next = self.next.wrapping_add(1);
     }
 }

@@ -61,7 +61,7 @@ impl Ctx {
                 let cookies = tower_cookies::Cookies::from_request_parts(parts, app)
                     .await
                     .map_err(IntoResponse::into_response)?;
-                app.jar(cookies, &parts.headers)
+                app.jar(cookies)
             }
         };
         let session = parts
@@ -98,7 +98,7 @@ impl Ctx {
             values_hidden: false,
             flash: None,
             session: None,
-            jar: app.jar(tower_cookies::Cookies::default(), &Default::default()),
+            jar: app.jar(tower_cookies::Cookies::default()),
             here: here.to_owned(),
             unread: Unread::default(),
         }

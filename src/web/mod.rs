@@ -42,7 +42,7 @@ pub use error::{PageError, PageResult};
 /// Render hooks for `benches/render.rs` only.
 #[doc(hidden)]
 pub use pages::bench;
-use session::{Jar, RefreshCache, Sealer};
+use session::{Jar, RefreshCache};
 use shared::SharedLayer;
 
 /// What the web app needs to know beyond the platform client.
@@ -95,8 +95,8 @@ impl WebConfig {
 pub struct Inner {
     pub api: PlatformClient,
     pub cfg: WebConfig,
-    /// The private cookies' key, with the values it has opened (`session::Sealer`).
-    pub sealer: Arc<Sealer>,
+    /// The private cookies' key.
+    pub cookie_key: Key,
     pub refresh: RefreshCache,
     /// Access tokens the platform answered 401 to, ended on their next request.
     pub refused: session::RefusedTokens,
@@ -135,7 +135,7 @@ impl AppState {
             fragments: fragments::Fragments::default(),
             api,
             cfg,
-            sealer: Arc::new(Sealer::new(key)),
+            cookie_key: key,
             refresh: RefreshCache::default(),
             refused: session::RefusedTokens::default(),
             late_counts: unread::LateCounts::default(),
@@ -143,9 +143,9 @@ impl AppState {
         }))
     }
 
-    /// The jar of a request whose headers are `headers` (`cookies` made from them).
-    pub fn jar(&self, cookies: Cookies, headers: &axum::http::HeaderMap) -> Jar {
-        Jar::new(cookies, self.sealer.clone(), self.cfg.secure_cookies()).reading(headers)
+    /// The jar of a request, over its `cookies`.
+    pub fn jar(&self, cookies: Cookies) -> Jar {
+        Jar::new(cookies, self.cookie_key.clone(), self.cfg.secure_cookies())
     }
 }
 

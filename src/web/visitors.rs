@@ -6,8 +6,11 @@
 //! Only a request that carries no cookie and no credentials at all is served from here
 //! (nothing about the person can have shaped its page), and only a page that is itself a
 //! visitor's public page is kept: a `200` HTML answer, on a public path, setting no
-//! cookie (`headers::publicly_cacheable`). One copy per URL and `Accept-Encoding`, kept
-//! compressed, so a hit costs neither a render nor a compression.
+//! cookie (`headers::publicly_cacheable`). One copy per URL and encoding (brotli, gzip or
+//! none), kept compressed, so a hit costs neither a render nor a compression. The encoding
+//! is chosen here from `Accept-Encoding` and the request goes down saying only that one,
+//! so the compression layer makes the very copy the key names, and no spelling of the
+//! header can add copies.
 //!
 //! This is the outermost middleware: a page is kept as it left every other layer, security
 //! headers and all (but the request's id), so a hit answers without going through them. It
@@ -64,29 +67,66 @@ impl VisitorPages {
     }
 }
 
-/// The cache key of an anonymous GET, or `None` when the request may be personal.
-fn key(req: &Request) -> Option<String> {
+/// The cache key of an anonymous GET with the encoding its copy is kept in, or `None`
+/// when the request may be personal.
+fn key(req: &Request) -> Option<(String, &'static str)> {
     let h = req.headers();
     let anonymous = req.method() == Method::GET
         && !h.contains_key(header::COOKIE)
         && !h.contains_key(header::AUTHORIZATION)
         && !super::routes::is_private(req.uri().path());
     anonymous.then(|| {
-        let encoding = h
-            .get(header::ACCEPT_ENCODING)
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or("");
-        format!("{encoding}\n{}", req.uri())
+        let encoding = chosen_encoding(h);
+        (format!("{encoding}\n{}", req.uri()), encoding)
     })
 }
 
-pub async fn serve_kept(State(app): State<AppState>, req: Request, next: Next) -> Response {
+/// The encoding the client weighs highest of brotli and gzip (brotli on a tie), when it
+/// accepts either (by name or `*`, with a `q` above zero); else `identity`.
+fn chosen_encoding(headers: &HeaderMap) -> &'static str {
+    let weight = |coding: &str| -> f32 {
+        let (mut named, mut any) = (None, None);
+        let items = headers
+            .get_all(header::ACCEPT_ENCODING)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','));
+        for item in items {
+            let mut params = item.split(';');
+            let name = params.next().unwrap_or_default().trim();
+            let q = params
+                .filter_map(|p| p.split_once('='))
+                .find(|(k, _)| k.trim().eq_ignore_ascii_case("q"))
+                .map_or(Some(1.0), |(_, q)| q.trim().parse::<f32>().ok())
+                .unwrap_or(0.0);
+            if name.eq_ignore_ascii_case(coding) {
+                named = Some(q);
+            } else if name == "*" {
+                any = Some(q);
+            }
+        }
+        named.or(any).unwrap_or(0.0)
+    };
+    let (br, gzip) = (weight("br"), weight("gzip"));
+    if br > 0.0 && br >= gzip {
+        "br"
+    } else if gzip > 0.0 {
+        "gzip"
+    } else {
+        "identity"
+    }
+}
+
+pub async fn serve_kept(State(app): State<AppState>, mut req: Request, next: Next) -> Response {
     let Some(cache) = &app.visitor_pages.cache else {
         return next.run(req).await;
     };
-    let Some(key) = key(&req) else {
+    let Some((key, encoding)) = key(&req) else {
         return next.run(req).await;
     };
+    // Below, the compression layer sees only the chosen encoding.
+    req.headers_mut()
+        .insert(header::ACCEPT_ENCODING, HeaderValue::from_static(encoding));
     if let Some(kept) = cache.get(&key) {
         let seen = Seen::of(&req);
         let mut resp = answer(kept, req.headers());
@@ -158,6 +198,38 @@ fn into_response(kept: Kept) -> Response {
 mod tests {
     use super::*;
     use crate::web::testing;
+
+    fn chosen(values: &[&'static str]) -> &'static str {
+        let mut h = HeaderMap::new();
+        for v in values {
+            h.append(header::ACCEPT_ENCODING, HeaderValue::from_static(v));
+        }
+        chosen_encoding(&h)
+    }
+
+    #[test]
+    fn every_spelling_of_the_header_comes_down_to_one_of_three_encodings() {
+        let cases: &[(&[&'static str], &str)] = &[
+            (&["gzip, deflate, br, zstd"], "br"),
+            (&["br;q=1.0, gzip;q=0.8, *;q=0.1"], "br"),
+            (&["BR"], "br"),
+            (&["gzip", "br"], "br"),
+            (&["gzip;q=1, br;q=0.5"], "gzip"),
+            (&["br;q=0, gzip"], "gzip"),
+            (&["gzip, deflate"], "gzip"),
+            (&["x-gzip, GZIP ; Q=0.9, zstd"], "gzip"),
+            (&["*"], "br"),
+            (&["*;q=0.5, br;q=0"], "gzip"),
+            (&["br;q=0, gzip;q=0"], "identity"),
+            (&["br;q=x"], "identity"),
+            (&["deflate, zstd, identity"], "identity"),
+            (&[""], "identity"),
+            (&[], "identity"),
+        ];
+        for (values, expected) in cases {
+            assert_eq!(chosen(values), *expected, "{values:?}");
+        }
+    }
 
     #[tokio::test]
     async fn a_page_that_breaks_off_answers_the_error_card_in_the_shell() {

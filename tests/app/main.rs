@@ -43,3 +43,4 @@ mod sessao_duracao;
 mod session;
 mod shell;
 mod support;
+mod visitor_pages;

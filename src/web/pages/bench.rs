@@ -22,7 +22,7 @@ impl Renderer {
     pub fn new(app: AppState) -> Self {
         let jar = Jar::new(
             Cookies::default(),
-            app.sealer.clone(),
+            app.cookie_key.clone(),
             app.cfg.secure_cookies(),
         );
         Renderer {

@@ -1,10 +1,9 @@
-//! The session clock is bound to the refresh token it was written with, also when its read
-//! value is shared between requests.
+//! The session clock is bound to the refresh token it was written with.
 
 use super::*;
 
-fn sealed_clock(sealer: &Arc<Sealer>, clock: SessionClock, refresh_token: &str) -> String {
-    let jar = Jar::new(Cookies::default(), sealer.clone(), false);
+fn sealed_clock(key: &Key, clock: SessionClock, refresh_token: &str) -> String {
+    let jar = Jar::new(Cookies::default(), key.clone(), false);
     jar.store_clock(&clock, refresh_token);
     jar.cookies
         .get(CLOCK)
@@ -13,46 +12,38 @@ fn sealed_clock(sealer: &Arc<Sealer>, clock: SessionClock, refresh_token: &str) 
 }
 
 /// A later request of the same browser: it carries the sealed clock.
-fn request_with(sealer: &Arc<Sealer>, sealed: &str) -> Jar {
+fn request_with(key: &Key, sealed: &str) -> Jar {
     let cookies = Cookies::default();
     cookies.add(Cookie::new(CLOCK, sealed.to_owned()));
-    Jar::new(cookies, sealer.clone(), false)
+    Jar::new(cookies, key.clone(), false)
 }
 
 #[test]
 fn a_clock_is_read_only_beside_its_own_refresh_token() {
-    let sealer = Arc::new(Sealer::new(tower_cookies::Key::generate()));
+    let key = Key::generate();
     let clock = SessionClock {
         login: 100,
         seen: 160,
     };
-    let sealed = sealed_clock(&sealer, clock, "refresh-a");
+    let sealed = sealed_clock(&key, clock, "refresh-a");
     assert!(!sealed.is_empty());
-    for _ in 0..2 {
-        assert_eq!(
-            request_with(&sealer, &sealed).clock("refresh-a"),
-            Some(clock)
-        );
-    }
-    // The same sealed clock (its read value shared, bound once to refresh-a) beside
-    // another login's refresh token is no clock, before and after a bound read.
-    assert_eq!(request_with(&sealer, &sealed).clock("refresh-b"), None);
-    assert_eq!(
-        request_with(&sealer, &sealed).clock("refresh-a"),
-        Some(clock)
-    );
-    assert_eq!(request_with(&sealer, &sealed).clock("refresh-b"), None);
-    assert_eq!(request_with(&sealer, &sealed).clock("refresh-a!"), None);
+    assert_eq!(request_with(&key, &sealed).clock("refresh-a"), Some(clock));
+    // The same sealed clock beside another login's refresh token is no clock.
+    assert_eq!(request_with(&key, &sealed).clock("refresh-b"), None);
+    assert_eq!(request_with(&key, &sealed).clock("refresh-a!"), None);
 }
 
 #[test]
-fn a_clock_first_read_beside_another_token_still_binds_to_its_own() {
-    let sealer = Arc::new(Sealer::new(tower_cookies::Key::generate()));
+fn a_clock_sealed_with_another_key_or_under_another_name_is_no_clock() {
+    let key = Key::generate();
     let clock = SessionClock { login: 5, seen: 5 };
-    let sealed = sealed_clock(&sealer, clock, "refresh-a");
-    assert_eq!(request_with(&sealer, &sealed).clock("refresh-b"), None);
+    let sealed = sealed_clock(&key, clock, "refresh-a");
     assert_eq!(
-        request_with(&sealer, &sealed).clock("refresh-a"),
-        Some(clock)
+        request_with(&Key::generate(), &sealed).clock("refresh-a"),
+        None
     );
+    // The clock's sealed value carried as the user cookie does not open there.
+    let cookies = Cookies::default();
+    cookies.add(Cookie::new(USER, sealed));
+    assert_eq!(Jar::new(cookies, key, false).user(), None);
 }

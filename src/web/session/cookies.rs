@@ -7,12 +7,8 @@
 use crate::domain::sessao::SessionClock;
 use crate::domain::status::CadastroStatus;
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
-use std::sync::Arc;
 
-use tower_cookies::{Cookie, Cookies, cookie::SameSite};
-
-use super::Sealer;
-use super::sent::{Seen, Sent};
+use tower_cookies::{Cookie, Cookies, Key, cookie::SameSite};
 
 use crate::api::models::{CienciaRisco, ReservaTermo, TermOption, Token};
 
@@ -34,15 +30,20 @@ pub const HOST_PREFIX: &str = "__Host-";
 
 /// Does the request carry the session's token cookies (with or without the `__Host-`
 /// prefix)? Whether they are still valid does not matter: its answers are personal.
-/// The header is searched as bytes, not checked as text first (`HeaderValue::to_str`'s
-/// visible ASCII, or UTF-8): a check walked the whole 4–5 KB header byte by byte on every
-/// request, and a header with a non-ASCII byte that names the session is still taken as
-/// personal.
+/// The header is read as tower_cookies reads it (UTF-8, split by the cookie crate), for
+/// the layers outside its jar.
 pub fn carries_session(headers: &axum::http::HeaderMap) -> bool {
     headers
         .get_all(axum::http::header::COOKIE)
         .iter()
-        .any(|v| super::sent::names_any(v.as_bytes(), &[ACCESS, REFRESH], HOST_PREFIX))
+        .filter_map(|v| std::str::from_utf8(v.as_bytes()).ok())
+        .flat_map(Cookie::split_parse_encoded)
+        .flatten()
+        .any(|c| {
+            let name = c.name();
+            let name = name.strip_prefix(HOST_PREFIX).unwrap_or(name);
+            name == ACCESS || name == REFRESH
+        })
 }
 
 /// [`carries_session`] as `observe` (the security headers' layer) found it, kept in the
@@ -103,11 +104,6 @@ struct StoredClock {
     #[serde(flatten)]
     clock: SessionClock,
     rt: String,
-    /// The refresh token this clock was found bound to: a read clock is shared by the
-    /// session's next requests, which then compare the token instead of digesting it again.
-    /// Some 1 KB beside each kept clock, which the kept values' byte bound does not count.
-    #[serde(skip)]
-    bound_to: std::sync::OnceLock<Box<str>>,
 }
 
 /// A digest of the refresh token: binds the clock without a second copy of the token.
@@ -166,35 +162,22 @@ pub struct Flash {
 #[derive(Clone)]
 pub struct Jar {
     cookies: Cookies,
-    sealer: Arc<Sealer>,
+    key: Key,
     secure: bool,
-    /// The request's cookies as sent, read by name without parsing them all (`sent.rs`).
-    sent: Arc<Sent>,
 }
 
 impl Jar {
-    pub fn new(cookies: Cookies, sealer: Arc<Sealer>, secure: bool) -> Self {
+    pub fn new(cookies: Cookies, key: Key, secure: bool) -> Self {
         Self {
             cookies,
-            sealer,
+            key,
             secure,
-            sent: Arc::default(),
         }
     }
 
-    /// Reads go to `headers` (the request's, which `cookies` was made from) first.
-    pub fn reading(mut self, headers: &axum::http::HeaderMap) -> Self {
-        self.sent = Arc::new(Sent::from_headers(headers));
-        self
-    }
-
-    /// Whether the request carries the cookie `name` (as sent, prefix included).
+    /// Whether the jar holds the cookie `name` (its name as sent: prefixed under https).
     fn has(&self, name: &str) -> bool {
-        match self.sent.get(name) {
-            Seen::Value(_) => true,
-            Seen::Absent => false,
-            Seen::Unknown => self.cookies.get(name).is_some(),
-        }
+        self.cookies.get(&self.name(name)).is_some()
     }
 
     /// The cookie's name as sent: `__Host-` prefixed when Secure.
@@ -217,35 +200,24 @@ impl Jar {
         c
     }
 
-    /// The private cookie read as `T`: shared with every request that sends the same sealed
-    /// value (`opened.rs`).
-    fn get_private<T: DeserializeOwned + Send + Sync + 'static>(
-        &self,
-        name: &str,
-    ) -> Option<Arc<T>> {
-        let name = self.name(name);
-        match self.sent.get(&name) {
-            Seen::Value(sent) => self.sealer.read_sent(&self.cookies, &name, sent),
-            Seen::Absent => None,
-            Seen::Unknown => self.sealer.read(&self.cookies, &name),
-        }
+    /// The private cookie `name` decrypted and read as JSON of `T`; `None` when it is absent,
+    /// does not open with this key under this name, or is not such JSON.
+    fn get_private<T: DeserializeOwned>(&self, name: &str) -> Option<T> {
+        let cookie = self.cookies.private(&self.key).get(&self.name(name))?;
+        serde_json::from_str(cookie.value()).ok()
     }
 
     fn set_private<T: Serialize>(&self, name: &'static str, value: &T) {
         if let Ok(v) = serde_json::to_string(value) {
-            self.sent.written();
-            self.cookies
-                .private(self.sealer.key())
-                .add(self.make(name, v));
+            self.cookies.private(&self.key).add(self.make(name, v));
         }
     }
 
     fn remove(&self, name: &'static str) {
-        self.sent.written();
         self.cookies.remove(self.make(name, String::new()));
     }
 
-    pub fn tokens(&self) -> Option<(Arc<StoredToken>, Arc<StoredToken>)> {
+    pub fn tokens(&self) -> Option<(StoredToken, StoredToken)> {
         Some((self.get_private(ACCESS)?, self.get_private(REFRESH)?))
     }
 
@@ -268,19 +240,8 @@ impl Jar {
     /// Only the clock written with this refresh token counts: a clock cookie from another
     /// login (an attacker's own fresh one beside stolen tokens) is no clock at all.
     pub fn clock(&self, refresh_token: &str) -> Option<SessionClock> {
-        let stored: Arc<StoredClock> = self.get_private(CLOCK)?;
-        let bound = stored
-            .bound_to
-            .get()
-            .is_some_and(|known| **known == *refresh_token)
-            || {
-                let bound = stored.rt == clock_binding(refresh_token);
-                if bound {
-                    let _ = stored.bound_to.set(refresh_token.into());
-                }
-                bound
-            };
-        bound.then_some(stored.clock)
+        let stored: StoredClock = self.get_private(CLOCK)?;
+        (stored.rt == clock_binding(refresh_token)).then_some(stored.clock)
     }
 
     /// Writes the clock bound to `refresh_token`; written again whenever that token changes.
@@ -288,13 +249,12 @@ impl Jar {
         let stored = StoredClock {
             clock: *clock,
             rt: clock_binding(refresh_token),
-            bound_to: std::sync::OnceLock::new(),
         };
         self.set_private(CLOCK, &stored);
     }
 
     pub fn user(&self) -> Option<UserSummary> {
-        self.get_private(USER).map(Arc::unwrap_or_clone)
+        self.get_private(USER)
     }
 
     pub fn store_user(&self, user: &UserSummary) {
@@ -304,7 +264,7 @@ impl Jar {
     /// Clears the session, keeping the return address (to come back to after the next login).
     pub fn clear_session(&self) {
         for name in SESSION_COOKIES {
-            if self.has(&self.name(name)) {
+            if self.has(name) {
                 self.remove(name);
             }
         }
@@ -314,7 +274,7 @@ impl Jar {
     /// too), so the next person on this browser starts afresh; only the return address stays.
     pub fn clear_on_logout(&self) {
         self.clear_session();
-        if self.has(&self.name(HIDE_VALUES)) {
+        if self.has(HIDE_VALUES) {
             self.remove(HIDE_VALUES);
         }
     }
@@ -344,7 +304,7 @@ impl Jar {
 
     /// The stored term of `reserva`, if it is the one kept.
     pub fn term(&self, reserva: i64) -> Option<ReservaTermo> {
-        let t: StoredTerm = Arc::unwrap_or_clone(self.get_private(TERM)?);
+        let t: StoredTerm = self.get_private(TERM)?;
         (t.reserva == reserva).then(|| ReservaTermo {
             id: Some(t.reserva),
             id_reserva: Some(t.reserva),
@@ -366,7 +326,7 @@ impl Jar {
     }
 
     pub fn take_return_to(&self) -> Option<String> {
-        let v: Option<String> = self.get_private(RETURN_TO).map(Arc::unwrap_or_clone);
+        let v: Option<String> = self.get_private(RETURN_TO);
         if v.is_some() {
             self.remove(RETURN_TO);
         }
@@ -380,7 +340,7 @@ impl Jar {
     }
 
     pub fn take_state(&self) -> Option<PendingLogin> {
-        let v: Option<PendingLogin> = self.get_private(STATE).map(Arc::unwrap_or_clone);
+        let v: Option<PendingLogin> = self.get_private(STATE);
         if self.has(STATE) {
             self.remove(STATE);
         }
@@ -398,8 +358,8 @@ impl Jar {
     }
 
     pub fn take_flash(&self) -> Option<Flash> {
-        let v: Option<Flash> = self.get_private(FLASH).map(Arc::unwrap_or_clone);
-        if self.has(&self.name(FLASH)) {
+        let v: Option<Flash> = self.get_private(FLASH);
+        if self.has(FLASH) {
             self.remove(FLASH);
         }
         v
@@ -407,7 +367,7 @@ impl Jar {
 
     /// The unread-notification count the header showed last, and when it was read.
     pub fn unread(&self) -> Option<StoredUnread> {
-        self.get_private(UNREAD).map(|u| *u)
+        self.get_private(UNREAD)
     }
 
     pub fn store_unread(&self, n: u32, now: i64) {
@@ -416,20 +376,15 @@ impl Jar {
 
     /// Money values hidden? (a plain cookie: it holds nothing sensitive)
     pub fn values_hidden(&self) -> bool {
-        let name = self.name(HIDE_VALUES);
-        match self.sent.get(&name) {
-            // "1" is the only value written; an encoded one is decoded by tower_cookies.
-            Seen::Value(v) if !v.contains('%') => v == "1",
-            Seen::Absent => false,
-            _ => self.cookies.get(&name).is_some_and(|c| c.value() == "1"),
-        }
+        self.cookies
+            .get(&self.name(HIDE_VALUES))
+            .is_some_and(|c| c.value() == "1")
     }
 
     pub fn set_values_hidden(&self, hidden: bool) {
         if hidden {
             let mut c = self.make(HIDE_VALUES, "1".into());
             c.set_max_age(tower_cookies::cookie::time::Duration::days(365));
-            self.sent.written();
             self.cookies.add(c);
         } else {
             self.remove(HIDE_VALUES);

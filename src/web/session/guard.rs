@@ -10,7 +10,7 @@ use tower_cookies::Cookies;
 
 use sha2::{Digest, Sha256};
 
-use super::navegacao::end_session;
+use super::navigation::end_session;
 use super::{Jar, PendingLogin, Session, UserSummary, access_fresh, refresh_alive};
 use crate::domain::sessao::{SessionAge, SessionClock};
 use crate::web::{AppState, routes};
@@ -40,7 +40,7 @@ pub async fn guard(
     if routes::skips_session(&path) {
         return next.run(req).await;
     }
-    let jar = app.jar(cookies, req.headers());
+    let jar = app.jar(cookies);
     let session = load_session(&app, &jar).await;
     let return_to = req
         .uri()
@@ -90,8 +90,8 @@ async fn load_session(app: &AppState, jar: &Jar) -> Option<Session> {
         Box::pin(end_session(app, jar)).await;
         return None;
     }
-    // The refresh token the clock is bound to: a new one after a refresh.
-    let mut bound_to: Option<String> = None;
+    // The refresh token a refresh rotated in: the clock is written again, bound to it.
+    let mut rotated: Option<String> = None;
     let access_token = if access_fresh(&access, now) {
         access.t.clone()
     } else if refresh_alive(&refresh, now) {
@@ -100,7 +100,7 @@ async fn load_session(app: &AppState, jar: &Jar) -> Option<Session> {
                 metrics::counter!(crate::telemetry::SESSIONS_REFRESHED, "outcome" => "ok")
                     .increment(1);
                 jar.store_token(&answer.token, now);
-                bound_to = Some(answer.token.refresh_token.clone());
+                rotated = Some(answer.token.refresh_token.clone());
                 answer.token.access_token
             }
             Err(e) => {
@@ -125,8 +125,8 @@ async fn load_session(app: &AppState, jar: &Jar) -> Option<Session> {
             u.unwrap_or_default()
         }
     };
-    if bound_to.is_some() || clock.touch_due(limits, now) {
-        let token = bound_to.as_deref().unwrap_or(&refresh.t);
+    if rotated.is_some() || clock.touch_due(limits, now) {
+        let token = rotated.as_deref().unwrap_or(&refresh.t);
         jar.store_clock(&SessionClock { seen: now, ..clock }, token);
     }
     Some(Session { access_token, user })

@@ -5,11 +5,7 @@ use crate::web::routes;
 use axum::http::{HeaderMap, HeaderValue, header};
 
 fn jar(secure: bool) -> Jar {
-    Jar::new(
-        Cookies::default(),
-        Arc::new(Sealer::new(tower_cookies::Key::generate())),
-        secure,
-    )
+    Jar::new(Cookies::default(), Key::generate(), secure)
 }
 
 fn names(jar: &Jar) -> Vec<String> {
@@ -44,6 +40,24 @@ fn secure_cookies_are_host_prefixed_and_read_back() {
     assert!(jar.values_hidden());
     assert_eq!(jar.take_flash().map(|f| f.mensagem), Some("Salvo.".into()));
     assert_eq!(jar.take_return_to().as_deref(), Some(routes::CARTEIRA));
+}
+
+/// The login callback takes the login under way once: its cookie goes, so the same
+/// `state` and verifier cannot be taken again, under https (prefixed) as under http.
+#[test]
+fn the_login_state_is_taken_once_and_its_cookie_removed() {
+    for secure in [true, false] {
+        let jar = jar(secure);
+        let pending = PendingLogin {
+            state: "s".into(),
+            verifier: "v".into(),
+        };
+        jar.set_state(&pending);
+        assert_eq!(names(&jar).len(), 1);
+        assert_eq!(jar.take_state(), Some(pending), "secure: {secure}");
+        assert_eq!(names(&jar), Vec::<String>::new(), "secure: {secure}");
+        assert_eq!(jar.take_state(), None, "secure: {secure}");
+    }
 }
 
 #[test]

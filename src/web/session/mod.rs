@@ -4,19 +4,16 @@
 
 mod cookies;
 mod guard;
-mod navegacao;
-mod opened;
+mod navigation;
 mod refresh;
 mod refused;
-mod sent;
 
 pub use cookies::{
     CarriesSession, Flash, Jar, PendingLogin, StoredToken, StoredUnread, UserSummary,
     carries_session, noted_carries_session,
 };
 pub use guard::{CurrentSession, LoginRequired, fetch_user_summary, guard, login_redirect};
-pub use navegacao::{end_session, same_site_navigation};
-pub use opened::Sealer;
+pub use navigation::{end_session, same_site_navigation};
 pub use refresh::RefreshCache;
 pub use refused::RefusedTokens;
 

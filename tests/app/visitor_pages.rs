@@ -1,0 +1,58 @@
+//! A visitor's kept page is kept once per encoding (brotli, gzip or none), whatever the
+//! spelling of `Accept-Encoding`: variants of the header neither fill the cache with copies
+//! nor get an encoding they refused.
+
+use colheita::web::routes;
+
+use crate::support::*;
+
+/// The sandbox's offering list asked by a newcomer saying `accept_encoding`: whether it came
+/// from the kept copies, and its `Content-Encoding`.
+async fn visit(app: &TestApp, accept_encoding: Option<&str>) -> (bool, Option<String>) {
+    let mut rb = reqwest::Client::new().get(app.url(routes::INVESTIR));
+    if let Some(v) = accept_encoding {
+        rb = rb.header("accept-encoding", v);
+    }
+    let resp = rb.send().await.unwrap();
+    assert_eq!(resp.status(), 200);
+    let kept = resp.headers().get("x-colheita-cache").is_some();
+    let encoding = resp
+        .headers()
+        .get("content-encoding")
+        .map(|v| v.to_str().unwrap().to_owned());
+    (kept, encoding)
+}
+
+#[tokio::test]
+async fn spellings_of_one_encoding_share_one_kept_copy() {
+    let app = TestApp::with_sandbox(&["--micro-cache", "30"]).await;
+    let br = Some("br".to_owned());
+    assert_eq!(
+        visit(&app, Some("gzip, deflate, br")).await,
+        (false, br.clone())
+    );
+    for spelling in ["br", "BR;q=1.0, gzip;q=0.5", "zstd, br, x-custom-1", "*"] {
+        assert_eq!(
+            visit(&app, Some(spelling)).await,
+            (true, br.clone()),
+            "{spelling}"
+        );
+    }
+    let gzip = Some("gzip".to_owned());
+    assert_eq!(visit(&app, Some("gzip")).await, (false, gzip.clone()));
+    for spelling in ["gzip, deflate", "br;q=0, gzip", "GZIP;q=0.9, x-custom-2"] {
+        assert_eq!(
+            visit(&app, Some(spelling)).await,
+            (true, gzip.clone()),
+            "{spelling}"
+        );
+    }
+    assert_eq!(visit(&app, None).await, (false, None));
+    for spelling in ["identity", "deflate, x-custom-3", "br;q=0, gzip;q=0", ""] {
+        assert_eq!(
+            visit(&app, Some(spelling)).await,
+            (true, None),
+            "{spelling}"
+        );
+    }
+}
