@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use rusqlite::Connection;
 
 use super::{ARQUIVO, Db, esquema, migracoes, migrar};
-use crate::sandbox::SandboxConfig;
+use crate::sandbox::{Sandbox, SandboxConfig, SandboxError};
 
 struct Pasta(PathBuf);
 
@@ -24,13 +24,10 @@ impl Pasta {
     }
 }
 
-/// The sandbox's database, opened (migrated and seeded) in the folder `pasta`.
+/// The sandbox's database, opened as the sandbox starts (migrated and seeded) in `pasta`.
 fn abrir(pasta: &Pasta) -> Db {
-    Db::open(&SandboxConfig::new(
-        pasta.0.clone(),
-        "http://sandbox.test/".to_owned(),
-    ))
-    .unwrap()
+    let cfg = SandboxConfig::new(pasta.0.clone(), "http://sandbox.test/".to_owned());
+    Sandbox::open(cfg).unwrap().db().clone()
 }
 
 impl Drop for Pasta {
@@ -142,12 +139,37 @@ async fn reads_and_writes_share_the_pool_and_a_failed_write_rolls_back() {
 }
 
 #[tokio::test]
-async fn a_read_runs_on_the_requests_thread_when_a_connection_is_free() {
-    let pasta = Pasta::nova("aqui");
+async fn reads_and_writes_run_on_the_blocking_pool_not_on_the_runtime_thread() {
+    let pasta = Pasta::nova("fora");
     let db = abrir(&pasta);
     let aqui = std::thread::current().id();
-    let onde = db.ler(|_| Ok(std::thread::current().id())).await.unwrap();
-    assert_eq!(onde, aqui);
+    let leitura = db.ler(|_| Ok(std::thread::current().id())).await.unwrap();
+    let escrita = db
+        .escrever(|_| Ok(std::thread::current().id()))
+        .await
+        .unwrap();
+    assert_ne!(leitura, aqui);
+    assert_ne!(escrita, aqui);
+}
+
+#[test]
+fn opening_only_migrates_the_start_up_seeds() {
+    let pasta = Pasta::nova("vazio");
+    let db = Db::open(&pasta.0, false).unwrap();
+    let captacoes: i64 = db
+        .write_now(|tx| -> Result<i64, SandboxError> {
+            Ok(tx.query_row("SELECT COUNT(*) FROM captacoes", [], |r| r.get(0))?)
+        })
+        .unwrap();
+    assert_eq!(captacoes, 0);
+    drop(db);
+    let db = abrir(&pasta);
+    let captacoes: i64 = db
+        .write_now(|tx| -> Result<i64, SandboxError> {
+            Ok(tx.query_row("SELECT COUNT(*) FROM captacoes", [], |r| r.get(0))?)
+        })
+        .unwrap();
+    assert!(captacoes > 0);
 }
 
 #[tokio::test]
