@@ -79,7 +79,7 @@ impl Db {
     /// 5 s), and a runtime thread waiting stalls every request it carries. Work that takes
     /// milliseconds (building a PDF) does not belong in `f` either: read the data here, then
     /// build with [`crate::sandbox::resposta::documento`].
-    pub(crate) async fn ler<T, F>(&self, f: F) -> Result<T, ApiError>
+    pub(crate) async fn read<T, F>(&self, f: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
         F: FnOnce(&Connection) -> Result<T, ApiError> + Send + 'static,
@@ -91,10 +91,10 @@ impl Db {
     }
 
     /// Runs a multi-step change in one IMMEDIATE transaction, on the blocking pool (see
-    /// [`Db::ler`]): it takes the write lock up front, so two writers queue on
+    /// [`Db::read`]): it takes the write lock up front, so two writers queue on
     /// `busy_timeout` instead of failing on lock upgrade. The transaction commits only when
     /// `f` returns `Ok`.
-    pub(crate) async fn escrever<T, F>(&self, f: F) -> Result<T, ApiError>
+    pub(crate) async fn write<T, F>(&self, f: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
         F: FnOnce(&Transaction<'_>) -> Result<T, ApiError> + Send + 'static,
@@ -105,7 +105,7 @@ impl Db {
             .map_err(ApiError::interno)?
     }
 
-    /// [`Db::escrever`] on the calling thread: for the start-up, before serving, never
+    /// [`Db::write`] on the calling thread: for the start-up, before serving, never
     /// from a request's task.
     pub(crate) fn write_now<T, E, F>(&self, f: F) -> Result<T, E>
     where
@@ -122,16 +122,16 @@ impl Db {
 
 /// `query_row` through the connection's statement cache. `Connection::query_row` parses and
 /// plans its SQL again on every call, which was a sixth of the sandbox's work for a statement
-/// page; the stores read single rows with [`Linha::linha`] instead.
-pub(crate) trait Linha {
-    fn linha<T, P, F>(&self, sql: &str, params: P, f: F) -> rusqlite::Result<T>
+/// page; the stores read single rows with [`CachedRow::row`] instead.
+pub(crate) trait CachedRow {
+    fn row<T, P, F>(&self, sql: &str, params: P, f: F) -> rusqlite::Result<T>
     where
         P: Params,
         F: FnOnce(&Row<'_>) -> rusqlite::Result<T>;
 }
 
-impl Linha for Connection {
-    fn linha<T, P, F>(&self, sql: &str, params: P, f: F) -> rusqlite::Result<T>
+impl CachedRow for Connection {
+    fn row<T, P, F>(&self, sql: &str, params: P, f: F) -> rusqlite::Result<T>
     where
         P: Params,
         F: FnOnce(&Row<'_>) -> rusqlite::Result<T>,

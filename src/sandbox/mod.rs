@@ -245,7 +245,7 @@ impl Sandbox {
     pub async fn expire_overdue(&self) -> Result<usize, SandboxError> {
         let agora = tempo::agora();
         self.db()
-            .escrever(move |tx| reservas::resumo::expirar(tx, agora))
+            .write(move |tx| reservas::resumo::expirar(tx, agora))
             .await
             .map_err(|e| SandboxError::Tarefa(e.mensagem().to_owned()))
     }
@@ -257,7 +257,7 @@ impl Sandbox {
     pub async fn close_ended_offerings(&self) -> Result<usize, SandboxError> {
         let agora = tempo::agora();
         self.db()
-            .escrever(move |tx| {
+            .write(move |tx| {
                 let n = reservas::encerramento::encerrar_vencidas(tx, agora)?;
                 reservas::encerramento::repassar(tx, agora)?;
                 Ok(n)

@@ -98,7 +98,7 @@ async fn the_sandbox_opens_a_database_left_at_an_earlier_version() {
     banco_antigo(&Connection::open(pasta.0.join(ARQUIVO)).unwrap(), k);
     let db = abrir(&pasta);
     let (versao, captacoes) = db
-        .ler(|c| {
+        .read(|c| {
             let captacoes: i64 = c.query_row("SELECT COUNT(*) FROM captacoes", [], |r| r.get(0))?;
             Ok((versao(c), captacoes))
         })
@@ -113,11 +113,11 @@ async fn reads_and_writes_share_the_pool_and_a_failed_write_rolls_back() {
     let pasta = Pasta::nova("pool");
     let db = abrir(&pasta);
     let antes: i64 = db
-        .ler(|c| Ok(c.query_row("SELECT COUNT(*) FROM meta", [], |r| r.get(0))?))
+        .read(|c| Ok(c.query_row("SELECT COUNT(*) FROM meta", [], |r| r.get(0))?))
         .await
         .unwrap();
     let falha = db
-        .escrever(|tx| {
+        .write(|tx| {
             tx.execute("INSERT INTO meta (chave, valor) VALUES ('teste', 'x')", [])?;
             Err::<(), _>(crate::sandbox::erro::ApiError::requisicao("desfaz"))
         })
@@ -127,7 +127,7 @@ async fn reads_and_writes_share_the_pool_and_a_failed_write_rolls_back() {
     let leituras = (0..16).map(|_| {
         let db = db.clone();
         tokio::spawn(async move {
-            db.ler(|c| Ok(c.query_row("SELECT COUNT(*) FROM meta", [], |r| r.get(0))?))
+            db.read(|c| Ok(c.query_row("SELECT COUNT(*) FROM meta", [], |r| r.get(0))?))
                 .await
                 .unwrap()
         })
@@ -143,11 +143,8 @@ async fn reads_and_writes_run_on_the_blocking_pool_not_on_the_runtime_thread() {
     let pasta = Pasta::nova("fora");
     let db = abrir(&pasta);
     let aqui = std::thread::current().id();
-    let leitura = db.ler(|_| Ok(std::thread::current().id())).await.unwrap();
-    let escrita = db
-        .escrever(|_| Ok(std::thread::current().id()))
-        .await
-        .unwrap();
+    let leitura = db.read(|_| Ok(std::thread::current().id())).await.unwrap();
+    let escrita = db.write(|_| Ok(std::thread::current().id())).await.unwrap();
     assert_ne!(leitura, aqui);
     assert_ne!(escrita, aqui);
 }
@@ -183,7 +180,7 @@ async fn with_every_connection_taken_a_read_waits_on_the_blocking_pool() {
     let leitura = {
         let db = db.clone();
         tokio::spawn(async move {
-            db.ler(|c| {
+            db.read(|c| {
                 let n: i64 = c.query_row("SELECT COUNT(*) FROM captacoes", [], |r| r.get(0))?;
                 Ok((std::thread::current().id(), n))
             })

@@ -42,7 +42,7 @@ pub(crate) fn recusar<T, R>(r: R) -> Result<T, Falha<R>> {
 
 impl Db {
     /// Runs `f` in one IMMEDIATE transaction on the blocking pool (the write lock up front,
-    /// as [`Db::escrever`]): commits on success and on a refusal that [`Recusa::confirma`];
+    /// as [`Db::write`]): commits on success and on a refusal that [`Recusa::confirma`];
     /// rolls back otherwise. A refusal is answered as its `ApiError`.
     pub(crate) async fn transicao<T, R, F>(&self, f: F) -> Result<T, ApiError>
     where
@@ -113,7 +113,7 @@ mod tests {
     }
 
     async fn existe(db: &Db, nome: &'static str) -> bool {
-        db.ler(move |c| {
+        db.read(move |c| {
             Ok(c.query_row(
                 "SELECT COUNT(*) FROM sqlite_master WHERE name = ?1",
                 [nome],
