@@ -151,7 +151,7 @@ async fn login_post(
     // successful login takes the write lock, briefly, to store the code.
     let verificado = sandbox
         .db()
-        .ler(move |c| {
+        .read(move |c| {
             let usuario = if email.is_empty() || email.len() > 254 {
                 None
             } else {
@@ -172,7 +172,7 @@ async fn login_post(
         Ok(Some(id)) => {
             sandbox
                 .db()
-                .escrever(move |tx| {
+                .write(move |tx| {
                     let vinculo = sessao::Vinculo {
                         client_id: &client_id,
                         redirect_uri: &redirect_uri,
@@ -250,7 +250,7 @@ fn resposta(
     }
 }
 
-fn ler_pedido(corpo: &Bytes) -> Result<PedidoToken, ApiError> {
+fn parse_pedido(corpo: &Bytes) -> Result<PedidoToken, ApiError> {
     serde_json::from_slice::<PedidoToken>(corpo)
         .ok()
         .filter(|p| !p.client_id.trim().is_empty())
@@ -262,7 +262,7 @@ fn ler_pedido(corpo: &Bytes) -> Result<PedidoToken, ApiError> {
 
 /// `POST /api/autenticacao/token` `{clientId, scope, code, code_verifier, redirect_uri}`.
 async fn token_post(State(sandbox): State<Sandbox>, corpo: Bytes) -> Result<Response, ApiError> {
-    let pedido = ler_pedido(&corpo)?;
+    let pedido = parse_pedido(&corpo)?;
     let codigo = pedido
         .code
         .clone()
@@ -272,7 +272,7 @@ async fn token_post(State(sandbox): State<Sandbox>, corpo: Bytes) -> Result<Resp
     let agora = tempo::agora();
     let resultado = sandbox
         .db()
-        .escrever(move |tx| {
+        .write(move |tx| {
             let troca = sessao::Troca {
                 codigo: &codigo,
                 client_id: &pedido.client_id,
@@ -288,7 +288,7 @@ async fn token_post(State(sandbox): State<Sandbox>, corpo: Bytes) -> Result<Resp
 
 /// `PUT /api/autenticacao/token` `{clientId, scope, refresh_token}`: rotation.
 async fn token_put(State(sandbox): State<Sandbox>, corpo: Bytes) -> Result<Response, ApiError> {
-    let pedido = ler_pedido(&corpo)?;
+    let pedido = parse_pedido(&corpo)?;
     let refresh = pedido
         .refresh_token
         .filter(|r| !r.is_empty())
@@ -297,7 +297,7 @@ async fn token_put(State(sandbox): State<Sandbox>, corpo: Bytes) -> Result<Respo
     let agora = tempo::agora();
     let resultado = sandbox
         .db()
-        .escrever(move |tx| sessao::renovar(tx, &cfg, &refresh, &pedido.client_id, agora))
+        .write(move |tx| sessao::renovar(tx, &cfg, &refresh, &pedido.client_id, agora))
         .await?;
     resposta(resultado, || ApiError::nao_autorizado(SESSAO_EXPIRADA))
 }
@@ -307,12 +307,12 @@ async fn encerrar_sessao(
     State(sandbox): State<Sandbox>,
     corpo: Bytes,
 ) -> Result<StatusCode, ApiError> {
-    let pedido = ler_pedido(&corpo)?;
+    let pedido = parse_pedido(&corpo)?;
     let refresh = pedido.refresh_token.unwrap_or_default();
     let agora = tempo::agora();
     let encerrada = sandbox
         .db()
-        .escrever(move |tx| sessao::encerrar(tx, &refresh, agora))
+        .write(move |tx| sessao::encerrar(tx, &refresh, agora))
         .await?;
     if encerrada {
         Ok(StatusCode::NO_CONTENT)
@@ -340,23 +340,23 @@ pub(crate) struct Investidor {
 impl Investidor {
     /// Runs `f` with the investor's id on a pooled connection: how a resource reads what
     /// belongs to the investor.
-    pub(crate) async fn ler<T, F>(self, sandbox: &Sandbox, f: F) -> Result<T, ApiError>
+    pub(crate) async fn read<T, F>(self, sandbox: &Sandbox, f: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
         F: FnOnce(&Connection, i64) -> Result<T, ApiError> + Send + 'static,
     {
         let usuario = self.usuario_id;
-        sandbox.db().ler(move |c| f(c, usuario)).await
+        sandbox.db().read(move |c| f(c, usuario)).await
     }
 
-    /// Runs `f` with the investor's id in one write transaction (see `Db::escrever`).
-    pub(crate) async fn escrever<T, F>(self, sandbox: &Sandbox, f: F) -> Result<T, ApiError>
+    /// Runs `f` with the investor's id in one write transaction (see `Db::write`).
+    pub(crate) async fn write<T, F>(self, sandbox: &Sandbox, f: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
         F: FnOnce(&Transaction<'_>, i64) -> Result<T, ApiError> + Send + 'static,
     {
         let usuario = self.usuario_id;
-        sandbox.db().escrever(move |tx| f(tx, usuario)).await
+        sandbox.db().write(move |tx| f(tx, usuario)).await
     }
 }
 
@@ -379,7 +379,7 @@ impl FromRequestParts<Sandbox> for Investidor {
         let agora = tempo::agora();
         let (usuario_id, sessao_id) = sandbox
             .db()
-            .ler(move |c| sessao::usuario_do_acesso(c, &token, agora))
+            .read(move |c| sessao::usuario_do_acesso(c, &token, agora))
             .await?;
         Ok(Investidor {
             usuario_id,

@@ -64,7 +64,7 @@ pub(crate) async fn meu_cadastro(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
 ) -> Result<JsonExato, ApiError> {
-    let registro = investidor.ler(&sandbox, registro).await?;
+    let registro = investidor.read(&sandbox, registro).await?;
     resposta::json(&registro)
 }
 
@@ -83,7 +83,7 @@ async fn permite_liquidacao(
     investidor: Investidor,
 ) -> Result<Json<bool>, ApiError> {
     investidor
-        .ler(&sandbox, store::permite_liquidacao)
+        .read(&sandbox, store::permite_liquidacao)
         .await?
         .map(Json)
         .ok_or_else(|| ApiError::nao_autorizado(SESSAO_INVALIDA))

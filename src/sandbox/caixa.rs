@@ -76,7 +76,7 @@ pub(crate) fn enviar(
 
 /// `GET /caixa-de-saida`: an accessible pt-BR page listing the messages.
 pub(crate) async fn pagina(State(sandbox): State<Sandbox>) -> Response {
-    let mensagens = sandbox.db().ler(|c| store::recentes(c, LIMITE)).await;
+    let mensagens = sandbox.db().read(|c| store::recentes(c, LIMITE)).await;
     match mensagens {
         Ok(m) => documento(&m),
         Err(e) => e.into_response(),

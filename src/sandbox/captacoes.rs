@@ -54,11 +54,11 @@ pub(crate) async fn listar(
     State(sandbox): State<Sandbox>,
     RawQuery(query): RawQuery,
 ) -> Result<Response, ApiError> {
-    let consulta = Consulta::ler(query.as_deref().unwrap_or(""))?;
+    let consulta = Consulta::parse(query.as_deref().unwrap_or(""))?;
     let public_url = sandbox.cfg().public_url.clone();
     let corpo = sandbox
         .db()
-        .ler(move |c| pagina(c, &consulta, tempo::agora(), &public_url))
+        .read(move |c| pagina(c, &consulta, tempo::agora(), &public_url))
         .await?;
     Ok(resposta::publico((
         [(
@@ -105,7 +105,7 @@ pub(crate) fn paginas_e_referencias(
     let todas = carregar(c, agora, Onde::Publicas)?;
     let mut respostas = Vec::with_capacity(consultas.len());
     for query in consultas {
-        let consulta = Consulta::ler(query)?;
+        let consulta = Consulta::parse(query)?;
         let sql = pagina(c, &consulta, agora, public_url)?;
         let mut lista: Vec<_> = todas.iter().filter(|o| consulta.aceita(o, agora)).collect();
         consulta.ordenar(&mut lista, agora);
@@ -154,7 +154,7 @@ where
     let public_url = sandbox.cfg().public_url.clone();
     sandbox
         .db()
-        .ler(move |c| {
+        .read(move |c| {
             let oferta = buscar(c, tempo::agora())?
                 .into_iter()
                 .next()

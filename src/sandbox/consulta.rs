@@ -35,7 +35,7 @@ impl Pagina {
 
 impl Parametros {
     /// Reads `query`; an unreadable query string is `erro`.
-    pub(crate) fn ler(query: Option<&str>, erro: &'static str) -> Result<Parametros, ApiError> {
+    pub(crate) fn parse(query: Option<&str>, erro: &'static str) -> Result<Parametros, ApiError> {
         let pares: Vec<(String, String)> = serde_urlencoded::from_str(query.unwrap_or(""))
             .map_err(|_| ApiError::requisicao(erro))?;
         let valores = pares
@@ -88,7 +88,7 @@ mod tests {
 
     #[test]
     fn nomes_sem_caixa_e_vazios_ausentes() {
-        let p = Parametros::ler(Some("page=2&PAGESIZE=&Tipo=%20aporte%20"), "x").unwrap();
+        let p = Parametros::parse(Some("page=2&PAGESIZE=&Tipo=%20aporte%20"), "x").unwrap();
         let pagina = p.pagina().unwrap();
         assert_eq!((pagina.numero, pagina.tamanho), (2, 10));
         assert_eq!(p.texto("tipo"), Some("aporte"));
@@ -100,7 +100,7 @@ mod tests {
             "PageSize=0",
             "Page=1.5",
         ] {
-            let p = Parametros::ler(Some(ruim), "Filtro inválido.").unwrap();
+            let p = Parametros::parse(Some(ruim), "Filtro inválido.").unwrap();
             assert_eq!(
                 p.pagina().unwrap_err().mensagem(),
                 "Filtro inválido.",

@@ -1,6 +1,7 @@
-//! SQLite storage of the sandbox: a small r2d2 pool of WAL connections (short reads on the
-//! request's own thread, writes on `spawn_blocking`), versioned migrations
-//! (rusqlite_migration, on `PRAGMA user_version`), seeding on first start.
+//! SQLite storage of the sandbox: a small r2d2 pool of WAL connections, every call on
+//! `spawn_blocking` (reads and writes alike: none runs on a runtime thread), and versioned
+//! migrations (rusqlite_migration, on `PRAGMA user_version`). Opening only opens and
+//! migrates; the fix-ups and the seed are the sandbox's start-up.
 
 mod esquema;
 pub(crate) mod estados;
@@ -18,7 +19,6 @@ use rusqlite::{Connection, OpenFlags, Params, Row, Transaction, TransactionBehav
 use rusqlite_migration::{M, Migrations};
 
 use crate::sandbox::erro::{ApiError, SandboxError};
-use crate::sandbox::{SandboxConfig, seed, tempo};
 
 /// Readers run in parallel under WAL; 4 connections are plenty for a demo platform and
 /// keep the file-descriptor count low.
@@ -43,65 +43,23 @@ pub(crate) struct Db {
 }
 
 impl Db {
-    /// Opens `{data_dir}/sandbox.db`; with `cfg.reset` drops it first. Migrates, and seeds
-    /// when the database has no offerings yet (first start).
-    pub(crate) fn open(cfg: &SandboxConfig) -> Result<Db, SandboxError> {
-        std::fs::create_dir_all(&cfg.data_dir).map_err(|fonte| SandboxError::Arquivo {
-            caminho: cfg.data_dir.display().to_string(),
+    /// Opens `{data_dir}/sandbox.db` (with `reset`, drops it first), migrates it and builds
+    /// the pool. What the data needs on top (fix-ups, the seed) is the sandbox's start-up,
+    /// through [`Db::write_now`].
+    pub(crate) fn open(data_dir: &Path, reset: bool) -> Result<Db, SandboxError> {
+        std::fs::create_dir_all(data_dir).map_err(|fonte| SandboxError::Arquivo {
+            caminho: data_dir.display().to_string(),
             fonte,
         })?;
-        let caminho = cfg.data_dir.join(ARQUIVO);
-        if cfg.reset {
+        let caminho = data_dir.join(ARQUIVO);
+        if reset {
             apagar(&caminho)?;
         }
         let gerente = gerente(&caminho);
-        // Migrations and seeding run on a connection of their own before the pool exists,
-        // so a file that is not a database fails the start at once, with SQLite's reason.
+        // Migrations run on a connection of their own before the pool exists, so a file
+        // that is not a database fails the start at once, with SQLite's reason.
         let mut primeira = r2d2::ManageConnection::connect(&gerente)?;
         migrar(&mut primeira)?;
-        // Password hashes of the retired SHA-256 scheme become Argon2id (a Rust step: SQL
-        // cannot hash).
-        let tx = primeira.transaction_with_behavior(TransactionBehavior::Immediate)?;
-        crate::sandbox::autenticacao::senha::migrar_legados(&tx)
-            .map_err(|e| SandboxError::Tarefa(e.mensagem().to_owned()))?;
-        // The offerings' folded text of migration 6 (a Rust step: SQL cannot fold accents).
-        crate::sandbox::captacoes::store::dobrados::preencher(&tx)?;
-        // Every offering lists its essential information (CVM 88), older databases' too.
-        crate::sandbox::captacoes::store::completar_informacoes(&tx)?;
-        tx.commit()?;
-        let vazio: i64 = primeira.query_row("SELECT COUNT(*) FROM captacoes", [], |r| r.get(0))?;
-        if vazio == 0 {
-            let tx = primeira.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            seed::semear(&tx, cfg, tempo::agora())?;
-            seed::extras::inserir(
-                &tx,
-                cfg.extra_offerings,
-                cfg.minimum_target_ratio,
-                tempo::agora(),
-            )?;
-            seed::carga::inserir(&tx, cfg.extra_investors, tempo::agora())?;
-            // After the synthetic investors, so they get theirs too.
-            seed::declaracoes::inserir(&tx, tempo::agora())?;
-            tx.commit()?;
-            tracing::info!(arquivo = %caminho.display(), "sandbox: banco criado e semeado");
-        }
-        let sem_produtos: i64 =
-            primeira.query_row("SELECT COUNT(*) FROM produtos", [], |r| r.get(0))?;
-        if sem_produtos == 0 {
-            let tx = primeira.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            seed::complementar(&tx, tempo::agora())?;
-            tx.commit()?;
-        }
-        let sem_declaracoes: i64 =
-            primeira.query_row("SELECT COUNT(*) FROM declaracoes_investidor", [], |r| {
-                r.get(0)
-            })?;
-        if sem_declaracoes == 0 {
-            // A database from before the annual-limit declarations.
-            let tx = primeira.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            seed::declaracoes::inserir(&tx, tempo::agora())?;
-            tx.commit()?;
-        }
         drop(primeira);
         let pool = r2d2::Pool::builder()
             .max_size(CONEXOES)
@@ -111,70 +69,69 @@ impl Db {
             .max_lifetime(None)
             .idle_timeout(None)
             .test_on_check_out(false)
-            .build(gerente)
-            .map_err(|e| SandboxError::Tarefa(format!("banco de dados: {e}")))?;
+            .build(gerente)?;
         Ok(Db { pool })
     }
 
-    /// Runs a read (a few indexed queries and their JSON) on a pooled connection.
-    ///
-    /// When a connection is free at once, the read runs right here, on the request's thread:
-    /// under WAL a reader never waits for a writer, and such a read takes tens of
-    /// microseconds, less than handing it to a blocking thread and back (two context
-    /// switches, which were over half of the sandbox's CPU per read under load). When every
-    /// connection is taken, waiting for one would stall the runtime, so the read goes to the
-    /// blocking pool. Work that takes milliseconds (building a PDF) does not belong in `f`:
-    /// read the data here, then build with [`crate::sandbox::resposta::documento`].
-    pub(crate) async fn ler<T, F>(&self, f: F) -> Result<T, ApiError>
+    /// Runs a read (a few indexed queries and their JSON) on a pooled connection, on the
+    /// blocking pool. Like every call into SQLite, it never runs on a runtime thread: a
+    /// statement can wait on the file (a full pool, a checkpoint, `busy_timeout` up to
+    /// 5 s), and a runtime thread waiting stalls every request it carries. Work that takes
+    /// milliseconds (building a PDF) does not belong in `f` either: read the data here, then
+    /// build with [`crate::sandbox::resposta::documento`].
+    pub(crate) async fn read<T, F>(&self, f: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
         F: FnOnce(&Connection) -> Result<T, ApiError> + Send + 'static,
     {
-        if let Some(conexao) = self.pool.try_get() {
-            return f(&conexao);
-        }
         let pool = self.pool.clone();
-        tokio::task::spawn_blocking(move || {
-            let conexao = pool.get().map_err(ApiError::interno)?;
-            f(&conexao)
-        })
-        .await
-        .map_err(ApiError::interno)?
+        tokio::task::spawn_blocking(move || f(&*pool.get()?))
+            .await
+            .map_err(ApiError::interno)?
     }
 
-    /// Runs a multi-step change in one IMMEDIATE transaction: it takes the write lock up
-    /// front, so two writers queue on `busy_timeout` instead of failing on lock upgrade.
-    /// The transaction commits only when `f` returns `Ok`.
-    pub(crate) async fn escrever<T, F>(&self, f: F) -> Result<T, ApiError>
+    /// Runs a multi-step change in one IMMEDIATE transaction, on the blocking pool (see
+    /// [`Db::read`]): it takes the write lock up front, so two writers queue on
+    /// `busy_timeout` instead of failing on lock upgrade. The transaction commits only when
+    /// `f` returns `Ok`.
+    pub(crate) async fn write<T, F>(&self, f: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
         F: FnOnce(&Transaction<'_>) -> Result<T, ApiError> + Send + 'static,
     {
-        let pool = self.pool.clone();
-        tokio::task::spawn_blocking(move || {
-            let mut conexao = pool.get().map_err(ApiError::interno)?;
-            let tx = conexao.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            let valor = f(&tx)?;
-            tx.commit()?;
-            Ok(valor)
-        })
-        .await
-        .map_err(ApiError::interno)?
+        let db = self.clone();
+        tokio::task::spawn_blocking(move || db.write_now(f))
+            .await
+            .map_err(ApiError::interno)?
+    }
+
+    /// [`Db::write`] on the calling thread: for the start-up, before serving, never
+    /// from a request's task.
+    pub(crate) fn write_now<T, E, F>(&self, f: F) -> Result<T, E>
+    where
+        E: From<rusqlite::Error> + From<r2d2::Error>,
+        F: FnOnce(&Transaction<'_>) -> Result<T, E>,
+    {
+        let mut conexao = self.pool.get()?;
+        let tx = conexao.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let valor = f(&tx)?;
+        tx.commit()?;
+        Ok(valor)
     }
 }
 
 /// `query_row` through the connection's statement cache. `Connection::query_row` parses and
 /// plans its SQL again on every call, which was a sixth of the sandbox's work for a statement
-/// page; the stores read single rows with [`Linha::linha`] instead.
-pub(crate) trait Linha {
-    fn linha<T, P, F>(&self, sql: &str, params: P, f: F) -> rusqlite::Result<T>
+/// page; the stores read single rows with [`CachedRow::row`] instead.
+pub(crate) trait CachedRow {
+    fn row<T, P, F>(&self, sql: &str, params: P, f: F) -> rusqlite::Result<T>
     where
         P: Params,
         F: FnOnce(&Row<'_>) -> rusqlite::Result<T>;
 }
 
-impl Linha for Connection {
-    fn linha<T, P, F>(&self, sql: &str, params: P, f: F) -> rusqlite::Result<T>
+impl CachedRow for Connection {
+    fn row<T, P, F>(&self, sql: &str, params: P, f: F) -> rusqlite::Result<T>
     where
         P: Params,
         F: FnOnce(&Row<'_>) -> rusqlite::Result<T>,

@@ -93,6 +93,18 @@ impl ApiError {
     }
 }
 
+impl From<r2d2::Error> for ApiError {
+    fn from(e: r2d2::Error) -> Self {
+        Self::interno(format!("banco de dados: {e}"))
+    }
+}
+
+impl From<r2d2::Error> for SandboxError {
+    fn from(e: r2d2::Error) -> Self {
+        Self::Tarefa(format!("banco de dados: {e}"))
+    }
+}
+
 impl From<rusqlite::Error> for ApiError {
     fn from(e: rusqlite::Error) -> Self {
         Self::interno(e)

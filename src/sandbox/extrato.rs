@@ -78,8 +78,8 @@ fn busca(p: &Parametros, nome: &str) -> Result<Option<String>, ApiError> {
 }
 
 impl Filtro {
-    fn ler(query: Option<&str>, hoje: Date) -> Result<Filtro, ApiError> {
-        let p = Parametros::ler(query, MSG_FILTER)?;
+    fn parse(query: Option<&str>, hoje: Date) -> Result<Filtro, ApiError> {
+        let p = Parametros::parse(query, MSG_FILTER)?;
         let pagina = p.pagina()?;
         let inicio = data(&p, "dataInicio")?;
         let fim = data(&p, "dataFim")?;
@@ -179,7 +179,7 @@ async fn extrato(
     RawQuery(query): RawQuery,
 ) -> Result<JsonExato, ApiError> {
     let agora = tempo::agora();
-    let f = Filtro::ler(query.as_deref(), dates::today_in_sao_paulo(agora))?;
+    let f = Filtro::parse(query.as_deref(), dates::today_in_sao_paulo(agora))?;
     let (desde, ate) = intervalo(&f)?;
     com_linhas_em_dia(investidor, &sandbox, agora, move |c, usuario| {
         pagina(c, usuario, &f, desde, ate)
@@ -204,7 +204,7 @@ where
     let f = Arc::new(f);
     let ao_ler = Arc::clone(&f);
     let lido = investidor
-        .ler(sandbox, move |c, usuario| {
+        .read(sandbox, move |c, usuario| {
             let snapshot = c.unchecked_transaction()?;
             if !movimentos::em_dia(&snapshot, usuario, agora)? {
                 return Ok(None);
@@ -216,7 +216,7 @@ where
         Some(v) => Ok(v),
         None => {
             investidor
-                .escrever(sandbox, move |tx, usuario| {
+                .write(sandbox, move |tx, usuario| {
                     movimentos::sincronizar(tx, usuario, agora)?;
                     f(tx, usuario)
                 })

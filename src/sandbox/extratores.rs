@@ -1,5 +1,5 @@
 //! Extractors every sandbox resource shares: the numeric `{id}` of an address. The
-//! authenticated investor is `autenticacao::Investidor` (with `ler`/`escrever`, how a
+//! authenticated investor is `autenticacao::Investidor` (with `read`/`write`, how a
 //! resource reads and changes the investor's own data).
 
 use crate::sandbox::erro::ApiError;
@@ -18,12 +18,12 @@ impl<S: Send + Sync> FromRequestParts<S> for Id {
         let Path(texto) = Path::<String>::from_request_parts(parts, state)
             .await
             .map_err(|_| ApiError::nao_encontrado())?;
-        ler(&texto).map(Id).ok_or_else(ApiError::nao_encontrado)
+        parse(&texto).map(Id).ok_or_else(ApiError::nao_encontrado)
     }
 }
 
 /// A record id: decimal digits only, at least 1.
-pub(crate) fn ler(texto: &str) -> Option<i64> {
+pub(crate) fn parse(texto: &str) -> Option<i64> {
     if texto.is_empty() || !texto.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
@@ -32,12 +32,12 @@ pub(crate) fn ler(texto: &str) -> Option<i64> {
 
 #[cfg(test)]
 mod tests {
-    use super::ler;
+    use super::parse;
 
     #[test]
     fn only_positive_decimal_ids_name_a_record() {
-        assert_eq!(ler("42"), Some(42));
-        assert_eq!(ler("007"), Some(7));
+        assert_eq!(parse("42"), Some(42));
+        assert_eq!(parse("007"), Some(7));
         for ruim in [
             "",
             "0",
@@ -49,7 +49,7 @@ mod tests {
             "99999999999999999999",
             "..",
         ] {
-            assert_eq!(ler(ruim), None, "{ruim:?}");
+            assert_eq!(parse(ruim), None, "{ruim:?}");
         }
     }
 }

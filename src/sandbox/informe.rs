@@ -119,7 +119,7 @@ pub(crate) struct Relatorio {
 
 impl Relatorio {
     /// `ano`'s report, or `None` when `ano` is not one of the investor's years.
-    pub(crate) fn ler(
+    pub(crate) fn read(
         c: &Connection,
         usuario: i64,
         ano: i16,
@@ -160,7 +160,7 @@ pub(crate) fn relatorio(
     ano: i16,
     agora: Timestamp,
 ) -> Result<Option<Vec<u8>>, ApiError> {
-    Ok(Relatorio::ler(c, usuario, ano, agora)?.map(|r| r.pdf()))
+    Ok(Relatorio::read(c, usuario, ano, agora)?.map(|r| r.pdf()))
 }
 
 /// `GET /v1/informe/anos` → `[2025, 2024]` (possibly `[]`).
@@ -169,7 +169,7 @@ async fn listar_anos(
     investidor: Investidor,
 ) -> Result<Json<Vec<i16>>, ApiError> {
     investidor
-        .ler(&sandbox, |c, usuario| {
+        .read(&sandbox, |c, usuario| {
             anos_do_investidor(c, usuario, tempo::agora()).map(Json)
         })
         .await
@@ -184,8 +184,8 @@ async fn baixar(
 ) -> Result<Response, ApiError> {
     let ano: i16 = ano.trim().parse().map_err(|_| ApiError::nenhum_arquivo())?;
     let informe = investidor
-        .ler(&sandbox, move |c, usuario| {
-            Relatorio::ler(c, usuario, ano, tempo::agora())?.ok_or_else(ApiError::nenhum_arquivo)
+        .read(&sandbox, move |c, usuario| {
+            Relatorio::read(c, usuario, ano, tempo::agora())?.ok_or_else(ApiError::nenhum_arquivo)
         })
         .await?;
     let bytes = resposta::documento(move || informe.pdf()).await?;

@@ -161,6 +161,19 @@ impl SandboxConfig {
     }
 }
 
+/// What the data needs on top of the schema, in one transaction at every start: the steps
+/// SQL cannot do, then the seed where data is missing.
+fn preparar(tx: &rusqlite::Transaction<'_>, cfg: &SandboxConfig) -> Result<(), SandboxError> {
+    // Password hashes of the retired SHA-256 scheme become Argon2id.
+    autenticacao::senha::migrar_legados(tx)
+        .map_err(|e| SandboxError::Tarefa(e.mensagem().to_owned()))?;
+    // The offerings' folded text of migration 6 (accents folded in Rust).
+    captacoes::store::dobrados::preencher(tx)?;
+    // Every offering lists its essential information (CVM 88), older databases' too.
+    captacoes::store::completar_informacoes(tx)?;
+    seed::completar_banco(tx, cfg, tempo::agora())
+}
+
 /// A running sandbox: the database and the configuration, shared by every request.
 #[derive(Clone)]
 pub struct Sandbox {
@@ -175,14 +188,16 @@ struct Inner {
 }
 
 impl Sandbox {
-    /// Opens (creating, migrating and seeding when empty) `{data_dir}/sandbox.db`.
+    /// Opens (creating and migrating) `{data_dir}/sandbox.db`, then brings its data up to
+    /// date and seeds what is missing.
     /// Blocking: call it before serving, not from inside a request.
     pub fn open(mut cfg: SandboxConfig) -> Result<Sandbox, SandboxError> {
         // A trailing slash would produce `//midia/...` in every media URL.
         while cfg.public_url.ends_with('/') {
             cfg.public_url.pop();
         }
-        let db = db::Db::open(&cfg)?;
+        let db = db::Db::open(&cfg.data_dir, cfg.reset)?;
+        db.write_now(|tx| preparar(tx, &cfg))?;
         Ok(Sandbox {
             inner: Arc::new(Inner {
                 login_attempts: crate::rate_limit::AttemptLimiter::per_hour(cfg.login_limit),
@@ -230,7 +245,7 @@ impl Sandbox {
     pub async fn expire_overdue(&self) -> Result<usize, SandboxError> {
         let agora = tempo::agora();
         self.db()
-            .escrever(move |tx| reservas::resumo::expirar(tx, agora))
+            .write(move |tx| reservas::resumo::expirar(tx, agora))
             .await
             .map_err(|e| SandboxError::Tarefa(e.mensagem().to_owned()))
     }
@@ -242,7 +257,7 @@ impl Sandbox {
     pub async fn close_ended_offerings(&self) -> Result<usize, SandboxError> {
         let agora = tempo::agora();
         self.db()
-            .escrever(move |tx| {
+            .write(move |tx| {
                 let n = reservas::encerramento::encerrar_vencidas(tx, agora)?;
                 reservas::encerramento::repassar(tx, agora)?;
                 Ok(n)

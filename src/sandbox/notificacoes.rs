@@ -121,7 +121,7 @@ async fn listar(
     investidor: Investidor,
     RawQuery(query): RawQuery,
 ) -> Result<JsonExato, ApiError> {
-    let p = Parametros::ler(query.as_deref(), FILTRO_INVALIDO)?;
+    let p = Parametros::parse(query.as_deref(), FILTRO_INVALIDO)?;
     let lidas = match p.texto("lidas").map(str::to_ascii_lowercase).as_deref() {
         None | Some("false") => false,
         Some("true") => true,
@@ -129,7 +129,7 @@ async fn listar(
     };
     let pagina = p.pagina()?.limite_e_deslocamento();
     let (lista, total) = investidor
-        .ler(&sandbox, move |c, usuario| {
+        .read(&sandbox, move |c, usuario| {
             store::listar(c, usuario, lidas, pagina)
         })
         .await?;
@@ -144,7 +144,7 @@ async fn contador(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
 ) -> Result<JsonExato, ApiError> {
-    let nao_lidas = investidor.ler(&sandbox, store::nao_lidas).await?;
+    let nao_lidas = investidor.read(&sandbox, store::nao_lidas).await?;
     resposta::json(&ContadorJson { nao_lidas })
 }
 
@@ -160,7 +160,7 @@ async fn abrir(
     let Id(id) = id.map_err(|_| nao_encontrada())?;
     let agora = tempo::agora();
     let aberta = investidor
-        .escrever(&sandbox, move |tx, usuario| {
+        .write(&sandbox, move |tx, usuario| {
             store::abrir(tx, usuario, id, agora)
         })
         .await?
@@ -180,7 +180,7 @@ async fn configuracoes(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
 ) -> Result<JsonExato, ApiError> {
-    configuracoes_json(investidor.ler(&sandbox, store::recebe).await?)
+    configuracoes_json(investidor.read(&sandbox, store::recebe).await?)
 }
 
 /// `POST /v1/notificacoes/configuracoes` `{"tipoNotificacao":"TODOS","recebeNotificacao":bool}`
@@ -207,7 +207,7 @@ async fn configurar(
         .ok_or_else(preencher)?;
     let agora = tempo::agora();
     investidor
-        .escrever(&sandbox, move |tx, usuario| {
+        .write(&sandbox, move |tx, usuario| {
             store::configurar(tx, usuario, recebe, agora)
         })
         .await?;

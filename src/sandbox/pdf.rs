@@ -286,7 +286,7 @@ impl Documento {
     /// Lays the units out on A4 pages and writes the file.
     pub(crate) fn finalizar(self, titulo: &str, assunto: &str) -> Vec<u8> {
         let paginas = paginacao::paginar(self.linhas);
-        escrita::escrever(&paginas, &self.elementos, &self.raiz, titulo, assunto)
+        escrita::write(&paginas, &self.elementos, &self.raiz, titulo, assunto)
     }
 }
 

@@ -38,7 +38,7 @@ async fn listar(
     _investidor: Investidor,
     RawQuery(query): RawQuery,
 ) -> Result<JsonExato, ApiError> {
-    let p = Parametros::ler(query.as_deref(), MSG_FILTER)?;
+    let p = Parametros::parse(query.as_deref(), MSG_FILTER)?;
     let setor: i64 = p
         .texto("CodigoSetor")
         .and_then(CategoriaInvestimento::from_code)
@@ -47,7 +47,7 @@ async fn listar(
     let (limite, deslocamento) = p.pagina()?.limite_e_deslocamento();
     sandbox
         .db()
-        .ler(move |c| {
+        .read(move |c| {
             let total = store::contar(c, setor)?;
             let dados = store::pagina(c, setor, limite, deslocamento)?;
             resposta::json(&PaginaJson {

@@ -201,7 +201,7 @@ pub(crate) async fn quero_investir(
     let agora = tempo::agora();
     let criado = sandbox
         .db()
-        .escrever(move |tx| {
+        .write(move |tx| {
             if store::cpf_ou_email_em_uso(tx, &novo.cpf, &novo.email)? {
                 return Err(ApiError::requisicao(EM_ANDAMENTO));
             }

@@ -68,7 +68,7 @@ pub(crate) async fn listar(
     investidor: Investidor,
 ) -> Result<JsonExato, ApiError> {
     investidor
-        .ler(&sandbox, move |c, usuario| {
+        .read(&sandbox, move |c, usuario| {
             let lista: Vec<RegistroJson> = store::do_usuario(c, usuario)?
                 .into_iter()
                 .map(RegistroJson::from)

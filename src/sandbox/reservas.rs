@@ -80,7 +80,7 @@ async fn criar(
     investidor: Investidor,
     corpo: Bytes,
 ) -> Result<(StatusCode, JsonExato), ApiError> {
-    let pedido = pedido::Pedido::ler(&corpo)?;
+    let pedido = pedido::Pedido::parse(&corpo)?;
     let usuario = investidor.usuario_id;
     let agora = tempo::agora();
     let regras = sandbox.cfg().regras();
@@ -111,7 +111,7 @@ async fn ver_termo(
 ) -> Result<JsonExato, ApiError> {
     let regras = sandbox.cfg().regras();
     investidor
-        .ler_reserva(&sandbox, id, move |c, r| {
+        .read_reserva(&sandbox, id, move |c, r| {
             let ciencia =
                 registro::aceito_em(c, r.id, Documento::TermoCienciaRisco, VERSAO_CIENCIA_RISCO)?
                     .map(|ms| tempo::rfc3339(tempo::de_ms(ms)));
@@ -127,7 +127,7 @@ async fn assinar(
     IdReserva(id): IdReserva,
     corpo: Bytes,
 ) -> Result<StatusCode, ApiError> {
-    let aceite = pedido::Aceite::ler(&corpo);
+    let aceite = pedido::Aceite::parse(&corpo);
     let usuario = investidor.usuario_id;
     let agora = tempo::agora();
     let regras = sandbox.cfg().regras();

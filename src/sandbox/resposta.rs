@@ -47,7 +47,7 @@ pub(crate) fn texto<T: Serialize + ?Sized>(v: &T) -> Result<Box<RawValue>, ApiEr
 }
 
 /// Builds a document (a PDF: milliseconds of work) on the blocking pool, so the runtime's
-/// threads stay free for the short reads that run on them (see `Db::ler`).
+/// threads stay free for the short reads that run on them (see `Db::read`).
 pub(crate) async fn documento<T, F>(f: F) -> Result<T, ApiError>
 where
     T: Send + 'static,

@@ -3,9 +3,9 @@
 //! in America/Sao_Paulo, so a fresh database always looks current.
 
 pub(super) mod carga;
-pub(super) mod declaracoes;
+mod declaracoes;
 mod documentos;
-pub(super) mod extras;
+mod extras;
 mod notificacoes;
 mod perfil;
 mod pessoas;
@@ -160,12 +160,39 @@ pub(super) struct OfertaSemeada {
     pub(super) periodicidade_meses: i64,
 }
 
-/// Fills an empty database. Runs inside the caller's transaction: all or nothing.
-pub(super) fn semear(
+/// Seeds what the database lacks, in the caller's transaction: everything on a new database
+/// (no offerings yet), and on one seeded by an earlier version the data added since (the
+/// products, the investors' annual-limit declarations).
+pub(super) fn completar_banco(
     tx: &Transaction<'_>,
     cfg: &SandboxConfig,
     agora: Timestamp,
 ) -> Result<(), SandboxError> {
+    let vazia = |tabela: &str| -> rusqlite::Result<bool> {
+        tx.query_row(&format!("SELECT COUNT(*) = 0 FROM {tabela}"), [], |r| {
+            r.get(0)
+        })
+    };
+    if vazia("captacoes")? {
+        semear(tx, cfg, agora)?;
+        extras::inserir(tx, cfg.extra_offerings, cfg.minimum_target_ratio, agora)?;
+        carga::inserir(tx, cfg.extra_investors, agora)?;
+        // After the synthetic investors, so they get theirs too.
+        declaracoes::inserir(tx, agora)?;
+        tracing::info!("sandbox: banco criado e semeado");
+    }
+    if vazia("produtos")? {
+        complementar(tx, agora)?;
+    }
+    if vazia("declaracoes_investidor")? {
+        // A database from before the annual-limit declarations.
+        declaracoes::inserir(tx, agora)?;
+    }
+    Ok(())
+}
+
+/// Fills an empty database. Runs inside the caller's transaction: all or nothing.
+fn semear(tx: &Transaction<'_>, cfg: &SandboxConfig, agora: Timestamp) -> Result<(), SandboxError> {
     let ofertas: Vec<OfertaSeed> = serde_json::from_str(OFERTAS_JSON)
         .map_err(|e| SandboxError::Seed(format!("offerings.json: {e}")))?;
     let mut semeadas = Vec::with_capacity(ofertas.len());
@@ -195,7 +222,7 @@ pub(super) fn semear(
 /// product catalogue, the demo investors' notifications and their income report document.
 /// Runs after [`semear`] on a new database, and once on a database seeded before these
 /// existed (its `produtos` table is empty), so an upgraded sandbox shows them too.
-pub(super) fn complementar(tx: &Transaction<'_>, agora: Timestamp) -> Result<(), SandboxError> {
+fn complementar(tx: &Transaction<'_>, agora: Timestamp) -> Result<(), SandboxError> {
     produtos::inserir(tx, agora)?;
     notificacoes::inserir(tx, agora)?;
     Ok(())

@@ -4,7 +4,7 @@
 
 use rusqlite::{Connection, OptionalExtension, params};
 
-use crate::sandbox::db::Linha;
+use crate::sandbox::db::CachedRow;
 use crate::sandbox::erro::ApiError;
 
 /// The two kinds of token a session issues, as stored.
@@ -30,7 +30,7 @@ pub(crate) struct Credenciais {
 }
 
 pub(crate) fn credenciais(c: &Connection, email: &str) -> Result<Option<Credenciais>, ApiError> {
-    Ok(c.linha(
+    Ok(c.row(
         "SELECT id, senha_hash FROM usuarios WHERE email = ?1",
         params![email],
         |r| {
@@ -91,7 +91,7 @@ pub(crate) fn inserir_codigo(c: &Connection, hash: &str, codigo: &Codigo) -> Res
 }
 
 pub(crate) fn codigo(c: &Connection, hash: &str) -> Result<Option<Codigo>, ApiError> {
-    Ok(c.linha(
+    Ok(c.row(
         "SELECT usuario_id, client_id, redirect_uri, code_challenge, expira_em, usado_em,
                 sessao_id
          FROM codigos WHERE hash = ?1",
@@ -150,7 +150,7 @@ pub(crate) struct Sessao {
 }
 
 pub(crate) fn sessao(c: &Connection, sessao_id: i64) -> Result<Sessao, ApiError> {
-    Ok(c.linha(
+    Ok(c.row(
         "SELECT s.client_id, s.scope, u.senha_temporaria, s.criada_em FROM sessoes s
          JOIN usuarios u ON u.id = s.usuario_id WHERE s.id = ?1",
         params![sessao_id],
@@ -192,7 +192,7 @@ pub(crate) struct Renovacao {
 }
 
 pub(crate) fn renovacao(c: &Connection, hash: &str) -> Result<Option<Renovacao>, ApiError> {
-    Ok(c.linha(
+    Ok(c.row(
         "SELECT s.id, s.client_id, t.expira_em, t.revogado_em, t.rotacionado_em, t.sucessor,
                 s.encerrada_em
          FROM tokens t JOIN sessoes s ON s.id = t.sessao_id
@@ -229,7 +229,7 @@ pub(crate) fn rotacionar(
 
 /// The session a refresh token belongs to, whatever its state.
 pub(crate) fn sessao_da_renovacao(c: &Connection, hash: &str) -> Result<Option<i64>, ApiError> {
-    Ok(c.linha(
+    Ok(c.row(
         "SELECT sessao_id FROM tokens WHERE hash = ?1 AND tipo = ?2",
         params![hash, TipoToken::Renovacao.sql()],
         |r| r.get(0),

@@ -210,7 +210,7 @@ struct Alteracoes {
     colunas: Vec<(&'static str, Sql)>,
 }
 
-fn ler(corpo: &[u8]) -> Result<Alteracoes, ApiError> {
+fn parse(corpo: &[u8]) -> Result<Alteracoes, ApiError> {
     let v: Value =
         serde_json::from_slice(corpo).map_err(|_| ApiError::requisicao(MSG_PREENCHER_CAMPOS))?;
     if !v.is_object() {
@@ -297,9 +297,9 @@ pub(crate) async fn atualizar(
     investidor: Investidor,
     corpo: Bytes,
 ) -> Result<JsonExato, ApiError> {
-    let alteracoes = ler(&corpo)?;
+    let alteracoes = parse(&corpo)?;
     let atualizado = investidor
-        .escrever(&sandbox, move |tx, id| {
+        .write(&sandbox, move |tx, id| {
             // Read first: a session that outlived its user is 401, not a silent no-op.
             registro(tx, id)?;
             store::alterar(tx, id, alteracoes.colunas)?;

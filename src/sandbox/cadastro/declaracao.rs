@@ -246,7 +246,7 @@ pub(crate) async fn ler(
 ) -> Result<JsonExato, ApiError> {
     let p = Parametros::de(&sandbox);
     investidor
-        .ler(&sandbox, move |c, usuario| {
+        .read(&sandbox, move |c, usuario| {
             resposta(c, usuario, &p, tempo::agora())
         })
         .await
@@ -347,7 +347,7 @@ pub(crate) async fn declarar(
         .map_err(|e| ApiError::requisicao(e.message))?;
     let agora = tempo::agora();
     investidor
-        .escrever(&sandbox, move |tx, usuario| {
+        .write(&sandbox, move |tx, usuario| {
             gravar(tx, usuario, &d, acima, agora)?;
             resposta(tx, usuario, &p, agora)
         })

@@ -65,7 +65,7 @@ pub(crate) async fn listar(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
 ) -> Result<JsonExato, ApiError> {
-    let lista = investidor.ler(&sandbox, docs::listar).await?;
+    let lista = investidor.read(&sandbox, docs::listar).await?;
     let lista: Vec<DocumentoJson> = lista.into_iter().map(DocumentoJson::from).collect();
     resposta::json(&lista)
 }
@@ -84,7 +84,7 @@ pub(crate) async fn baixar(
         nome,
         conteudo: bytes,
     } = investidor
-        .ler(&sandbox, move |c, usuario| {
+        .read(&sandbox, move |c, usuario| {
             docs::arquivo(c, usuario, doc)?.ok_or_else(ApiError::nenhum_arquivo)
         })
         .await?;
@@ -134,7 +134,7 @@ fn erro_de_leitura(e: &MultipartError) -> ApiError {
     }
 }
 
-async fn ler_envio(mut form: Multipart) -> Result<Envio, ApiError> {
+async fn parse_envio(mut form: Multipart) -> Result<Envio, ApiError> {
     let mut envio = Envio::default();
     while let Some(parte) = form.next_field().await.map_err(|e| erro_de_leitura(&e))? {
         let nome = parte.name().unwrap_or_default().to_owned();
@@ -172,11 +172,11 @@ pub(crate) async fn enviar(
     investidor: Investidor,
     form: Result<Multipart, MultipartRejection>,
 ) -> Result<(StatusCode, JsonExato), ApiError> {
-    if !investidor.ler(&sandbox, basico).await? {
+    if !investidor.read(&sandbox, basico).await? {
         return Err(ApiError::new(StatusCode::FORBIDDEN, MSG_SO_BASICO));
     }
     let form = form.map_err(|_| ApiError::requisicao(MSG_PREENCHER_CAMPOS))?;
-    let envio = ler_envio(form).await?;
+    let envio = parse_envio(form).await?;
     // The API's names exactly; Others (the income report) is not the investor's to send.
     let tipo = envio
         .tipo
@@ -213,7 +213,7 @@ pub(crate) async fn enviar(
         enviado_em: tempo::agora(),
     };
     let enviado = investidor
-        .escrever(&sandbox, move |tx, usuario| {
+        .write(&sandbox, move |tx, usuario| {
             // Checked again inside the write: a verification request may have landed
             // between the first check and this one.
             if !basico(tx, usuario)? {

@@ -57,7 +57,7 @@ pub(crate) async fn alterar(
     // The slow hash work (check + new hash) runs on a read connection; the write only
     // swaps the hash, and only if nobody changed it in between.
     let (antigo, novo) = investidor
-        .ler(&sandbox, move |c, id| {
+        .read(&sandbox, move |c, id| {
             let antigo = store::senha_hash(c, id)?
                 .ok_or_else(|| ApiError::nao_autorizado(SESSAO_INVALIDA))?;
             if !senha::confere(&p.senha_atual, &antigo) {
@@ -67,7 +67,7 @@ pub(crate) async fn alterar(
         })
         .await?;
     let trocada = investidor
-        .escrever(&sandbox, move |tx, id| {
+        .write(&sandbox, move |tx, id| {
             let trocada = store::trocar_senha(tx, id, &novo, &antigo)?;
             if trocada {
                 encerrar_outras(tx, id, atual, tempo::agora())?;

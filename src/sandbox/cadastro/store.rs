@@ -10,7 +10,7 @@ use rusqlite::types::Value as Sql;
 use rusqlite::{Connection, OptionalExtension, Row, params, params_from_iter};
 
 use crate::domain::status::CadastroStatus;
-use crate::sandbox::db::Linha;
+use crate::sandbox::db::CachedRow;
 use crate::sandbox::erro::ApiError;
 
 /// The investor's registration as stored.
@@ -93,7 +93,7 @@ impl Registro {
 
 /// User `id`'s registration; `None` when the user is gone (a reset database).
 pub(crate) fn registro(c: &Connection, id: i64) -> Result<Option<Registro>, ApiError> {
-    Ok(c.linha(
+    Ok(c.row(
         "SELECT id, codigo, cadastro, nome, email, telefone_ddd, telefone_numero, cpf,
             genero, data_nascimento, estado_nascimento, nacionalidade, pais, rg_numero,
             rg_estado, rg_emissor, politicamente_exposto, cep, rua, numero, complemento,
@@ -136,7 +136,7 @@ pub(crate) fn alterar(
 
 /// Whether the investor may pay by debit at the partner brokerage; `None`: no such user.
 pub(crate) fn permite_liquidacao(c: &Connection, id: i64) -> Result<Option<bool>, ApiError> {
-    Ok(c.linha(
+    Ok(c.row(
         "SELECT permite_liquidacao_ativa FROM usuarios WHERE id = ?1",
         params![id],
         |r| r.get::<_, bool>(0),
@@ -146,7 +146,7 @@ pub(crate) fn permite_liquidacao(c: &Connection, id: i64) -> Result<Option<bool>
 
 /// The registration's state; `None`: no such user.
 pub(crate) fn estado(c: &Connection, id: i64) -> Result<Option<CadastroStatus>, ApiError> {
-    Ok(c.linha(
+    Ok(c.row(
         "SELECT cadastro FROM usuarios WHERE id = ?1",
         params![id],
         |r| r.get(0),
@@ -175,7 +175,7 @@ pub(crate) struct Completude {
 /// The parts of user `id`'s registration; `None`: no such user. A part is complete when
 /// none of its fields is NULL or blank.
 pub(crate) fn completude(c: &Connection, id: i64) -> Result<Option<Completude>, ApiError> {
-    Ok(c.linha(
+    Ok(c.row(
         "SELECT cadastro,
             COALESCE(TRIM(nome), '') <> '' AND COALESCE(TRIM(telefone_ddd), '') <> ''
             AND COALESCE(TRIM(telefone_numero), '') <> ''
@@ -225,7 +225,7 @@ pub(crate) fn cpf_ou_email_em_uso(
     cpf: &str,
     email: &str,
 ) -> Result<bool, ApiError> {
-    Ok(c.linha(
+    Ok(c.row(
         "SELECT 1 FROM usuarios WHERE cpf = ?1 OR email = ?2 LIMIT 1",
         params![cpf, email],
         |r| r.get::<_, i64>(0),
@@ -236,7 +236,7 @@ pub(crate) fn cpf_ou_email_em_uso(
 
 /// Whether the client code is taken.
 pub(crate) fn codigo_em_uso(c: &Connection, codigo: &str) -> Result<bool, ApiError> {
-    Ok(c.linha(
+    Ok(c.row(
         "SELECT 1 FROM usuarios WHERE codigo = ?1",
         params![codigo],
         |r| r.get::<_, i64>(0),
@@ -268,7 +268,7 @@ pub(crate) fn inserir(c: &Connection, n: &NovoInvestidor<'_>) -> Result<i64, Api
 
 /// The stored password hash; `None`: no such user.
 pub(crate) fn senha_hash(c: &Connection, id: i64) -> Result<Option<String>, ApiError> {
-    Ok(c.linha(
+    Ok(c.row(
         "SELECT senha_hash FROM usuarios WHERE id = ?1",
         params![id],
         |r| r.get(0),

@@ -49,7 +49,7 @@ pub(crate) async fn ler(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
 ) -> Result<JsonExato, ApiError> {
-    resposta::json(&investidor.ler(&sandbox, perfil_json).await?)
+    resposta::json(&investidor.read(&sandbox, perfil_json).await?)
 }
 
 /// `{"respostas": {questionId: optionId}}`: every value a string; anything else is a
@@ -106,7 +106,7 @@ pub(crate) async fn responder(
 ) -> Result<JsonExato, ApiError> {
     let respostas = respostas(&corpo)?;
     let perfil = investidor
-        .escrever(&sandbox, move |tx, usuario| {
+        .write(&sandbox, move |tx, usuario| {
             gravar(tx, usuario, &respostas, tempo::ms(tempo::agora()))?;
             perfil_json(tx, usuario)
         })

@@ -21,7 +21,7 @@ pub(crate) async fn solicitar(
     investidor: Investidor,
 ) -> Result<StatusCode, ApiError> {
     investidor
-        .escrever(&sandbox, |tx, id| {
+        .write(&sandbox, |tx, id| {
             let partes = store::completude(tx, id)?
                 .ok_or_else(|| ApiError::nao_autorizado(SESSAO_INVALIDA))?;
             if partes.cadastro != CadastroStatus::Basico {

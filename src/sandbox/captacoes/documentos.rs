@@ -34,7 +34,7 @@ pub(crate) async fn documento(
     };
     let ficha = sandbox
         .db()
-        .ler(move |c| Ficha::ler(c, id, doc)?.ok_or_else(ApiError::nenhum_arquivo))
+        .read(move |c| Ficha::read(c, id, doc)?.ok_or_else(ApiError::nenhum_arquivo))
         .await?;
     let bytes = resposta::documento(move || {
         if ficha.tipo == TIPO_INFORMACOES_ESSENCIAIS {

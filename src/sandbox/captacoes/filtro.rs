@@ -78,7 +78,7 @@ impl Consulta {
     /// Parses the raw query string. Names are matched case-insensitively (as the
     /// platform's ASP.NET binder does); empty values count as absent; unknown names are
     /// ignored.
-    pub(crate) fn ler(query: &str) -> Result<Self, ApiError> {
+    pub(crate) fn parse(query: &str) -> Result<Self, ApiError> {
         let pares: Vec<(String, String)> = serde_urlencoded::from_str(query)
             .map_err(|_| ApiError::requisicao("Parâmetros de consulta inválidos."))?;
         let mut c = Consulta {
@@ -269,12 +269,12 @@ mod tests {
             "OrderByCriteria=UP",
             "DataInicio=2026-05-01&DataFim=2026-04-01",
         ] {
-            let erro = Consulta::ler(q).unwrap_err();
+            let erro = Consulta::parse(q).unwrap_err();
             assert_eq!(erro.status(), axum::http::StatusCode::BAD_REQUEST, "{q}");
         }
         let longa = format!("FieldSearch={}", "a".repeat(151));
-        assert!(Consulta::ler(&longa).is_err());
-        let ok = Consulta::ler("page=2&pagesize=5&Outro=1&Rating=").unwrap();
+        assert!(Consulta::parse(&longa).is_err());
+        let ok = Consulta::parse("page=2&pagesize=5&Outro=1&Rating=").unwrap();
         assert_eq!((ok.pagina, ok.tamanho), (2, 5));
     }
 }

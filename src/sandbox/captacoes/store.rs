@@ -15,7 +15,7 @@ use crate::domain::cvm;
 use crate::domain::status::ReservaStatus;
 use crate::sandbox::captacoes::TIPO_INFORMACOES_ESSENCIAIS;
 use crate::sandbox::captacoes::modelo::{Captacao, Documento, Faq, ItemGaleria, reais};
-use crate::sandbox::db::Linha;
+use crate::sandbox::db::CachedRow;
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::tempo;
 
@@ -83,8 +83,8 @@ impl Ficha {
 
     /// Document `doc` of offering `captacao` with what it shows; `None` when the offering
     /// has no such document.
-    pub(crate) fn ler(c: &Connection, captacao: i64, doc: i64) -> Result<Option<Ficha>, ApiError> {
-        Ok(c.linha(
+    pub(crate) fn read(c: &Connection, captacao: i64, doc: i64) -> Result<Option<Ficha>, ApiError> {
+        Ok(c.row(
             "SELECT d.nome, c.nome, c.descricao_produto, c.vencimento_meses,
                 c.rendimento_descricao, c.rating, c.descricao_rating, c.classificacao_esg,
                 c.limite_centavos, c.investimento_minimo_centavos, c.fim_captacao,

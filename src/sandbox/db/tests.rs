@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use rusqlite::Connection;
 
 use super::{ARQUIVO, Db, esquema, migracoes, migrar};
-use crate::sandbox::SandboxConfig;
+use crate::sandbox::{Sandbox, SandboxConfig, SandboxError};
 
 struct Pasta(PathBuf);
 
@@ -24,13 +24,10 @@ impl Pasta {
     }
 }
 
-/// The sandbox's database, opened (migrated and seeded) in the folder `pasta`.
+/// The sandbox's database, opened as the sandbox starts (migrated and seeded) in `pasta`.
 fn abrir(pasta: &Pasta) -> Db {
-    Db::open(&SandboxConfig::new(
-        pasta.0.clone(),
-        "http://sandbox.test/".to_owned(),
-    ))
-    .unwrap()
+    let cfg = SandboxConfig::new(pasta.0.clone(), "http://sandbox.test/".to_owned());
+    Sandbox::open(cfg).unwrap().db().clone()
 }
 
 impl Drop for Pasta {
@@ -101,7 +98,7 @@ async fn the_sandbox_opens_a_database_left_at_an_earlier_version() {
     banco_antigo(&Connection::open(pasta.0.join(ARQUIVO)).unwrap(), k);
     let db = abrir(&pasta);
     let (versao, captacoes) = db
-        .ler(|c| {
+        .read(|c| {
             let captacoes: i64 = c.query_row("SELECT COUNT(*) FROM captacoes", [], |r| r.get(0))?;
             Ok((versao(c), captacoes))
         })
@@ -116,11 +113,11 @@ async fn reads_and_writes_share_the_pool_and_a_failed_write_rolls_back() {
     let pasta = Pasta::nova("pool");
     let db = abrir(&pasta);
     let antes: i64 = db
-        .ler(|c| Ok(c.query_row("SELECT COUNT(*) FROM meta", [], |r| r.get(0))?))
+        .read(|c| Ok(c.query_row("SELECT COUNT(*) FROM meta", [], |r| r.get(0))?))
         .await
         .unwrap();
     let falha = db
-        .escrever(|tx| {
+        .write(|tx| {
             tx.execute("INSERT INTO meta (chave, valor) VALUES ('teste', 'x')", [])?;
             Err::<(), _>(crate::sandbox::erro::ApiError::requisicao("desfaz"))
         })
@@ -130,7 +127,7 @@ async fn reads_and_writes_share_the_pool_and_a_failed_write_rolls_back() {
     let leituras = (0..16).map(|_| {
         let db = db.clone();
         tokio::spawn(async move {
-            db.ler(|c| Ok(c.query_row("SELECT COUNT(*) FROM meta", [], |r| r.get(0))?))
+            db.read(|c| Ok(c.query_row("SELECT COUNT(*) FROM meta", [], |r| r.get(0))?))
                 .await
                 .unwrap()
         })
@@ -142,12 +139,34 @@ async fn reads_and_writes_share_the_pool_and_a_failed_write_rolls_back() {
 }
 
 #[tokio::test]
-async fn a_read_runs_on_the_requests_thread_when_a_connection_is_free() {
-    let pasta = Pasta::nova("aqui");
+async fn reads_and_writes_run_on_the_blocking_pool_not_on_the_runtime_thread() {
+    let pasta = Pasta::nova("fora");
     let db = abrir(&pasta);
     let aqui = std::thread::current().id();
-    let onde = db.ler(|_| Ok(std::thread::current().id())).await.unwrap();
-    assert_eq!(onde, aqui);
+    let leitura = db.read(|_| Ok(std::thread::current().id())).await.unwrap();
+    let escrita = db.write(|_| Ok(std::thread::current().id())).await.unwrap();
+    assert_ne!(leitura, aqui);
+    assert_ne!(escrita, aqui);
+}
+
+#[test]
+fn opening_only_migrates_the_start_up_seeds() {
+    let pasta = Pasta::nova("vazio");
+    let db = Db::open(&pasta.0, false).unwrap();
+    let captacoes: i64 = db
+        .write_now(|tx| -> Result<i64, SandboxError> {
+            Ok(tx.query_row("SELECT COUNT(*) FROM captacoes", [], |r| r.get(0))?)
+        })
+        .unwrap();
+    assert_eq!(captacoes, 0);
+    drop(db);
+    let db = abrir(&pasta);
+    let captacoes: i64 = db
+        .write_now(|tx| -> Result<i64, SandboxError> {
+            Ok(tx.query_row("SELECT COUNT(*) FROM captacoes", [], |r| r.get(0))?)
+        })
+        .unwrap();
+    assert!(captacoes > 0);
 }
 
 #[tokio::test]
@@ -161,7 +180,7 @@ async fn with_every_connection_taken_a_read_waits_on_the_blocking_pool() {
     let leitura = {
         let db = db.clone();
         tokio::spawn(async move {
-            db.ler(|c| {
+            db.read(|c| {
                 let n: i64 = c.query_row("SELECT COUNT(*) FROM captacoes", [], |r| r.get(0))?;
                 Ok((std::thread::current().id(), n))
             })

@@ -41,17 +41,19 @@ pub(crate) fn recusar<T, R>(r: R) -> Result<T, Falha<R>> {
 }
 
 impl Db {
-    /// Runs `f` in one IMMEDIATE transaction (the write lock up front, as [`Db::escrever`]):
-    /// commits on success and on a refusal that [`Recusa::confirma`]; rolls back otherwise.
-    /// A refusal is answered as its `ApiError`.
+    /// Runs `f` in one IMMEDIATE transaction on the blocking pool (the write lock up front,
+    /// as [`Db::write`]): commits on success and on a refusal that [`Recusa::confirma`];
+    /// rolls back otherwise. A refusal is answered as its `ApiError`.
     pub(crate) async fn transicao<T, R, F>(&self, f: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
         R: Recusa,
         F: FnOnce(&Transaction<'_>) -> Result<T, Falha<R>> + Send + 'static,
     {
-        self.ler(move |c| {
-            let tx = Transaction::new_unchecked(c, TransactionBehavior::Immediate)?;
+        let pool = self.pool.clone();
+        tokio::task::spawn_blocking(move || {
+            let mut conexao = pool.get()?;
+            let tx = conexao.transaction_with_behavior(TransactionBehavior::Immediate)?;
             match f(&tx) {
                 Ok(valor) => {
                     tx.commit()?;
@@ -68,6 +70,7 @@ impl Db {
             }
         })
         .await
+        .map_err(ApiError::interno)?
     }
 }
 
@@ -110,7 +113,7 @@ mod tests {
     }
 
     async fn existe(db: &Db, nome: &'static str) -> bool {
-        db.ler(move |c| {
+        db.read(move |c| {
             Ok(c.query_row(
                 "SELECT COUNT(*) FROM sqlite_master WHERE name = ?1",
                 [nome],
@@ -137,5 +140,18 @@ mod tests {
             .unwrap_err();
         assert_eq!(erro.mensagem(), "recusada");
         assert!(existe(db, "confirmada").await);
+    }
+
+    #[tokio::test]
+    async fn a_transition_runs_on_the_blocking_pool_not_on_the_runtime_thread() {
+        let amb = ambiente();
+        let aqui = std::thread::current().id();
+        let onde = amb
+            .sandbox
+            .db()
+            .transicao(|_| Ok::<_, Falha<Teste>>(std::thread::current().id()))
+            .await
+            .unwrap();
+        assert_ne!(onde, aqui, "the write lock was taken on the runtime thread");
     }
 }

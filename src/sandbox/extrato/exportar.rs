@@ -29,7 +29,7 @@ pub(super) async fn exportar(
         return Err(ApiError::requisicao("Tipo de exportação não suportado."));
     }
     let agora = tempo::agora();
-    let f = Filtro::ler(query.as_deref(), dates::today_in_sao_paulo(agora))?;
+    let f = Filtro::parse(query.as_deref(), dates::today_in_sao_paulo(agora))?;
     let (desde, ate) = intervalo(&f)?;
     let filtro = f.clone();
     let achadas = com_linhas_em_dia(investidor, &sandbox, agora, move |c, usuario| {

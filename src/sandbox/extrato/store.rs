@@ -6,7 +6,7 @@ use rusqlite::types::Type;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
 use crate::domain::reference::{StatusMovimento, TipoMovimento};
-use crate::sandbox::db::Linha;
+use crate::sandbox::db::CachedRow;
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::tempo;
 
@@ -22,7 +22,7 @@ pub(crate) struct Conta {
 
 /// The investor's account; `None` when the user is gone (a reset database).
 pub(crate) fn conta(c: &Connection, usuario: i64) -> Result<Option<Conta>, ApiError> {
-    Ok(c.linha(
+    Ok(c.row(
         "SELECT codigo, banco, nome FROM usuarios WHERE id = ?1",
         params![usuario],
         |r| {
@@ -103,7 +103,7 @@ const ONDE: &str = "usuario_id = ?1 AND data >= ?2 AND data < ?3
 pub(crate) fn pagina(c: &Connection, q: &Consulta) -> Result<(Vec<Movimento>, i64), ApiError> {
     let tipo = q.tipo.map(TipoMovimento::api);
     let status = q.status.map(StatusMovimento::api);
-    let total: i64 = c.linha(
+    let total: i64 = c.row(
         &format!("SELECT COUNT(*) FROM movimentos WHERE {ONDE}"),
         params![
             q.usuario,

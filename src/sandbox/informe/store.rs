@@ -3,7 +3,7 @@
 use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::domain::status::ReservaStatus;
-use crate::sandbox::db::Linha;
+use crate::sandbox::db::CachedRow;
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::reservas::reserva::Reserva;
 use crate::sandbox::reservas::store as reservas;
@@ -26,7 +26,7 @@ pub(crate) struct Beneficiario {
 
 /// The investor's name and CPF; `None` when the user is gone (a reset database).
 pub(crate) fn beneficiario(c: &Connection, usuario: i64) -> Result<Option<Beneficiario>, ApiError> {
-    Ok(c.linha(
+    Ok(c.row(
         "SELECT nome, cpf FROM usuarios WHERE id = ?1",
         params![usuario],
         |r| {

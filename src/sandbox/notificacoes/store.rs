@@ -4,7 +4,7 @@
 use jiff::Timestamp;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
-use crate::sandbox::db::Linha;
+use crate::sandbox::db::CachedRow;
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::notificacoes::Notificacao;
 use crate::sandbox::tempo;
@@ -40,7 +40,7 @@ impl Enviada {
 
 /// Whether the investor receives notifications (never set: yes).
 pub(crate) fn recebe(c: &Connection, usuario: i64) -> Result<bool, ApiError> {
-    Ok(c.linha(
+    Ok(c.row(
         "SELECT recebe FROM preferencias_notificacao WHERE usuario_id = ?1",
         params![usuario],
         |r| r.get::<_, bool>(0),
@@ -107,7 +107,7 @@ pub(crate) fn listar(
     (limite, deslocamento): (i64, i64),
 ) -> Result<(Vec<Enviada>, i64), ApiError> {
     let onde = "usuario_id = ?1 AND (lida_em IS NOT NULL) = ?2";
-    let total: i64 = c.linha(
+    let total: i64 = c.row(
         &format!("SELECT COUNT(*) FROM notificacoes WHERE {onde}"),
         params![usuario, lidas],
         |r| r.get(0),
@@ -127,7 +127,7 @@ pub(crate) fn listar(
 
 /// How many notifications the investor has not opened.
 pub(crate) fn nao_lidas(c: &Connection, usuario: i64) -> Result<i64, ApiError> {
-    Ok(c.linha(
+    Ok(c.row(
         "SELECT COUNT(*) FROM notificacoes WHERE usuario_id = ?1 AND lida_em IS NULL",
         params![usuario],
         |r| r.get(0),
@@ -147,7 +147,7 @@ pub(crate) fn abrir(
          WHERE id = ?2 AND usuario_id = ?3 AND lida_em IS NULL",
         params![tempo::ms(agora), id, usuario],
     )?;
-    Ok(c.linha(
+    Ok(c.row(
         &format!("SELECT {COLUNAS} FROM notificacoes WHERE id = ?1 AND usuario_id = ?2"),
         params![id, usuario],
         Enviada::from_row,

@@ -18,7 +18,7 @@ fn rodape(pagina: usize, total: usize) -> String {
     format!("Colheita — página {pagina} de {total}")
 }
 
-pub(super) fn escrever(
+pub(super) fn write(
     paginas: &[Vec<(f32, Linha)>],
     elementos: &[Elemento],
     raiz: &[usize],
@@ -54,7 +54,7 @@ pub(super) fn escrever(
     let ids_elementos: Vec<Ref> = elementos.iter().map(|_| proximo()).collect();
 
     let mut pdf = Pdf::new();
-    let fontes = glifos.escrever(&mut pdf, &mut proximo);
+    let fontes = glifos.write(&mut pdf, &mut proximo);
 
     // Pages and their content; each text run gets the next MCID of its page.
     let mut conteudos: Conteudos = vec![Vec::new(); elementos.len()];
@@ -137,7 +137,7 @@ pub(super) fn escrever(
         conteudos: &conteudos,
         pais_por_pagina: &pais_por_pagina,
     }
-    .escrever(&mut pdf);
+    .write(&mut pdf);
 
     let mut cat = pdf.catalog(catalogo);
     cat.pages(arvore)
@@ -196,7 +196,7 @@ struct Arvore<'a> {
 }
 
 impl Arvore<'_> {
-    fn escrever(&self, pdf: &mut Pdf) {
+    fn write(&self, pdf: &mut Pdf) {
         let Arvore {
             raiz_estrutura,
             documento,

@@ -150,7 +150,7 @@ impl Glifos {
 
     /// Writes each used font's objects; `proximo` hands out object ids. Returns the Type0
     /// font of each font, for the pages' resources.
-    pub(super) fn escrever(
+    pub(super) fn write(
         &self,
         pdf: &mut Pdf,
         proximo: &mut impl FnMut() -> Ref,

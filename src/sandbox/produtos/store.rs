@@ -5,7 +5,7 @@ use rust_decimal::Decimal;
 use serde::Serialize;
 
 use crate::domain::money;
-use crate::sandbox::db::Linha;
+use crate::sandbox::db::CachedRow;
 use crate::sandbox::erro::ApiError;
 
 /// One product (CONTRACTS.md), its minimum an exact JSON number.
@@ -42,7 +42,7 @@ impl Produto {
 
 /// How many products category `setor` has.
 pub(crate) fn contar(c: &Connection, setor: i64) -> Result<i64, ApiError> {
-    Ok(c.linha(
+    Ok(c.row(
         "SELECT COUNT(*) FROM produtos WHERE codigo_setor = ?1",
         params![setor],
         |r| r.get(0),

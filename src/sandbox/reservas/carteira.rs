@@ -30,7 +30,7 @@ pub(crate) async fn por_id(
     id: IdReserva,
 ) -> Result<JsonExato, ApiError> {
     investidor
-        .ler_reserva(&sandbox, id, |_, r| resposta::json(&r.json(tempo::agora())))
+        .read_reserva(&sandbox, id, |_, r| resposta::json(&r.json(tempo::agora())))
         .await
 }
 
@@ -49,7 +49,7 @@ pub(crate) async fn canceladas(
     investidor: Investidor,
 ) -> Result<JsonExato, ApiError> {
     investidor
-        .ler(&sandbox, move |c, usuario| {
+        .read(&sandbox, move |c, usuario| {
             let agora = tempo::agora();
             let desde = dias_antes(agora, 90);
             let reservas = store::canceladas_desde(c, usuario, desde)?;
@@ -66,7 +66,7 @@ pub(crate) async fn pendentes(
     investidor: Investidor,
 ) -> Result<JsonExato, ApiError> {
     investidor
-        .ler(&sandbox, move |c, usuario| {
+        .read(&sandbox, move |c, usuario| {
             let agora = tempo::agora();
             let desde = dias_antes(agora, 30);
             let reservas: Vec<Reserva> = store::do_usuario(c, usuario)?
@@ -142,7 +142,7 @@ pub(crate) async fn resumida(
     investidor: Investidor,
 ) -> Result<JsonExato, ApiError> {
     investidor
-        .ler(&sandbox, move |c, usuario| {
+        .read(&sandbox, move |c, usuario| {
             let agora = tempo::agora();
             let grupos = alocacao(c, usuario, agora)?;
             resposta::json(&json::resumo(&grupos, agora))
@@ -156,7 +156,7 @@ pub(crate) async fn detalhada(
     investidor: Investidor,
 ) -> Result<JsonExato, ApiError> {
     investidor
-        .ler(&sandbox, move |c, usuario| {
+        .read(&sandbox, move |c, usuario| {
             let grupos = alocacao(c, usuario, tempo::agora())?;
             resposta::json(&json::detalhe(&grupos))
         })

@@ -54,7 +54,7 @@ pub(crate) async fn listar(
     id: IdReserva,
 ) -> Result<JsonExato, ApiError> {
     investidor
-        .ler_reserva(&sandbox, id, |_, r| {
+        .read_reserva(&sandbox, id, |_, r| {
             let lista: Vec<DocumentoJson> = disponiveis(&r, tempo::agora())
                 .into_iter()
                 .map(|(id, titulo)| DocumentoJson { id, titulo })
@@ -70,11 +70,11 @@ pub(crate) async fn baixar(
     investidor: Investidor,
     Path((id, doc)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
-    let id = IdReserva::ler(&id)?;
+    let id = IdReserva::parse(&id)?;
     let regras = sandbox.cfg().regras();
     let agora = tempo::agora();
     let (r, t, doc) = investidor
-        .ler_reserva(&sandbox, id, move |c, r| {
+        .read_reserva(&sandbox, id, move |c, r| {
             let doc: i64 = doc.parse().map_err(|_| ApiError::nenhum_arquivo())?;
             let (doc, _) = disponiveis(&r, agora)
                 .into_iter()
@@ -107,7 +107,7 @@ pub(crate) async fn contrato(
 ) -> Result<Response, ApiError> {
     let regras = sandbox.cfg().regras();
     let (r, t) = investidor
-        .ler_reserva(&sandbox, id, move |c, r| {
+        .read_reserva(&sandbox, id, move |c, r| {
             if r.termo_aceito_em.is_none() {
                 return Err(ApiError::nenhum_arquivo());
             }
@@ -135,7 +135,7 @@ pub(crate) async fn exportar_alocacao(
     }
     let agora = tempo::agora();
     let (grupos, t) = investidor
-        .ler(&sandbox, move |c, usuario| {
+        .read(&sandbox, move |c, usuario| {
             let grupos = carteira::alocacao(c, usuario, agora)?;
             if grupos.is_empty() {
                 return Err(ApiError::nenhum_arquivo());

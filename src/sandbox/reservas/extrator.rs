@@ -24,14 +24,14 @@ impl<S: Send + Sync> FromRequestParts<S> for IdReserva {
         let Path(texto) = Path::<String>::from_request_parts(parts, state)
             .await
             .map_err(|_| nao_encontrada())?;
-        IdReserva::ler(&texto)
+        IdReserva::parse(&texto)
     }
 }
 
 impl IdReserva {
     /// A reservation id as written in an address.
-    pub(crate) fn ler(texto: &str) -> Result<IdReserva, ApiError> {
-        extratores::ler(texto)
+    pub(crate) fn parse(texto: &str) -> Result<IdReserva, ApiError> {
+        extratores::parse(texto)
             .map(IdReserva)
             .ok_or_else(nao_encontrada)
     }
@@ -41,7 +41,7 @@ impl Investidor {
     /// Reads the investor's reservation `id` (another investor's → 404, as an unknown one)
     /// on a pooled connection, and hands it to `f`: the shape of every
     /// `/v1/reservas/{id}/…` read.
-    pub(crate) async fn ler_reserva<T, F>(
+    pub(crate) async fn read_reserva<T, F>(
         &self,
         sandbox: &Sandbox,
         IdReserva(id): IdReserva,
@@ -51,7 +51,7 @@ impl Investidor {
         T: Send + 'static,
         F: FnOnce(&Connection, Reserva) -> Result<T, ApiError> + Send + 'static,
     {
-        self.ler(sandbox, move |c, usuario| {
+        self.read(sandbox, move |c, usuario| {
             let r = do_investidor(c, id, usuario)?;
             f(c, r)
         })

@@ -40,7 +40,7 @@ struct Bruto {
 }
 
 impl Pedido {
-    pub(super) fn ler(corpo: &[u8]) -> Result<Pedido, ApiError> {
+    pub(super) fn parse(corpo: &[u8]) -> Result<Pedido, ApiError> {
         let v: Value = serde_json::from_slice(corpo).map_err(|_| ApiError::requisicao(MSG_FILL))?;
         let id_captacao = v
             .get("idCaptacao")
@@ -121,7 +121,7 @@ pub(super) struct Aceite {
 }
 
 impl Aceite {
-    pub(super) fn ler(corpo: &[u8]) -> Aceite {
+    pub(super) fn parse(corpo: &[u8]) -> Aceite {
         let v: Value = serde_json::from_slice(corpo).unwrap_or(Value::Null);
         let aceite = match v.get("aceite") {
             Some(Value::Bool(b)) => *b,
@@ -155,7 +155,7 @@ mod tests {
 
     fn valor(investimento: &str) -> Result<Option<String>, String> {
         let corpo = format!(r#"{{"idCaptacao":1,"investimento":{investimento}}}"#);
-        Pedido::ler(corpo.as_bytes())
+        Pedido::parse(corpo.as_bytes())
             .map(|p| p.investimento.map(|d| d.to_string()))
             .map_err(|e| e.mensagem().to_owned())
     }
@@ -172,7 +172,7 @@ mod tests {
         ] {
             assert_eq!(valor(enviado), Ok(Some(lido.to_owned())), "{enviado}");
         }
-        let p = Pedido::ler(br#"{"idCaptacao":1,"investimento":1000.10}"#).unwrap();
+        let p = Pedido::parse(br#"{"idCaptacao":1,"investimento":1000.10}"#).unwrap();
         assert_eq!(p.centavos(100).unwrap(), 100_010);
     }
 
@@ -180,7 +180,9 @@ mod tests {
     fn an_absent_null_or_blank_amount_asks_to_fill_every_field() {
         assert_eq!(valor("null"), Err(MSG_FILL.to_owned()));
         assert_eq!(valor(r#""  ""#), Err(MSG_FILL.to_owned()));
-        let sem = Pedido::ler(br#"{"idCaptacao":1}"#).map(|_| ()).unwrap_err();
+        let sem = Pedido::parse(br#"{"idCaptacao":1}"#)
+            .map(|_| ())
+            .unwrap_err();
         assert_eq!(sem.mensagem(), MSG_FILL);
     }
 

@@ -65,7 +65,7 @@ pub(crate) async fn resumo(
 ) -> Result<JsonExato, ApiError> {
     let agora = tempo::agora();
     investidor
-        .ler(&sandbox, move |c, id| {
+        .read(&sandbox, move |c, id| {
             let saldo = carteira::saldo(c, id)?;
             let (mut provisionado, mut a_debitar, mut pago) = (0i64, 0i64, 0i64);
             let mut produtos: BTreeMap<String, i64> = BTreeMap::new();

@@ -19,7 +19,7 @@ pub(crate) async fn simular(
 ) -> Result<JsonExato, ApiError> {
     let oferta = sandbox
         .db()
-        .ler(move |c| OfertaSimulada::ler(c, id))
+        .read(move |c| OfertaSimulada::read(c, id))
         .await?;
     let (prazo, centesimos, periodicidade, fim) = match oferta {
         Some(o) if !o.rascunho => (o.prazo, o.centesimos, o.periodicidade, o.fim),

@@ -11,7 +11,7 @@ pub(crate) mod transicoes;
 use rusqlite::{Connection, OptionalExtension, Row, ToSql, params};
 use rust_decimal::Decimal;
 
-use crate::sandbox::db::Linha;
+use crate::sandbox::db::CachedRow;
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
 use crate::sandbox::reservas::reserva::status::ReservaStatus;
 use crate::sandbox::reservas::reserva::{OfertaDaReserva, Reserva, nao_encontrada};
@@ -144,7 +144,7 @@ pub(crate) fn da_captacao(c: &Connection, captacao: i64) -> Result<Vec<Reserva>,
 /// The investor's name, CPF and e-mail, shown on every document; no such investor is an
 /// invalid session.
 pub(crate) fn titular(c: &Connection, usuario: i64) -> Result<Titular, ApiError> {
-    c.linha(
+    c.row(
         "SELECT nome, cpf, email FROM usuarios WHERE id = ?1",
         params![usuario],
         Titular::from_row,

@@ -133,7 +133,7 @@ async fn codigo_token_renovacao_e_encerramento() {
     let guardado = amb
         .sandbox
         .db()
-        .ler({
+        .read({
             let a1 = a1.clone();
             move |c| {
                 Ok(c.query_row(
@@ -271,7 +271,7 @@ async fn senha_temporaria_responde_trocarsenha() {
     let amb = ambiente();
     amb.sandbox
         .db()
-        .escrever(|tx| {
+        .write(|tx| {
             tx.execute(
                 "UPDATE usuarios SET senha_temporaria = 1 WHERE email = 'basico@colheita.dev'",
                 [],

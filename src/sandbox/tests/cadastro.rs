@@ -79,7 +79,7 @@ async fn investidores_semeados_tem_cpf_valido_e_senha_com_hash() {
     let linhas: Vec<(String, String)> = amb
         .sandbox
         .db()
-        .ler(|c| {
+        .read(|c| {
             let mut q = c.prepare("SELECT cpf, senha_hash FROM usuarios")?;
             let v = q
                 .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?

@@ -32,7 +32,7 @@ pub(super) async fn novo_investidor(
     });
     amb.sandbox
         .db()
-        .escrever(|tx| {
+        .write(|tx| {
             tx.execute(
                 "DELETE FROM declaracoes_investidor WHERE usuario_id =
                     (SELECT id FROM usuarios WHERE email = ?1)",
@@ -169,7 +169,7 @@ pub(super) async fn bastidor(amb: &Ambiente, caminho: &str) -> Resposta {
 pub(super) async fn no_banco(amb: &Ambiente, sql: &'static str, a: i64, b: Option<i64>) {
     amb.sandbox
         .db()
-        .escrever(move |tx| {
+        .write(move |tx| {
             match b {
                 Some(b) => tx.execute(sql, params![a, b])?,
                 None => tx.execute(sql, params![a])?,

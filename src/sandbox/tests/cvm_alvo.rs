@@ -12,7 +12,7 @@ async fn todo_alvo_minimo_semeado_e_ao_menos_dois_tercos_do_maximo() {
     let abaixo: Vec<(String, i64, i64)> = amb
         .sandbox
         .db()
-        .ler(|c| {
+        .read(|c| {
             let mut st = c.prepare(
                 "SELECT url_amigavel, valor_alvo_minimo_centavos, limite_centavos FROM captacoes
                  WHERE valor_alvo_minimo_centavos * 3 < limite_centavos * 2",

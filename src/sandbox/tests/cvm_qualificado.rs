@@ -91,7 +91,7 @@ async fn uma_qualificacao_sem_a_declaracao_assinada_nao_tira_o_limite() {
     // A qualification stored before the signed term existed.
     amb.sandbox
         .db()
-        .escrever(|tx| {
+        .write(|tx| {
             tx.execute(
                 "INSERT INTO declaracoes_investidor (usuario_id, qualificado, acima_do_patamar,
                     investido_outras_centavos, ano, versao, declarada_em)

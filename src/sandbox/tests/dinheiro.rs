@@ -17,7 +17,7 @@ async fn an_offering_answers_its_amounts_with_every_digit() {
     let (id, _) = oferta_aberta(&amb, false).await;
     amb.sandbox
         .db()
-        .escrever(move |tx| {
+        .write(move |tx| {
             tx.execute(
                 "UPDATE captacoes SET limite_centavos = ?1, rendimento_centesimos = 1750
                  WHERE id = ?2",

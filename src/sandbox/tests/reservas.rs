@@ -61,7 +61,7 @@ pub(super) async fn oferta_aberta(amb: &Ambiente, especulativa: bool) -> (i64, D
     let lista: Vec<(i64, i64, String)> = amb
         .sandbox
         .db()
-        .ler(move |c| {
+        .read(move |c| {
             let mut q = c.prepare(
                 "SELECT id, investimento_minimo_centavos, rating FROM captacoes c
                  WHERE status = 'Captação no ar' AND fim_captacao > ?1

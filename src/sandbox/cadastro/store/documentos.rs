@@ -3,7 +3,7 @@
 use jiff::Timestamp;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
-use crate::sandbox::db::Linha;
+use crate::sandbox::db::CachedRow;
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::tempo;
 
@@ -56,7 +56,7 @@ pub(crate) struct Arquivo {
 
 /// The file of the investor's document `id`; `None` when it is not theirs or unknown.
 pub(crate) fn arquivo(c: &Connection, usuario: i64, id: i64) -> Result<Option<Arquivo>, ApiError> {
-    Ok(c.linha(
+    Ok(c.row(
         "SELECT tipo_conteudo, nome, conteudo FROM documentos_usuario
          WHERE id = ?1 AND usuario_id = ?2",
         params![id, usuario],
@@ -105,7 +105,7 @@ pub(crate) fn substituir(c: &Connection, d: &NovoDocumento) -> Result<Documento,
         ],
     )?;
     let id = c.last_insert_rowid();
-    Ok(c.linha(
+    Ok(c.row(
         &format!(
             "SELECT {COLUNAS} FROM documentos_usuario d
              JOIN usuarios u ON u.id = d.usuario_id WHERE d.id = ?1"

@@ -2,7 +2,7 @@
 
 use rusqlite::{Connection, OptionalExtension, params};
 
-use crate::sandbox::db::Linha;
+use crate::sandbox::db::CachedRow;
 use crate::sandbox::erro::ApiError;
 
 /// The stored profile.
@@ -17,7 +17,7 @@ pub(crate) struct Perfil {
 
 /// The investor's profile; `None` before the first answers.
 pub(crate) fn perfil(c: &Connection, usuario: i64) -> Result<Option<Perfil>, ApiError> {
-    Ok(c.linha(
+    Ok(c.row(
         "SELECT respostas, perfil, pontuacao, atualizado_em FROM suitability
          WHERE usuario_id = ?1",
         params![usuario],

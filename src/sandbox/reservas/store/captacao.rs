@@ -6,7 +6,7 @@ use jiff::Timestamp;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::Serialize;
 
-use crate::sandbox::db::Linha;
+use crate::sandbox::db::CachedRow;
 use crate::sandbox::db::transicao::{Falha, Recusa, recusar};
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::reservas::capacidade::Capacidade;
@@ -28,7 +28,7 @@ impl Capacidade {
     }
 
     /// Offering `captacao_id`'s room at `agora`; `None` when there is no such offering.
-    pub(crate) fn ler(
+    pub(crate) fn read(
         c: &Connection,
         captacao_id: i64,
         agora: Timestamp,
@@ -79,8 +79,8 @@ impl OfertaSimulada {
         })
     }
 
-    pub(crate) fn ler(c: &Connection, id: i64) -> Result<Option<OfertaSimulada>, ApiError> {
-        Ok(c.linha(
+    pub(crate) fn read(c: &Connection, id: i64) -> Result<Option<OfertaSimulada>, ApiError> {
+        Ok(c.row(
             "SELECT status, vencimento_meses, rendimento_centesimos, periodicidade_meses,
                     fim_captacao
              FROM captacoes WHERE id = ?1",
@@ -105,7 +105,7 @@ impl Encerramento {
     /// The minimum target and what was raised (Pago and Aprovado, plus what was raised
     /// outside the sandbox), in cents.
     pub(crate) fn alvo_e_arrecadado(c: &Connection, captacao: i64) -> Result<(i64, i64), ApiError> {
-        Ok(c.linha(
+        Ok(c.row(
             "SELECT c.valor_alvo_minimo_centavos, c.arrecadado_base_centavos + (
                 SELECT COALESCE(SUM(r.investimento_centavos), 0) FROM reservas r
                 WHERE r.captacao_id = c.id AND r.status IN (?2, ?3))
@@ -191,7 +191,7 @@ impl Encerramento {
         captacao: i64,
         agora: Timestamp,
     ) -> Result<bool, ApiError> {
-        Ok(c.linha(
+        Ok(c.row(
             "SELECT EXISTS (SELECT 1 FROM reservas WHERE captacao_id = ?1
                 AND desistencia_ate > ?2 AND status IN (?3, ?4, ?5, ?6))",
             params![

@@ -6,7 +6,7 @@ use std::sync::LazyLock;
 use jiff::Timestamp;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
-use crate::sandbox::db::Linha;
+use crate::sandbox::db::CachedRow;
 use crate::sandbox::db::estados::literal;
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
 use crate::sandbox::reservas::reserva::status::ReservaStatus;
@@ -66,7 +66,7 @@ impl LinhaDoResumo {
 /// The investor's cash at the partner brokerage, in cents; no such investor is an invalid
 /// session.
 pub(crate) fn saldo(c: &Connection, usuario: i64) -> Result<i64, ApiError> {
-    c.linha(
+    c.row(
         "SELECT saldo_centavos FROM usuarios WHERE id = ?1",
         params![usuario],
         |r| r.get(0),

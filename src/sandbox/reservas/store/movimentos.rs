@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use rusqlite::{Connection, params};
 
 use crate::domain::reference::{StatusMovimento, TipoMovimento};
-use crate::sandbox::db::Linha;
+use crate::sandbox::db::CachedRow;
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::reservas::reserva::Reserva;
 
@@ -120,7 +120,7 @@ pub(crate) fn datas(c: &Connection, reserva: i64) -> Result<Datas, ApiError> {
 
 /// The investor who owns the reservation.
 pub(crate) fn dono(c: &Connection, reserva: i64) -> Result<i64, ApiError> {
-    Ok(c.linha(
+    Ok(c.row(
         "SELECT usuario_id FROM reservas WHERE id = ?1",
         params![reserva],
         |x| x.get(0),

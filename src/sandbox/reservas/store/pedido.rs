@@ -8,7 +8,7 @@ use rusqlite::{Connection, OptionalExtension, Row, Transaction, params};
 
 use super::do_investidor;
 use crate::domain::reserva::{MSG_NOT_AVAILABLE, PARTNER_DEBIT};
-use crate::sandbox::db::Linha;
+use crate::sandbox::db::CachedRow;
 use crate::sandbox::db::transicao::{Falha, Recusa, recusar};
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
 use crate::sandbox::reservas::capacidade::Capacidade;
@@ -40,8 +40,8 @@ impl Perfil {
     }
 
     /// Investor `usuario`; no such investor is an invalid session.
-    pub(crate) fn ler(c: &Connection, usuario: i64) -> Result<Perfil, ApiError> {
-        c.linha(
+    pub(crate) fn read(c: &Connection, usuario: i64) -> Result<Perfil, ApiError> {
+        c.row(
             "SELECT cadastro, permite_liquidacao_ativa FROM usuarios WHERE id = ?1",
             params![usuario],
             Perfil::from_row,
@@ -101,11 +101,11 @@ pub(in crate::sandbox::reservas) fn criar(
     agora: Timestamp,
     verificar: impl FnOnce(i64) -> Result<(), Falha<RecusaPedido>>,
 ) -> Result<Reserva, Falha<RecusaPedido>> {
-    let quem = Perfil::ler(tx, usuario)?;
+    let quem = Perfil::read(tx, usuario)?;
     if !quem.completo() {
         return recusar(RecusaPedido::CadastroIncompleto);
     }
-    let Some(cap) = Capacidade::ler(tx, pedido.id_captacao, agora)? else {
+    let Some(cap) = Capacidade::read(tx, pedido.id_captacao, agora)? else {
         return recusar(RecusaPedido::CaptacaoNaoEncontrada);
     };
     if pedido.simulado {
@@ -297,7 +297,7 @@ pub(crate) fn confirmar(
     }
     verificar(&r)?;
     let ms = tempo::ms(agora);
-    let cap = Capacidade::ler(tx, r.captacao_id, agora)?
+    let cap = Capacidade::read(tx, r.captacao_id, agora)?
         .ok_or_else(|| ApiError::interno("reserva sem captação"))?;
     let recusa = if !cap.aberta(agora) {
         Some(RecusaConfirmacao::CaptacaoFechada)

@@ -56,7 +56,7 @@ async fn the_offering_json_has_the_minimum_and_maximum_targets_and_the_result() 
     let id = o["id"].as_i64().unwrap();
     amb.sandbox
         .db()
-        .escrever(move |tx| {
+        .write(move |tx| {
             tx.execute(
                 "UPDATE captacoes SET resultado = 'Malsucedida' WHERE id = ?1",
                 [id],
@@ -167,7 +167,7 @@ async fn a_database_without_the_document_gets_it_on_the_next_start() {
     let amb = ambiente();
     amb.sandbox
         .db()
-        .escrever(|tx| {
+        .write(|tx| {
             tx.execute(
                 "DELETE FROM captacao_documentos WHERE tipo = 'InformacoesEssenciais'",
                 [],

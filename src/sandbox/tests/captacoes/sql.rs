@@ -13,7 +13,7 @@ async fn iguais(amb: &Ambiente, consultas: Vec<String>) -> usize {
     let (diferentes, cheias) = amb
         .sandbox
         .db()
-        .ler(move |c| {
+        .read(move |c| {
             let mut diferentes = Vec::new();
             let mut cheias = 0;
             let respostas = paginas_e_referencias(c, &consultas, agora, PUBLIC_URL)?;
@@ -218,7 +218,7 @@ async fn banco_anterior_a_migracao_6_tem_os_textos_dobrados_preenchidos() {
     // Rows written before migration 6 have no folded copies.
     amb.sandbox
         .db()
-        .escrever(|tx| {
+        .write(|tx| {
             tx.execute(
                 "UPDATE captacoes SET nome_dobrado = NULL, descricao_dobrada = NULL,
                     cidade_dobrada = NULL, rating_dobrado = NULL",
@@ -235,7 +235,7 @@ async fn banco_anterior_a_migracao_6_tem_os_textos_dobrados_preenchidos() {
     assert_eq!(depois, antes);
     let vazios: i64 = reaberto
         .db()
-        .ler(|c| {
+        .read(|c| {
             Ok(c.query_row(
                 "SELECT COUNT(*) FROM captacoes WHERE nome_dobrado IS NULL
                     OR descricao_dobrada IS NULL OR cidade_dobrada IS NULL OR rating_dobrado IS NULL",
@@ -255,7 +255,7 @@ async fn total_sem_filtro_acompanha_mudancas_de_status() {
     let (_, antes) = lista(&amb.router, "").await;
     amb.sandbox
         .db()
-        .escrever(|tx| {
+        .write(|tx| {
             tx.execute(
                 "UPDATE captacoes SET status = 'Rascunho'
                  WHERE id IN (SELECT id FROM captacoes WHERE status <> 'Rascunho' ORDER BY id LIMIT 2)",

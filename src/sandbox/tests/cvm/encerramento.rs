@@ -74,7 +74,7 @@ async fn o_varredor_encerra_as_captacoes_vencidas_uma_vez() {
     let falhas: i64 = amb
         .sandbox
         .db()
-        .ler(|c| {
+        .read(|c| {
             Ok(c.query_row(
                 "SELECT COUNT(*) FROM captacoes WHERE resultado = 'Malsucedida'",
                 [],

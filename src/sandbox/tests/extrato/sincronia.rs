@@ -8,7 +8,7 @@ use crate::sandbox::reservas::movimentos::{em_dia, sincronizar};
 async fn sincronizar_depois(amb: &Ambiente, sql: &'static str) -> u64 {
     amb.sandbox
         .db()
-        .escrever(move |tx| {
+        .write(move |tx| {
             let usuario = id_do_investidor(tx)?;
             tx.execute(sql, [usuario])?;
             let antes = tx.total_changes();
@@ -73,7 +73,7 @@ fn id_do_investidor(c: &rusqlite::Connection) -> rusqlite::Result<i64> {
 async fn usuario(amb: &Ambiente) -> i64 {
     amb.sandbox
         .db()
-        .ler(|c| Ok(id_do_investidor(c)?))
+        .read(|c| Ok(id_do_investidor(c)?))
         .await
         .unwrap()
 }
@@ -82,7 +82,7 @@ async fn usuario(amb: &Ambiente) -> i64 {
 async fn em_dia_agora(amb: &Ambiente, usuario: i64) -> bool {
     amb.sandbox
         .db()
-        .ler(move |c| em_dia(c, usuario, tempo::agora()))
+        .read(move |c| em_dia(c, usuario, tempo::agora()))
         .await
         .unwrap()
 }
@@ -123,7 +123,7 @@ async fn enquanto_outro_escreve<T>(
     let (soltar, solta) = std::sync::mpsc::channel::<()>();
     let db = amb.sandbox.db().clone();
     let escritor = tokio::spawn(async move {
-        db.escrever(move |_tx| {
+        db.write(move |_tx| {
             segurando.send(()).unwrap();
             solta.recv().unwrap();
             Ok(())
@@ -146,7 +146,7 @@ async fn a_statement_with_a_line_to_catch_up_writes_it_first() {
     // A line goes missing, as an installment that fell due since the last catching up.
     amb.sandbox
         .db()
-        .escrever(move |tx| {
+        .write(move |tx| {
             tx.execute(
                 "DELETE FROM movimentos
                  WHERE id = (SELECT MAX(id) FROM movimentos WHERE usuario_id = ?1)",

@@ -36,7 +36,7 @@ async fn investidores_sinteticos_sao_deterministicos_e_validos() {
         let amb_db = amb.sandbox.db().clone();
         async move {
             amb_db
-                .ler(|c| {
+                .read(|c| {
                     let mut q = c.prepare(
                         "SELECT email, codigo, cpf, nome, telefone_numero FROM usuarios
                          WHERE email LIKE 'carga-%' ORDER BY id",

@@ -80,7 +80,7 @@ async fn recusas_da_criacao() {
     let fechadas: Vec<i64> = amb
         .sandbox
         .db()
-        .ler(move |c| {
+        .read(move |c| {
             let mut q = c.prepare(
                 "SELECT id FROM captacoes WHERE status IN ('Finalizado', 'Captado', 'Rascunho')
                  OR (status = 'Captação no ar' AND fim_captacao < ?1)",
@@ -212,7 +212,7 @@ async fn corrida_nunca_excede_o_limite() {
     let centavos = (limite * Decimal::ONE_HUNDRED).to_i64().unwrap();
     amb.sandbox
         .db()
-        .escrever(move |tx| {
+        .write(move |tx| {
             tx.execute(
                 "UPDATE captacoes SET limite_centavos = ?1 WHERE id = ?2",
                 params![centavos, id],

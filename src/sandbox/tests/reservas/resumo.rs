@@ -17,7 +17,7 @@ async fn reservas_da_investidora_cobrem_os_status_e_o_resumo_confere() {
     let status: HashSet<String> = amb
         .sandbox
         .db()
-        .ler(|c| {
+        .read(|c| {
             let mut q = c.prepare(
                 "SELECT r.status FROM reservas r JOIN usuarios u ON u.id = r.usuario_id
                  WHERE u.email = 'investidor@colheita.dev'",
@@ -86,7 +86,7 @@ async fn pix_vencido_deixa_de_contar_e_a_varredura_cancela() {
     let (id, captacao, valor): (i64, i64, i64) = amb
         .sandbox
         .db()
-        .escrever(|tx| {
+        .write(|tx| {
             let linha = tx.query_row(
                 "SELECT r.id, r.captacao_id, r.investimento_centavos FROM reservas r
                  JOIN usuarios u ON u.id = r.usuario_id
@@ -106,7 +106,7 @@ async fn pix_vencido_deixa_de_contar_e_a_varredura_cancela() {
     let vencido = tempo::ms(tempo::agora()) - 1000;
     amb.sandbox
         .db()
-        .escrever(move |tx| {
+        .write(move |tx| {
             tx.execute(
                 "UPDATE reservas SET pix_vencimento = ?1 WHERE id = ?2",
                 params![vencido, id],
@@ -130,7 +130,7 @@ async fn pix_vencido_deixa_de_contar_e_a_varredura_cancela() {
     let status: String = amb
         .sandbox
         .db()
-        .ler(move |c| {
+        .read(move |c| {
             Ok(c.query_row(
                 "SELECT status FROM reservas WHERE id = ?1",
                 params![id],

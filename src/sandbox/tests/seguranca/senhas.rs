@@ -10,7 +10,7 @@ async fn senha_acima_do_limite_e_recusada_antes_do_hash() {
     let hash = crate::sandbox::autenticacao::senha::gerar_hash(&longa);
     amb.sandbox
         .db()
-        .escrever(move |tx| {
+        .write(move |tx| {
             tx.execute(
                 "UPDATE usuarios SET senha_hash = ?1 WHERE email = ?2",
                 params![hash, INVESTIDOR],
@@ -38,7 +38,7 @@ async fn hash_legado_da_senha_demo_vira_argon2id_ao_abrir() {
     let demo = hash_legado(crate::sandbox::DEMO_PASSWORD);
     sandbox
         .db()
-        .escrever(move |tx| {
+        .write(move |tx| {
             tx.execute(
                 "UPDATE usuarios SET senha_hash = ?1 WHERE email = 'ativa@colheita.dev'",
                 params![desconhecido],
@@ -55,7 +55,7 @@ async fn hash_legado_da_senha_demo_vira_argon2id_ao_abrir() {
     let sandbox = abrir();
     let hashes: Vec<String> = sandbox
         .db()
-        .ler(|c| {
+        .read(|c| {
             let mut q = c.prepare("SELECT senha_hash FROM usuarios")?;
             let v = q
                 .query_map([], |r| r.get(0))?

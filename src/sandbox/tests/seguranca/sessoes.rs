@@ -75,7 +75,7 @@ async fn dentro_do_intervalo_o_refresh_usado_recebe_o_mesmo_par() {
     let achado: i64 = amb
         .sandbox
         .db()
-        .ler(move |c| {
+        .read(move |c| {
             Ok(c.query_row(
                 "SELECT COUNT(*) FROM tokens WHERE hash = ?1 OR instr(sucessor, ?1) > 0",
                 params![r2],
