@@ -162,13 +162,7 @@ pub fn reserva_confirmar(id: i64) -> String {
 
 /// Home with the 'Detalhe da reserva' side panel open.
 pub fn home_reserva(id: i64) -> String {
-    // Written piece by piece: the home links every pending reservation.
-    let mut path = String::with_capacity(48);
-    path.push_str(HOME);
-    path.push_str("?reserva=");
-    path.push_str(itoa::Buffer::new().format(id));
-    path.push_str("#detalhe-reserva");
-    path
+    format!("{HOME}?reserva={id}#detalhe-reserva")
 }
 
 /// The wallet with every accordion open.

@@ -77,8 +77,6 @@ pub fn mount_when<P: IslandProps>(props: &P, load: Load<'_>, fallback: Markup) -
     };
     let json = props_json(props);
     html! {
-        // The fallback and the props are copied in: room for both and the tags, at once.
-        (super::Reserve(fallback.0.len() + json.len() + 256))
         div data-island=(name) data-src=(assets::island_src(name)) data-lazy=[lazy.then_some("")]
             data-carregar=[carregar] data-gatilho=[gatilho] {
             (fallback)
