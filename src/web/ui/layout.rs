@@ -10,12 +10,7 @@ pub const DEFAULT_DESCRIPTION: &str = "Invista no agronegócio brasileiro: capta
 
 /// The whole document, in one piece (see [`document_pieces`]).
 pub fn document(ctx: &Ctx, page: Page) -> Markup {
-    let [before, main, after] = document_pieces(ctx, page);
-    let mut whole = before;
-    whole.reserve(main.len() + after.len());
-    whole.push_str(&main);
-    whole.push_str(&after);
-    PreEscaped(whole)
+    PreEscaped(document_pieces(ctx, page).concat())
 }
 
 /// The document in three pieces: the shell up to the opening of `<main>`, the page's main

@@ -191,7 +191,7 @@ mod tests {
     #[test]
     fn one_slice_is_the_ring_and_empty_ones_draw_nothing() {
         let ring = Some(FULL_RING.to_owned());
-        assert_eq!(drawn(&[dec!(1234.56)]), [ring.clone()]);
+        assert_eq!(drawn(&[dec!(1234.56)]), std::slice::from_ref(&ring));
         assert!(drawn(&[]).is_empty());
         assert_eq!(drawn(&[dec!(0), dec!(0)]), [None, None]);
         assert_eq!(drawn(&[dec!(-5), dec!(10), dec!(0)]), [None, ring, None]);
