@@ -99,14 +99,8 @@ pub fn write_civil_date_br(out: &mut String, d: Date) {
     out.push('/');
     push_two_digits(out, d.month());
     out.push('/');
-    let year = d.year();
-    if (1000..=9999).contains(&year) {
-        out.push_str(itoa::Buffer::new().format(year));
-    } else {
-        // Years a platform never sends, padded as `{:04}` pads them.
-        use std::fmt::Write as _;
-        let _ = write!(out, "{year:04}");
-    }
+    use std::fmt::Write as _;
+    let _ = write!(out, "{:04}", d.year());
 }
 
 /// A day, month, hour or minute (0–99) as two digits.

@@ -58,22 +58,19 @@ pub fn format_decimal_br(v: Decimal, places: u32) -> String {
 
 /// Appends [`format_decimal_br`]'s text to `out`.
 ///
-/// Written from the rounded value's integer mantissa and scale: every page writes a dozen
-/// amounts or more, and going through `Decimal`'s `Display` (its own digits, then the
-/// formatter's padding, then a split on the point) took thousands of instructions each.
+/// Written from the rounded value's integer mantissa and scale.
 pub fn write_decimal_br(out: &mut String, v: Decimal, places: u32) {
     let rounded = v.round_dp_with_strategy(places, RoundingStrategy::MidpointAwayFromZero);
     if rounded.is_sign_negative() && !rounded.is_zero() {
         out.push('-');
     }
-    let mut buf = itoa::Buffer::new();
-    let digits = buf.format(rounded.mantissa().unsigned_abs());
+    let digits = rounded.mantissa().unsigned_abs().to_string();
     // After rounding, the scale is at most `places`; the fraction is padded to `places`.
     let scale = rounded.scale() as usize;
     let (int_part, frac_part) = if digits.len() > scale {
         digits.split_at(digits.len() - scale)
     } else {
-        ("0", digits)
+        ("0", digits.as_str())
     };
     push_grouped_thousands(out, int_part);
     if places > 0 {
@@ -87,34 +84,6 @@ pub fn write_decimal_br(out: &mut String, v: Decimal, places: u32) {
         for _ in scale..places as usize {
             out.push('0');
         }
-    }
-}
-
-/// The value as `Decimal`'s `Display` writes it (`-1234.50`: every digit of its scale, a
-/// point, no grouping), from the mantissa's digits: the formatter took some 700 instructions
-/// a value, and the donut writes one per slice on every home and wallet page.
-pub fn write_decimal_plain(out: &mut String, v: Decimal) {
-    // A negative zero keeps its sign, as `Display` writes it (`-0.00`).
-    if v.is_sign_negative() {
-        out.push('-');
-    }
-    let mut buf = itoa::Buffer::new();
-    let digits = buf.format(v.mantissa().unsigned_abs());
-    let scale = v.scale() as usize;
-    if digits.len() > scale {
-        let (int_part, frac_part) = digits.split_at(digits.len() - scale);
-        out.push_str(int_part);
-        if scale > 0 {
-            out.push('.');
-            out.push_str(frac_part);
-        }
-    } else {
-        // 0.05: zeros between the point and the mantissa's first digit.
-        out.push_str("0.");
-        for _ in digits.len()..scale {
-            out.push('0');
-        }
-        out.push_str(digits);
     }
 }
 

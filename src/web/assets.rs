@@ -5,9 +5,8 @@
 //! views, and serves them under `/assets/{name}-{hash}.{ext}` with an immutable cache and the
 //! build-time gzip body when the client accepts it.
 
+use std::collections::HashMap;
 use std::sync::LazyLock;
-
-use rustc_hash::FxHashMap;
 
 use axum::Router;
 use axum::body::Body;
@@ -39,20 +38,19 @@ pub const MISSING: &str = "/assets/missing";
 /// Cache policy of hashed assets: the URL changes whenever the content does.
 pub const CACHE_CONTROL: &str = "public, max-age=31536000, immutable";
 
-static BY_LOGICAL: LazyLock<FxHashMap<&'static str, &'static Asset>> =
+static BY_LOGICAL: LazyLock<HashMap<&'static str, &'static Asset>> =
     LazyLock::new(|| ASSETS.iter().map(|a| (a.logical, a)).collect());
 
 /// Keyed by the part of the URL after [`PREFIX`].
-static BY_NAME: LazyLock<FxHashMap<&'static str, &'static Asset>> = LazyLock::new(|| {
+static BY_NAME: LazyLock<HashMap<&'static str, &'static Asset>> = LazyLock::new(|| {
     ASSETS
         .iter()
         .map(|a| (a.url.strip_prefix(PREFIX).unwrap_or(a.url), a))
         .collect()
 });
 
-/// The islands' chunks by island name (`countdown` for `islands/countdown.js`): a page
-/// mounts several, and each name was written into a new string to be looked up.
-static ISLAND_SRC: LazyLock<FxHashMap<&'static str, &'static str>> = LazyLock::new(|| {
+/// The islands' chunks by island name (`countdown` for `islands/countdown.js`).
+static ISLAND_SRC: LazyLock<HashMap<&'static str, &'static str>> = LazyLock::new(|| {
     ASSETS
         .iter()
         .filter_map(|a| {

@@ -7,7 +7,6 @@ mod ctx;
 pub mod error;
 mod etag;
 pub mod extract;
-mod fragments;
 #[cfg(test)]
 mod future_sizes;
 mod headers;
@@ -109,8 +108,6 @@ pub struct Inner {
     /// Current-password guesses at the password change.
     pub password_guesses: crate::rate_limit::GuessLimiter,
     pub visitor_pages: visitors::VisitorPages,
-    /// Rendered rows of the shared offering list (`web::fragments`).
-    pub fragments: fragments::Fragments,
 }
 
 #[derive(Clone)]
@@ -132,7 +129,6 @@ impl AppState {
             signup_attempts,
             password_guesses: crate::rate_limit::GuessLimiter::new(cfg.password_guess_limit),
             visitor_pages,
-            fragments: fragments::Fragments::default(),
             api,
             cfg,
             cookie_key: key,

@@ -92,14 +92,7 @@ fn segment(s: &str) -> percent_encoding::PercentEncode<'_> {
 /// `/investir/..` would leave the route.
 fn under(prefix: &str, value: &str, rest: &str) -> String {
     if crate::domain::segmento::is_segment(value) {
-        // Written piece by piece into one buffer sized for the common case (nothing to
-        // encode): a page links dozens of offerings, and `format!` costs several times more.
-        let mut path = String::with_capacity(prefix.len() + 1 + value.len() + rest.len());
-        path.push_str(prefix);
-        path.push('/');
-        path.extend(segment(value));
-        path.push_str(rest);
-        path
+        format!("{prefix}/{}{rest}", segment(value))
     } else {
         prefix.to_owned()
     }
@@ -162,13 +155,7 @@ pub fn reserva_confirmar(id: i64) -> String {
 
 /// Home with the 'Detalhe da reserva' side panel open.
 pub fn home_reserva(id: i64) -> String {
-    // Written piece by piece: the home links every pending reservation.
-    let mut path = String::with_capacity(48);
-    path.push_str(HOME);
-    path.push_str("?reserva=");
-    path.push_str(itoa::Buffer::new().format(id));
-    path.push_str("#detalhe-reserva");
-    path
+    format!("{HOME}?reserva={id}#detalhe-reserva")
 }
 
 /// The wallet with every accordion open.

@@ -392,3 +392,37 @@ async fn the_simulation_runs_only_with_an_amount_and_refuses_bad_ones() {
         .to_owned();
     assert_eq!(kept, "abc");
 }
+
+/// An offering's name is text wherever the list writes it: a name made of markup shows as
+/// those characters and never becomes an element or ends an attribute.
+#[tokio::test]
+async fn an_offering_named_with_markup_is_shown_as_text() {
+    let server = MockServer::start().await;
+    let name = r#"<script>alert(1)</script> & "Soja" <b>"#;
+    let mut o = crate::captacoes_filtros::offering_json(1, "fazenda-1", json!([]));
+    o["nomeCaptacao"] = json!(name);
+    Mock::given(method("GET"))
+        .and(path("/v1/captacoes"))
+        .respond_with(
+            ResponseTemplate::new(200).set_body_json(json!({"dados": [o], "totalRegistros": 1})),
+        )
+        .mount(&server)
+        .await;
+    let app = TestApp::with_platform(&server.uri(), &[]).await;
+    let resp = app.get(routes::INVESTIR).await;
+    assert_eq!(resp.status(), 200);
+    let body = resp.text().await.unwrap();
+    assert!(
+        !body.contains("<script>alert(1)") && !body.contains("<b>"),
+        "{body}"
+    );
+    let doc = scraper::Html::parse_document(&body);
+    assert_eq!(rows(&doc), [name]);
+    let invest =
+        scraper::Selector::parse("table.tabela-captacoes a[aria-label^='Investir em']").unwrap();
+    let labels: Vec<&str> = doc
+        .select(&invest)
+        .filter_map(|a| a.value().attr("aria-label"))
+        .collect();
+    assert_eq!(labels, [format!("Investir em {name}")]);
+}

@@ -297,9 +297,8 @@ async fn one_shared_offering() -> (MockServer, TestApp) {
     (server, app)
 }
 
-/// The offering rows drawn from a shared list are copied to the next pages, but never
-/// across what they depend on: an investor's rows lead to the order, a visitor's to the
-/// sign-up, whoever came first.
+/// The offering rows of a shared list are drawn for each reader: an investor's rows lead to
+/// the order, a visitor's to the sign-up, whoever came first.
 #[tokio::test]
 async fn rows_drawn_from_a_shared_list_keep_each_readers_investir_link() {
     let (server, app) = one_shared_offering().await;
@@ -330,9 +329,8 @@ async fn rows_drawn_from_a_shared_list_keep_each_readers_investir_link() {
     }
 }
 
-/// The search form, the toolbar and the filters are drawn once per shared list and query:
-/// pages of the same list under other queries (the view, a refused range that opens the
-/// filters) each get their own.
+/// The search form, the toolbar and the filters follow each page's query, also when the
+/// list itself is shared: the view, a refused range that opens the filters.
 #[tokio::test]
 async fn tools_drawn_from_a_shared_list_follow_each_pages_query() {
     let (server, app) = one_shared_offering().await;

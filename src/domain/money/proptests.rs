@@ -146,28 +146,6 @@ fn written_by_display(v: Decimal, places: u32) -> String {
     out
 }
 
-proptest! {
-    /// Written from its digits, any value reads as `Decimal`'s own `Display` writes it:
-    /// every scale, negative values, and zeros of either sign.
-    #[test]
-    fn a_plain_decimal_is_written_as_display_writes_it(
-        mantissa in any::<i64>(),
-        wide in any::<i128>(),
-        scale in 0u32..=28,
-    ) {
-        for v in [
-            Decimal::new(mantissa, scale),
-            Decimal::try_from_i128_with_scale(wide % 10i128.pow(28), scale).unwrap(),
-            Decimal::new(mantissa % 100, scale),
-            -Decimal::new(0, scale),
-        ] {
-            let mut out = String::new();
-            write_decimal_plain(&mut out, v);
-            prop_assert_eq!(out, v.to_string());
-        }
-    }
-}
-
 /// An amount of some scale (0 to 6 decimals), as the platform may write one.
 fn any_scale_amount() -> impl Strategy<Value = Decimal> {
     (0i64..1_000_000_000_000_000, 0u32..=6).prop_map(|(m, scale)| Decimal::new(m, scale))

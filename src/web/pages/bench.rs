@@ -39,9 +39,7 @@ impl Renderer {
         }
     }
 
-    /// `GET /investir` (first page, no filters) with `list` as the platform's answer (shared,
-    /// as the micro-cache shares it: a second render of the same `Arc` copies the rows drawn
-    /// by the first, see `web::fragments`).
+    /// `GET /investir` (first page, no filters) with `list` as the platform's answer.
     pub fn list(&self, list: &Arc<SearchResponse<CaptacaoResumo>>) -> String {
         let raw = captacoes::RawQuery::default();
         let (state, _) = captacoes::query::parse(&raw);

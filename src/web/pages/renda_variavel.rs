@@ -12,7 +12,7 @@ use crate::api::models::{Product, ProductPage};
 use crate::domain::paging::{self, DEFAULT_PAGE_SIZE};
 use crate::domain::reference::CategoriaInvestimento;
 use crate::web::partial::Partial;
-use crate::web::ui::{Page, cards, format, paginacao};
+use crate::web::ui::{self, Page, cards, format};
 use crate::web::{Ctx, PageError, PageResult, routes};
 
 pub const UNKNOWN_TITLE: &str = "Categoria não encontrada";
@@ -67,10 +67,10 @@ fn pagination(code: &str, page: u32, page_size: u32, total: u64) -> Markup {
     }
     let pages = paging::total_pages(total, page_size);
     html! {
-        (paginacao::links(page, pages, |p| routes::renda_variavel(code, p, page_size)))
+        (ui::paging::links(page, pages, |p| routes::renda_variavel(code, p, page_size)))
         form.form-linha method="get" action=(routes::RENDA_VARIAVEL) {
             input type="hidden" name="CodigoSetor" value=(code);
-            (paginacao::size_choice("PageSize", page_size))
+            (ui::paging::size_choice("PageSize", page_size))
         }
     }
 }

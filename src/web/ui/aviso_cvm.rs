@@ -41,19 +41,14 @@ pub fn aviso_cvm(o: &Captacao) -> Markup {
     }
 }
 
-/// The warning without an offering's links (the offering list, the home): the same text
-/// on every page, escaped and drawn once.
-pub fn aviso_cvm_geral() -> maud::PreEscaped<&'static str> {
-    static GERAL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
-        html! {
-            aside.aviso-cvm aria-labelledby="aviso-cvm-titulo" {
-                h2 #aviso-cvm-titulo { (TITULO) }
-                p { (AVISO_CVM) }
-            }
+/// The warning without an offering's links (the offering list, the home).
+pub fn aviso_cvm_geral() -> Markup {
+    html! {
+        aside.aviso-cvm aria-labelledby="aviso-cvm-titulo" {
+            h2 #aviso-cvm-titulo { (TITULO) }
+            p { (AVISO_CVM) }
         }
-        .into_string()
-    });
-    maud::PreEscaped(GERAL.as_str())
+    }
 }
 
 #[cfg(test)]

@@ -6,7 +6,6 @@
 //! through CSS. A closed `<details>` cannot be forced open by CSS on a laptop, hence the menu
 //! lives beside it rather than inside it; it works without JS and every link exists once.
 
-use super::text::Text;
 use maud::{Markup, html};
 
 use crate::domain::status::CadastroStatus;
@@ -74,14 +73,14 @@ fn menu_button() -> Markup {
 fn logo(href: &str, product: &str) -> Markup {
     html! {
         a.logo href=(href) {
-            img src=(Text(assets::asset_url("img/logo.svg"))) alt=(Text(product)) width="160" height="40";
+            img src=(assets::asset_url("img/logo.svg")) alt=(product) width="160" height="40";
         }
     }
 }
 
 fn chat_link(ctx: &Ctx) -> Markup {
     html! {
-        a.link-especialista href=(Text(&ctx.app.cfg.chat_url)) target="_blank" rel="noopener noreferrer" {
+        a.link-especialista href=(ctx.app.cfg.chat_url) target="_blank" rel="noopener noreferrer" {
             "Fale com um especialista" span.sr-only { " (abre em nova janela)" }
         }
     }
@@ -115,7 +114,7 @@ pub fn visibility_toggle(ctx: &Ctx) -> Markup {
     };
     let fallback = html! {
         form.form-visibilidade method="post" action=(routes::VISIBILIDADE) {
-            input type="hidden" name="voltar" value=(Text(&ctx.here));
+            input type="hidden" name="voltar" value=(ctx.here);
             button.botao.botao-icone type="submit" aria-pressed=(if visible { "false" } else { "true" }) { (label) }
         }
     };
@@ -145,8 +144,6 @@ pub fn full_header(ctx: &Ctx, session: &Session) -> Markup {
     let badge = profile_badge(user);
     let first = user.primeiro_nome();
     html! {
-        // The full header is some 1.7 KB: room for it at once.
-        (super::Reserve(2 * 1024))
         header.cabecalho {
             (logo(routes::HOME, &ctx.app.cfg.product_name))
             (menu_button())
@@ -161,9 +158,9 @@ pub fn full_header(ctx: &Ctx, session: &Session) -> Markup {
                             @if first.is_empty() { "Olá!" } @else { "Olá, " (first) }
                         }
                         div.menu-perfil-conteudo {
-                            p.menu-perfil-nome { (Text(&user.nome)) }
+                            p.menu-perfil-nome { (user.nome) }
                             p { span.badge.(badge.class) { (badge.label) } }
-                            p { (Text(badge.message)) }
+                            p { (badge.message) }
                             @if let Some((text, href)) = badge.cta {
                                 p { a.botao.botao-secundario href=(href) { (text) } }
                             }

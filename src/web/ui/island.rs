@@ -19,21 +19,11 @@ use crate::web::assets;
 /// Props as JSON safe inside `<script>`: `<`, `>` and `&` are escaped so that data
 /// containing `</script>` cannot break out.
 pub fn props_json<T: Serialize>(props: &T) -> String {
-    let json = serde_json::to_string(props).unwrap_or_else(|_| "{}".into());
-    // Most props hold none of the three: then the text is kept as it is.
-    if !json.bytes().any(|b| matches!(b, b'<' | b'>' | b'&')) {
-        return json;
-    }
-    let mut out = String::with_capacity(json.len() + 32);
-    for c in json.chars() {
-        match c {
-            '<' => out.push_str("\\u003c"),
-            '>' => out.push_str("\\u003e"),
-            '&' => out.push_str("\\u0026"),
-            c => out.push(c),
-        }
-    }
-    out
+    serde_json::to_string(props)
+        .unwrap_or_else(|_| "{}".into())
+        .replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026")
 }
 
 /// When the loader mounts an island (see islands/loader.ts). Until then the page costs only the
@@ -77,8 +67,6 @@ pub fn mount_when<P: IslandProps>(props: &P, load: Load<'_>, fallback: Markup) -
     };
     let json = props_json(props);
     html! {
-        // The fallback and the props are copied in: room for both and the tags, at once.
-        (super::Reserve(fallback.0.len() + json.len() + 256))
         div data-island=(name) data-src=(assets::island_src(name)) data-lazy=[lazy.then_some("")]
             data-carregar=[carregar] data-gatilho=[gatilho] {
             (fallback)

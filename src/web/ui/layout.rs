@@ -1,6 +1,5 @@
 //! The document around every page: head, header, alert, main, chat button, overlay.
 
-use super::text::Text;
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 
 use super::{Page, alert, header};
@@ -11,12 +10,7 @@ pub const DEFAULT_DESCRIPTION: &str = "Invista no agronegócio brasileiro: capta
 
 /// The whole document, in one piece (see [`document_pieces`]).
 pub fn document(ctx: &Ctx, page: Page) -> Markup {
-    let [before, main, after] = document_pieces(ctx, page);
-    let mut whole = before;
-    whole.reserve(main.len() + after.len());
-    whole.push_str(&main);
-    whole.push_str(&after);
-    PreEscaped(whole)
+    PreEscaped(document_pieces(ctx, page).concat())
 }
 
 /// The document in three pieces: the shell up to the opening of `<main>`, the page's main
@@ -38,19 +32,17 @@ pub fn document_pieces(ctx: &Ctx, page: Page) -> [String; 3] {
     // `html`, `body` and `main` open in the first piece and close in the last: they are
     // written as text there, the elements between them as markup.
     let before = html! {
-        // The shell before the main content is some 5 KB (the head, the full header).
-        (super::Reserve(6 * 1024))
         (DOCTYPE)
         (PreEscaped(if ctx.values_hidden { r#"<html lang="pt-BR" class="valores-ocultos">"# } else { r#"<html lang="pt-BR">"# }))
         head {
             meta charset="utf-8";
             meta name="viewport" content="width=device-width, initial-scale=1";
-            title { (Text(&title)) }
-            meta name="description" content=(Text(page.description.as_deref().unwrap_or(DEFAULT_DESCRIPTION)));
-            link rel="icon" type="image/svg+xml" href=(Text(assets::asset_url("img/favicon.svg")));
-            link rel="stylesheet" href=(Text(assets::asset_url("css/app.css")));
+            title { (title) }
+            meta name="description" content=(page.description.as_deref().unwrap_or(DEFAULT_DESCRIPTION));
+            link rel="icon" type="image/svg+xml" href=(assets::asset_url("img/favicon.svg"));
+            link rel="stylesheet" href=(assets::asset_url("css/app.css"));
             @if islands {
-                script type="module" src=(Text(assets::asset_url("islands/loader.js"))) {}
+                script type="module" src=(assets::asset_url("islands/loader.js")) {}
             }
         }
         (PreEscaped("<body>"))
@@ -69,7 +61,7 @@ pub fn document_pieces(ctx: &Ctx, page: Page) -> [String; 3] {
         footer.rodape {
             p { "© " (product) " — investimentos no agronegócio. Investimentos envolvem riscos." }
         }
-        a.chat-flutuante href=(Text(&ctx.app.cfg.chat_url)) target="_blank" rel="noopener noreferrer" {
+        a.chat-flutuante href=(ctx.app.cfg.chat_url) target="_blank" rel="noopener noreferrer" {
             span.sr-only { "Fale com um especialista (abre em nova janela)" }
             (chat_icon())
         }

@@ -11,23 +11,11 @@ pub mod format;
 pub mod header;
 pub mod island;
 pub mod layout;
-pub mod paginacao;
+pub mod paging;
 pub mod rosca;
-pub mod text;
 
 use axum::http::StatusCode;
 use maud::Markup;
-
-/// Writes nothing, but makes room for `0` more bytes in the markup being written: put first
-/// in an `html!` that embeds a large piece (a page's main content, the drawn offering rows),
-/// it sizes the output once instead of letting it grow, copying what it holds, several times.
-pub struct Reserve(pub usize);
-
-impl maud::Render for Reserve {
-    fn render_to(&self, buffer: &mut String) {
-        buffer.reserve(self.0);
-    }
-}
 
 /// A page to render inside the shell.
 #[derive(Debug)]

@@ -11,7 +11,7 @@ use super::query::{
 use crate::api::ApiError;
 use crate::api::models::{CaptacaoResumo, Resumo, SearchResponse};
 use crate::domain::{captacao, paging};
-use crate::web::ui::{aviso_cvm, captacao as ui_captacao, cards, format, island, paginacao};
+use crate::web::ui::{self, aviso_cvm, captacao as ui_captacao, cards, format, island};
 use crate::web::{Ctx, routes};
 
 pub fn page(
@@ -22,57 +22,21 @@ pub fn page(
     failed: bool,
     summary: Option<&Result<Resumo, ApiError>>,
 ) -> Markup {
-    let key = fragment_key(ctx, state, routes::INVESTIR);
-    // The search form, the toolbar and the filters depend only on the query and the list
-    // (its total), like the rows: drawn once per list and query, then copied.
-    let tools_key = format!("{key}|ferramentas|{}", filters_open(state, raw));
-    let tools = |list: Option<&SearchResponse<CaptacaoResumo>>| {
-        html! {
-            (search_form(state))
-            (toolbar(state, list))
-            (filters_panel(state, raw))
-        }
-    };
-    let (tools, rows) = match list {
-        Some(list) if !failed => (
-            ctx.app
-                .fragments
-                .get_or_draw(list, &tools_key, || tools(Some(list))),
-            Some(
-                ctx.app
-                    .fragments
-                    .get_or_draw(list, &key, || offerings(ctx, state, list)),
-            ),
-        ),
-        _ => (
-            maud::PreEscaped(std::sync::Arc::from(
-                tools(list.map(|l| &**l)).into_string(),
-            )),
-            None,
-        ),
-    };
     html! {
-        // The tools and the rows, and some 2.5 KB around them (measured: the introduction
-        // and the CVM warning 0.9 KB, the allocation block of the demo investor 1.6 KB).
-        (crate::web::ui::Reserve(tools.0.len() + rows.as_ref().map_or(0, |r| r.0.len()) + 4 * 1024))
         h1 { "Investir" }
         p.introducao { "Escolha uma captação do agronegócio, compare prazos e rentabilidades e invista a partir do investimento mínimo." }
         // CVM 88: the standard warning wherever offerings are presented.
         (aviso_cvm::aviso_cvm_geral())
-        (tools)
+        (search_form(state))
+        (toolbar(state, list.map(|l| &**l)))
+        (filters_panel(state, raw))
         @if let Some(s) = summary { (allocation_block(ctx, s)) }
         @if failed {
             (cards::error_card(&ctx.here, None))
-        } @else if let Some(rows) = rows {
-            (rows)
+        } @else if let Some(list) = list {
+            (offerings(ctx, state, list))
         }
     }
-}
-
-/// What the drawn offerings depend on besides the list: the page, its query (sort, view,
-/// page) and whether a session is open (the Investir link).
-pub fn fragment_key(ctx: &Ctx, state: &ListState, base: &str) -> String {
-    format!("{base}?{}|{}", state.href(), ctx.session.is_some())
 }
 
 fn offerings(ctx: &Ctx, state: &ListState, list: &SearchResponse<CaptacaoResumo>) -> Markup {
@@ -399,5 +363,5 @@ fn card_grid(ctx: &Ctx, rows: &[&CaptacaoResumo]) -> Markup {
 
 pub fn pagination(state: &ListState, total: i64, base: &str) -> Markup {
     let pages = paging::total_pages(u64::try_from(total).unwrap_or(0), super::query::PAGE_SIZE);
-    paginacao::links(state.page, pages, |p| state.with_page(p).href_on(base))
+    ui::paging::links(state.page, pages, |p| state.with_page(p).href_on(base))
 }

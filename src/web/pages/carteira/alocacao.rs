@@ -69,12 +69,12 @@ fn view(ctx: &Ctx, d: &AllocationDetail) -> Markup {
             section.secao aria-labelledby="por-garantia" {
                 h2 #por-garantia { "Por tipo de garantia" }
                 div.alocacao-grafico {
-                    (rosca::island("Alocação por tipo de garantia", &slices, &rosca::PALETTE,
+                    (rosca::island("Alocação por tipo de garantia", &slices,
                         html! { p.sr-only { "Os mesmos dados estão na tabela." } }))
                     div.tabela-rolagem tabindex="0" role="region" aria-label="Tabela; role para o lado para ver todas as colunas" { table.tabela {
                         thead { tr { th scope="col" { "Garantia" } th scope="col" { "Valor" } th scope="col" { "Percentual" } th scope="col" { "Captações" } } }
                         tbody { @for (i, g) in d.por_garantia.iter().enumerate() { tr {
-                            th scope="row" { span class=(rosca::Swatch(i)) aria-hidden="true" {} " " (g.garantia) }
+                            th scope="row" { span class=(rosca::swatch(i)) aria-hidden="true" {} " " (g.garantia) }
                             td.num { (ctx.money(g.valor)) }
                             td.num { (format::percent(g.percentual)) }
                             td { (g.captacoes.join(", ")) }

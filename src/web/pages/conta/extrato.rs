@@ -16,7 +16,7 @@ use crate::domain::paging;
 use crate::domain::reference::StatusMovimento;
 use crate::web::partial::Partial;
 use crate::web::ui::island::{self, PainelLateralProps};
-use crate::web::ui::{Page, cards, format, paginacao};
+use crate::web::ui::{self, Page, cards, format};
 use crate::web::{Ctx, PageError, PageResult, routes};
 use filtro::{filter_panel, shown};
 
@@ -134,7 +134,7 @@ fn pagination(f: &Filter, total: u64) -> Markup {
     let pages = paging::total_pages(total, f.page_size);
     html! {
         div.paginacao-extrato {
-            (paginacao::links(f.page, pages, |p| href(f, p, f.page_size)))
+            (ui::paging::links(f.page, pages, |p| href(f, p, f.page_size)))
             (page_size_form(f))
         }
     }
@@ -150,7 +150,7 @@ fn page_size_form(f: &Filter) -> Markup {
                 ("Produto", &t.produto), ("Status", &t.status)] {
                 @if !v.is_empty() { input type="hidden" name=(k) value=(v); }
             }
-            (paginacao::size_choice("PageSize-lista", f.page_size))
+            (ui::paging::size_choice("PageSize-lista", f.page_size))
         }
     }
 }

@@ -9,12 +9,9 @@ use crate::api::models::{
 };
 use crate::domain::captacao;
 use crate::web::pages::captacoes::query::ListState;
-use crate::web::pages::captacoes::view::{TableOptions, fragment_key, pagination, table};
+use crate::web::pages::captacoes::view::{TableOptions, pagination, table};
 use crate::web::pages::reservas::reserva_panel;
-use crate::web::ui::text::Text;
-use crate::web::ui::{
-    Reserve, aviso_cvm, badge, captacao as ui_captacao, cards, format, island, rosca,
-};
+use crate::web::ui::{aviso_cvm, badge, captacao as ui_captacao, cards, format, island, rosca};
 use crate::web::{Ctx, routes};
 
 pub struct HomeData {
@@ -37,19 +34,15 @@ pub fn home(ctx: &Ctx, d: &HomeData) -> Markup {
         .map(|s| s.user.primeiro_nome().to_owned())
         .unwrap_or_default();
     html! {
-        // The home's main content is some 26 KB (the opportunities' rows most of it).
-        (Reserve(32 * 1024))
         h1 { "Olá, " (first) "!" }
         @if let Some(r) = &d.reserva { (side_panel(ctx, r)) }
         (allocation(ctx, d.allocation.as_ref()))
         (pending(ctx, d.pending.as_deref()))
-        // Written here rather than in a buffer of its own: the kept rows (some 15 KB) are
-        // copied into the page once.
         section.secao aria-labelledby="oportunidades-titulo" {
             h2 #oportunidades-titulo { "Oportunidades" }
             @match &d.offers {
                 None => (cards::error_card(&ctx.here, None)),
-                Some(list) => (ctx.app.fragments.get_or_draw(list, &fragment_key(ctx, &d.state, routes::HOME), || opportunity_rows(ctx, &d.state, list))),
+                Some(list) => (opportunity_rows(ctx, &d.state, list)),
             }
         }
     }
@@ -69,9 +62,6 @@ fn side_panel(ctx: &Ctx, r: &Result<Reserva, ApiError>) -> Markup {
 
 pub fn allocation(ctx: &Ctx, a: Option<&AllocationSummary<Skipped>>) -> Markup {
     html! {
-        // Each section is written into its own buffer, then copied into the page's: sized
-        // once for what the section usually holds, it does not grow (and copy) on the way.
-        (Reserve(8 * 1024))
         section.secao aria-labelledby="alocacao-titulo" {
             h2 #alocacao-titulo { "Alocação da carteira" }
             @match a {
@@ -98,16 +88,16 @@ fn donut(ctx: &Ctx, a: &AllocationSummary<Skipped>) -> Markup {
         .collect();
     html! {
         div.alocacao-grafico {
-            (rosca::island("Alocação da carteira por captação", &slices, &rosca::PALETTE,
+            (rosca::island("Alocação da carteira por captação", &slices,
                 html! { p.sr-only { "Os mesmos dados estão na lista." } }))
             div {
                 ul.lista-alocacao aria-label="Captações da carteira" {
                     @for (i, item) in a.lista.iter().enumerate() {
                         li {
-                            span class=(rosca::Swatch(i)) aria-hidden="true" {}
+                            span class=(rosca::swatch(i)) aria-hidden="true" {}
                             @match &item.url_amigavel {
-                                Some(u) => a href=(Text(&routes::captacao(u))) { (Text(&item.nome_captacao)) },
-                                None => span { (Text(&item.nome_captacao)) },
+                                Some(u) => a href=(routes::captacao(u)) { (item.nome_captacao) },
+                                None => span { (item.nome_captacao) },
                             }
                             " — " (format::percent(item.percentual_alocacao)) " · " (ctx.money(item.valor))
                         }
@@ -141,7 +131,6 @@ fn validity(r: &ReservaPendente) -> Markup {
 
 fn pending(ctx: &Ctx, list: Option<&[ReservaPendente]>) -> Markup {
     html! {
-        (Reserve(6 * 1024))
         section.secao aria-labelledby="pendentes-titulo" {
             h2 #pendentes-titulo { "Reservas pendentes" }
             @match list {
@@ -165,14 +154,14 @@ fn pending(ctx: &Ctx, list: Option<&[ReservaPendente]>) -> Markup {
                             @for r in list {
                                 tr {
                                     td data-label="Data da solicitação" { (format::date(r.data.as_deref())) }
-                                    th scope="row" { (Text(&r.nome_captacao)) }
+                                    th scope="row" { (r.nome_captacao) }
                                     td.num data-label="Valor do investimento" { (ctx.money(r.investimento)) }
                                     td data-label="Remuneração líquida" { (format::net_yield(r.rendimento)) }
                                     td data-label="Prazo" { @if let Some(p) = r.prazo { (p) " meses" } @else { "-" } }
                                     td data-label="Validade da solicitação" { (validity(r)) }
                                     td data-label="Status" { (badge::status(&r.status.name, r.status.color.as_deref())) }
-                                    td.celula-acao { a.botao.botao-secundario href=(Text(&routes::home_reserva(r.id)))
-                                        aria-label={ "Detalhe da reserva em " (Text(&r.nome_captacao)) } { "Detalhe" } }
+                                    td.celula-acao { a.botao.botao-secundario href=(routes::home_reserva(r.id))
+                                        aria-label={ "Detalhe da reserva em " (r.nome_captacao) } { "Detalhe" } }
                                 }
                             }
                         }

@@ -16,7 +16,7 @@ use crate::api::models::{Notification, NotificationPage, NotificationSetting};
 use crate::domain::paging::{self, DEFAULT_PAGE_SIZE};
 use crate::web::partial::Partial;
 use crate::web::ui::island::{self, NotificacaoProps, PainelLateralProps};
-use crate::web::ui::{Page, cards, format, paginacao};
+use crate::web::ui::{self, Page, cards, format};
 use crate::web::{Ctx, PageResult, routes};
 
 pub const TITLE: &str = "Notificações";
@@ -110,10 +110,10 @@ fn pagination(l: &Listing, total: u64) -> Markup {
     }
     let pages = paging::total_pages(total, l.page_size);
     html! {
-        (paginacao::links(l.page, pages, |p| href(l.aba, p, l.page_size)))
+        (ui::paging::links(l.page, pages, |p| href(l.aba, p, l.page_size)))
         form.form-linha method="get" action=(routes::NOTIFICACOES) {
             input type="hidden" name="aba" value=(if l.aba.read() { "lidos" } else { "nao-lidos" });
-            (paginacao::size_choice("PageSize", l.page_size))
+            (ui::paging::size_choice("PageSize", l.page_size))
         }
     }
 }
