@@ -20,8 +20,6 @@ mod termos;
 
 pub use cadastro::NewDocument;
 pub use captacoes::{Blob, CaptacaoQuery};
-#[cfg(test)]
-pub(crate) use client::cut::without_members;
 pub use client::{ClientConfig, PlatformClient};
 pub use error::{ApiError, GENERIC_ERROR};
 pub use extrato::statement_query;

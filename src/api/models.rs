@@ -29,7 +29,7 @@ pub use extrato::{
 pub use lista::CaptacaoResumo;
 pub use reservas::{
     AllocationByCaptacao, AllocationByGuarantee, AllocationDetail, AllocationItem,
-    AllocationSummary, CienciaRisco, Confirmation, PixInfo, Reading, Reserva, ReservaDocumento,
+    AllocationSummary, CienciaRisco, Confirmation, PixInfo, Reserva, ReservaDocumento,
     ReservaPendente, ReservaTermo, Skipped, StatusColor, TermOption,
 };
 pub use signup::{SignupBasicos, SignupPessoais, SignupRecord, SignupTelefone};

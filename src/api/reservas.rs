@@ -4,13 +4,14 @@
 use reqwest::Method;
 use rust_decimal::Decimal;
 use serde::Serialize;
+use serde::de::DeserializeOwned;
 use serde_json::json;
 
 use super::{
     ApiError, PlatformClient,
     captacoes::Blob,
     models::{
-        AllocationDetail, AllocationSummary, Confirmation, Reading, Reserva, ReservaDocumento,
+        AllocationDetail, AllocationSummary, Confirmation, Reserva, ReservaDocumento,
         ReservaPendente, ReservaTermo, Resumo, Skipped,
     },
 };
@@ -123,13 +124,12 @@ impl PlatformClient {
     }
 
     /// `GET /v1/reservas/alocacao/resumida`, its reservations read as `R` (whole, or
-    /// [`crate::api::models::Skipped`] where a page shows the offerings' totals only); what
-    /// `R` never reads is cut before the answer is read ([`Reading`]).
-    pub async fn allocation_summary<R: Reading>(
+    /// [`crate::api::models::Skipped`] where a page shows the offerings' totals only).
+    pub async fn allocation_summary<R: DeserializeOwned + Default>(
         &self,
         token: &str,
     ) -> Result<AllocationSummary<R>, ApiError> {
-        self.get_json_without("/v1/reservas/alocacao/resumida", token, R::UNREAD)
+        self.get_json("/v1/reservas/alocacao/resumida", &(), Some(token))
             .await
     }
 

@@ -2,7 +2,6 @@
 //! reservation with its Pix data, and the wallet's allocation.
 
 use rust_decimal::Decimal;
-use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use super::Parcela;
@@ -189,31 +188,9 @@ pub struct AllocationItem<R = Reserva> {
     pub lista_reservas: Vec<R>,
 }
 
-/// A part of an answer a page does not show: parsed past, never kept.
+/// A part of an answer a page does not show: parsed past, never kept (a list of them keeps
+/// only its length, without allocating).
 pub type Skipped = serde::de::IgnoredAny;
-
-/// How the reservations inside an answer are read, and the members that reading never reads:
-/// those are cut from the answer before serde reads the rest (`api::client::cut`). The cut
-/// indexes the whole body (some 4 instructions a byte in all) where serde's skip walks only
-/// the skipped part (some 13), so it pays only where the skipped part is most of the answer:
-/// the summary's reservations are 84 % of it; a wallet's schedules (46 %) and a pending
-/// reservation's Pix data and schedule (30 %) are left to serde, which measured no slower
-/// (at 30 %, serde's skip costs about what the index does).
-/// A list cut so reads as empty (no page counts what it skips).
-pub trait Reading: DeserializeOwned + Default {
-    /// Names of the object members (at any depth of the answer) never read.
-    const UNREAD: &'static [&'static str];
-}
-
-/// The reservations skipped whole (the home reads the allocation summary's totals only).
-impl Reading for Skipped {
-    const UNREAD: &'static [&'static str] = &["listaReservas"];
-}
-
-/// Each reservation read, its schedule whole or skipped by serde.
-impl<P: DeserializeOwned + Default> Reading for Reserva<P> {
-    const UNREAD: &'static [&'static str] = &[];
-}
 
 /// `GET /v1/reservas/alocacao/resumida`: the offerings and the totals (value, yield and its
 /// percent); what was invested is the sum of the items' `alocacao`.
