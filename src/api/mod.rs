@@ -22,5 +22,5 @@ pub use cadastro::NewDocument;
 pub use captacoes::{Blob, CaptacaoQuery};
 pub use client::{ClientConfig, PlatformClient};
 pub use error::{ApiError, GENERIC_ERROR};
-pub use extrato::statement_query;
+pub use extrato::extrato_query;
 pub use notificacoes::TIPO_NOTIFICACAO;

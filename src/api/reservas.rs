@@ -11,14 +11,14 @@ use super::{
     ApiError, PlatformClient,
     captacoes::Blob,
     models::{
-        AllocationDetail, AllocationSummary, Confirmation, Reserva, ReservaDocumento,
+        AlocacaoDetalhada, AlocacaoResumida, Confirmacao, Reserva, ReservaDocumento,
         ReservaPendente, ReservaTermo, Resumo, Skipped,
     },
 };
 
 impl PlatformClient {
     /// `GET /v1/reservas/resumo`: summarised balance and portfolio.
-    pub async fn summary(&self, token: &str) -> Result<Resumo, ApiError> {
+    pub async fn resumo(&self, token: &str) -> Result<Resumo, ApiError> {
         self.get_json("/v1/reservas/resumo", &(), Some(token)).await
     }
 
@@ -53,7 +53,7 @@ impl PlatformClient {
     /// `PATCH /v1/reservas/{id}/assinarcontrato` `{opcao, aceite, versaoCienciaRisco,
     /// declaracaoConfirmada}`: the term, with the risk term's version accepted and the
     /// annual-limit declaration confirmed.
-    pub async fn sign_terms(
+    pub async fn sign_termo(
         &self,
         token: &str,
         id: i64,
@@ -77,7 +77,11 @@ impl PlatformClient {
     }
 
     /// `PATCH /v1/reservas/{id}/confirmarinvestimento`: success on 200, 201 or 204.
-    pub async fn confirm_investment(&self, token: &str, id: i64) -> Result<Confirmation, ApiError> {
+    pub async fn confirm_investimento(
+        &self,
+        token: &str,
+        id: i64,
+    ) -> Result<Confirmacao, ApiError> {
         let rb = self.api(
             Method::PATCH,
             &format!("/v1/reservas/{id}/confirmarinvestimento"),
@@ -85,7 +89,7 @@ impl PlatformClient {
         );
         let body = self.send(rb).await?;
         if body.is_empty() {
-            return Ok(Confirmation::default());
+            return Ok(Confirmacao::default());
         }
         serde_json::from_slice(&body).map_err(|e| ApiError::unreadable(&e))
     }
@@ -97,7 +101,7 @@ impl PlatformClient {
     }
 
     /// `POST /v1/reservas/{id}/desistencia`: the investor withdraws (within the period).
-    pub async fn withdraw(&self, token: &str, id: i64) -> Result<Reserva, ApiError> {
+    pub async fn desistencia(&self, token: &str, id: i64) -> Result<Reserva, ApiError> {
         self.json(self.api(
             Method::POST,
             &format!("/v1/reservas/{id}/desistencia"),
@@ -125,22 +129,22 @@ impl PlatformClient {
 
     /// `GET /v1/reservas/alocacao/resumida`, its reservations read as `R` (whole, or
     /// [`crate::api::models::Skipped`] where a page shows the offerings' totals only).
-    pub async fn allocation_summary<R: DeserializeOwned + Default>(
+    pub async fn alocacao_resumida<R: DeserializeOwned + Default>(
         &self,
         token: &str,
-    ) -> Result<AllocationSummary<R>, ApiError> {
+    ) -> Result<AlocacaoResumida<R>, ApiError> {
         self.get_json("/v1/reservas/alocacao/resumida", &(), Some(token))
             .await
     }
 
     /// `GET /v1/reservas/alocacao/detalhada`.
-    pub async fn allocation_detail(&self, token: &str) -> Result<AllocationDetail, ApiError> {
+    pub async fn alocacao_detalhada(&self, token: &str) -> Result<AlocacaoDetalhada, ApiError> {
         self.get_json("/v1/reservas/alocacao/detalhada", &(), Some(token))
             .await
     }
 
     /// `GET /v1/reservas/alocacao/exportar/Pdf`.
-    pub async fn allocation_pdf(&self, token: &str) -> Result<Blob, ApiError> {
+    pub async fn alocacao_pdf(&self, token: &str) -> Result<Blob, ApiError> {
         self.blob(self.api(
             Method::GET,
             "/v1/reservas/alocacao/exportar/Pdf",

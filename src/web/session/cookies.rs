@@ -14,7 +14,7 @@ use tower_cookies::{Cookie, Cookies, cookie::SameSite};
 use super::Sealer;
 use super::sent::{Seen, Sent};
 
-use crate::api::models::{CienciaRisco, ReservaTermo, TermOption, Token};
+use crate::api::models::{CienciaRisco, ReservaTermo, TermoOpcao, Token};
 
 pub const ACCESS: &str = "colheita_at";
 pub const REFRESH: &str = "colheita_rt";
@@ -139,7 +139,7 @@ struct StoredTerm {
     titulo: String,
     descricao: Option<String>,
     conteudo: String,
-    termos: Vec<TermOption>,
+    termos: Vec<TermoOpcao>,
     /// The risk term's title and version (its text is too long for a cookie: the terms
     /// step links its PDF instead).
     #[serde(default)]

@@ -370,16 +370,16 @@ async fn documentos_e_contrato_ao_longo_do_ciclo() {
 /// totals it shows read the same as from the whole answer.
 #[tokio::test]
 async fn the_summary_read_without_its_reservations_keeps_the_offerings_and_totals() {
-    use crate::api::models::{AllocationSummary, Reserva, Skipped};
+    use crate::api::models::{AlocacaoResumida, Reserva, Skipped};
 
     let amb = ambiente();
     let t = token(&amb.router, INVESTIDOR).await;
     let resumo = get(&amb.router, "/v1/reservas/alocacao/resumida", Some(&t)).await;
     assert_eq!(resumo.status, StatusCode::OK, "{}", resumo.texto());
-    let whole: AllocationSummary<Reserva> = serde_json::from_slice(&resumo.corpo).unwrap();
-    let slim: AllocationSummary<Skipped> = serde_json::from_slice(&resumo.corpo).unwrap();
+    let whole: AlocacaoResumida<Reserva> = serde_json::from_slice(&resumo.corpo).unwrap();
+    let slim: AlocacaoResumida<Skipped> = serde_json::from_slice(&resumo.corpo).unwrap();
     assert!(whole.lista.iter().any(|i| !i.lista_reservas.is_empty()));
-    fn shown<R>(s: &AllocationSummary<R>) -> String {
+    fn shown<R>(s: &AlocacaoResumida<R>) -> String {
         let items: Vec<_> = s
             .lista
             .iter()
