@@ -231,6 +231,7 @@ pub fn web_state(
         request_timeout: cfg.request_timeout(),
         micro_cache: std::time::Duration::from_secs(cfg.micro_cache),
         pool: cfg.platform_pool,
+        extra_roots: Vec::new(),
     })
     .map_err(StartupError::Http)?;
     let web = WebConfig {

@@ -1,4 +1,4 @@
-//! Registration calls (`/v1/cadastro…`): the user object, its documents, the investor
+//! Cadastro calls (`/v1/cadastro…`): the user object, its documents, the investor
 //! profile, the annual-limit declaration and the partner-broker permission.
 
 use std::collections::BTreeMap;
@@ -8,7 +8,7 @@ use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
 
 use super::models::{
-    DeclaracaoInvestidor, NovaDeclaracao, Registration, Suitability, User, UserDocument,
+    Cadastro, CadastroDocumento, DeclaracaoInvestidor, MeuCadastro, NovaDeclaracao, Suitability,
 };
 use super::{ApiError, Blob, PlatformClient};
 
@@ -25,23 +25,23 @@ pub struct NewDocument {
 
 impl PlatformClient {
     /// `GET /v1/cadastro/meucadastro`: the logged-in user's registration.
-    pub async fn my_registration(&self, token: &str) -> Result<User, ApiError> {
+    pub async fn meu_cadastro(&self, token: &str) -> Result<MeuCadastro, ApiError> {
         self.get_json("/v1/cadastro/meucadastro", &(), Some(token))
             .await
     }
 
     /// `GET /v1/cadastro`: the whole user object, kept whole so a save sends back every
     /// field the web app does not edit.
-    pub async fn registration(&self, token: &str) -> Result<Registration, ApiError> {
+    pub async fn cadastro(&self, token: &str) -> Result<Cadastro, ApiError> {
         let raw: Value = self.get_json("/v1/cadastro", &(), Some(token)).await?;
         if !raw.is_object() {
             return Err(ApiError::Unavailable("cadastro sem objeto".into()));
         }
-        Ok(Registration::new(raw))
+        Ok(Cadastro::new(raw))
     }
 
     /// `PUT /v1/cadastro?email=`: the whole user object; success on 200 or 204.
-    pub async fn update_registration(&self, token: &str, r: &Registration) -> Result<(), ApiError> {
+    pub async fn update_cadastro(&self, token: &str, r: &Cadastro) -> Result<(), ApiError> {
         let mut rb = self
             .api(Method::PUT, "/v1/cadastro", Some(token))
             .json(r.raw());
@@ -58,13 +58,16 @@ impl PlatformClient {
     }
 
     /// `GET /v1/cadastro/documentos`.
-    pub async fn registration_documents(&self, token: &str) -> Result<Vec<UserDocument>, ApiError> {
+    pub async fn cadastro_documentos(
+        &self,
+        token: &str,
+    ) -> Result<Vec<CadastroDocumento>, ApiError> {
         self.get_json("/v1/cadastro/documentos", &(), Some(token))
             .await
     }
 
     /// `GET /v1/cadastro/documentos/{id}?nomeDocumento`.
-    pub async fn registration_document(
+    pub async fn cadastro_documento(
         &self,
         token: &str,
         id: i64,
@@ -82,7 +85,7 @@ impl PlatformClient {
 
     /// `POST /v1/cadastro/documentos` (multipart: id, email, tipoDocumento, nomeDocumento,
     /// descricaoDocumento, documento).
-    pub async fn send_registration_document(
+    pub async fn send_cadastro_documento(
         &self,
         token: &str,
         d: NewDocument,
@@ -123,7 +126,7 @@ impl PlatformClient {
     }
 
     /// `GET /v1/cadastro/permiteLiquidacaoViaAtiva`: truthy → payment type 2.
-    pub async fn partner_liquidation_permitted(&self, token: &str) -> Result<bool, ApiError> {
+    pub async fn permite_liquidacao_via_ativa(&self, token: &str) -> Result<bool, ApiError> {
         let v: serde_json::Value = self
             .get_json("/v1/cadastro/permiteLiquidacaoViaAtiva", &(), Some(token))
             .await?;
@@ -137,7 +140,7 @@ impl PlatformClient {
     }
 
     /// `GET /v1/cadastro/declaracao-investidor`: the annual-limit declaration and the room.
-    pub async fn investor_declaration(
+    pub async fn declaracao_investidor(
         &self,
         token: &str,
     ) -> Result<DeclaracaoInvestidor, ApiError> {
@@ -146,7 +149,7 @@ impl PlatformClient {
     }
 
     /// `PUT /v1/cadastro/declaracao-investidor`.
-    pub async fn declare_investor(
+    pub async fn save_declaracao_investidor(
         &self,
         token: &str,
         d: &NovaDeclaracao,

@@ -10,7 +10,7 @@ use reqwest::Method;
 
 use super::{
     ApiError, PlatformClient,
-    models::{Captacao, CaptacaoResumo, SearchResponse, SimulationItem},
+    models::{Captacao, CaptacaoResumo, SearchResponse, SimulacaoItem},
 };
 use crate::domain::status::CaptacaoStatus;
 
@@ -95,7 +95,7 @@ impl PlatformClient {
         id: i64,
         valor_base: rust_decimal::Decimal,
         token: Option<&str>,
-    ) -> Result<Vec<SimulationItem>, ApiError> {
+    ) -> Result<Vec<SimulacaoItem>, ApiError> {
         self.get_json(
             &format!("/v1/reservas/simular/{id}"),
             &[("valorBase", valor_base.to_string())],

@@ -1,5 +1,6 @@
-//! The platform client: base URLs, headers, timeouts, error mapping. Its JSON reads go on
-//! hyper-util directly (`client/reads.rs`); everything else on the one `reqwest::Client`.
+//! The platform client: base URLs, headers, timeouts, error mapping. Every call, to the
+//! product API and to the login provider, goes through one `reqwest::Client`: one pool of
+//! connections and one TLS configuration.
 
 use std::time::{Duration, Instant};
 
@@ -71,14 +72,15 @@ pub struct ClientConfig {
     /// The platform pool: at most this many calls in flight (a further call waits for a
     /// place, within the request timeout) and as many idle connections kept per host.
     pub pool: usize,
+    /// Roots trusted besides the system's (none in production): a platform whose certificate
+    /// a private authority signed.
+    pub extra_roots: Vec<reqwest::Certificate>,
 }
 
 #[derive(Clone)]
 pub struct PlatformClient {
     http: reqwest::Client,
     pub(crate) cfg: std::sync::Arc<ClientConfig>,
-    /// The JSON reads, on hyper-util's pool without reqwest (`client/reads.rs`).
-    reads: std::sync::Arc<reads::Reads>,
     shared: std::sync::Arc<MicroCache>,
     slots: std::sync::Arc<Semaphore>,
 }
@@ -90,8 +92,9 @@ impl PlatformClient {
             .timeout(cfg.request_timeout)
             .redirect(reqwest::redirect::Policy::none())
             // Tokens go only to the configured platform address, never through a proxy an
-            // environment variable (`HTTPS_PROXY`) names; the reads do the same.
+            // environment variable (`HTTPS_PROXY`) names.
             .no_proxy()
+            .tls_certs_merge(cfg.extra_roots.iter().cloned())
             // Idle connections kept per platform host: as many as calls may be in flight, so
             // the steady state reuses them instead of opening one per request (and leaving
             // thousands in TIME_WAIT). Over TLS, ALPN offers HTTP/2 and the platform's choice
@@ -103,7 +106,6 @@ impl PlatformClient {
             .map_err(|e| e.to_string())?;
         Ok(Self {
             http,
-            reads: std::sync::Arc::new(reads::Reads::new(&cfg)?),
             shared: std::sync::Arc::new(MicroCache::new(cfg.micro_cache)),
             slots: std::sync::Arc::new(Semaphore::new(cfg.pool.max(1))),
             cfg: std::sync::Arc::new(cfg),
@@ -134,11 +136,28 @@ impl PlatformClient {
         format!("{}{}", base.as_str().trim_end_matches('/'), path)
     }
 
+    /// The product API's address of `path` with `query` (form-encoded, left out when empty).
+    fn address<Q: Serialize + ?Sized>(&self, path: &str, query: &Q) -> Result<String, ApiError> {
+        let query = serde_urlencoded::to_string(query)
+            .map_err(|e| ApiError::Unavailable(format!("consulta inválida: {e}")))?;
+        let mut address = Self::url(&self.cfg.api_url, path);
+        if !query.is_empty() {
+            address.push('?');
+            address.push_str(&query);
+        }
+        Ok(address)
+    }
+
     /// A request to the product API, with `Origin`, `X-Plataforma: web` and the Bearer when given.
     pub(crate) fn api(&self, method: Method, path: &str, token: Option<&str>) -> RequestBuilder {
+        self.api_at(method, &Self::url(&self.cfg.api_url, path), token)
+    }
+
+    /// [`Self::api`] to a whole address (from [`Self::address`]).
+    fn api_at(&self, method: Method, address: &str, token: Option<&str>) -> RequestBuilder {
         let rb = self
             .http
-            .request(method, Self::url(&self.cfg.api_url, path))
+            .request(method, address)
             .header(header::ORIGIN, &self.cfg.origin)
             .header(PLATFORM_HEADER, "web")
             .header(header::ACCEPT, "application/json");
@@ -155,6 +174,18 @@ impl PlatformClient {
             .header(header::ORIGIN, &self.cfg.origin)
             .header(PLATFORM_HEADER, "web")
             .header(header::ACCEPT, "application/json")
+    }
+
+    /// A GET of JSON at `path` with `query`: the investor's own when `token` is given, never
+    /// kept.
+    pub(crate) async fn get_json<T: DeserializeOwned, Q: Serialize + ?Sized>(
+        &self,
+        path: &str,
+        query: &Q,
+        token: Option<&str>,
+    ) -> Result<T, ApiError> {
+        let address = self.address(path, query)?;
+        self.json(self.api_at(Method::GET, &address, token)).await
     }
 
     /// Sends and reads a JSON body; maps every failure to [`ApiError`].
@@ -268,10 +299,8 @@ impl PlatformClient {
         T: DeserializeOwned + Send + Sync + 'static,
         Q: Serialize + ?Sized,
     {
-        // The address alone: the token is never part of what others may be given. It is
-        // written as the request will be (path, then the query when there is one), without
-        // building a request: a kept answer needs none.
-        let key = self.reads.address(path, &Self::query_string(query)?);
+        // The address alone: the token is never part of what others may be given.
+        let key = self.address(path, query)?;
         if token.is_some()
             && let Some(kept) = self.shared.kept::<T>(&key).await
         {
@@ -280,14 +309,16 @@ impl PlatformClient {
         // The micro-cache's fetch and keep are futures of some 7 KB (moka's): boxed, they do
         // not make every page's future that much bigger, copied at each of its moves.
         if token.is_none() {
-            let address = key.clone();
+            let rb = self.api_at(Method::GET, &key, None);
             return Box::pin(self.shared.get_or_fetch(key, async move {
-                let (body, cache_control, call) = self.read(path, &address, None).await?;
+                let (body, cache_control, call) = self.send_measured(rb).await?;
                 Ok((call.parsed(Self::parse::<T>(&body))?, cache_control))
             }))
             .await;
         }
-        let (body, cache_control, call) = self.read(path, &key, token).await?;
+        let (body, cache_control, call) = self
+            .send_measured(self.api_at(Method::GET, &key, token))
+            .await?;
         let value = std::sync::Arc::new(call.parsed(Self::parse::<T>(&body))?);
         if super::microcache::shareable_with_token(cache_control.as_deref()) {
             Box::pin(
@@ -372,7 +403,5 @@ impl Call {
     }
 }
 
-pub(crate) mod cut;
-mod reads;
 #[cfg(test)]
 mod tests;

@@ -6,12 +6,12 @@ use super::{ApiError, Blob, PlatformClient};
 
 impl PlatformClient {
     /// `GET /v1/informe/anos`: the years with a tax return.
-    pub async fn tax_years(&self, token: &str) -> Result<Vec<i32>, ApiError> {
+    pub async fn informe_anos(&self, token: &str) -> Result<Vec<i32>, ApiError> {
         self.get_json("/v1/informe/anos", &(), Some(token)).await
     }
 
     /// `GET /v1/informe/{ano}`: the tax return of a year (PDF).
-    pub async fn tax_return(&self, token: &str, ano: i32) -> Result<Blob, ApiError> {
+    pub async fn informe(&self, token: &str, ano: i32) -> Result<Blob, ApiError> {
         self.blob(self.api(Method::GET, &format!("/v1/informe/{ano}"), Some(token)))
             .await
     }

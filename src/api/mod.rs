@@ -20,9 +20,7 @@ mod termos;
 
 pub use cadastro::NewDocument;
 pub use captacoes::{Blob, CaptacaoQuery};
-#[cfg(test)]
-pub(crate) use client::cut::without_members;
 pub use client::{ClientConfig, PlatformClient};
 pub use error::{ApiError, GENERIC_ERROR};
-pub use extrato::statement_query;
+pub use extrato::extrato_query;
 pub use notificacoes::TIPO_NOTIFICACAO;

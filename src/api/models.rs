@@ -12,25 +12,25 @@ mod signup;
 mod tests_cvm;
 
 pub use cadastro::{
-    ClientAccount, ContaBancaria, DocumentoIdentidade, Endereco, Registration, RegistrationView,
-    Suitability, UserDocument,
+    Cadastro, CadastroDocumento, CadastroView, ContaBancaria, ContaCliente, DocumentoIdentidade,
+    Endereco, Suitability,
 };
 pub use captacao::{
-    Captacao, CaptacaoDocumento, CaptacaoDocumentoKind, Conteudo, Empreendedor, Faq, GalleryItem,
-    GalleryKind, Lancamento, Localizacao, Rentabilidade, StatusRef,
+    Captacao, CaptacaoDocumento, CaptacaoDocumentoKind, Conteudo, Empreendedor, Faq, GaleriaItem,
+    GaleriaTipo, Lancamento, Localizacao, Rentabilidade, StatusRef,
 };
 pub use declaracao::{
     Declaracao, DeclaracaoInvestidor, LimiteAnual, NovaDeclaracao, RegrasLimite, TermoQualificado,
 };
 pub use extrato::{
-    Notification, NotificationDetail, NotificationMessage, NotificationPage, NotificationSetting,
-    Product, ProductPage, StatementLine, StatementPage, UnreadCount,
+    ExtratoLinha, ExtratoPagina, Notificacao, NotificacaoConfiguracao, NotificacaoContador,
+    NotificacaoDetalhe, NotificacaoMensagem, NotificacaoPagina, ProdutoPagina, ProdutoSetor,
 };
 pub use lista::CaptacaoResumo;
 pub use reservas::{
-    AllocationByCaptacao, AllocationByGuarantee, AllocationDetail, AllocationItem,
-    AllocationSummary, CienciaRisco, Confirmation, PixInfo, Reading, Reserva, ReservaDocumento,
-    ReservaPendente, ReservaTermo, Skipped, StatusColor, TermOption,
+    AlocacaoDetalhada, AlocacaoItem, AlocacaoPorCaptacao, AlocacaoPorGarantia, AlocacaoResumida,
+    CienciaRisco, Confirmacao, PixInfo, Reserva, ReservaDocumento, ReservaPendente, ReservaTermo,
+    Skipped, StatusColor, TermoOpcao,
 };
 pub use signup::{SignupBasicos, SignupPessoais, SignupRecord, SignupTelefone};
 
@@ -122,7 +122,7 @@ pub struct DadosBasicos {
 /// is typed here, the rest is kept as raw JSON so a PUT can send it back whole.
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
-pub struct User {
+pub struct MeuCadastro {
     pub id: Option<serde_json::Value>,
     pub codigo: Option<String>,
     pub dados_basicos: DadosBasicos,
@@ -180,7 +180,7 @@ pub struct Parcela {
 /// Simulation result item: a scenario with its total and installments.
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
-pub struct SimulationItem {
+pub struct SimulacaoItem {
     pub nome: String,
     #[serde(with = "money::json")]
     pub total_receber: Decimal,

@@ -1,17 +1,17 @@
 //! The products of an investment category (`/v1/produtos`).
 
-use super::models::ProductPage;
+use super::models::ProdutoPagina;
 use super::{ApiError, PlatformClient};
 
 impl PlatformClient {
     /// `GET /v1/produtos?CodigoSetor=&Page=&PageSize=`: a category's products.
-    pub async fn products(
+    pub async fn produtos(
         &self,
         token: &str,
         codigo_setor: &str,
         page: u32,
         page_size: u32,
-    ) -> Result<ProductPage, ApiError> {
+    ) -> Result<ProdutoPagina, ApiError> {
         let q = [
             ("CodigoSetor", codigo_setor.to_owned()),
             ("Page", page.to_string()),

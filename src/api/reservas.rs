@@ -4,20 +4,21 @@
 use reqwest::Method;
 use rust_decimal::Decimal;
 use serde::Serialize;
+use serde::de::DeserializeOwned;
 use serde_json::json;
 
 use super::{
     ApiError, PlatformClient,
     captacoes::Blob,
     models::{
-        AllocationDetail, AllocationSummary, Confirmation, Reading, Reserva, ReservaDocumento,
+        AlocacaoDetalhada, AlocacaoResumida, Confirmacao, Reserva, ReservaDocumento,
         ReservaPendente, ReservaTermo, Resumo, Skipped,
     },
 };
 
 impl PlatformClient {
     /// `GET /v1/reservas/resumo`: summarised balance and portfolio.
-    pub async fn summary(&self, token: &str) -> Result<Resumo, ApiError> {
+    pub async fn resumo(&self, token: &str) -> Result<Resumo, ApiError> {
         self.get_json("/v1/reservas/resumo", &(), Some(token)).await
     }
 
@@ -52,7 +53,7 @@ impl PlatformClient {
     /// `PATCH /v1/reservas/{id}/assinarcontrato` `{opcao, aceite, versaoCienciaRisco,
     /// declaracaoConfirmada}`: the term, with the risk term's version accepted and the
     /// annual-limit declaration confirmed.
-    pub async fn sign_terms(
+    pub async fn sign_termo(
         &self,
         token: &str,
         id: i64,
@@ -76,7 +77,11 @@ impl PlatformClient {
     }
 
     /// `PATCH /v1/reservas/{id}/confirmarinvestimento`: success on 200, 201 or 204.
-    pub async fn confirm_investment(&self, token: &str, id: i64) -> Result<Confirmation, ApiError> {
+    pub async fn confirm_investimento(
+        &self,
+        token: &str,
+        id: i64,
+    ) -> Result<Confirmacao, ApiError> {
         let rb = self.api(
             Method::PATCH,
             &format!("/v1/reservas/{id}/confirmarinvestimento"),
@@ -84,7 +89,7 @@ impl PlatformClient {
         );
         let body = self.send(rb).await?;
         if body.is_empty() {
-            return Ok(Confirmation::default());
+            return Ok(Confirmacao::default());
         }
         serde_json::from_slice(&body).map_err(|e| ApiError::unreadable(&e))
     }
@@ -96,7 +101,7 @@ impl PlatformClient {
     }
 
     /// `POST /v1/reservas/{id}/desistencia`: the investor withdraws (within the period).
-    pub async fn withdraw(&self, token: &str, id: i64) -> Result<Reserva, ApiError> {
+    pub async fn desistencia(&self, token: &str, id: i64) -> Result<Reserva, ApiError> {
         self.json(self.api(
             Method::POST,
             &format!("/v1/reservas/{id}/desistencia"),
@@ -123,24 +128,23 @@ impl PlatformClient {
     }
 
     /// `GET /v1/reservas/alocacao/resumida`, its reservations read as `R` (whole, or
-    /// [`crate::api::models::Skipped`] where a page shows the offerings' totals only); what
-    /// `R` never reads is cut before the answer is read ([`Reading`]).
-    pub async fn allocation_summary<R: Reading>(
+    /// [`crate::api::models::Skipped`] where a page shows the offerings' totals only).
+    pub async fn alocacao_resumida<R: DeserializeOwned + Default>(
         &self,
         token: &str,
-    ) -> Result<AllocationSummary<R>, ApiError> {
-        self.get_json_without("/v1/reservas/alocacao/resumida", token, R::UNREAD)
+    ) -> Result<AlocacaoResumida<R>, ApiError> {
+        self.get_json("/v1/reservas/alocacao/resumida", &(), Some(token))
             .await
     }
 
     /// `GET /v1/reservas/alocacao/detalhada`.
-    pub async fn allocation_detail(&self, token: &str) -> Result<AllocationDetail, ApiError> {
+    pub async fn alocacao_detalhada(&self, token: &str) -> Result<AlocacaoDetalhada, ApiError> {
         self.get_json("/v1/reservas/alocacao/detalhada", &(), Some(token))
             .await
     }
 
     /// `GET /v1/reservas/alocacao/exportar/Pdf`.
-    pub async fn allocation_pdf(&self, token: &str) -> Result<Blob, ApiError> {
+    pub async fn alocacao_pdf(&self, token: &str) -> Result<Blob, ApiError> {
         self.blob(self.api(
             Method::GET,
             "/v1/reservas/alocacao/exportar/Pdf",

@@ -24,6 +24,7 @@ pub(crate) fn state(micro_cache: Duration) -> AppState {
         request_timeout: Duration::from_secs(1),
         micro_cache,
         pool: 4,
+        extra_roots: Vec::new(),
     })
     .expect("client");
     let cfg = WebConfig {

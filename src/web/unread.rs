@@ -123,7 +123,7 @@ impl Unread {
         let late = late.clone();
         let token = token.to_owned();
         tokio::spawn(async move {
-            match api.unread_count(&token).await {
+            match api.notificacoes_contador(&token).await {
                 Ok(n) => {
                     // Left for the next page too: this one may be drawn already.
                     late.note(&token, n, now());

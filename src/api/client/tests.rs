@@ -2,8 +2,21 @@ use super::*;
 use wiremock::matchers::path;
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
+mod reads;
+mod tls;
+
 /// A client of the platform at `url`, with `pool` places and `request_timeout`.
 pub(super) fn client_at(url: &url::Url, pool: usize, request_timeout: Duration) -> PlatformClient {
+    client_with(url, pool, request_timeout, Vec::new())
+}
+
+/// [`client_at`], also trusting `extra_roots`.
+fn client_with(
+    url: &url::Url,
+    pool: usize,
+    request_timeout: Duration,
+    extra_roots: Vec<reqwest::Certificate>,
+) -> PlatformClient {
     PlatformClient::new(ClientConfig {
         api_url: url.clone(),
         auth_url: url.clone(),
@@ -13,6 +26,7 @@ pub(super) fn client_at(url: &url::Url, pool: usize, request_timeout: Duration) 
         request_timeout,
         micro_cache: Duration::ZERO,
         pool,
+        extra_roots,
     })
     .unwrap()
 }
@@ -138,7 +152,7 @@ async fn a_burst_of_calls_waits_for_a_place_in_the_pool() {
     .await;
 }
 
-/// The same for the JSON reads, which have a pool of their own.
+/// The same for the JSON reads.
 #[tokio::test]
 async fn a_burst_of_reads_waits_for_a_place_in_the_pool() {
     a_burst_keeps_to_three_places(
@@ -156,27 +170,4 @@ async fn no_place_within_the_request_timeout_is_an_unavailable_platform() {
     let _held = c.slot().await.unwrap();
     let r = c.json::<u32>(c.api(Method::GET, "/x", None)).await;
     assert!(matches!(r, Err(ApiError::Unavailable(_))), "{r:?}");
-}
-
-/// A page joins two to four reads and its future is moved whole several times per request:
-/// each read's future must stay small, its exchange (the connection's futures, some 4 KB)
-/// boxed apart.
-#[tokio::test]
-async fn a_read_s_future_is_small_enough_to_move() {
-    let url = url::Url::parse("http://127.0.0.1:9/").unwrap();
-    let c = client_at(&url, 4, Duration::from_secs(1));
-    let query = crate::api::CaptacaoQuery::default();
-    let sizes = [
-        std::mem::size_of_val(&c.allocation_summary::<crate::api::models::Skipped>("t")),
-        std::mem::size_of_val(&c.reservas_pendentes("t")),
-        std::mem::size_of_val(&c.summary("t")),
-        std::mem::size_of_val(&c.unread_count("t")),
-        std::mem::size_of_val(&c.captacoes(&query, Some("t"))),
-    ];
-    for size in sizes {
-        assert!(
-            size <= 1024,
-            "a read's future takes {size} bytes: {sizes:?}"
-        );
-    }
 }

@@ -13,22 +13,22 @@ use crate::domain::status::CadastroStatus;
 
 /// The user object as received, with a typed view of what the screens read.
 #[derive(Debug, Clone)]
-pub struct Registration {
+pub struct Cadastro {
     raw: Value,
-    view: RegistrationView,
+    view: CadastroView,
 }
 
-impl Registration {
+impl Cadastro {
     pub fn new(raw: Value) -> Self {
         let view = serde_json::from_value(raw.clone()).unwrap_or_default();
-        Registration { raw, view }
+        Cadastro { raw, view }
     }
 
     pub fn raw(&self) -> &Value {
         &self.raw
     }
 
-    pub fn view(&self) -> &RegistrationView {
+    pub fn view(&self) -> &CadastroView {
         &self.view
     }
 
@@ -52,7 +52,7 @@ impl Registration {
 
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
-pub struct RegistrationView {
+pub struct CadastroView {
     pub id: Option<Value>,
     pub codigo: Option<String>,
     pub cadastro: Option<CadastroStatus>,
@@ -64,24 +64,24 @@ pub struct RegistrationView {
     pub dados_financeiros: DadosFinanceiros,
     /// The investor's accounts at the platform (the statement's choice of account).
     #[serde(deserialize_with = "accounts")]
-    pub contas: Vec<ClientAccount>,
+    pub contas: Vec<ContaCliente>,
 }
 
 /// An account of the investor at the platform: its client code and account number.
 #[derive(Debug, Clone, Default, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", default)]
-pub struct ClientAccount {
+pub struct ContaCliente {
     pub codigo_cliente: String,
     pub conta: String,
 }
 
 /// A list of accounts of an unknown shape reads as none instead of losing the whole user.
-fn accounts<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<ClientAccount>, D::Error> {
+fn accounts<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<ContaCliente>, D::Error> {
     let v = Value::deserialize(d)?;
     Ok(serde_json::from_value(v).unwrap_or_default())
 }
 
-impl RegistrationView {
+impl CadastroView {
     /// The user id as the documents call wants it (a number or a string on the wire).
     pub fn id_text(&self) -> String {
         match &self.id {
@@ -186,7 +186,7 @@ pub struct ContaBancaria {
 /// A registration document (the file itself is fetched apart).
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
-pub struct UserDocument {
+pub struct CadastroDocumento {
     pub id: i64,
     pub email: Option<String>,
     pub tipo_documento: String,
@@ -211,7 +211,7 @@ mod tests {
 
     #[test]
     fn a_save_changes_only_its_fields_and_keeps_the_rest() {
-        let mut r = Registration::new(json!({
+        let mut r = Cadastro::new(json!({
             "id": 7, "campoNovo": {"x": 1},
             "dadosPessoais": {"documento": "52998224725", "outro": true}
         }));

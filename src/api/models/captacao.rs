@@ -24,7 +24,7 @@ pub struct StatusRef {
 /// 'Empreendedor' accordion.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(from = "String", into = "String")]
-pub enum GalleryKind {
+pub enum GaleriaTipo {
     Principal,
     #[default]
     Galeria,
@@ -32,33 +32,33 @@ pub enum GalleryKind {
     Outro(String),
 }
 
-impl From<String> for GalleryKind {
+impl From<String> for GaleriaTipo {
     fn from(s: String) -> Self {
         match s.trim() {
-            "Principal" => GalleryKind::Principal,
-            "Galeria" => GalleryKind::Galeria,
-            "Empreendedor" => GalleryKind::Empreendedor,
-            _ => GalleryKind::Outro(s),
+            "Principal" => GaleriaTipo::Principal,
+            "Galeria" => GaleriaTipo::Galeria,
+            "Empreendedor" => GaleriaTipo::Empreendedor,
+            _ => GaleriaTipo::Outro(s),
         }
     }
 }
 
-impl From<GalleryKind> for String {
-    fn from(k: GalleryKind) -> String {
+impl From<GaleriaTipo> for String {
+    fn from(k: GaleriaTipo) -> String {
         match k {
-            GalleryKind::Principal => "Principal".into(),
-            GalleryKind::Galeria => "Galeria".into(),
-            GalleryKind::Empreendedor => "Empreendedor".into(),
-            GalleryKind::Outro(s) => s,
+            GaleriaTipo::Principal => "Principal".into(),
+            GaleriaTipo::Galeria => "Galeria".into(),
+            GaleriaTipo::Empreendedor => "Empreendedor".into(),
+            GaleriaTipo::Outro(s) => s,
         }
     }
 }
 
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
-pub struct GalleryItem {
+pub struct GaleriaItem {
     pub id: Option<i64>,
-    pub tipo: GalleryKind,
+    pub tipo: GaleriaTipo,
     pub url: Option<String>,
     pub url_video: Option<String>,
     pub descricao: Option<String>,
@@ -196,10 +196,10 @@ pub struct Captacao {
     pub fim_captacao: Option<String>,
     pub imagem_principal: Option<String>,
     pub garantias: Option<String>,
-    pub galeria: Vec<GalleryItem>,
+    pub galeria: Vec<GaleriaItem>,
     /// The same entries under the name the platform also uses; read with `galeria`
     /// through [`Captacao::gallery`].
-    pub lista_galeria: Vec<GalleryItem>,
+    pub lista_galeria: Vec<GaleriaItem>,
     pub documentos: Vec<CaptacaoDocumento>,
     pub conteudo: Conteudo,
     pub empreendedor_rural: Empreendedor,
@@ -209,7 +209,7 @@ pub struct Captacao {
 
 impl Captacao {
     /// Every gallery entry, whether the platform sent it as `galeria` or `listaGaleria`.
-    pub fn gallery(&self) -> impl Iterator<Item = &GalleryItem> {
+    pub fn gallery(&self) -> impl Iterator<Item = &GaleriaItem> {
         self.galeria.iter().chain(self.lista_galeria.iter())
     }
 
@@ -233,11 +233,11 @@ where
 /// `imagemPrincipal` when present, else the first gallery entry of kind Principal.
 pub(super) fn main_image<'a>(
     principal: Option<&'a str>,
-    mut gallery: impl Iterator<Item = &'a GalleryItem>,
+    mut gallery: impl Iterator<Item = &'a GaleriaItem>,
 ) -> Option<&'a str> {
     principal.filter(|u| !u.is_empty()).or_else(|| {
         gallery
-            .find(|g| g.tipo == GalleryKind::Principal)
+            .find(|g| g.tipo == GaleriaTipo::Principal)
             .and_then(|g| g.url.as_deref())
     })
 }

@@ -8,7 +8,7 @@ use crate::domain::money;
 /// One movement of the statement.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
-pub struct StatementLine {
+pub struct ExtratoLinha {
     pub id: Option<i64>,
     pub data: Option<String>,
     #[serde(with = "money::json::option")]
@@ -23,15 +23,15 @@ pub struct StatementLine {
 /// A page of the statement (`dados`, `totalDeRegistros`).
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
-pub struct StatementPage {
-    pub dados: Vec<StatementLine>,
+pub struct ExtratoPagina {
+    pub dados: Vec<ExtratoLinha>,
     pub total_de_registros: u64,
 }
 
 /// A notification of the list.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
-pub struct Notification {
+pub struct Notificacao {
     pub id: i64,
     pub titulo: Option<String>,
     pub resumo: Option<String>,
@@ -41,15 +41,15 @@ pub struct Notification {
 
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
-pub struct NotificationPage {
-    pub dados: Vec<Notification>,
+pub struct NotificacaoPagina {
+    pub dados: Vec<Notificacao>,
     pub total_de_registros: u64,
 }
 
 /// What opening a notification shows: its message with the optional action button.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
-pub struct NotificationMessage {
+pub struct NotificacaoMensagem {
     pub titulo: Option<String>,
     pub resumo: Option<String>,
     pub data_envio: Option<String>,
@@ -60,19 +60,19 @@ pub struct NotificationMessage {
 
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
-pub struct NotificationDetail {
+pub struct NotificacaoDetalhe {
     pub id: i64,
     pub titulo: Option<String>,
     pub resumo: Option<String>,
     pub data_envio: Option<String>,
     pub data_leitura: Option<String>,
-    pub mensagem: Option<NotificationMessage>,
+    pub mensagem: Option<NotificacaoMensagem>,
 }
 
 /// A notification setting; the product sends and reads the 'TODOS' one.
 #[derive(Debug, Clone, Default, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", default)]
-pub struct NotificationSetting {
+pub struct NotificacaoConfiguracao {
     pub tipo_notificacao: String,
     pub recebe_notificacao: bool,
 }
@@ -80,14 +80,14 @@ pub struct NotificationSetting {
 /// The unread counter.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
-pub struct UnreadCount {
+pub struct NotificacaoContador {
     pub nao_lidas: u32,
 }
 
 /// A product of an investment category.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
-pub struct Product {
+pub struct ProdutoSetor {
     pub id: i64,
     pub codigo_setor: Option<u32>,
     pub nome: Option<String>,
@@ -102,8 +102,8 @@ pub struct Product {
 
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
-pub struct ProductPage {
-    pub dados: Vec<Product>,
+pub struct ProdutoPagina {
+    pub dados: Vec<ProdutoSetor>,
     pub total_registros: u64,
 }
 
@@ -113,7 +113,7 @@ mod tests {
 
     #[test]
     fn the_detail_reads_the_button_of_its_message() {
-        let d: NotificationDetail = serde_json::from_str(
+        let d: NotificacaoDetalhe = serde_json::from_str(
             r#"{"id":5,"titulo":"Pix recebido","mensagem":{"titulo":"Pix recebido","tituloBotao":"Ver carteira","uRLBotao":"/carteira"}}"#,
         )
         .unwrap();
@@ -124,7 +124,7 @@ mod tests {
 
     #[test]
     fn statement_money_is_exact() {
-        let p: StatementPage = serde_json::from_str(
+        let p: ExtratoPagina = serde_json::from_str(
             r#"{"dados":[{"data":"2026-11-20T10:15:00-03:00","valor":-5000.10,"descricao":"Aporte"}],"totalDeRegistros":31}"#,
         )
         .unwrap();

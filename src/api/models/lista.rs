@@ -7,7 +7,7 @@ use rust_decimal::Decimal;
 use serde::Deserialize;
 
 use super::captacao::main_image;
-use super::{GalleryItem, Lancamento, Rentabilidade, StatusRef};
+use super::{GaleriaItem, Lancamento, Rentabilidade, StatusRef};
 use crate::domain::captacao::CaptacaoFacts;
 use crate::domain::dates::parse_platform_datetime;
 use crate::domain::money;
@@ -56,8 +56,8 @@ pub struct CaptacaoResumo {
     pub acompanhamento: Decimal,
     pub fim_captacao: Option<String>,
     pub imagem_principal: Option<String>,
-    pub galeria: Vec<GalleryItem>,
-    pub lista_galeria: Vec<GalleryItem>,
+    pub galeria: Vec<GaleriaItem>,
+    pub lista_galeria: Vec<GaleriaItem>,
     pub lancamento: Lancamento,
     /// The simulator compares the minimum investment.
     pub rentabilidade: Rentabilidade,

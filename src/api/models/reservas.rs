@@ -2,7 +2,6 @@
 //! reservation with its Pix data, and the wallet's allocation.
 
 use rust_decimal::Decimal;
-use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use super::Parcela;
@@ -36,7 +35,7 @@ pub struct PixInfo {
 /// One option of a term.
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(default)]
-pub struct TermOption {
+pub struct TermoOpcao {
     pub descricao: String,
     #[serde(deserialize_with = "string_or_number")]
     pub opcao: String,
@@ -66,7 +65,7 @@ pub struct ReservaTermo {
     pub titulo: String,
     pub descricao: Option<String>,
     pub conteudo: String,
-    pub termos: Vec<TermOption>,
+    pub termos: Vec<TermoOpcao>,
     pub opcao_aceita: Option<String>,
     pub inicio_rendimento: Option<String>,
     /// The Termo de Ciência de Risco accepted with the term; a platform without it has none.
@@ -91,10 +90,10 @@ impl ReservaTermo {
     }
 }
 
-/// Confirmation answer: Pix data (or none for partner debit) and the yield start.
+/// Confirmacao answer: Pix data (or none for partner debit) and the yield start.
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
-pub struct Confirmation {
+pub struct Confirmacao {
     pub id_reserva: Option<i64>,
     pub status: Option<ReservaStatus>,
     pub inicio_rendimento: Option<String>,
@@ -173,7 +172,7 @@ pub struct ReservaPendente {
     default,
     bound(deserialize = "R: Deserialize<'de> + Default")
 )]
-pub struct AllocationItem<R = Reserva> {
+pub struct AlocacaoItem<R = Reserva> {
     pub id_captacao: Option<i64>,
     pub nome_captacao: String,
     pub url_amigavel: Option<String>,
@@ -189,31 +188,9 @@ pub struct AllocationItem<R = Reserva> {
     pub lista_reservas: Vec<R>,
 }
 
-/// A part of an answer a page does not show: parsed past, never kept.
+/// A part of an answer a page does not show: parsed past, never kept (a list of them keeps
+/// only its length, without allocating).
 pub type Skipped = serde::de::IgnoredAny;
-
-/// How the reservations inside an answer are read, and the members that reading never reads:
-/// those are cut from the answer before serde reads the rest (`api::client::cut`). The cut
-/// indexes the whole body (some 4 instructions a byte in all) where serde's skip walks only
-/// the skipped part (some 13), so it pays only where the skipped part is most of the answer:
-/// the summary's reservations are 84 % of it; a wallet's schedules (46 %) and a pending
-/// reservation's Pix data and schedule (30 %) are left to serde, which measured no slower
-/// (at 30 %, serde's skip costs about what the index does).
-/// A list cut so reads as empty (no page counts what it skips).
-pub trait Reading: DeserializeOwned + Default {
-    /// Names of the object members (at any depth of the answer) never read.
-    const UNREAD: &'static [&'static str];
-}
-
-/// The reservations skipped whole (the home reads the allocation summary's totals only).
-impl Reading for Skipped {
-    const UNREAD: &'static [&'static str] = &["listaReservas"];
-}
-
-/// Each reservation read, its schedule whole or skipped by serde.
-impl<P: DeserializeOwned + Default> Reading for Reserva<P> {
-    const UNREAD: &'static [&'static str] = &[];
-}
 
 /// `GET /v1/reservas/alocacao/resumida`: the offerings and the totals (value, yield and its
 /// percent); what was invested is the sum of the items' `alocacao`.
@@ -223,8 +200,8 @@ impl<P: DeserializeOwned + Default> Reading for Reserva<P> {
     default,
     bound(deserialize = "R: Deserialize<'de> + Default")
 )]
-pub struct AllocationSummary<R = Reserva> {
-    pub lista: Vec<AllocationItem<R>>,
+pub struct AlocacaoResumida<R = Reserva> {
+    pub lista: Vec<AlocacaoItem<R>>,
     #[serde(with = "money::json")]
     pub valor_total: Decimal,
     #[serde(with = "money::json")]
@@ -233,7 +210,7 @@ pub struct AllocationSummary<R = Reserva> {
     pub rendimento_percentual: Decimal,
 }
 
-impl<R> AllocationSummary<R> {
+impl<R> AlocacaoResumida<R> {
     /// What was invested: the sum of the offerings' `alocacao` (saturating: a hostile
     /// platform number must not panic the page).
     pub fn invested(&self) -> Decimal {
@@ -245,7 +222,7 @@ impl<R> AllocationSummary<R> {
 
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
-pub struct AllocationByCaptacao {
+pub struct AlocacaoPorCaptacao {
     pub id_captacao: Option<i64>,
     pub nome_captacao: String,
     pub url_amigavel: Option<String>,
@@ -264,7 +241,7 @@ pub struct AllocationByCaptacao {
 
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
-pub struct AllocationByGuarantee {
+pub struct AlocacaoPorGarantia {
     pub garantia: String,
     #[serde(with = "money::json")]
     pub valor: Decimal,
@@ -276,11 +253,11 @@ pub struct AllocationByGuarantee {
 /// `GET /v1/reservas/alocacao/detalhada`.
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
-pub struct AllocationDetail {
+pub struct AlocacaoDetalhada {
     #[serde(with = "money::json")]
     pub alocacao_total: Decimal,
-    pub por_captacao: Vec<AllocationByCaptacao>,
-    pub por_garantia: Vec<AllocationByGuarantee>,
+    pub por_captacao: Vec<AlocacaoPorCaptacao>,
+    pub por_garantia: Vec<AlocacaoPorGarantia>,
 }
 
 /// A reservation document: id and titulo.
@@ -297,11 +274,11 @@ mod tests {
 
     #[test]
     fn the_invested_sum_saturates_on_hostile_numbers() {
-        let item = AllocationItem::<Reserva> {
+        let item = AlocacaoItem::<Reserva> {
             alocacao: Decimal::MAX,
             ..Default::default()
         };
-        let s = AllocationSummary {
+        let s = AlocacaoResumida {
             lista: vec![item.clone(), item],
             ..Default::default()
         };
@@ -318,7 +295,7 @@ mod tests {
             "fluxoRecebimentoAmortizacao":[{"parcela":1,"valor":"x","nested":[1,{"a":null}]}]},
             {"unexpected":"shape"}]}],
             "valorTotal":1100,"rendimentoTotal":99.5,"rendimentoPercentual":9.95}"#;
-        let slim: AllocationSummary<Skipped> = serde_json::from_str(body).unwrap();
+        let slim: AlocacaoResumida<Skipped> = serde_json::from_str(body).unwrap();
         assert_eq!(slim.lista.len(), 1);
         assert_eq!(slim.lista[0].nome_captacao, "CPR Soja");
         assert_eq!(slim.lista[0].alocacao, Decimal::new(100050, 2));
@@ -328,7 +305,7 @@ mod tests {
         assert_eq!(slim.rendimento_percentual, Decimal::new(995, 2));
         assert_eq!(slim.invested(), Decimal::new(100050, 2));
         // The whole read refuses what the slim one never looks at.
-        assert!(serde_json::from_str::<AllocationSummary>(body).is_err());
+        assert!(serde_json::from_str::<AlocacaoResumida>(body).is_err());
     }
 
     /// Lists that show no schedule read a reservation without it.

@@ -8,7 +8,7 @@ use maud::{Markup, html};
 use serde::Deserialize;
 
 use crate::api::ApiError;
-use crate::api::models::{Product, ProductPage};
+use crate::api::models::{ProdutoPagina, ProdutoSetor};
 use crate::domain::paging::{self, DEFAULT_PAGE_SIZE};
 use crate::domain::reference::CategoriaInvestimento;
 use crate::web::partial::Partial;
@@ -43,7 +43,7 @@ fn categories(current: Option<CategoriaInvestimento>) -> Markup {
     }
 }
 
-fn row(ctx: &Ctx, p: &Product) -> Markup {
+fn row(ctx: &Ctx, p: &ProdutoSetor) -> Markup {
     html! {
         tr {
             th scope="row" { (p.nome.as_deref().unwrap_or("-")) }
@@ -80,7 +80,7 @@ fn products(
     code: &str,
     page: u32,
     size: u32,
-    r: &Result<ProductPage, ApiError>,
+    r: &Result<ProdutoPagina, ApiError>,
 ) -> Markup {
     match r {
         Err(_) => cards::error_card(&ctx.here, None),
@@ -121,7 +121,7 @@ pub async fn view_renda_variavel_get(ctx: Ctx, Query(q): Query<CategoriaQuery>) 
     let result = ctx
         .app
         .api
-        .products(token, category.code(), page, size)
+        .produtos(token, category.code(), page, size)
         .await;
     let main = html! {
         h1 { (category.label()) }

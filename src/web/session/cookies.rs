@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
 use tower_cookies::{Cookie, Cookies, Key, cookie::SameSite};
 
-use crate::api::models::{CienciaRisco, ReservaTermo, TermOption, Token};
+use crate::api::models::{CienciaRisco, ReservaTermo, TermoOpcao, Token};
 
 pub const ACCESS: &str = "colheita_at";
 pub const REFRESH: &str = "colheita_rt";
@@ -135,7 +135,7 @@ struct StoredTerm {
     titulo: String,
     descricao: Option<String>,
     conteudo: String,
-    termos: Vec<TermOption>,
+    termos: Vec<TermoOpcao>,
     /// The risk term's title and version (its text is too long for a cookie: the terms
     /// step links its PDF instead).
     #[serde(default)]

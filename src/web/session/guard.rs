@@ -134,7 +134,7 @@ async fn load_session(app: &AppState, jar: &Jar) -> Option<Session> {
 
 /// The user summary from `GET /v1/cadastro/meucadastro`.
 pub async fn fetch_user_summary(app: &AppState, access_token: &str) -> Option<UserSummary> {
-    match app.api.my_registration(access_token).await {
+    match app.api.meu_cadastro(access_token).await {
         Ok(u) => Some(UserSummary {
             nome: u.dados_basicos.nome,
             codigo: u.codigo,

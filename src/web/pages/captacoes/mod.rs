@@ -41,7 +41,7 @@ pub async fn view_captacoes_get(ctx: Ctx, RawQueryString(qs): RawQueryString) ->
     // The list and the allocation block are fetched together.
     let (list, summary) = tokio::join!(ctx.app.api.captacoes(&api_query, token), async {
         match token {
-            Some(t) => Some(ctx.app.api.summary(t).await),
+            Some(t) => Some(ctx.app.api.resumo(t).await),
             None => None,
         }
     });

@@ -7,7 +7,7 @@ use jiff::Timestamp;
 use maud::{Markup, html};
 use serde::Deserialize;
 
-use crate::api::models::AllocationSummary;
+use crate::api::models::AlocacaoResumida;
 use crate::domain::agenda::{self, Agenda, Filtro, FiltroDigitado, Mes, Recebimento, Situacao};
 use crate::domain::{dates, money};
 use crate::web::error::OnPage;
@@ -53,7 +53,7 @@ fn query(f: &Filtro) -> String {
 }
 
 /// Every payment of the wallet's reservations, its state read on `hoje`.
-fn recebimentos(a: &AllocationSummary, hoje: jiff::civil::Date) -> Vec<Recebimento> {
+fn recebimentos(a: &AlocacaoResumida, hoje: jiff::civil::Date) -> Vec<Recebimento> {
     a.lista
         .iter()
         .flat_map(|item| {
@@ -85,7 +85,7 @@ fn recebimentos(a: &AllocationSummary, hoje: jiff::civil::Date) -> Vec<Recebimen
 }
 
 /// The offerings the filter offers: each offering of the wallet once, by name.
-fn ofertas(a: &AllocationSummary) -> Vec<(i64, String)> {
+fn ofertas(a: &AlocacaoResumida) -> Vec<(i64, String)> {
     let mut v: Vec<(i64, String)> = a
         .lista
         .iter()
@@ -123,7 +123,7 @@ fn refused(typed: &FiltroDigitado, ofertas: &[(i64, String)], message: &'static 
 pub async fn view_agenda_get(ctx: Ctx, Query(q): Query<AgendaQuery>) -> PageResult {
     let token = ctx.token()?;
     let hoje = dates::today_in_sao_paulo(Timestamp::now());
-    let a = ctx.app.api.allocation_summary(token).await.on_page(TITLE)?;
+    let a = ctx.app.api.alocacao_resumida(token).await.on_page(TITLE)?;
     let typed = q.typed();
     let ofertas = ofertas(&a);
     let filtro = resolve(&typed, &ofertas).map_err(|m| refused(&typed, &ofertas, m))?;
@@ -148,7 +148,7 @@ pub async fn view_agenda_ics_get(ctx: Ctx, Query(q): Query<AgendaQuery>) -> Page
     let token = ctx.token()?;
     let agora = Timestamp::now();
     let hoje = dates::today_in_sao_paulo(agora);
-    let a = ctx.app.api.allocation_summary(token).await.on_page(TITLE)?;
+    let a = ctx.app.api.alocacao_resumida(token).await.on_page(TITLE)?;
     let typed = q.typed();
     let ofertas = ofertas(&a);
     let filtro = resolve(&typed, &ofertas).map_err(|m| refused(&typed, &ofertas, m))?;

@@ -4,7 +4,7 @@
 
 use maud::{Markup, html};
 
-use crate::api::models::AllocationDetail;
+use crate::api::models::AlocacaoDetalhada;
 use crate::web::error::OnPage;
 use crate::web::ui::{Page, format, rosca};
 use crate::web::{Ctx, PageResult, routes};
@@ -15,7 +15,7 @@ pub async fn view_alocacao_get(ctx: Ctx) -> PageResult {
     let d = ctx
         .app
         .api
-        .allocation_detail(ctx.token()?)
+        .alocacao_detalhada(ctx.token()?)
         .await
         .on_page(TITLE)?;
     let page = Page::new(TITLE, view(&ctx, &d));
@@ -26,7 +26,7 @@ pub async fn view_alocacao_get(ctx: Ctx) -> PageResult {
     }))
 }
 
-fn view(ctx: &Ctx, d: &AllocationDetail) -> Markup {
+fn view(ctx: &Ctx, d: &AlocacaoDetalhada) -> Markup {
     let slices: Vec<rosca::Slice> = d
         .por_garantia
         .iter()

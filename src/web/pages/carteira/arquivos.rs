@@ -19,7 +19,7 @@ fn back() -> Page {
 }
 
 pub async fn view_alocacao_pdf_get(ctx: Ctx) -> PageResult {
-    let r = ctx.app.api.allocation_pdf(ctx.token()?).await;
+    let r = ctx.app.api.alocacao_pdf(ctx.token()?).await;
     download::answer(
         r,
         back(),

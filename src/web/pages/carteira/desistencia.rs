@@ -69,7 +69,7 @@ pub async fn view_desistencia_get(ctx: Ctx, Id(id): Id) -> PageResult {
 /// `POST /carteira/reservas/{id}/desistencia`.
 pub async fn view_desistencia_post(ctx: Ctx, Id(id): Id) -> PageResult {
     let token = ctx.token()?;
-    match ctx.app.api.withdraw(token, id).await {
+    match ctx.app.api.desistencia(token, id).await {
         Ok(_) => {
             ctx.jar.set_flash(DONE_TITLE, DONE_TEXT);
             Ok(Redirect::to(routes::CARTEIRA).into_response())

@@ -70,7 +70,7 @@ where
 {
     let api = &ctx.app.api;
     let (allocation, documents, cancelled) = tokio::join!(
-        api.allocation_summary::<Reserva<P>>(token),
+        api.alocacao_resumida::<Reserva<P>>(token),
         async {
             match panel {
                 Panel::Documents(r) => Some(api.reserva_documentos(token, *r).await),

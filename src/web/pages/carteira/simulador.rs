@@ -5,7 +5,7 @@ use axum::extract::RawQuery as RawQueryString;
 use maud::{Markup, html};
 use rust_decimal::Decimal;
 
-use crate::api::models::{CaptacaoResumo, SimulationItem};
+use crate::api::models::{CaptacaoResumo, SimulacaoItem};
 use crate::domain::captacao;
 use crate::domain::money::{self, MAX_MONEY_INPUT_CHARS};
 use crate::web::error::OnPage;
@@ -81,7 +81,7 @@ pub async fn view_simulador_get(ctx: Ctx, RawQueryString(qs): RawQueryString) ->
             .map(|o| ctx.app.api.simulate(o.id, amount, token)),
     )
     .await;
-    let rows: Vec<(&CaptacaoResumo, Option<SimulationItem>)> = picked
+    let rows: Vec<(&CaptacaoResumo, Option<SimulacaoItem>)> = picked
         .iter()
         .zip(results)
         .map(|(o, r)| (*o, r.ok().and_then(|v| v.into_iter().next())))
@@ -97,7 +97,7 @@ pub async fn view_simulador_get(ctx: Ctx, RawQueryString(qs): RawQueryString) ->
     Ok(ctx.page(TITLE, main))
 }
 
-type Compared<'a> = (Decimal, &'a [(&'a CaptacaoResumo, Option<SimulationItem>)]);
+type Compared<'a> = (Decimal, &'a [(&'a CaptacaoResumo, Option<SimulacaoItem>)]);
 
 fn view(
     ctx: &Ctx,

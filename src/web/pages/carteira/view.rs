@@ -4,7 +4,7 @@ use maud::{Markup, html};
 
 use super::Panel;
 use crate::api::ApiError;
-use crate::api::models::{AllocationSummary, Parcela, Reserva, ReservaDocumento, Skipped};
+use crate::api::models::{AlocacaoResumida, Parcela, Reserva, ReservaDocumento, Skipped};
 use crate::web::ui::{badge, cards, format};
 use crate::web::{Ctx, routes};
 
@@ -13,7 +13,7 @@ pub use crate::web::ui::download::NO_FILE;
 /// The cash-flow panel asked for a reservation that is not in the investor's wallet.
 pub const UNKNOWN_RESERVA: &str = "Não encontramos esta reserva na sua carteira.";
 
-fn find<P>(a: &AllocationSummary<Reserva<P>>, id: i64) -> Option<&Reserva<P>> {
+fn find<P>(a: &AlocacaoResumida<Reserva<P>>, id: i64) -> Option<&Reserva<P>> {
     a.lista
         .iter()
         .flat_map(|i| i.lista_reservas.iter())
@@ -43,7 +43,7 @@ impl Schedule for Skipped {
 
 pub fn wallet<P: Schedule>(
     ctx: &Ctx,
-    a: &AllocationSummary<Reserva<P>>,
+    a: &AlocacaoResumida<Reserva<P>>,
     open_all: bool,
     panel: &Panel,
     documents: Option<&Result<Vec<ReservaDocumento>, ApiError>>,
@@ -147,7 +147,7 @@ fn reserva_row<P>(ctx: &Ctx, r: &Reserva<P>, _i: usize) -> Markup {
 
 fn side_panel<P: Schedule>(
     ctx: &Ctx,
-    a: &AllocationSummary<Reserva<P>>,
+    a: &AlocacaoResumida<Reserva<P>>,
     panel: &Panel,
     documents: Option<&Result<Vec<ReservaDocumento>, ApiError>>,
 ) -> Markup {

@@ -10,7 +10,7 @@ use super::campos::{self, Text};
 use super::{
     SAVED_TEXT, SAVED_TITLE, account, load_registration, refresh_summary, registration_for_form,
 };
-use crate::api::models::Registration;
+use crate::api::models::Cadastro;
 use crate::domain::reference::{self, TipoConta};
 use crate::domain::validate::FormError;
 use crate::domain::validate::cadastro::{
@@ -37,7 +37,7 @@ pub struct BancoForm {
     digito_conta: String,
 }
 
-fn stored(r: &Registration) -> BankInput {
+fn stored(r: &Cadastro) -> BankInput {
     let b = r.view().bank();
     let s = |v: Option<String>| v.unwrap_or_default();
     BankInput {
@@ -115,7 +115,7 @@ pub async fn view_conta_bancaria_post(ctx: Ctx, Form(f): Form<BancoForm>) -> Pag
     );
     ctx.app
         .api
-        .update_registration(ctx.token()?, &r)
+        .update_cadastro(ctx.token()?, &r)
         .await
         .map_err(|e| PageError::form_failed(page(&typed, None), &e))?;
     refresh_summary(&ctx, r.view());

@@ -15,7 +15,7 @@ use super::{
     DADOS_TITLE, SAVED_TEXT, SAVED_TITLE, TITLE, account, load_registration, refresh_summary,
     registration, registration_for_form,
 };
-use crate::api::models::{Registration, UserDocument};
+use crate::api::models::{Cadastro, CadastroDocumento};
 use crate::domain::reference::{EmissorRg, Genero, Nacionalidade, TipoDocumento};
 use crate::domain::status::CadastroStatus;
 use crate::domain::validate::cadastro::{
@@ -75,7 +75,7 @@ pub struct PessoaisForm {
 }
 
 /// The form as stored: the platform's names turned into the form's codes.
-fn stored_personal(r: &Registration) -> PersonalInput {
+fn stored_personal(r: &Cadastro) -> PersonalInput {
     let v = r.view();
     let p = &v.dados_pessoais;
     let rg = v.rg();
@@ -147,7 +147,7 @@ fn personal_form(i: &PersonalInput, error: Option<&FormError>) -> Markup {
     }
 }
 
-fn personal_page(r: &Registration, i: &PersonalInput, error: Option<&FormError>) -> Page {
+fn personal_page(r: &Cadastro, i: &PersonalInput, error: Option<&FormError>) -> Page {
     Page::new(
         DADOS_TITLE,
         registration(
@@ -215,7 +215,7 @@ pub async fn view_pessoais_post(ctx: Ctx, Form(f): Form<PessoaisForm>) -> PageRe
 }
 
 /// What was typed, over the CPF and e-mail the form cannot change.
-fn typed_personal(r: &Registration, f: &PessoaisForm) -> PersonalInput {
+fn typed_personal(r: &Cadastro, f: &PessoaisForm) -> PersonalInput {
     let stored = stored_personal(r);
     PersonalInput {
         cpf: stored.cpf,
@@ -234,10 +234,10 @@ fn typed_personal(r: &Registration, f: &PessoaisForm) -> PersonalInput {
 
 /// Sends the user object; on success the header is refreshed, 'Parabéns!' shown and the
 /// sub-tab shown again.
-pub(super) async fn saved(ctx: &Ctx, r: &Registration, form_again: Page, back: &str) -> PageResult {
+pub(super) async fn saved(ctx: &Ctx, r: &Cadastro, form_again: Page, back: &str) -> PageResult {
     ctx.app
         .api
-        .update_registration(ctx.token()?, r)
+        .update_cadastro(ctx.token()?, r)
         .await
         .map_err(|e| PageError::form_failed(form_again, &e))?;
     refresh_summary(ctx, r.view());
@@ -246,15 +246,15 @@ pub(super) async fn saved(ctx: &Ctx, r: &Registration, form_again: Page, back: &
 }
 
 /// Whether the stored registration has every personal field the verification needs.
-fn personal_complete(r: &Registration) -> bool {
+fn personal_complete(r: &Cadastro) -> bool {
     validate_personal(&stored_personal(r)).is_ok()
 }
 
-fn address_complete(r: &Registration) -> bool {
+fn address_complete(r: &Cadastro) -> bool {
     validate_address(&stored_address(r)).is_ok()
 }
 
-fn mandatory_documents(docs: &[UserDocument]) -> bool {
+fn mandatory_documents(docs: &[CadastroDocumento]) -> bool {
     TipoDocumento::UPLOADABLE
         .iter()
         .filter(|t| t.mandatory())
@@ -276,7 +276,7 @@ pub async fn view_verificar_post(ctx: Ctx) -> PageResult {
     let token = ctx.token()?;
     let (r, docs) = tokio::join!(
         load_registration(&ctx, DADOS_TITLE),
-        ctx.app.api.registration_documents(token)
+        ctx.app.api.cadastro_documentos(token)
     );
     let mut r = r?;
     let docs = docs.on_page(DADOS_TITLE)?;

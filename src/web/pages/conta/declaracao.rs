@@ -280,7 +280,7 @@ pub async fn view_declaracao_get(ctx: Ctx, Query(q): Query<VoltarQuery>) -> Page
     let d = ctx
         .app
         .api
-        .investor_declaration(ctx.token()?)
+        .declaracao_investidor(ctx.token()?)
         .await
         .on_page(TITLE)?;
     let voltar = q.voltar.as_deref();
@@ -293,7 +293,7 @@ pub async fn view_declaracao_post(ctx: Ctx, Form(f): Form<DeclaracaoForm>) -> Pa
     let token = ctx.token()?;
     let form = typed(&f);
     let voltar = f.captacao.as_deref().filter(|v| !v.is_empty());
-    let current = match ctx.app.api.investor_declaration(token).await {
+    let current = match ctx.app.api.declaracao_investidor(token).await {
         Ok(d) => d,
         Err(e) => {
             return Err(PageError::form_failed(
@@ -330,7 +330,7 @@ pub async fn view_declaracao_post(ctx: Ctx, Form(f): Form<DeclaracaoForm>) -> Pa
     };
     ctx.app
         .api
-        .declare_investor(token, &body)
+        .save_declaracao_investidor(token, &body)
         .await
         .map_err(|e| PageError::form_failed(again(None), &e))?;
     ctx.jar.set_flash(SAVED_TITLE, SAVED_TEXT);

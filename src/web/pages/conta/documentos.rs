@@ -12,7 +12,7 @@ use maud::{Markup, html};
 
 use super::{DADOS_TITLE, load_registration, registration};
 use crate::api::NewDocument;
-use crate::api::models::{Registration, UserDocument};
+use crate::api::models::{Cadastro, CadastroDocumento};
 use crate::domain::documento::{self, FileKind, MAX_BYTES};
 use crate::domain::reference::TipoDocumento;
 use crate::domain::status::CadastroStatus;
@@ -30,21 +30,21 @@ pub const MSG_VIEW_ONLY: &str =
 /// What the router lets through for an upload: the 10 MB file and the form around it.
 pub const UPLOAD_BODY_LIMIT: usize = MAX_BYTES + 1024 * 1024;
 
-fn editable(r: &Registration) -> bool {
+fn editable(r: &Cadastro) -> bool {
     !matches!(
         r.view().cadastro,
         Some(CadastroStatus::EmAnalise | CadastroStatus::Completo)
     )
 }
 
-fn sent(docs: &[UserDocument], tipo: TipoDocumento) -> Option<&UserDocument> {
+fn sent(docs: &[CadastroDocumento], tipo: TipoDocumento) -> Option<&CadastroDocumento> {
     // The last one of a type is the one that counts.
     docs.iter()
         .rev()
         .find(|d| TipoDocumento::from_api(&d.tipo_documento) == Some(tipo))
 }
 
-fn row(tipo: TipoDocumento, doc: Option<&UserDocument>, editable: bool) -> Markup {
+fn row(tipo: TipoDocumento, doc: Option<&CadastroDocumento>, editable: bool) -> Markup {
     let id = format!("arquivo-{}", tipo.code());
     html! {
         li.documento-linha {
@@ -74,7 +74,7 @@ fn row(tipo: TipoDocumento, doc: Option<&UserDocument>, editable: bool) -> Marku
     }
 }
 
-fn page(r: &Registration, docs: &[UserDocument]) -> Page {
+fn page(r: &Cadastro, docs: &[CadastroDocumento]) -> Page {
     let editable = editable(r);
     Page::new(
         DADOS_TITLE,
@@ -108,10 +108,10 @@ fn page(r: &Registration, docs: &[UserDocument]) -> Page {
     )
 }
 
-async fn load(ctx: &Ctx) -> PageResult<(Registration, Vec<UserDocument>)> {
+async fn load(ctx: &Ctx) -> PageResult<(Cadastro, Vec<CadastroDocumento>)> {
     let (r, docs) = tokio::join!(
         load_registration(ctx, DADOS_TITLE),
-        ctx.app.api.registration_documents(ctx.token()?)
+        ctx.app.api.cadastro_documentos(ctx.token()?)
     );
     let docs = match docs {
         Err(crate::api::ApiError::NotFound { .. }) => Vec::new(),
@@ -146,7 +146,7 @@ pub async fn view_documento_get(ctx: Ctx, Path(tipo): Path<String>) -> PageResul
     let blob = ctx
         .app
         .api
-        .registration_document(ctx.token()?, d.id, &name)
+        .cadastro_documento(ctx.token()?, d.id, &name)
         .await;
     download::answer(blob, page(&r, &docs), &name, true, Some(download::FAILED))
 }
@@ -211,7 +211,7 @@ pub async fn view_documento_post(
     };
     ctx.app
         .api
-        .send_registration_document(ctx.token()?, new)
+        .send_cadastro_documento(ctx.token()?, new)
         .await
         .map_err(|e| {
             // A document's failure shows the platform's detalheErro when it sent one.

@@ -9,7 +9,7 @@ use serde::Deserialize;
 
 use super::account;
 use crate::api::ApiError;
-use crate::api::models::{ClientAccount, StatementLine, StatementPage};
+use crate::api::models::{ContaCliente, ExtratoLinha, ExtratoPagina};
 use crate::domain::dates;
 use crate::domain::extrato::{self, Filter, Period, TypedFilter};
 use crate::domain::paging;
@@ -104,7 +104,7 @@ fn query(f: &Filter, page: u32, page_size: u32) -> String {
     serde_urlencoded::to_string(&q).unwrap_or_default()
 }
 
-fn line_row(ctx: &Ctx, l: &StatementLine) -> Markup {
+fn line_row(ctx: &Ctx, l: &ExtratoLinha) -> Markup {
     let value = l.valor.unwrap_or_default();
     let class = if value.is_sign_negative() {
         "num valor-saida"
@@ -155,7 +155,7 @@ fn page_size_form(f: &Filter) -> Markup {
     }
 }
 
-fn results(ctx: &Ctx, f: &Filter, result: &Result<StatementPage, ApiError>) -> Markup {
+fn results(ctx: &Ctx, f: &Filter, result: &Result<ExtratoPagina, ApiError>) -> Markup {
     match result {
         Err(_) => cards::error_card(&ctx.here, None),
         Ok(p) if p.dados.is_empty() => cards::empty_card(cards::EMPTY_TITLE, cards::EMPTY_TEXT),
@@ -181,8 +181,8 @@ fn results(ctx: &Ctx, f: &Filter, result: &Result<StatementPage, ApiError>) -> M
 struct View<'a> {
     typed: &'a TypedFilter,
     filter: Option<&'a Filter>,
-    result: Option<&'a Result<StatementPage, ApiError>>,
-    accounts: &'a [ClientAccount],
+    result: Option<&'a Result<ExtratoPagina, ApiError>>,
+    accounts: &'a [ContaCliente],
     own: &'a str,
 }
 
@@ -226,12 +226,12 @@ pub async fn view_extrato_get(ctx: Ctx, Query(q): Query<ExtratoQuery>) -> PageRe
     let typed = q.typed();
     let today = dates::today_in_sao_paulo(jiff::Timestamp::now());
     let accounts = || async {
-        match ctx.app.api.registration(token).await {
+        match ctx.app.api.cadastro(token).await {
             Ok(r) => r.view().contas.clone(),
             Err(_) => Vec::new(),
         }
     };
-    let refused = |accounts: &[ClientAccount], message| {
+    let refused = |accounts: &[ContaCliente], message| {
         let view = View {
             typed: &typed,
             filter: None,
@@ -254,10 +254,10 @@ pub async fn view_extrato_get(ctx: Ctx, Query(q): Query<ExtratoQuery>) -> PageRe
         if let Err(m) = extrato::check_account(&filter.codigo_cliente, &own, &codes) {
             return Err(refused(&accounts, m));
         }
-        let result = ctx.app.api.statement(token, &filter).await;
+        let result = ctx.app.api.extrato(token, &filter).await;
         (accounts, result)
     } else {
-        tokio::join!(accounts(), ctx.app.api.statement(token, &filter))
+        tokio::join!(accounts(), ctx.app.api.extrato(token, &filter))
     };
     // The platform's own refusal of an account is the same refused choice.
     if foreign

@@ -8,7 +8,7 @@ use maud::{Markup, html};
 
 use super::account;
 use crate::api::ApiError;
-use crate::api::models::UserDocument;
+use crate::api::models::CadastroDocumento;
 use crate::domain::informe;
 use crate::domain::reference::TipoDocumento;
 use crate::web::partial::Partial;
@@ -19,7 +19,7 @@ pub const TITLE: &str = "Informe de rendimentos";
 pub const HEADING: &str = "Seus rendimentos anuais consolidados";
 
 /// The report's line, with the calendar year the document states.
-fn line(d: &UserDocument) -> String {
+fn line(d: &CadastroDocumento) -> String {
     informe::linha(informe::ano_calendario(
         d.descricao_documento.as_deref(),
         d.nome_documento.as_deref(),
@@ -28,7 +28,7 @@ fn line(d: &UserDocument) -> String {
 }
 
 /// The income report: the last document of type Others.
-fn report(docs: &[UserDocument]) -> Option<&UserDocument> {
+fn report(docs: &[CadastroDocumento]) -> Option<&CadastroDocumento> {
     docs.iter()
         .rev()
         .find(|d| TipoDocumento::from_api(&d.tipo_documento) == Some(TipoDocumento::Others))
@@ -36,7 +36,7 @@ fn report(docs: &[UserDocument]) -> Option<&UserDocument> {
 
 /// What the page shows: the report, none, or the documents could not be listed.
 enum Shown<'a> {
-    Report(Option<&'a UserDocument>),
+    Report(Option<&'a CadastroDocumento>),
     Failed,
 }
 
@@ -70,8 +70,8 @@ fn page(ctx: &Ctx, shown: Shown<'_>) -> Page {
     )
 }
 
-async fn documents(ctx: &Ctx) -> PageResult<Result<Vec<UserDocument>, ApiError>> {
-    let docs = ctx.app.api.registration_documents(ctx.token()?).await;
+async fn documents(ctx: &Ctx) -> PageResult<Result<Vec<CadastroDocumento>, ApiError>> {
+    let docs = ctx.app.api.cadastro_documentos(ctx.token()?).await;
     Partial::new().aside(&docs).check_login()?;
     Ok(docs)
 }
@@ -124,7 +124,7 @@ pub async fn view_informe_arquivo_get(
     let blob = ctx
         .app
         .api
-        .registration_document(ctx.token()?, d.id, &name)
+        .cadastro_documento(ctx.token()?, d.id, &name)
         .await;
     download::answer(
         blob,

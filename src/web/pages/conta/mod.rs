@@ -32,7 +32,7 @@ pub use termos::{RISK_TERM_SLUG, view_imposto_get, view_meus_termos_get, view_te
 use maud::{Markup, html};
 
 use crate::api::ApiError;
-use crate::api::models::{Registration, RegistrationView};
+use crate::api::models::{Cadastro, CadastroView};
 use crate::domain::status::CadastroStatus;
 use crate::web::error::OnPage;
 use crate::web::session::UserSummary;
@@ -107,7 +107,7 @@ fn account_with(current_tab: &str, subtabs: Option<Markup>, content: Markup) -> 
 /// cadastrais'), the sub-tab's content, then the profile state with the observation and
 /// 'Verificar perfil'. The state comes after the content so that, on a phone, the sub-tab's
 /// own heading is on the first screen, right under the row of tabs.
-pub fn registration(r: &RegistrationView, current_subtab: &str, content: Markup) -> Markup {
+pub fn registration(r: &CadastroView, current_subtab: &str, content: Markup) -> Markup {
     let subtabs = tab_nav(
         "Dados cadastrais",
         &SUBTABS,
@@ -126,7 +126,7 @@ pub fn registration(r: &RegistrationView, current_subtab: &str, content: Markup)
 }
 
 /// The profile badge by registration state with its text; 'Verificar perfil' while Básico.
-fn profile_state(r: &RegistrationView) -> Markup {
+fn profile_state(r: &CadastroView) -> Markup {
     let summary = summary_of(r);
     let badge = profile_badge(&summary);
     let basico = !matches!(
@@ -150,7 +150,7 @@ fn profile_state(r: &RegistrationView) -> Markup {
 }
 
 /// The header's user summary from the registration.
-pub fn summary_of(r: &RegistrationView) -> UserSummary {
+pub fn summary_of(r: &CadastroView) -> UserSummary {
     UserSummary {
         nome: r.dados_basicos.nome.clone(),
         codigo: r.codigo.clone(),
@@ -159,8 +159,8 @@ pub fn summary_of(r: &RegistrationView) -> UserSummary {
 }
 
 /// The registration, or 'Nenhum usuario encontrado.' when the platform has none.
-pub async fn load_registration(ctx: &Ctx, title: &'static str) -> PageResult<Registration> {
-    match ctx.app.api.registration(ctx.token()?).await {
+pub async fn load_registration(ctx: &Ctx, title: &'static str) -> PageResult<Cadastro> {
+    match ctx.app.api.cadastro(ctx.token()?).await {
         Ok(r) => Ok(r),
         Err(ApiError::NotFound { .. }) => Err(PageError::alert(
             crate::web::ui::Page::new(
@@ -186,12 +186,12 @@ pub async fn load_registration(ctx: &Ctx, title: &'static str) -> PageResult<Reg
 pub async fn registration_for_form(
     ctx: &Ctx,
     title: &'static str,
-    again: impl FnOnce(&Registration) -> crate::web::ui::Page,
-) -> PageResult<Registration> {
+    again: impl FnOnce(&Cadastro) -> crate::web::ui::Page,
+) -> PageResult<Cadastro> {
     match load_registration(ctx, title).await {
         Err(PageError::Platform { error, .. }) => {
             let user = ctx.session.as_ref().map(|s| &s.user);
-            let known = Registration::new(serde_json::json!({
+            let known = Cadastro::new(serde_json::json!({
                 "cadastro": user.and_then(|u| u.cadastro.clone()),
                 "dadosBasicos": { "nome": user.map(|u| u.nome.clone()).unwrap_or_default() },
             }));
@@ -202,6 +202,6 @@ pub async fn registration_for_form(
 }
 
 /// After a save: the header shows the registration as it now is.
-pub fn refresh_summary(ctx: &Ctx, r: &RegistrationView) {
+pub fn refresh_summary(ctx: &Ctx, r: &CadastroView) {
     ctx.jar.store_user(&summary_of(r));
 }

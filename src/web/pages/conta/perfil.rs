@@ -10,7 +10,7 @@ use maud::{Markup, html};
 use super::{
     DADOS_TITLE, SAVED_TEXT, SAVED_TITLE, load_registration, registration, registration_for_form,
 };
-use crate::api::models::{Registration, Suitability};
+use crate::api::models::{Cadastro, Suitability};
 use crate::domain::suitability::{PERGUNTAS, Perfil, score};
 use crate::domain::validate::FormError;
 use crate::web::error::OnPage;
@@ -35,7 +35,7 @@ fn result(s: &Suitability) -> Markup {
 }
 
 fn page(
-    r: &Registration,
+    r: &Cadastro,
     s: &Suitability,
     answers: &BTreeMap<String, String>,
     error: Option<&FormError>,

@@ -78,7 +78,7 @@ fn page(years: &Result<Vec<i32>, ApiError>, chosen: &str, invalid: bool) -> Page
 
 /// `GET /minha-conta/meus-termos`.
 pub async fn view_meus_termos_get(ctx: Ctx) -> PageResult {
-    let years = ctx.app.api.tax_years(ctx.token()?).await;
+    let years = ctx.app.api.informe_anos(ctx.token()?).await;
     // Without the years only the tax return's block says so.
     let page = Partial::new()
         .aside(&years)
@@ -93,14 +93,14 @@ pub async fn view_termo_get(ctx: Ctx, Path(tipo): Path<String>) -> PageResult {
     };
     let token = ctx.token()?;
     let name = format!("{slug}.pdf");
-    let blob = ctx.app.api.terms_document(token, slug).await;
+    let blob = ctx.app.api.termo_documento(token, slug).await;
     if let Ok(b) = &blob
         && !b.bytes.is_empty()
     {
         return download::answer(blob, Page::new(TITLE, html! {}), &name, true, None);
     }
     // Only a failed download draws the page again, and only then needs its years.
-    let years = ctx.app.api.tax_years(token).await;
+    let years = ctx.app.api.informe_anos(token).await;
     download::answer(
         blob,
         page(&years, "", false),
@@ -119,7 +119,7 @@ pub struct AnoQuery {
 /// `GET /minha-conta/imposto-de-renda?ano=`: the year required, then its PDF.
 pub async fn view_imposto_get(ctx: Ctx, Query(q): Query<AnoQuery>) -> PageResult {
     let token = ctx.token()?;
-    let years = ctx.app.api.tax_years(token).await;
+    let years = ctx.app.api.informe_anos(token).await;
     Partial::new().aside(&years).check_login()?;
     // Without the list of years the year cannot be checked: the download failed, it is
     // not the investor's to fix.
@@ -144,7 +144,7 @@ pub async fn view_imposto_get(ctx: Ctx, Query(q): Query<AnoQuery>) -> PageResult
             ));
         }
     };
-    let blob = ctx.app.api.tax_return(token, ano).await;
+    let blob = ctx.app.api.informe(token, ano).await;
     download::answer(
         blob,
         page(&years, &q.ano, false),

@@ -41,7 +41,7 @@ pub async fn view_home_get(ctx: Ctx, RawQueryString(qs): RawQueryString) -> Page
     // in the handler's own future, they made it some 4 KB, copied whole as it starts.
     let (allocation, pending, offers, reserva) = Box::pin(async {
         tokio::join!(
-            api.allocation_summary::<Skipped>(token),
+            api.alocacao_resumida::<Skipped>(token),
             api.reservas_pendentes(token),
             api.captacoes(&offers_query, Some(token)),
             async {

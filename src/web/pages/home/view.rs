@@ -5,7 +5,7 @@ use maud::{Markup, html};
 
 use crate::api::ApiError;
 use crate::api::models::{
-    AllocationSummary, CaptacaoResumo, Reserva, ReservaPendente, SearchResponse, Skipped,
+    AlocacaoResumida, CaptacaoResumo, Reserva, ReservaPendente, SearchResponse, Skipped,
 };
 use crate::domain::captacao;
 use crate::web::pages::captacoes::query::ListState;
@@ -15,7 +15,7 @@ use crate::web::ui::{aviso_cvm, badge, captacao as ui_captacao, cards, format, i
 use crate::web::{Ctx, routes};
 
 pub struct HomeData {
-    pub allocation: Option<AllocationSummary<Skipped>>,
+    pub allocation: Option<AlocacaoResumida<Skipped>>,
     pub pending: Option<Vec<ReservaPendente>>,
     pub offers: Option<std::sync::Arc<SearchResponse<CaptacaoResumo>>>,
     pub reserva: Option<Result<Reserva, ApiError>>,
@@ -60,7 +60,7 @@ fn side_panel(ctx: &Ctx, r: &Result<Reserva, ApiError>) -> Markup {
     }
 }
 
-pub fn allocation(ctx: &Ctx, a: Option<&AllocationSummary<Skipped>>) -> Markup {
+pub fn allocation(ctx: &Ctx, a: Option<&AlocacaoResumida<Skipped>>) -> Markup {
     html! {
         section.secao aria-labelledby="alocacao-titulo" {
             h2 #alocacao-titulo { "Alocação da carteira" }
@@ -77,7 +77,7 @@ pub fn allocation(ctx: &Ctx, a: Option<&AllocationSummary<Skipped>>) -> Markup {
     }
 }
 
-fn donut(ctx: &Ctx, a: &AllocationSummary<Skipped>) -> Markup {
+fn donut(ctx: &Ctx, a: &AlocacaoResumida<Skipped>) -> Markup {
     let slices: Vec<rosca::Slice> = a
         .lista
         .iter()

@@ -8,7 +8,7 @@ use serde::Deserialize;
 
 use super::TITLE;
 use crate::api::ApiError;
-use crate::api::models::NotificationDetail;
+use crate::api::models::NotificacaoDetalhe;
 use crate::web::error::{Id, OnPage};
 use crate::web::session::same_site_navigation;
 use crate::web::ui::{Page, format};
@@ -47,7 +47,7 @@ fn own_path(url: &str, public_origin: &str) -> Option<String> {
     Some(path)
 }
 
-fn detail(d: &NotificationDetail, public_origin: &str) -> maud::Markup {
+fn detail(d: &NotificacaoDetalhe, public_origin: &str) -> maud::Markup {
     let m = d.mensagem.clone().unwrap_or_default();
     let titulo = m.titulo.as_deref().or(d.titulo.as_deref()).unwrap_or("-");
     let resumo = m.resumo.as_deref().or(d.resumo.as_deref()).unwrap_or("-");
@@ -98,11 +98,11 @@ pub async fn view_notificacao_post(ctx: Ctx, Id(id): Id) -> PageResult {
 
 async fn show(ctx: Ctx, id: i64) -> PageResult {
     let token = ctx.token()?;
-    let d = match ctx.app.api.notification(token, id).await {
+    let d = match ctx.app.api.notificacao(token, id).await {
         Err(ApiError::NotFound { .. }) => return Err(PageError::NotFound),
         other => other.on_page(TITLE)?,
     };
-    if let Ok(n) = ctx.app.api.unread_count(token).await {
+    if let Ok(n) = ctx.app.api.notificacoes_contador(token).await {
         ctx.unread.set(&ctx.jar, n);
     }
     let main = html! {
@@ -124,7 +124,7 @@ pub async fn view_configuracoes_post(ctx: Ctx, Form(f): Form<SettingsForm>) -> P
     if let Err(e) = ctx
         .app
         .api
-        .save_notification_setting(ctx.token()?, on)
+        .save_notificacoes_configuracao(ctx.token()?, on)
         .await
     {
         // The page again with the toggle as it was left and the error's message.

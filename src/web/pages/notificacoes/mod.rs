@@ -12,7 +12,7 @@ use maud::{Markup, html};
 use serde::Deserialize;
 
 use crate::api::ApiError;
-use crate::api::models::{Notification, NotificationPage, NotificationSetting};
+use crate::api::models::{Notificacao, NotificacaoConfiguracao, NotificacaoPagina};
 use crate::domain::paging::{self, DEFAULT_PAGE_SIZE};
 use crate::web::partial::Partial;
 use crate::web::ui::island::{self, NotificacaoProps, PainelLateralProps};
@@ -90,7 +90,7 @@ fn tabs(current: Aba, unread: Option<u32>) -> Markup {
     }
 }
 
-fn card(n: &Notification, aba: Aba) -> Markup {
+fn card(n: &Notificacao, aba: Aba) -> Markup {
     let (label, when) = match aba {
         Aba::Lidos => ("Lida em", n.data_leitura.as_deref()),
         Aba::NaoLidos => ("Enviada em", n.data_envio.as_deref()),
@@ -118,7 +118,7 @@ fn pagination(l: &Listing, total: u64) -> Markup {
     }
 }
 
-fn list(ctx: &Ctx, l: &Listing, result: &Result<NotificationPage, ApiError>) -> Markup {
+fn list(ctx: &Ctx, l: &Listing, result: &Result<NotificacaoPagina, ApiError>) -> Markup {
     match result {
         Err(e) => cards::error_card(&ctx.here, Some(&e.user_message())),
         Ok(p) if p.dados.is_empty() => cards::empty_card(cards::EMPTY_TITLE, cards::EMPTY_TEXT),
@@ -133,7 +133,7 @@ fn list(ctx: &Ctx, l: &Listing, result: &Result<NotificationPage, ApiError>) -> 
 
 /// 'Configurar notificações': the accordion 'Ativar/Desativar notificações' with the
 /// 'Aplicativo' toggle, or the message of the error when the setting could not be read.
-fn settings(setting: &Result<NotificationSetting, ApiError>) -> Markup {
+fn settings(setting: &Result<NotificacaoConfiguracao, ApiError>) -> Markup {
     html! {
         section.painel-filtro #(SETTINGS_ID) aria-labelledby="configurar-titulo" {
             h2 #configurar-titulo { (SETTINGS_TITLE) }
@@ -171,15 +171,15 @@ pub(super) async fn page(
     let l = q.listing();
     let api = &ctx.app.api;
     let (result, count, setting) = tokio::join!(
-        api.notifications(token, l.aba.read(), l.page, l.page_size),
-        api.unread_count(token),
-        api.notification_setting(token)
+        api.notificacoes(token, l.aba.read(), l.page, l.page_size),
+        api.notificacoes_contador(token),
+        api.notificacoes_configuracao(token)
     );
     // The list is the page; the counter and the setting are drawn without it.
     let outcome = Partial::new().main(&result).aside(&count).aside(&setting);
     outcome.check_login()?;
     let setting = match typed {
-        Some(on) => Ok(NotificationSetting {
+        Some(on) => Ok(NotificacaoConfiguracao {
             tipo_notificacao: "TODOS".to_owned(),
             recebe_notificacao: on,
         }),

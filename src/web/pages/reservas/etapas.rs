@@ -121,7 +121,7 @@ fn amount_page(
 }
 
 pub(super) async fn declaration(ctx: &Ctx, token: &str) -> Loaded {
-    ctx.app.api.investor_declaration(token).await
+    ctx.app.api.declaracao_investidor(token).await
 }
 
 fn closed_page(ctx: &Ctx, o: &Captacao, reason: &captacao::ClosedReason) -> Response {
@@ -139,7 +139,7 @@ async fn partner_permitted(ctx: &Ctx) -> bool {
         Some(t) => ctx
             .app
             .api
-            .partner_liquidation_permitted(t)
+            .permite_liquidacao_via_ativa(t)
             .await
             .unwrap_or(false),
         None => false,
@@ -257,7 +257,7 @@ pub async fn view_confirmar_get(ctx: Ctx, Id(id): Id) -> PageResult {
 
 pub async fn view_confirmar_post(ctx: Ctx, headers: HeaderMap, Id(id): Id) -> PageResult {
     let token = ctx.token()?;
-    match ctx.app.api.confirm_investment(token, id).await {
+    match ctx.app.api.confirm_investimento(token, id).await {
         Ok(_) => {
             ctx.jar.set_flash(MSG_SUCCESS_TITLE, MSG_SUCCESS);
             Ok(next(&headers, &routes::reserva(id)))

@@ -258,7 +258,7 @@ pub async fn view_termos_post(
     }
     ctx.app
         .api
-        .sign_terms(token, id, chosen.as_deref(), risk_version)
+        .sign_termo(token, id, chosen.as_deref(), risk_version)
         .await
         .map_err(|e| PageError::form_failed(form_again(), &e))?;
     Ok(next(&headers, &routes::reserva_confirmar(id)))

@@ -18,7 +18,7 @@ use serde::Deserialize;
 
 use super::view::detail_href;
 use super::{EMPTY_TEXT, EMPTY_TITLE, load};
-use crate::api::models::{Captacao, SimulationItem};
+use crate::api::models::{Captacao, SimulacaoItem};
 use crate::domain::captacao::{self, DisplayStatus};
 use crate::domain::dates;
 use crate::domain::money::{self, MAX_MONEY_INPUT_CHARS};
@@ -77,7 +77,7 @@ fn heading(level: u8, id: Option<&str>, content: Markup) -> Markup {
     }
 }
 
-fn panel(ctx: &Ctx, o: &Captacao, typed: &str, results: Option<&[SimulationItem]>) -> Markup {
+fn panel(ctx: &Ctx, o: &Captacao, typed: &str, results: Option<&[SimulacaoItem]>) -> Markup {
     let action = routes::captacao_simular(&o.url_amigavel);
     // In the modal the dialog's own heading (level 2) names the panel.
     let level = if ctx.partial { 3 } else { 2 };
@@ -111,7 +111,7 @@ fn panel(ctx: &Ctx, o: &Captacao, typed: &str, results: Option<&[SimulationItem]
 
 /// The chart's x axis: every payment day of every scenario, in order (the reinvestment
 /// scenario pays once, at maturity, so its line is zero until then).
-fn chart_props(items: &[SimulationItem]) -> island::ChartProps {
+fn chart_props(items: &[SimulacaoItem]) -> island::ChartProps {
     let day = |s: Option<&str>| {
         s.and_then(dates::parse_platform_datetime)
             .map(dates::today_in_sao_paulo)
@@ -154,7 +154,7 @@ fn chart_props(items: &[SimulationItem]) -> island::ChartProps {
     }
 }
 
-fn scenarios(ctx: &Ctx, items: &[SimulationItem], level: u8) -> Markup {
+fn scenarios(ctx: &Ctx, items: &[SimulacaoItem], level: u8) -> Markup {
     html! {
         (heading(level, Some("simulacao-resultados"), html! { "Resultados" }))
         ul.cenarios {

@@ -4,7 +4,7 @@ use maud::{Markup, html};
 
 use super::informacoes::{self, essential_pdf};
 use super::{NO_FILE, operation_pdf};
-use crate::api::models::{Captacao, GalleryKind};
+use crate::api::models::{Captacao, GaleriaTipo};
 use crate::domain::{captacao, cvm, dates};
 use crate::web::ui::{aviso_cvm, captacao as ui_captacao, format, island};
 use crate::web::{Ctx, routes};
@@ -102,14 +102,14 @@ fn accordions(ctx: &Ctx, o: &Captacao) -> Markup {
     let gallery: Vec<_> = o
         .gallery()
         .filter(|g| match g.tipo {
-            GalleryKind::Galeria => true,
-            GalleryKind::Principal | GalleryKind::Empreendedor => false,
-            GalleryKind::Outro(_) => g.url_video.is_some(),
+            GaleriaTipo::Galeria => true,
+            GaleriaTipo::Principal | GaleriaTipo::Empreendedor => false,
+            GaleriaTipo::Outro(_) => g.url_video.is_some(),
         })
         .collect();
     let entrepreneur: Vec<_> = o
         .gallery()
-        .filter(|g| g.tipo == GalleryKind::Empreendedor)
+        .filter(|g| g.tipo == GaleriaTipo::Empreendedor)
         .collect();
     let loc = o.empreendedor_rural.localizacao.clone().unwrap_or_default();
     html! {

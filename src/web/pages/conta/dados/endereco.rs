@@ -7,7 +7,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::saved;
-use crate::api::models::Registration;
+use crate::api::models::Cadastro;
 use crate::domain::validate::FormError;
 use crate::domain::validate::cadastro::{
     ADDRESS_NUMBER_MAX_CHARS, ADDRESS_TEXT_MAX_CHARS, AddressInput, CEP_INPUT_MAX_CHARS,
@@ -40,7 +40,7 @@ pub struct EnderecoForm {
     pais: String,
 }
 
-pub(super) fn stored_address(r: &Registration) -> AddressInput {
+pub(super) fn stored_address(r: &Cadastro) -> AddressInput {
     let e = &r.view().dados_complementares.endereco;
     let s = |v: &Option<String>| v.clone().unwrap_or_default();
     let cep = s(&e.cep);
@@ -66,7 +66,7 @@ pub(super) fn stored_address(r: &Registration) -> AddressInput {
     }
 }
 
-fn address_page(r: &Registration, a: &AddressInput, error: Option<&FormError>) -> Page {
+fn address_page(r: &Cadastro, a: &AddressInput, error: Option<&FormError>) -> Page {
     let countries: Vec<(String, String)> = crate::domain::reference::countries()
         .iter()
         .map(|c| (c.alpha3.clone(), c.name.clone()))

@@ -6,7 +6,7 @@ use jiff::Timestamp;
 use maud::{Markup, html};
 
 use super::{ExtratoQuery, TITLE, View, page};
-use crate::api::models::{ClientAccount, StatementLine};
+use crate::api::models::{ContaCliente, ExtratoLinha};
 use crate::domain::dates;
 use crate::domain::extrato::exportar::{self, Cabecalho, Movimento};
 use crate::domain::extrato::{self, Filter};
@@ -30,7 +30,7 @@ pub(super) fn links(query: &str) -> Markup {
     }
 }
 
-fn movimento(l: &StatementLine) -> Movimento {
+fn movimento(l: &ExtratoLinha) -> Movimento {
     Movimento {
         id: l.id,
         data: l.data.as_deref().and_then(dates::parse_platform_datetime),
@@ -59,7 +59,7 @@ async fn pedido<'a>(ctx: &'a Ctx, q: ExtratoQuery) -> PageResult<Pedido<'a>> {
         .unwrap_or_default();
     let typed = q.typed();
     let today = dates::today_in_sao_paulo(Timestamp::now());
-    let refused = |accounts: &[ClientAccount], message: &'static str| {
+    let refused = |accounts: &[ContaCliente], message: &'static str| {
         let view = View {
             typed: &typed,
             filter: None,
@@ -71,7 +71,7 @@ async fn pedido<'a>(ctx: &'a Ctx, q: ExtratoQuery) -> PageResult<Pedido<'a>> {
     };
     let filter = extrato::resolve(&typed, &own, today).map_err(|m| refused(&[], m))?;
     if filter.codigo_cliente != own {
-        let accounts = match ctx.app.api.registration(token).await {
+        let accounts = match ctx.app.api.cadastro(token).await {
             Ok(r) => r.view().contas.clone(),
             Err(_) => Vec::new(),
         };
@@ -101,12 +101,12 @@ async fn todos(p: &Pedido<'_>) -> PageResult<Vec<Movimento>> {
     f.page = 1;
     f.page_size = exportar::POR_PAGINA;
     let api = &p.ctx.app.api;
-    let first = api.statement(p.token, &f).await.on_page(TITLE)?;
+    let first = api.extrato(p.token, &f).await.on_page(TITLE)?;
     exportar::cabe(first.total_de_registros).map_err(|m| refused_with_filter(p, m))?;
     let mut lines: Vec<Movimento> = first.dados.iter().map(movimento).collect();
     for n in 2..=exportar::paginas(first.total_de_registros) {
         f.page = n;
-        let next = api.statement(p.token, &f).await.on_page(TITLE)?;
+        let next = api.extrato(p.token, &f).await.on_page(TITLE)?;
         if next.dados.is_empty() {
             break;
         }
@@ -156,7 +156,7 @@ pub async fn view_extrato_pdf_get(ctx: Ctx, Query(q): Query<ExtratoQuery>) -> Pa
     f.page = 1;
     f.page_size = 1;
     let api = &ctx.app.api;
-    let count = api.statement(p.token, &f).await.on_page(TITLE)?;
+    let count = api.extrato(p.token, &f).await.on_page(TITLE)?;
     exportar::cabe(count.total_de_registros).map_err(|m| refused_with_filter(&p, m))?;
     let (inicio, fim) = exportar::dias(&p.filter, dates::today_in_sao_paulo(Timestamp::now()));
     let back = {
@@ -170,7 +170,7 @@ pub async fn view_extrato_pdf_get(ctx: Ctx, Query(q): Query<ExtratoQuery>) -> Pa
         page(&ctx, view)
     };
     download::answer(
-        api.statement_pdf(p.token, &p.filter).await,
+        api.extrato_pdf(p.token, &p.filter).await,
         back,
         &exportar::arquivo(inicio, fim, "pdf"),
         false,

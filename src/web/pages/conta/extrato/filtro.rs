@@ -4,7 +4,7 @@
 use maud::{Markup, html};
 
 use super::{PANEL_ID, PANEL_TITLE};
-use crate::api::models::ClientAccount;
+use crate::api::models::ContaCliente;
 use crate::domain::dates;
 use crate::domain::extrato::{self, Filter, Period, TypedFilter};
 use crate::domain::reference::{StatusMovimento, TipoMovimento};
@@ -58,7 +58,7 @@ fn text_field(id: &str, label: &str, value: &str, hint: Option<&str>, max: usize
     }
 }
 
-pub(super) fn filter_panel(t: &TypedFilter, accounts: &[ClientAccount], own: &str) -> Markup {
+pub(super) fn filter_panel(t: &TypedFilter, accounts: &[ContaCliente], own: &str) -> Markup {
     let codes: Vec<&str> = if accounts.is_empty() {
         vec![own]
     } else {
