@@ -4,7 +4,6 @@
 use std::path::Path;
 
 use base64::Engine;
-use tokio::net::TcpListener;
 use tower_cookies::Key;
 
 use crate::api::{ClientConfig, PlatformClient};
@@ -34,7 +33,10 @@ pub enum StartupError {
 
 /// Starts the embedded sandbox on `listener` in the background; returns its base URL.
 #[cfg(feature = "sandbox")]
-pub fn spawn_sandbox(listener: TcpListener, cfg: &Config) -> Result<String, StartupError> {
+pub fn spawn_sandbox(
+    listener: tokio::net::TcpListener,
+    cfg: &Config,
+) -> Result<String, StartupError> {
     let addr = listener.local_addr().map_err(|source| StartupError::Io {
         what: "o endereço do sandbox".into(),
         source,
