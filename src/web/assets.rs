@@ -170,24 +170,7 @@ fn if_none_match(request: &HeaderMap, etag: &str) -> bool {
 
 /// `Accept-Encoding` lists gzip (or `*`) without `q=0`.
 fn accepts_gzip(request: &HeaderMap) -> bool {
-    request
-        .get_all(header::ACCEPT_ENCODING)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(','))
-        .any(|item| {
-            let mut parts = item.split(';');
-            let coding = parts.next().unwrap_or("").trim();
-            if !(coding.eq_ignore_ascii_case("gzip") || coding == "*") {
-                return false;
-            }
-            let q = parts
-                .filter_map(|p| p.trim().strip_prefix("q="))
-                .filter_map(|q| q.trim().parse::<f32>().ok())
-                .next()
-                .unwrap_or(1.0);
-            q > 0.0
-        })
+    super::headers::coding_weight(request, "gzip") > 0.0
 }
 
 #[cfg(test)]

@@ -31,7 +31,7 @@ use moka::sync::Cache;
 
 use super::AppState;
 use super::error::for_visitor;
-use super::headers::{SecurityHeaders, publicly_cacheable};
+use super::headers::{SecurityHeaders, coding_weight, publicly_cacheable};
 use super::observability::Seen;
 use crate::api::request_id;
 
@@ -74,7 +74,9 @@ fn key(req: &Request) -> Option<(String, &'static str)> {
     let anonymous = req.method() == Method::GET
         && !h.contains_key(header::COOKIE)
         && !h.contains_key(header::AUTHORIZATION)
-        && !super::routes::is_private(req.uri().path());
+        && !super::routes::is_private(req.uri().path())
+        // Assets answer from their own precompressed copies, chosen by the header as sent.
+        && !super::routes::skips_session(req.uri().path());
     anonymous.then(|| {
         let encoding = chosen_encoding(h);
         (format!("{encoding}\n{}", req.uri()), encoding)
@@ -84,30 +86,7 @@ fn key(req: &Request) -> Option<(String, &'static str)> {
 /// The encoding the client weighs highest of brotli and gzip (brotli on a tie), when it
 /// accepts either (by name or `*`, with a `q` above zero); else `identity`.
 fn chosen_encoding(headers: &HeaderMap) -> &'static str {
-    let weight = |coding: &str| -> f32 {
-        let (mut named, mut any) = (None, None);
-        let items = headers
-            .get_all(header::ACCEPT_ENCODING)
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .flat_map(|v| v.split(','));
-        for item in items {
-            let mut params = item.split(';');
-            let name = params.next().unwrap_or_default().trim();
-            let q = params
-                .filter_map(|p| p.split_once('='))
-                .find(|(k, _)| k.trim().eq_ignore_ascii_case("q"))
-                .map_or(Some(1.0), |(_, q)| q.trim().parse::<f32>().ok())
-                .unwrap_or(0.0);
-            if name.eq_ignore_ascii_case(coding) {
-                named = Some(q);
-            } else if name == "*" {
-                any = Some(q);
-            }
-        }
-        named.or(any).unwrap_or(0.0)
-    };
-    let (br, gzip) = (weight("br"), weight("gzip"));
+    let (br, gzip) = (coding_weight(headers, "br"), coding_weight(headers, "gzip"));
     if br > 0.0 && br >= gzip {
         "br"
     } else if gzip > 0.0 {

@@ -56,3 +56,26 @@ async fn spellings_of_one_encoding_share_one_kept_copy() {
         );
     }
 }
+
+/// The visitor pages' choice of encoding is theirs alone: an asset keeps its precompressed
+/// gzip copy for a newcomer whose browser also names brotli (it has no brotli copy).
+#[tokio::test]
+async fn an_asset_asked_by_a_newcomer_naming_brotli_still_comes_gzipped() {
+    let app = TestApp::with_sandbox(&["--micro-cache", "30"]).await;
+    for spelling in ["gzip, deflate, br", "br, gzip", "gzip"] {
+        let resp = reqwest::Client::new()
+            .get(app.url(colheita::web::assets::asset_url("islands/loader.js")))
+            .header("accept-encoding", spelling)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(resp.status(), 200, "{spelling}");
+        assert_eq!(
+            resp.headers()
+                .get("content-encoding")
+                .map(|v| v.to_str().unwrap()),
+            Some("gzip"),
+            "{spelling}"
+        );
+    }
+}
