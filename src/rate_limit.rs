@@ -34,7 +34,7 @@ pub enum Limits {
     /// This process's own counts: right for one replica, and for `cargo run`.
     Memory {
         signups: AttemptLimiter,
-        guesses: GuessLimiter,
+        guesses: Box<GuessLimiter>,
     },
     /// Counts every replica shares.
     Shared {
@@ -47,7 +47,7 @@ impl Limits {
     pub fn in_memory(allow: Allowances) -> Self {
         Limits::Memory {
             signups: AttemptLimiter::per_hour(allow.signups),
-            guesses: GuessLimiter::new(allow.password_guesses),
+            guesses: Box::new(GuessLimiter::new(allow.password_guesses)),
         }
     }
 
