@@ -141,6 +141,11 @@ pub struct Config {
     /// client address and hour before 429; at twice as many the session ends.
     #[arg(long, env = "COLHEITA_PASSWORD_GUESS_LIMIT", default_value = "5")]
     pub password_guess_limit: NonZeroU32,
+    /// The store the attempt limits above are counted in, shared by every replica: a Redis
+    /// or Valkey URL (`redis://host:port/db`). Unset: each process counts in its own
+    /// memory, which is right only for a single replica.
+    #[arg(long, env = "COLHEITA_LIMITS_URL", hide_env_values = true)]
+    pub limits_url: Option<String>,
     /// Login attempts at the embedded sandbox's provider, per client address and hour.
     #[cfg(feature = "sandbox")]
     #[arg(long, env = "COLHEITA_SANDBOX_LOGIN_LIMIT", default_value = "60")]

@@ -1,12 +1,102 @@
-//! Attempts per client address: the sign-up (so its form cannot enumerate CPFs in bulk)
-//! and the sandbox provider's login (password guessing). A generic cell-rate limiter
-//! (governor) keyed by address; the rules of what counts as an attempt stay with each
-//! caller.
+//! Attempts per client address and per account: the sign-up (so its form cannot enumerate
+//! CPFs in bulk), the current-password guesses at the password change, and the sandbox
+//! provider's login. The rules of what counts as an attempt stay with each caller.
+//!
+//! The web app counts through [`Limits`]: in this process's memory (a cell-rate limiter,
+//! governor) when it runs alone, or in a store every replica shares (`--limits-url`), so
+//! that a limit holds however many replicas the attempts are spread over.
+
+mod shared;
 
 use std::net::{IpAddr, Ipv6Addr};
 use std::num::NonZeroU32;
 
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+
+use shared::{Kind, SharedCounts, account_key, addr_key};
+
+/// The shared store could not count an attempt: the attempt must not go through uncounted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StoreDown;
+
+/// How many attempts an hour each limit allows.
+#[derive(Debug, Clone, Copy)]
+pub struct Allowances {
+    /// Sign-ups reaching the platform, per address.
+    pub signups: NonZeroU32,
+    /// Password-change attempts per account and per address before 429 (the session ends
+    /// at twice as many).
+    pub password_guesses: NonZeroU32,
+}
+
+/// The web app's attempt counters, one backend for all of them.
+pub enum Limits {
+    /// This process's own counts: right for one replica, and for `cargo run`.
+    Memory {
+        signups: AttemptLimiter,
+        guesses: Box<GuessLimiter>,
+    },
+    /// Counts every replica shares.
+    Shared {
+        counts: SharedCounts,
+        allow: Allowances,
+    },
+}
+
+impl Limits {
+    pub fn in_memory(allow: Allowances) -> Self {
+        Limits::Memory {
+            signups: AttemptLimiter::per_hour(allow.signups),
+            guesses: Box::new(GuessLimiter::new(allow.password_guesses)),
+        }
+    }
+
+    /// Counted in the Redis or Valkey store at `url` (`redis://host:port/db`).
+    pub fn shared(url: &str, allow: Allowances) -> Result<Self, String> {
+        Ok(Limits::Shared {
+            counts: SharedCounts::new(url)?,
+            allow,
+        })
+    }
+
+    /// Counts one sign-up of `addr`: `false` when its allowance is used up.
+    pub async fn sign_up(&self, addr: IpAddr) -> Result<bool, StoreDown> {
+        match self {
+            Limits::Memory { signups, .. } => Ok(signups.allow(addr)),
+            Limits::Shared { counts, allow } => {
+                let n = counts.count(&[(Kind::SignUp, addr_key(addr))]).await?;
+                Ok(n.iter().all(|&n| n <= u64::from(allow.signups.get())))
+            }
+        }
+    }
+
+    /// Counts one current-password guess of `account` from `addr`.
+    pub async fn password_guess(&self, account: &str, addr: IpAddr) -> Result<Guess, StoreDown> {
+        match self {
+            Limits::Memory { guesses, .. } => Ok(guesses.attempt(account, addr)),
+            Limits::Shared { counts, allow } => {
+                let keys = [
+                    (Kind::GuessAccount, account_key(account)),
+                    (Kind::GuessAddr, addr_key(addr)),
+                ];
+                let most = counts.count(&keys).await?.into_iter().max().unwrap_or(0);
+                Ok(guess_at(most, allow.password_guesses))
+            }
+        }
+    }
+}
+
+/// What the `n`th attempt in the hour may do, when `refused_after` are answered.
+fn guess_at(n: u64, refused_after: NonZeroU32) -> Guess {
+    let refused_after = u64::from(refused_after.get());
+    if n > refused_after.saturating_mul(2) {
+        Guess::EndSession
+    } else if n > refused_after {
+        Guess::TooMany
+    } else {
+        Guess::Allowed
+    }
+}
 
 /// The answer when an address has used up its attempts (429).
 pub const MUITAS_TENTATIVAS: &str = "Muitas tentativas. Aguarde alguns minutos e tente novamente.";

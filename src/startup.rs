@@ -8,6 +8,7 @@ use tower_cookies::Key;
 
 use crate::api::{ClientConfig, PlatformClient};
 use crate::config::Config;
+use crate::rate_limit::{Allowances, Limits};
 #[cfg(feature = "sandbox")]
 use crate::sandbox::{Sandbox, SandboxConfig};
 use crate::web::{AppState, WebConfig};
@@ -247,10 +248,17 @@ pub fn web_state(
         pix_merchant_city: cfg.pix_merchant_city.clone(),
         inbound_timeout: cfg.inbound_timeout(),
         session: cfg.session_limits(),
-        signup_limit: cfg.signup_limit,
-        password_guess_limit: cfg.password_guess_limit,
         trust_forwarded_for: cfg.trust_forwarded_for,
         micro_cache: std::time::Duration::from_secs(cfg.micro_cache),
     };
-    Ok(AppState::new(api, web, key))
+    let allow = Allowances {
+        signups: cfg.signup_limit,
+        password_guesses: cfg.password_guess_limit,
+    };
+    // Replicas must share their counts, or each would allow the whole limit again.
+    let limits = match &cfg.limits_url {
+        Some(url) => Limits::shared(url, allow).map_err(StartupError::Config)?,
+        None => Limits::in_memory(allow),
+    };
+    Ok(AppState::new(api, web, key, limits))
 }

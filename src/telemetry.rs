@@ -31,6 +31,9 @@ pub const PLATFORM_ERRORS: &str = "colheita_platform_errors_total";
 pub const MICROCACHE_REQUESTS: &str = "colheita_microcache_requests_total";
 /// Sessions whose access token the web app refreshed, by `outcome` (`ok`, `failed`).
 pub const SESSIONS_REFRESHED: &str = "colheita_sessions_refreshed_total";
+/// Counts the shared limits store (`--limits-url`) could not take: each one refused its
+/// sign-up or password change with 503.
+pub const LIMITS_STORE_ERRORS: &str = "colheita_limits_store_errors_total";
 
 /// Latency buckets, in seconds: from a cached page (under a millisecond) to the request
 /// timeout's order of magnitude.

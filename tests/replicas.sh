@@ -9,13 +9,16 @@
 #      access token needs refreshing, spread over both replicas; none may log the investor
 #      out, and the session goes on afterwards from any of the answers' cookies;
 #   3. rolling restart: a 30 s wrk run through nginx while each replica in turn gets
-#      SIGTERM, drains and starts again; zero failed requests.
+#      SIGTERM, drains and starts again; zero failed requests;
+#   4. limits: both replicas count in one Redis store (`--limits-url`), so sign-ups from
+#      one address through nginx are refused past the limit, whichever replica answers.
 # Exit status 0 only when every check passes.
 #
 #   tests/replicas.sh                 # release build
 #   PROFILE=debug tests/replicas.sh   # quicker to build
 #
-# Needs curl, python3, nginx and wrk (apt-get install nginx wrk; installed when root).
+# Needs curl, python3, nginx, wrk and redis-server (apt-get install nginx wrk redis-server;
+# installed when root).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ROOT=$PWD
@@ -24,6 +27,9 @@ NGINX_PORT=${BASE_PORT:-3620}
 SANDBOX_PORT=$((NGINX_PORT + 1))
 PORT_A=$((NGINX_PORT + 2))
 PORT_B=$((NGINX_PORT + 3))
+REDIS_PORT=$((NGINX_PORT + 4))
+# Sign-ups per address and hour, counted across both replicas (section 4).
+SIGNUP_LIMIT=3
 WEB=http://127.0.0.1:$NGINX_PORT
 SANDBOX=http://127.0.0.1:$SANDBOX_PORT
 OFFER=fazenda-santa-luzia-soja-2027
@@ -45,7 +51,7 @@ check() { # check <description> <condition...>
   if "$@"; then echo "  ok   $what"; else echo "  FAIL $what"; FAILURES=$((FAILURES + 1)); fi
 }
 
-for tool in nginx wrk; do
+for tool in nginx wrk redis-server; do
   if ! command -v "$tool" >/dev/null 2>&1 && [ ! -x "/usr/sbin/$tool" ]; then
     if [ "$(id -u)" -eq 0 ]; then
       DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$tool" >/dev/null
@@ -70,9 +76,16 @@ RUST_LOG=warn "$BIN" --public-url "$WEB" --sandbox-addr "127.0.0.1:$SANDBOX_PORT
 PID[sandbox]=$!
 wait_for "$SANDBOX/v1/dominios/bancos" || { cat "$WORK/sandbox.log"; exit 1; }
 
+# The limits store both replicas count in.
+mkdir -p "$WORK/redis"
+redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save '' --appendonly no \
+  --dir "$WORK/redis" >"$WORK/redis.log" 2>&1 &
+PID[redis]=$!
+
 start_replica() { # start_replica <A|B> <port>
   RUST_LOG=warn "$BIN" --addr "127.0.0.1:$2" --public-url "$WEB" --api-url "$SANDBOX" \
     --insecure-http --cookie-key "$KEY" --data-dir "$WORK/web-$1" --trust-forwarded-for \
+    --limits-url "redis://127.0.0.1:$REDIS_PORT/0" --signup-limit "$SIGNUP_LIMIT" \
     --shutdown-grace 10 >>"$WORK/web-$1.log" 2>&1 &
   PID[$1]=$!
   wait_for "http://127.0.0.1:$2/healthz" || { cat "$WORK/web-$1.log"; exit 1; }
@@ -216,6 +229,28 @@ sockerr=$(awk '/Socket errors/ {print}' "$WORK/wrk.txt")
 p99=$(awk '$1=="99%" {print $2}' "$WORK/wrk.txt")
 echo "  $requests requests, p99 $p99, non-2xx ${non2xx:-0}, ${sockerr:-no socket errors}"
 check "zero failed requests during the rolling restart" [ -z "$non2xx$sockerr" ]
+
+echo
+echo "==> 4. the sign-up limit holds across replicas (one Redis store)"
+SIGNUP=$WORK/jar-signup
+SERVED=""
+# A valid CPF for each attempt (check digits computed), so only the limit can refuse one.
+cpf() { python3 -c 'import sys
+d=[int(c) for c in "%09d" % (123456000 + int(sys.argv[1]))]
+for n in (9, 10): d.append(sum(x * w for x, w in zip(d, range(n + 1, 1, -1))) * 10 % 11 % 10)
+print("".join(map(str, d)))' "$1"; }
+for i in $(seq $((SIGNUP_LIMIT + 1))); do
+  want=303
+  [ "$i" -gt "$SIGNUP_LIMIT" ] && want=429
+  read -r code replica _ <<<"$(req "$SIGNUP" POST "$WEB/quero-investir" \
+    --data-urlencode "nome=Joana Pereira" --data-urlencode "email=joana$i@exemplo.com.br" \
+    --data-urlencode "celular=11 91234-5678" --data-urlencode "cpf=$(cpf "$i")" \
+    --data "termos=sim")"
+  SERVED="$SERVED $replica"
+  check "sign-up $i (limit $SIGNUP_LIMIT): $code via $replica" [ "$code" = "$want" ]
+done
+check "both replicas counted the sign-ups" \
+  bash -c "grep -q $PORT_A <<<'$SERVED' && grep -q $PORT_B <<<'$SERVED'"
 
 echo
 if [ "$FAILURES" -eq 0 ]; then echo "replicas: all checks passed"; else echo "replicas: $FAILURES check(s) failed"; fi

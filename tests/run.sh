@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The one test command (README and .ci/run call it). Installs what is missing, builds, runs the
 # Rust tests (cargo nextest) and then the Playwright suite (Debian's Chromium, axe-core, vnu).
-# Needs: the Rust toolchain, Node 20+ with npm, Java 17+ (vnu) and qpdf (the PDF checks); the
-# last two are installed via apt when missing.
+# Needs: the Rust toolchain, Node 20+ with npm, Java 17+ (vnu), qpdf (the PDF checks) and
+# redis-server (the limits tests); the last three are installed via apt when missing.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -40,6 +40,8 @@ missing=()
 command -v java >/dev/null 2>&1 || missing+=(default-jre-headless)
 # The PDF tests run `qpdf --check` on every kind of generated document.
 command -v qpdf >/dev/null 2>&1 || missing+=(qpdf)
+# The limits tests start their own Redis (the store replicas share their counts in).
+command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 if [ "${#missing[@]}" -gt 0 ]; then
   step "apt-get install ${missing[*]}"
   apt_install "${missing[@]}"

@@ -61,11 +61,6 @@ pub struct WebConfig {
     pub inbound_timeout: std::time::Duration,
     /// Absolute and idle lifetime of a login session.
     pub session: crate::domain::sessao::SessionLimits,
-    /// Sign-up attempts reaching the platform, per client address and hour.
-    pub signup_limit: std::num::NonZeroU32,
-    /// Password-change attempts per account and per address and hour before 429 (the
-    /// session ends at twice as many).
-    pub password_guess_limit: std::num::NonZeroU32,
     /// Behind a proxy that appends the client to `X-Forwarded-For`: its last entry is the
     /// client's address (otherwise the connection's peer is).
     pub trust_forwarded_for: bool,
@@ -104,9 +99,8 @@ pub struct Inner {
     /// The Content-Security-Policy header, built once (`None` if the configured origins
     /// cannot be a header value).
     pub csp: Option<axum::http::HeaderValue>,
-    pub signup_attempts: crate::rate_limit::AttemptLimiter,
-    /// Current-password guesses at the password change.
-    pub password_guesses: crate::rate_limit::GuessLimiter,
+    /// Sign-ups per address and current-password guesses at the password change.
+    pub limits: crate::rate_limit::Limits,
     pub visitor_pages: visitors::VisitorPages,
 }
 
@@ -121,13 +115,16 @@ impl std::ops::Deref for AppState {
 }
 
 impl AppState {
-    pub fn new(api: PlatformClient, cfg: WebConfig, key: Key) -> Self {
+    pub fn new(
+        api: PlatformClient,
+        cfg: WebConfig,
+        key: Key,
+        limits: crate::rate_limit::Limits,
+    ) -> Self {
         let csp = axum::http::HeaderValue::from_str(&headers::content_security_policy(&cfg)).ok();
-        let signup_attempts = crate::rate_limit::AttemptLimiter::per_hour(cfg.signup_limit);
         let visitor_pages = visitors::VisitorPages::new(cfg.micro_cache);
         AppState(Arc::new(Inner {
-            signup_attempts,
-            password_guesses: crate::rate_limit::GuessLimiter::new(cfg.password_guess_limit),
+            limits,
             visitor_pages,
             api,
             cfg,

@@ -38,12 +38,14 @@ pub(crate) fn state(micro_cache: Duration) -> AppState {
         login_origin: origin,
         inbound_timeout: Duration::from_secs(5),
         session: crate::domain::sessao::SessionLimits::default(),
-        signup_limit: std::num::NonZeroU32::MIN,
-        password_guess_limit: crate::rate_limit::PASSWORD_GUESSES_REFUSED_AFTER,
         trust_forwarded_for: false,
         micro_cache,
     };
-    AppState::new(api, cfg, tower_cookies::Key::generate())
+    let limits = crate::rate_limit::Limits::in_memory(crate::rate_limit::Allowances {
+        signups: std::num::NonZeroU32::MIN,
+        password_guesses: crate::rate_limit::PASSWORD_GUESSES_REFUSED_AFTER,
+    });
+    AppState::new(api, cfg, tower_cookies::Key::generate(), limits)
 }
 
 /// A public HTML page whose body fails after its first bytes.

@@ -113,3 +113,76 @@ async fn login_attempts_at_the_provider_are_limited_per_address_right_or_wrong()
     assert_eq!(text(&doc, "[role=alert]"), MUITAS);
     assert_eq!(value(&doc, "#email"), "investidor@colheita.dev");
 }
+
+/// Another browser on the same app, whose cookies the test can read and change.
+fn browser_with_jar(app: &TestApp) -> (TestApp, std::sync::Arc<reqwest::cookie::Jar>) {
+    let jar = std::sync::Arc::new(reqwest::cookie::Jar::default());
+    let client = reqwest::Client::builder()
+        .cookie_provider(jar.clone())
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    (
+        TestApp {
+            client,
+            ..app.another_browser()
+        },
+        jar,
+    )
+}
+
+/// The password-guess count follows the account the session's tokens belong to: the user
+/// summary cookie of another login, put beside them, neither resets the count nor keeps
+/// the session alive past twice the limit. Each guess comes from its own address, so
+/// only the per-account count can refuse it.
+#[tokio::test]
+async fn password_guesses_count_for_the_account_of_the_tokens_whatever_the_user_cookie() {
+    use reqwest::cookie::CookieStore;
+    let app = TestApp::with_sandbox(&["--trust-forwarded-for"]).await;
+    let (attacker, jar) = browser_with_jar(&app);
+    let (other, other_jar) = browser_with_jar(&app);
+    let url = url::Url::parse(&app.web_url).unwrap();
+    let investidor = attacker
+        .login("investidor@colheita.dev", "colheita123")
+        .await;
+    assert_eq!(investidor.status(), 200);
+    other.login("ativa@colheita.dev", "colheita123").await;
+    let cookies = other_jar.cookies(&url).unwrap();
+    let other_user = cookies
+        .to_str()
+        .unwrap()
+        .split("; ")
+        .find(|c| c.starts_with("colheita_usuario="))
+        .expect("the other login's user cookie")
+        .to_owned();
+    let guess = |n: u32| {
+        let attacker = &attacker;
+        async move {
+            let form = [
+                ("senha_atual", "Errada123"),
+                ("nova_senha", "NovaSenha123"),
+                ("confirmacao_senha", "NovaSenha123"),
+            ];
+            attacker
+                .client
+                .post(attacker.url(routes::ALTERAR_SENHA))
+                .header("Origin", &attacker.web_url)
+                .header("Sec-Fetch-Site", "same-origin")
+                .header("x-forwarded-for", format!("198.51.100.{n}"))
+                .form(&form)
+                .send()
+                .await
+                .unwrap()
+        }
+    };
+    for n in 1..=5 {
+        assert_eq!(guess(n).await.status(), 422, "guess {n}");
+    }
+    jar.add_cookie_str(&format!("{other_user}; Path=/"), &url);
+    for n in 6..=10 {
+        assert_eq!(guess(n).await.status(), 429, "guess {n}");
+    }
+    jar.add_cookie_str(&format!("{other_user}; Path=/"), &url);
+    assert_eq!(guess(11).await.status(), 303, "the session ends");
+    assert_eq!(attacker.get(routes::CARTEIRA).await.status(), 303);
+}

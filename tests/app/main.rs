@@ -26,6 +26,7 @@ mod falhas;
 mod ilhas;
 mod indice;
 mod limites;
+mod limites_redis;
 mod microcache;
 mod modulos;
 mod observabilidade;

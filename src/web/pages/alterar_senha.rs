@@ -10,10 +10,11 @@ use axum::response::{IntoResponse, Redirect};
 use maud::{Markup, html};
 use serde::Deserialize;
 
+use crate::api::GENERIC_ERROR;
 use crate::domain::validate::{
     FieldError, FormError, PASSWORD_MAX_CHARS, PASSWORD_RULE_TEXT, validate_new_password,
 };
-use crate::rate_limit::{Guess, MUITAS_TENTATIVAS};
+use crate::rate_limit::{Guess, MUITAS_TENTATIVAS, StoreDown};
 use crate::web::client_addr::ClientAddr;
 use crate::web::session::end_session;
 use crate::web::ui::Page;
@@ -50,11 +51,20 @@ pub async fn view_alterar_senha_post(
     let token = ctx.token()?;
     validate_new_password(&f.senha_atual, &f.nova_senha, &f.confirmacao_senha)
         .map_err(|e| PageError::refused(Page::new(TITLE, view(Some(&e))), e.message()))?;
-    // Each attempt that reaches the platform is a guess of the current password.
+    // Each attempt that reaches the platform is a guess of the current password. The
+    // account is the one the session's tokens belong to (the user summary is bound to them).
     let account = ctx.session.as_ref().map_or_else(String::new, |s| {
         s.user.codigo.clone().unwrap_or_else(|| s.user.nome.clone())
     });
-    match ctx.app.password_guesses.attempt(&account, addr) {
+    let guess = ctx.app.limits.password_guess(&account, addr).await;
+    let guess = guess.map_err(|StoreDown| {
+        PageError::alert(
+            Page::new(TITLE, view(None)),
+            GENERIC_ERROR,
+            StatusCode::SERVICE_UNAVAILABLE,
+        )
+    })?;
+    match guess {
         Guess::Allowed => {}
         Guess::TooMany => {
             tracing::warn!("password-change guesses over the limit");

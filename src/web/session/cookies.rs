@@ -106,7 +106,17 @@ struct StoredClock {
     rt: String,
 }
 
-/// A digest of the refresh token: binds the clock without a second copy of the token.
+/// The user summary as its cookie holds it, with the digest of the refresh token it was
+/// read with.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct StoredUser {
+    #[serde(flatten)]
+    user: UserSummary,
+    rt: String,
+}
+
+/// A digest of the refresh token: binds the clock and the user summary to the session's
+/// tokens without a second copy of the token.
 fn clock_binding(refresh_token: &str) -> String {
     use base64::Engine;
     use sha2::{Digest, Sha256};
@@ -253,12 +263,25 @@ impl Jar {
         self.set_private(CLOCK, &stored);
     }
 
-    pub fn user(&self) -> Option<UserSummary> {
-        self.get_private(USER)
+    /// The user summary written with this refresh token. One from another login (an
+    /// attacker's own beside stolen tokens) is none at all: the account it names is not the
+    /// one the tokens act for.
+    pub fn user(&self, refresh_token: &str) -> Option<UserSummary> {
+        let stored: StoredUser = self.get_private(USER)?;
+        (stored.rt == clock_binding(refresh_token)).then_some(stored.user)
     }
 
+    /// Writes the summary bound to the refresh token the jar holds now (store the tokens
+    /// first); written again whenever that token changes.
     pub fn store_user(&self, user: &UserSummary) {
-        self.set_private(USER, user);
+        let Some(refresh) = self.get_private::<StoredToken>(REFRESH) else {
+            return;
+        };
+        let stored = StoredUser {
+            user: user.clone(),
+            rt: clock_binding(&refresh.t),
+        };
+        self.set_private(USER, &stored);
     }
 
     /// Clears the session, keeping the return address (to come back to after the next login).

@@ -115,8 +115,14 @@ async fn load_session(app: &AppState, jar: &Jar) -> Option<Session> {
         jar.clear_session();
         return None;
     };
-    let user = match jar.user() {
-        Some(u) => u,
+    let user = match jar.user(&refresh.t) {
+        Some(u) => {
+            if rotated.is_some() {
+                // Bound again, to the refresh token the jar now holds.
+                jar.store_user(&u);
+            }
+            u
+        }
         None => {
             let u = Box::pin(fetch_user_summary(app, &access_token)).await;
             if let Some(u) = &u {

@@ -13,10 +13,10 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect};
 use serde::Deserialize;
 
-use crate::api::ApiError;
 use crate::api::models::SignupRecord;
+use crate::api::{ApiError, GENERIC_ERROR};
 use crate::domain::validate::{SignupInput, validate_signup};
-use crate::rate_limit::MUITAS_TENTATIVAS;
+use crate::rate_limit::{MUITAS_TENTATIVAS, StoreDown};
 use crate::web::client_addr::ClientAddr;
 use crate::web::session::{end_session, same_site_navigation};
 use crate::web::ui::Page;
@@ -87,7 +87,14 @@ pub async fn view_quero_investir_post(
         .map_err(|e| PageError::refused(view::page(&input, Some(&e)), e.message()))?;
     // Only attempts that would reach the platform count: each tells whether a CPF or an
     // e-mail is already known, so their number per address is what must be bounded.
-    if !ctx.app.signup_attempts.allow(addr) {
+    let allowed = ctx.app.limits.sign_up(addr).await.map_err(|StoreDown| {
+        PageError::alert(
+            view::page(&input, None),
+            GENERIC_ERROR,
+            StatusCode::SERVICE_UNAVAILABLE,
+        )
+    })?;
+    if !allowed {
         tracing::warn!("sign-up attempts over the per-address limit");
         return Err(PageError::alert(
             view::page(&input, None),
