@@ -282,7 +282,10 @@ async fn posting_to_a_reservation_that_is_not_yours_is_the_404_page() {
     let theirs: i64 = location(&resp).split('/').nth(2).unwrap().parse().unwrap();
     let other = owner.another_browser();
     assert_eq!(
-        other.login("ativa@colheita.dev", "colheita123").await.status(),
+        other
+            .login("ativa@colheita.dev", "colheita123")
+            .await
+            .status(),
         200
     );
     let ticks = [("aceite", "sim"), ("ciencia_risco", "sim")];
@@ -294,7 +297,11 @@ async fn posting_to_a_reservation_that_is_not_yours_is_the_404_page() {
         ] {
             let resp = other.post_form(&post, &ticks).await;
             assert_eq!(resp.status(), 404, "{post}");
-            assert_eq!(title(&html(resp).await), "Página não encontrada | Colheita", "{post}");
+            assert_eq!(
+                title(&html(resp).await),
+                "Página não encontrada | Colheita",
+                "{post}"
+            );
             let resp = other
                 .client
                 .post(other.url(&post))
