@@ -9,9 +9,9 @@ use std::sync::LazyLock;
 
 use rustc_hash::FxHashMap;
 
+use super::extract::Path;
 use axum::Router;
 use axum::body::Body;
-use axum::extract::Path;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
