@@ -300,25 +300,20 @@ mod tests {
 
     #[test]
     fn a_line_break_or_tab_around_a_value_is_refused_not_trimmed() {
-        let setters: [(fn(&mut SignupInput), &str); 4] = [
-            (|i| i.nome = "Maria Souza\t".into(), MSG_NOME_INVALIDO),
-            (
-                |i| i.email = "maria@example.com\r\n".into(),
-                MSG_EMAIL_INVALIDO,
-            ),
-            (
-                |i| i.celular = "\n(11) 91234-5678".into(),
-                MSG_CELULAR_INVALIDO,
-            ),
-            (
-                |i| i.cpf = "883.394.888-99\u{202E}".into(),
-                MSG_CPF_INVALIDO,
-            ),
-        ];
-        for (set, msg) in setters {
+        for (field, value, msg) in [
+            ("nome", "Maria Souza\t", MSG_NOME_INVALIDO),
+            ("email", "maria@example.com\r\n", MSG_EMAIL_INVALIDO),
+            ("celular", "\n(11) 91234-5678", MSG_CELULAR_INVALIDO),
+            ("cpf", "883.394.888-99\u{202E}", MSG_CPF_INVALIDO),
+        ] {
             let mut i = good();
-            set(&mut i);
-            assert_eq!(message_of(&i), Err(msg));
+            *match field {
+                "nome" => &mut i.nome,
+                "email" => &mut i.email,
+                "celular" => &mut i.celular,
+                _ => &mut i.cpf,
+            } = value.into();
+            assert_eq!(message_of(&i), Err(msg), "{field}");
         }
     }
 
