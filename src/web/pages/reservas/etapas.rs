@@ -72,6 +72,7 @@ fn limits(o: &Captacao) -> AmountLimits {
         investimento_minimo: o.rentabilidade.investimento_minimo.unwrap_or_default(),
         disponivel: o.disponivel,
         reservado: o.reservado,
+        maximo: o.limite_arrecadacao,
     }
 }
 
