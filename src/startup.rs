@@ -90,13 +90,14 @@ pub fn spawn_sandbox(
     }
     // Cancels unpaid Pix reservations after their deadline and clears dead codes/tokens.
     sandbox.spawn_expiry_sweeper(std::time::Duration::from_secs(60));
-    let router = sandbox.router();
-    tokio::spawn(async move {
-        let service = router.into_make_service_with_connect_info::<std::net::SocketAddr>();
-        if let Err(e) = axum::serve(listener, service).await {
-            tracing::error!(error = %e, "sandbox server stopped");
-        }
-    });
+    // The web app's accept loop, so the sandbox has the same header-read timeout and
+    // first-byte wait (a silent connection is closed) and the same connection cap.
+    tokio::spawn(serve(
+        listener,
+        sandbox.router(),
+        ServeLimits::from_config(cfg),
+        std::future::pending(),
+    ));
     Ok(url)
 }
 

@@ -19,6 +19,9 @@ pub const MSG_TOO_BIG: &str = "O arquivo deve ter no máximo 10 MB.";
 /// header, so an image that would take gigabytes to decode is refused before anyone does.
 pub const MAX_PIXELS: u64 = 50_000_000;
 pub const MSG_TOO_MANY_PIXELS: &str = "A imagem deve ter no máximo 50 megapixels.";
+/// An image whose width and height cannot be read from its header.
+pub const MSG_UNREADABLE_IMAGE: &str =
+    "Não foi possível ler o tamanho da imagem. Envie a foto ou o arquivo original.";
 /// A multipart body that cannot be read (cut off, a broken boundary).
 pub const MSG_BROKEN: &str = "Não foi possível ler o arquivo enviado. Tente enviar novamente.";
 /// A file whose name promises one format and whose content is another.
@@ -75,47 +78,18 @@ pub fn base_name(name: &str) -> &str {
     name.rsplit(['/', '\\']).next().unwrap_or(name)
 }
 
-fn be16(b: &[u8], at: usize) -> Option<u64> {
-    let s = b.get(at..at + 2)?;
-    Some(u64::from(u16::from_be_bytes([s[0], s[1]])))
-}
-
-fn be32(b: &[u8], at: usize) -> Option<u64> {
-    let s = b.get(at..at + 4)?;
-    Some(u64::from(u32::from_be_bytes([s[0], s[1], s[2], s[3]])))
-}
-
-/// Width × height as the image's header states it: PNG's IHDR, JPEG's first
-/// start-of-frame segment. None when the header cannot be read (the platform checks it).
+/// Width × height as the image's header states it, read by `imagesize` the way a decoder
+/// walks the segments. None for a PDF, and for an image whose header cannot be read: bytes
+/// a strict reader stops at (junk before a frame header) may still be skipped by a lenient
+/// decoder, so such an image is refused rather than let past the pixel limit.
 pub fn pixels(kind: FileKind, b: &[u8]) -> Option<u64> {
-    match kind {
-        FileKind::Png => {
-            (b.get(12..16)? == b"IHDR").then_some(())?;
-            Some(be32(b, 16)? * be32(b, 20)?)
-        }
-        FileKind::Jpeg => {
-            let mut i = 2;
-            loop {
-                if *b.get(i)? != 0xFF {
-                    return None;
-                }
-                let marker = *b.get(i + 1)?;
-                if marker == 0xFF {
-                    i += 1;
-                    continue;
-                }
-                let sof = (0xC0..=0xCF).contains(&marker) && ![0xC4, 0xC8, 0xCC].contains(&marker);
-                if sof {
-                    return Some(be16(b, i + 5)? * be16(b, i + 7)?);
-                }
-                if marker == 0xDA {
-                    return None;
-                }
-                i += 2 + usize::try_from(be16(b, i + 2)?).ok()?;
-            }
-        }
-        FileKind::Pdf => None,
+    if kind == FileKind::Pdf {
+        return None;
     }
+    let size = imagesize::blob_size(b).ok()?;
+    u64::try_from(size.width)
+        .ok()?
+        .checked_mul(u64::try_from(size.height).ok()?)
 }
 
 fn extension(name: &str) -> Option<String> {
@@ -124,7 +98,8 @@ fn extension(name: &str) -> Option<String> {
 }
 
 /// A file the investor chose: not empty, at most 10 MB, a PNG, JPEG or PDF by its content,
-/// and named with one of its kind's extensions. The failing field is `documento`.
+/// named with one of its kind's extensions, and, for an image, a readable header stating
+/// at most 50 megapixels. The failing field is `documento`.
 pub fn check_upload(name: &str, bytes: &[u8]) -> Result<FileKind, FieldError> {
     let refuse = |m| Err(FieldError::new("documento", m));
     if bytes.is_empty() || name.trim().is_empty() {
@@ -138,10 +113,14 @@ pub fn check_upload(name: &str, bytes: &[u8]) -> Result<FileKind, FieldError> {
     };
     match extension(name) {
         Some(ext) if kind.extensions().contains(&ext.as_str()) => {
-            if pixels(kind, bytes).is_some_and(|p| p > MAX_PIXELS) {
-                return refuse(MSG_TOO_MANY_PIXELS);
+            if kind == FileKind::Pdf {
+                return Ok(kind);
             }
-            Ok(kind)
+            match pixels(kind, bytes) {
+                None => refuse(MSG_UNREADABLE_IMAGE),
+                Some(p) if p > MAX_PIXELS => refuse(MSG_TOO_MANY_PIXELS),
+                Some(_) => Ok(kind),
+            }
         }
         Some(ext) if ["png", "jpg", "jpeg", "pdf"].contains(&ext.as_str()) => {
             refuse(MSG_NAME_MISMATCH)

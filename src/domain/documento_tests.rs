@@ -10,7 +10,7 @@ fn segment(marker: u8, payload: &[u8]) -> Vec<u8> {
     [&[0xFF, marker][..], &len, payload].concat()
 }
 
-/// A JPEG with JFIF, an EXIF block holding a GPS position, an XMP block, and scan data.
+/// A 1×1 JPEG with JFIF, an EXIF block holding a GPS position, an XMP block, and scan data.
 pub(super) fn jpeg_with_location() -> Vec<u8> {
     let exif = [&b"Exif\0\0MM\0*\0\0\0\x08"[..], GPS].concat();
     let xmp = [
@@ -23,6 +23,7 @@ pub(super) fn jpeg_with_location() -> Vec<u8> {
         &segment(0xE0, b"JFIF\0\x01\x01\0\0\x01\0\x01\0\0"),
         &segment(0xE1, &exif),
         &segment(0xE1, &xmp),
+        &segment(0xC0, &[8, 0, 1, 0, 1, 1, 1, 0x11, 0]),
         &segment(0xDA, &[0x01, 0x01, 0x00, 0x00, 0x3F, 0x00]),
         &[0x12, 0x34, 0x56],
         &[0xFF, 0xD9],
@@ -116,7 +117,7 @@ fn pdfs_and_unreadable_images_pass_unchanged() {
     assert_eq!(strip_metadata(FileKind::Jpeg, broken.clone()), broken);
 }
 
-fn png_of(width: u32, height: u32) -> Vec<u8> {
+pub(super) fn png_of(width: u32, height: u32) -> Vec<u8> {
     let mut b = b"\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR".to_vec();
     b.extend_from_slice(&width.to_be_bytes());
     b.extend_from_slice(&height.to_be_bytes());
@@ -124,7 +125,7 @@ fn png_of(width: u32, height: u32) -> Vec<u8> {
     b
 }
 
-fn jpeg_of(width: u16, height: u16) -> Vec<u8> {
+pub(super) fn jpeg_of(width: u16, height: u16) -> Vec<u8> {
     let mut b = vec![0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x04, 0x00, 0x00];
     b.extend_from_slice(&[0xFF, 0xC0, 0x00, 0x11, 0x08]);
     b.extend_from_slice(&height.to_be_bytes());
@@ -152,6 +153,27 @@ fn images_over_fifty_megapixels_are_refused_from_their_header() {
         );
     }
     assert_eq!(pixels(FileKind::Jpeg, b"\xFF\xD8\xFF\xE1\x00"), None);
+}
+
+/// A lenient decoder skips bytes that are not a marker and finds the frame header after
+/// them; the check cannot read such a header, so the image is refused, never let through.
+#[test]
+fn an_image_whose_size_cannot_be_read_is_refused() {
+    let mut junk_then_huge = jpeg_of(30_000, 30_000);
+    junk_then_huge.splice(8..8, [0, 0, 0]);
+    let headless_png = b"\x89PNG\r\n\x1a\n\x00\x00\x00\x0dXXXX".to_vec();
+    for (name, bytes) in [
+        ("rg.jpg", junk_then_huge),
+        ("rg.jpg", b"\xFF\xD8\xFF\xE1\x00".to_vec()),
+        ("rg.png", headless_png),
+    ] {
+        assert_eq!(
+            check_upload(name, &bytes).map_err(|e| e.message()),
+            Err(MSG_UNREADABLE_IMAGE),
+            "{bytes:?}"
+        );
+    }
+    assert_eq!(check_upload("rg.pdf", b"%PDF-1.4"), Ok(FileKind::Pdf));
 }
 
 #[test]

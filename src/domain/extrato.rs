@@ -184,9 +184,10 @@ pub fn resolve(f: &TypedFilter, own_code: &str, today: Date) -> Result<Filter, &
 }
 
 /// The account of a search must be the investor's own or one of the accounts they are
-/// offered; with no list known (the registration did not answer) the platform decides.
-pub fn check_account(code: &str, own: &str, accounts: &[&str]) -> Result<(), &'static str> {
-    if code == own || accounts.is_empty() || accounts.contains(&code) {
+/// offered (an empty list offers none); with no list known (`None`: the registration did
+/// not answer) the platform decides.
+pub fn check_account(code: &str, own: &str, accounts: Option<&[&str]>) -> Result<(), &'static str> {
+    if code == own || accounts.is_none_or(|a| a.contains(&code)) {
         Ok(())
     } else {
         Err(MSG_ACCOUNT)

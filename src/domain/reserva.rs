@@ -12,6 +12,8 @@ pub const MSG_FILL: &str = "Necessário preencher todos os campos para prossegui
 pub const MSG_MINIMUM: &str =
     "O valor informado precisa ser maior que zero, e igual ou maior que o investimento mínimo.";
 pub const MSG_NOT_AVAILABLE: &str = "O valor da sua reserva não está mais disponível para investir. Verifique a quantia disponível na página da operação.";
+/// An amount above the whole offering (or above what the platform can count).
+pub const MSG_TOO_LARGE: &str = "O valor informado é grande demais.";
 pub const MSG_TERMS: &str = "Necessário concordar com os termos para prosseguir.";
 /// The order's confirmation without the Termo de Ciência de Risco accepted.
 pub const MSG_RISK: &str = "Aceite o Termo de Ciência de Risco para confirmar o investimento.";
@@ -28,12 +30,14 @@ pub struct AmountLimits {
     pub investimento_minimo: Decimal,
     pub disponivel: Decimal,
     pub reservado: Decimal,
+    /// The offering's whole target: no order can be above it (zero when unknown).
+    pub maximo: Decimal,
 }
 
 /// The amount as typed ('1.234,56', max 20 characters) → the amount, or the failure with its message.
 /// The amount must be filled and greater than zero: empty, unreadable, zero and negative
 /// input all ask to fill the fields; the minimum-investment message is only for a positive
-/// amount below the minimum.
+/// amount below the minimum; an amount above the offering's whole target is too large.
 pub fn validate_amount(typed: &str, limits: AmountLimits) -> Result<Decimal, FieldError> {
     let refuse = |message| Err(FieldError::new("valor", message));
     let amount = match money::parse_brl(typed) {
@@ -45,6 +49,9 @@ pub fn validate_amount(typed: &str, limits: AmountLimits) -> Result<Decimal, Fie
     }
     if limits.reservado > Decimal::ZERO && amount > limits.disponivel - limits.reservado {
         return refuse(MSG_NOT_AVAILABLE);
+    }
+    if limits.maximo > Decimal::ZERO && amount > limits.maximo {
+        return refuse(MSG_TOO_LARGE);
     }
     Ok(amount)
 }
@@ -99,6 +106,7 @@ mod tests {
         investimento_minimo: dec!(1000),
         disponivel: dec!(50000),
         reservado: dec!(0),
+        maximo: dec!(100000),
     };
 
     #[test]
@@ -147,6 +155,24 @@ mod tests {
         assert_eq!(validate_amount("5.000,01", l), Err(MSG_NOT_AVAILABLE));
         // With nothing reserved, the rule does not apply (the platform decides).
         assert_eq!(validate_amount("60.000,00", LIMITS), Ok(dec!(60000)));
+    }
+
+    #[test]
+    fn an_amount_above_the_whole_offering_is_too_large_not_below_the_minimum() {
+        let twenty = "9".repeat(20);
+        for typed in [twenty.as_str(), "100.000,01", "12.345.678.901.234"] {
+            assert_eq!(
+                validate_amount(typed, LIMITS),
+                Err(MSG_TOO_LARGE),
+                "{typed:?}"
+            );
+        }
+        assert_eq!(validate_amount("100.000,00", LIMITS), Ok(dec!(100000)));
+        let unknown = AmountLimits {
+            maximo: dec!(0),
+            ..LIMITS
+        };
+        assert!(validate_amount(&twenty, unknown).is_ok());
     }
 
     #[test]

@@ -5,6 +5,10 @@
 //! The web app never reaches into this module: it talks to it over HTTP exactly as it
 //! would talk to the real platform, so pointing it elsewhere is configuration only.
 
+// The sandbox is the platform: it answers in the platform's JSON envelope, not inside the web
+// app's shell, so axum's extractors (which the web app must not use) are its own to use.
+#![allow(clippy::disallowed_types)]
+
 mod autenticacao;
 mod cabecalhos;
 mod cadastro;

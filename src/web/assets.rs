@@ -10,7 +10,6 @@ use std::sync::LazyLock;
 
 use axum::Router;
 use axum::body::Body;
-use axum::extract::Path;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -106,8 +105,14 @@ pub fn routes<S: Clone + Send + Sync + 'static>() -> Router<S> {
     Router::new().route("/assets/{*path}", get(serve))
 }
 
-async fn serve(Path(path): Path<String>, headers: HeaderMap) -> Response {
-    match BY_NAME.get(path.as_str()) {
+async fn serve(uri: axum::http::Uri, headers: HeaderMap) -> Response {
+    // Asset names are plain ASCII, so the address as sent is the name: anything encoded
+    // (a byte that is not UTF-8 included) names no asset.
+    let path = uri
+        .path()
+        .strip_prefix(super::routes::ASSETS_PREFIX)
+        .unwrap_or_default();
+    match BY_NAME.get(path) {
         Some(asset) => respond(asset, &headers),
         None => (
             StatusCode::NOT_FOUND,

@@ -11,6 +11,7 @@
 //! | `Missing` | the handler's own page saying what was not found, 404 |
 //! | `LoginRequired` | the guard's redirect to login, with the return address on a GET |
 //! | `Platform` | the error card 'Ops! Houve uma falha.' inside the shell, 502 (never 500) |
+//! | `NotFoundOnForm` | the 404 page; an island (`Accept: application/json`) gets `{"mensagem"}` with 422 |
 //! | `Refused` | the same form again (422, or 502 when the platform failed) with every typed value and the 'Atenção!' alert; an island (`Accept: application/json`) gets `{"mensagem"}` with 422 |
 //! | `Unexpected` | logged with a request id, the error card with that id, 500 |
 //!
@@ -40,6 +41,9 @@ pub enum PageError {
     /// What was asked for does not exist, and the page says so in its own words.
     Missing(Box<Page>),
     LoginRequired,
+    /// The platform did not find what a form acts on (not the user's, or no such thing):
+    /// the 404 page, as the same address's GET gives; an island gets the message.
+    NotFoundOnForm(String),
     /// A platform call failed while drawing a page; `title` names the page, when known.
     Platform {
         title: Option<&'static str>,
@@ -85,8 +89,9 @@ impl PageError {
         }
     }
 
-    /// The platform refused or failed a form: 401 → login; a refusal of the data (4xx
-    /// with the platform's message) → 422 with that message, for the user to fix;
+    /// The platform refused or failed a form: 401 → login; 404 → the 404 page; a refusal
+    /// of the data (4xx with the platform's message) → 422 with that message, for the user
+    /// to fix;
     /// anything else → 502 with the platform's message or 'Ocorreu um erro. Tente
     /// novamente.'. Either way the form comes back with what was typed.
     pub fn form_failed(page: Page, error: &ApiError) -> Self {
@@ -97,6 +102,9 @@ impl PageError {
     pub fn form_failed_with(page: Page, error: &ApiError, message: impl Into<String>) -> Self {
         if matches!(error, ApiError::Unauthorized) {
             return PageError::LoginRequired;
+        }
+        if matches!(error, ApiError::NotFound { .. }) {
+            return PageError::NotFoundOnForm(message.into());
         }
         let status = if error.is_refusal() {
             StatusCode::UNPROCESSABLE_ENTITY
@@ -109,7 +117,9 @@ impl PageError {
 
     fn status(&self) -> StatusCode {
         match self {
-            PageError::NotFound | PageError::Missing(_) => StatusCode::NOT_FOUND,
+            PageError::NotFound | PageError::Missing(_) | PageError::NotFoundOnForm(_) => {
+                StatusCode::NOT_FOUND
+            }
             PageError::LoginRequired => StatusCode::UNAUTHORIZED,
             PageError::Platform { .. } => StatusCode::BAD_GATEWAY,
             PageError::Refused { status, .. } => *status,
@@ -213,17 +223,15 @@ fn render(ctx: &Ctx, error: PageError, wants_json: bool) -> Response {
                 .with_status(StatusCode::BAD_GATEWAY),
             )
         }
+        PageError::NotFoundOnForm(_) if !wants_json => render(ctx, PageError::NotFound, false),
+        PageError::NotFoundOnForm(message) => island_refusal(message),
         PageError::Refused {
             page,
             alert,
             status,
         } => {
             if wants_json {
-                return (
-                    StatusCode::UNPROCESSABLE_ENTITY,
-                    Json(json!({ "mensagem": alert.mensagem })),
-                )
-                    .into_response();
+                return island_refusal(alert.mensagem);
             }
             ctx.render(page.with_status(status).with_alert(alert))
         }
@@ -236,6 +244,15 @@ fn render(ctx: &Ctx, error: PageError, wants_json: bool) -> Response {
             )
         }
     }
+}
+
+/// An island's form refused: 422 with the message to show.
+fn island_refusal(message: String) -> Response {
+    (
+        StatusCode::UNPROCESSABLE_ENTITY,
+        Json(json!({ "mensagem": message })),
+    )
+        .into_response()
 }
 
 /// `error` drawn for a visitor, by a middleware that runs outside the session (and so

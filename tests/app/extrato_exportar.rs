@@ -254,3 +254,39 @@ async fn a_failing_pdf_says_the_download_failed() {
         "Ocorreu um erro ao fazer o download"
     );
 }
+
+/// A registration listing no accounts offers none but the investor's own: a foreign code
+/// is refused on the page and on every file before the platform is asked for it.
+#[tokio::test]
+async fn a_foreign_account_is_refused_before_the_platform_is_asked() {
+    let (server, app) = platform().await;
+    Mock::given(method("GET"))
+        .and(path("/v1/cadastro"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({"contas": []})))
+        .mount(&server)
+        .await;
+    for p in ["/v1/reservas/extrato", "/v1/reservas/extrato/exportar/Pdf"] {
+        Mock::given(method("GET"))
+            .and(path(p))
+            .respond_with(ResponseTemplate::new(404))
+            .expect(0)
+            .mount(&server)
+            .await;
+    }
+    for export in [
+        routes::EXTRATO,
+        routes::EXTRATO_CSV,
+        routes::EXTRATO_OFX,
+        routes::EXTRATO_PDF,
+    ] {
+        let resp = app
+            .get(&routes::extrato_exportar(export, "codigoCliente=204817"))
+            .await;
+        assert_eq!(resp.status(), 422, "{export}");
+        let doc = html(resp).await;
+        assert!(
+            text(&doc, "[role=alert]").contains(colheita::domain::extrato::MSG_ACCOUNT),
+            "{export}"
+        );
+    }
+}

@@ -22,6 +22,7 @@ mod domain_oracles;
 mod extrato;
 mod extrato_exportar;
 mod extrato_falhas;
+mod extratores;
 mod falhas;
 mod ilhas;
 mod indice;

@@ -270,3 +270,51 @@ async fn racing_for_the_last_amount_never_oversubscribes() {
         );
     }
 }
+
+/// Posting to another investor's reservation, or to one that does not exist, is the 404
+/// page, as the same address's GET gives, never a platform failure; an island gets the
+/// message with 422.
+#[tokio::test]
+async fn posting_to_a_reservation_that_is_not_yours_is_the_404_page() {
+    let owner = investor("investidor@colheita.dev").await;
+    let resp = step1(&owner, "1000").await;
+    assert_eq!(resp.status(), 303);
+    let theirs: i64 = location(&resp).split('/').nth(2).unwrap().parse().unwrap();
+    let other = owner.another_browser();
+    assert_eq!(
+        other
+            .login("ativa@colheita.dev", "colheita123")
+            .await
+            .status(),
+        200
+    );
+    let ticks = [("aceite", "sim"), ("ciencia_risco", "sim")];
+    for id in [theirs, 987_654] {
+        for post in [
+            routes::carteira_desistencia(id),
+            routes::reserva_termos(id),
+            routes::reserva_confirmar(id),
+        ] {
+            let resp = other.post_form(&post, &ticks).await;
+            assert_eq!(resp.status(), 404, "{post}");
+            assert_eq!(
+                title(&html(resp).await),
+                "Página não encontrada | Colheita",
+                "{post}"
+            );
+            let resp = other
+                .client
+                .post(other.url(&post))
+                .header("Origin", &other.web_url)
+                .header("Sec-Fetch-Site", "same-origin")
+                .header("Accept", "application/json")
+                .form(&ticks)
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(resp.status(), 422, "{post}");
+            let answer: serde_json::Value = resp.json().await.unwrap();
+            assert!(answer["mensagem"].as_str().is_some_and(|m| !m.is_empty()));
+        }
+    }
+}

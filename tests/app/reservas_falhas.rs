@@ -206,3 +206,31 @@ async fn a_platform_amount_past_what_an_f64_holds_is_shown_to_the_cent() {
     let main = text(&html(resp).await, "main");
     assert!(main.contains("R$ 90.071.992.547.409,93"), "{main}");
 }
+
+/// Twenty digits in the amount of an offering with nothing reserved: too large, said so
+/// before the platform is asked, with the amount kept.
+#[tokio::test]
+async fn a_twenty_digit_amount_is_too_large_with_the_amount_kept() {
+    let (server, app) = platform().await;
+    Mock::given(method("POST"))
+        .and(path("/v1/reservas"))
+        .respond_with(ResponseTemplate::new(400).set_body_json(json!({"mensagem":
+            "O valor informado precisa ser maior que zero, e igual ou maior que o investimento mínimo."})))
+        .expect(0)
+        .mount(&server)
+        .await;
+    let typed = "9".repeat(20);
+    let resp = app
+        .post_form(
+            &routes::captacao_reservar("fazenda-x"),
+            &[("valor", &typed)],
+        )
+        .await;
+    assert_eq!(resp.status(), 422);
+    let doc = html(resp).await;
+    assert_eq!(
+        text(&doc, "dialog.alerta p"),
+        "O valor informado é grande demais."
+    );
+    assert_eq!(texts(&doc, &format!("#valor[value='{typed}']")).len(), 1);
+}

@@ -166,6 +166,24 @@ async fn a_client_that_sends_nothing_is_disconnected() {
     }
 }
 
+/// The sandbox is served by the same accept loop: a silent client, or one dripping its
+/// headers, is let go after the header-read timeout too.
+#[tokio::test]
+async fn the_sandbox_lets_a_silent_client_go_as_the_web_app_does() {
+    let app = TestApp::with_sandbox(&["--header-read-timeout", "1"]).await;
+    let sandbox = app.sandbox_url.unwrap();
+    for sent in [&b""[..], b"GET / HTTP/1.1\r\nHost: x\r\n"] {
+        let mut tcp = TcpStream::connect(host(&sandbox)).await.unwrap();
+        tcp.write_all(sent).await.unwrap();
+        let mut buf = [0u8; 64];
+        let closed = tokio::time::timeout(Duration::from_secs(10), tcp.read(&mut buf)).await;
+        assert!(
+            closed.is_ok(),
+            "kept a silent client after sending {sent:?}"
+        );
+    }
+}
+
 #[tokio::test]
 async fn a_body_that_never_ends_is_answered_408() {
     let web = serve_app(&["--inbound-timeout", "1"], None).await;

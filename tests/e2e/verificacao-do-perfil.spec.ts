@@ -28,6 +28,7 @@ function files(): { photo: string; pdf: string } {
     Buffer.from([0xff, 0xd8]),
     seg(0xe0, Buffer.from('JFIF\0\x01\x01\0\0\x01\0\x01\0\0', 'binary')),
     seg(0xe1, Buffer.concat([Buffer.from('Exif\0\0MM\0*\0\0\0\x08', 'binary'), Buffer.from('GPSLatitude -12.5')])),
+    seg(0xc0, Buffer.from([8, 0, 1, 0, 1, 1, 1, 0x11, 0])),
     seg(0xda, Buffer.from([1, 1, 0, 0, 0x3f, 0])),
     Buffer.from([0x12, 0x34, 0xff, 0xd9]),
   ]);

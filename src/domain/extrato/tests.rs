@@ -236,14 +236,19 @@ fn clear_goes_back_to_the_defaults_keeping_the_page_size() {
 #[test]
 fn only_the_investors_accounts_are_searched() {
     let offered = ["100234", "100235"];
-    assert_eq!(check_account("100234", "100234", &offered), Ok(()));
-    assert_eq!(check_account("100235", "100234", &offered), Ok(()));
+    let offered = Some(&offered[..]);
+    assert_eq!(check_account("100234", "100234", offered), Ok(()));
+    assert_eq!(check_account("100235", "100234", offered), Ok(()));
     for bad in ["999999", "abc", "'", " 100234"] {
         assert_eq!(
-            check_account(bad, "100234", &offered),
+            check_account(bad, "100234", offered),
             Err(MSG_ACCOUNT),
             "{bad:?}"
         );
+        // A registration listing no accounts offers only the investor's own.
+        assert_eq!(check_account(bad, "100234", Some(&[])), Err(MSG_ACCOUNT));
     }
-    assert_eq!(check_account("999999", "100234", &[]), Ok(()));
+    assert_eq!(check_account("100234", "100234", Some(&[])), Ok(()));
+    // No list known: the platform decides.
+    assert_eq!(check_account("999999", "100234", None), Ok(()));
 }

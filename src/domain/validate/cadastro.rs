@@ -4,8 +4,9 @@
 
 use super::errors::{FieldError, FormError};
 use super::{
-    EMAIL_MAX_CHARS, NAME_MAX_CHARS, digits_only, is_valid_cep, is_valid_cpf, is_valid_email,
-    is_valid_mobile_phone, is_valid_name, normalize_name, split_phone,
+    EMAIL_MAX_CHARS, MSG_RG, NAME_MAX_CHARS, digits_only, first_not_single_line, is_single_line,
+    is_valid_cep, is_valid_cpf, is_valid_email, is_valid_mobile_phone, is_valid_name, is_valid_rg,
+    normalize_name, split_phone,
 };
 use super::{MSG_CELULAR_INVALIDO, MSG_CPF_INVALIDO, MSG_EMAIL_INVALIDO, MSG_NOME_INVALIDO};
 use crate::domain::reference::{self, EmissorRg, Genero, Nacionalidade, TipoConta};
@@ -108,18 +109,26 @@ pub fn validate_personal(i: &PersonalInput) -> Result<ValidPersonal, FormError> 
     if !is_valid_cpf(&i.cpf) {
         return single("cpf", MSG_CPF_INVALIDO);
     }
-    if i.nome.trim().chars().count() > NAME_MAX_CHARS || !is_valid_name(&i.nome) {
+    // Each value is also a single line: a trailing tab or line break is refused, not
+    // trimmed away silently.
+    let name_ok = i.nome.trim().chars().count() <= NAME_MAX_CHARS && is_valid_name(&i.nome);
+    if !name_ok || !is_single_line(&i.nome) {
         return single("nome", MSG_NOME_INVALIDO);
     }
-    if i.email.trim().chars().count() > EMAIL_MAX_CHARS || !is_valid_email(i.email.trim()) {
+    let email_ok = i.email.trim().chars().count() <= EMAIL_MAX_CHARS && is_valid_email(&i.email);
+    if !email_ok || !is_single_line(&i.email) {
         return single("email", MSG_EMAIL_INVALIDO);
     }
-    let phone = split_phone(&i.celular).filter(|_| is_valid_mobile_phone(&i.celular));
+    let phone = split_phone(&i.celular)
+        .filter(|_| is_valid_mobile_phone(&i.celular) && is_single_line(&i.celular));
     let Some((codigo_area, numero)) = phone else {
         return single("celular", MSG_CELULAR_INVALIDO);
     };
     if let Some(e) = too_long(&[("rg_numero", &i.rg_numero, RG_MAX_CHARS)]) {
         return Err(FormError::single(e));
+    }
+    if !is_valid_rg(&i.rg_numero) {
+        return single("rg_numero", MSG_RG);
     }
     let genero = Genero::from_code(&i.genero);
     let nacionalidade = Nacionalidade::from_code(&i.nacionalidade);
@@ -170,7 +179,8 @@ pub struct AddressInput {
     pub pais: String,
 }
 
-/// All required but the complement; then the CEP (8 digits); then the lengths and the state.
+/// All required but the complement; then the CEP (8 digits); then every value a single
+/// line; then the lengths and the state.
 /// Returns the address with the CEP as 8 digits.
 pub fn validate_address(i: &AddressInput) -> Result<AddressInput, FormError> {
     refuse(blanks(&[
@@ -184,6 +194,18 @@ pub fn validate_address(i: &AddressInput) -> Result<AddressInput, FormError> {
     ]))?;
     if i.cep.trim().chars().count() > CEP_INPUT_MAX_CHARS || !is_valid_cep(&i.cep) {
         return Err(FormError::single(FieldError::new("cep", MSG_CEP)));
+    }
+    if let Some(e) = first_not_single_line(&[
+        ("cep", &i.cep),
+        ("rua", &i.rua),
+        ("numero", &i.numero),
+        ("complemento", &i.complemento),
+        ("bairro", &i.bairro),
+        ("cidade", &i.cidade),
+        ("estado", &i.estado),
+        ("pais", &i.pais),
+    ]) {
+        return Err(FormError::single(e));
     }
     if let Some(e) = too_long(&[
         ("rua", &i.rua, ADDRESS_TEXT_MAX_CHARS),
@@ -244,7 +266,8 @@ pub fn validate_bank(i: &BankInput) -> Result<ValidBank, FormError> {
         ("conta", &i.conta),
     ]))?;
     let banco = i.banco.trim();
-    if !banco.chars().all(|c| c.is_ascii_digit()) || reference::bank_name(banco).is_none() {
+    let listed = banco.chars().all(|c| c.is_ascii_digit()) && reference::bank_name(banco).is_some();
+    if !listed || !is_single_line(&i.banco) {
         return Err(FormError::single(FieldError::new("banco", MSG_BANK)));
     }
     if let Some(e) = too_long(&[
@@ -255,12 +278,13 @@ pub fn validate_bank(i: &BankInput) -> Result<ValidBank, FormError> {
     ]) {
         return Err(FormError::single(e));
     }
-    let digits = |s: &str| s.trim().chars().all(|c| c.is_ascii_digit());
+    let digits = |s: &str| is_single_line(s) && s.trim().chars().all(|c| c.is_ascii_digit());
     // A check digit may be X (some banks use it).
     let check = |s: &str| {
-        s.trim()
-            .chars()
-            .all(|c| c.is_ascii_digit() || c == 'X' || c == 'x')
+        is_single_line(s)
+            && s.trim()
+                .chars()
+                .all(|c| c.is_ascii_digit() || c == 'X' || c == 'x')
     };
     for (field, ok) in [
         ("agencia", digits(&i.agencia)),

@@ -1,4 +1,5 @@
 use super::*;
+use crate::domain::validate::MSG_PLAIN_TEXT;
 
 fn personal() -> PersonalInput {
     PersonalInput {
@@ -187,4 +188,67 @@ fn the_tax_year_is_required_and_offered() {
             MSG_FILL
         );
     }
+}
+
+#[test]
+fn control_and_bidi_characters_are_refused_in_every_text_field() {
+    let mut i = personal();
+    for rg in [
+        "a\r\nX-Injected: 1",
+        "123\0",
+        "12\u{202E}34",
+        "12 34",
+        "12/34",
+    ] {
+        i.rg_numero = rg.into();
+        let e = validate_personal(&i).unwrap_err();
+        assert_eq!(
+            (e.message(), e.marks("rg_numero")),
+            (MSG_RG, true),
+            "{rg:?}"
+        );
+    }
+    for (set, field, msg) in [
+        (
+            (|i: &mut PersonalInput| i.nome = "Ana Carvalho\t".into()) as fn(&mut PersonalInput),
+            "nome",
+            MSG_NOME_INVALIDO,
+        ),
+        (
+            |i| i.email = "ana@example.com\n".into(),
+            "email",
+            MSG_EMAIL_INVALIDO,
+        ),
+        (
+            |i| i.celular = "(65) 99123-4567\r".into(),
+            "celular",
+            MSG_CELULAR_INVALIDO,
+        ),
+    ] {
+        let mut i = personal();
+        set(&mut i);
+        let e = validate_personal(&i).unwrap_err();
+        assert_eq!((e.message(), e.marks(field)), (msg, true), "{field}");
+    }
+    for field in ["rua", "numero", "complemento", "bairro", "cidade", "pais"] {
+        let mut a = address();
+        let value = match field {
+            "rua" => &mut a.rua,
+            "numero" => &mut a.numero,
+            "complemento" => &mut a.complemento,
+            "bairro" => &mut a.bairro,
+            "cidade" => &mut a.cidade,
+            _ => &mut a.pais,
+        };
+        value.push('\u{2066}');
+        let e = validate_address(&a).unwrap_err();
+        assert_eq!(
+            (e.message(), e.marks(field)),
+            (MSG_PLAIN_TEXT, true),
+            "{field}"
+        );
+    }
+    let mut b = bank();
+    b.agencia = format!("{}\t", b.agencia);
+    assert_eq!(message(validate_bank(&b)), MSG_BANK_DIGITS);
 }

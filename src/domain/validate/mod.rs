@@ -9,6 +9,7 @@
 pub mod cadastro;
 mod cpf;
 mod errors;
+mod line;
 mod password;
 mod person;
 mod phone;
@@ -16,6 +17,7 @@ mod signup;
 
 pub use cpf::{format_cpf, is_valid_cpf, mask_cpf};
 pub use errors::{FieldError, FormError, Rule, filled, in_order};
+pub use line::{MSG_PLAIN_TEXT, MSG_RG, first_not_single_line, is_single_line, is_valid_rg};
 pub use password::{
     MSG_CONFIRMACAO, MSG_SENHA_CURTA, MSG_SENHA_IGUAL, MSG_SENHA_LETRAS_NUMEROS, MSG_SENHA_LONGA,
     PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS, PASSWORD_RULE_TEXT, validate_new_password,

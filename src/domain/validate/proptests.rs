@@ -155,4 +155,27 @@ proptest! {
         let with_letter = format!("{shaped}{letter}");
         prop_assert!(!is_valid_cep(&with_letter), "{with_letter:?}");
     }
+
+    #[test]
+    fn one_control_or_bidi_character_anywhere_takes_a_value_off_a_line(
+        before in "[^\\p{Cc}]{0,12}", after in "[^\\p{Cc}]{0,12}",
+        bad in prop_oneof![
+            prop::char::range('\u{0}', '\u{1f}'),
+            prop::char::range('\u{7f}', '\u{9f}'),
+            prop::sample::select(vec!['\u{200E}', '\u{200F}', '\u{202A}', '\u{202B}',
+                '\u{202C}', '\u{202D}', '\u{202E}', '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}']),
+        ],
+    ) {
+        let bidi = |c: char| matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}');
+        prop_assert_eq!(is_single_line(&before), !before.chars().any(bidi));
+        let value = format!("{before}{bad}{after}");
+        prop_assert!(!is_single_line(&value), "{value:?}");
+        prop_assert!(!is_valid_rg(&value), "{value:?}");
+    }
+
+    #[test]
+    fn an_rg_of_letters_digits_dots_and_dashes_is_valid(rg in "[A-Za-z0-9.-]{1,16}") {
+        prop_assert!(is_valid_rg(&rg));
+        prop_assert!(is_single_line(&rg));
+    }
 }

@@ -5,8 +5,9 @@ use validator::{Validate, ValidationError};
 
 use super::errors::{FieldError, FormError, REQUIRED, Rule, filled, in_order};
 use super::{
-    EMAIL_MAX_CHARS, NAME_MAX_CHARS, PHONE_INPUT_MAX_CHARS, digits_only, is_valid_cpf,
-    is_valid_email, is_valid_mobile_phone, is_valid_name, normalize_name, split_phone,
+    EMAIL_MAX_CHARS, NAME_MAX_CHARS, PHONE_INPUT_MAX_CHARS, digits_only, is_single_line,
+    is_valid_cpf, is_valid_email, is_valid_mobile_phone, is_valid_name, normalize_name,
+    split_phone,
 };
 
 // The texts the user reads, character for character (each shown under 'Atenção!').
@@ -58,20 +59,30 @@ fn rule(ok: bool, code: &'static str) -> Result<(), ValidationError> {
     }
 }
 
+/// `rule`, and `v` on a single line: a tab or line break around a value is refused, not
+/// trimmed away silently.
+fn rule_on_line(v: &str, ok: bool, code: &'static str) -> Result<(), ValidationError> {
+    rule(ok && is_single_line(v), code)
+}
+
 fn name_rule(v: &str) -> Result<(), ValidationError> {
-    rule(v.trim().is_empty() || is_valid_name(v), "nome")
+    rule_on_line(v, v.trim().is_empty() || is_valid_name(v), "nome")
 }
 
 fn email_rule(v: &str) -> Result<(), ValidationError> {
-    rule(v.trim().is_empty() || is_valid_email(v), "email")
+    rule_on_line(v, v.trim().is_empty() || is_valid_email(v), "email")
 }
 
 fn mobile_rule(v: &str) -> Result<(), ValidationError> {
-    rule(v.trim().is_empty() || is_valid_mobile_phone(v), "celular")
+    rule_on_line(
+        v,
+        v.trim().is_empty() || is_valid_mobile_phone(v),
+        "celular",
+    )
 }
 
 fn cpf_rule(v: &str) -> Result<(), ValidationError> {
-    rule(v.trim().is_empty() || is_valid_cpf(v), "cpf")
+    rule_on_line(v, v.trim().is_empty() || is_valid_cpf(v), "cpf")
 }
 
 fn terms_rule(v: &bool) -> Result<(), ValidationError> {
@@ -285,6 +296,25 @@ mod tests {
         assert_eq!(message_of(&i), Err(MSG_CPF_INVALIDO));
         i.cpf = "12345678909".into();
         assert!(validate_signup(&i).is_ok());
+    }
+
+    #[test]
+    fn a_line_break_or_tab_around_a_value_is_refused_not_trimmed() {
+        for (field, value, msg) in [
+            ("nome", "Maria Souza\t", MSG_NOME_INVALIDO),
+            ("email", "maria@example.com\r\n", MSG_EMAIL_INVALIDO),
+            ("celular", "\n(11) 91234-5678", MSG_CELULAR_INVALIDO),
+            ("cpf", "883.394.888-99\u{202E}", MSG_CPF_INVALIDO),
+        ] {
+            let mut i = good();
+            *match field {
+                "nome" => &mut i.nome,
+                "email" => &mut i.email,
+                "celular" => &mut i.celular,
+                _ => &mut i.cpf,
+            } = value.into();
+            assert_eq!(message_of(&i), Err(msg), "{field}");
+        }
     }
 
     #[test]

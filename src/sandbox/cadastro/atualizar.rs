@@ -23,9 +23,9 @@ use crate::domain::validate::cadastro::{
     RG_MAX_CHARS,
 };
 use crate::domain::validate::{
-    MSG_CELULAR_INVALIDO, MSG_CPF_INVALIDO, MSG_EMAIL_INVALIDO, MSG_NOME_INVALIDO,
-    MSG_PREENCHER_CAMPOS, NAME_MAX_CHARS, digits_only, is_valid_cep, is_valid_cpf, is_valid_email,
-    is_valid_name, normalize_name, split_phone,
+    MSG_CELULAR_INVALIDO, MSG_CPF_INVALIDO, MSG_EMAIL_INVALIDO, MSG_NOME_INVALIDO, MSG_PLAIN_TEXT,
+    MSG_PREENCHER_CAMPOS, MSG_RG, NAME_MAX_CHARS, digits_only, is_single_line, is_valid_cep,
+    is_valid_cpf, is_valid_email, is_valid_name, is_valid_rg, normalize_name, split_phone,
 };
 use crate::sandbox::Sandbox;
 use crate::sandbox::autenticacao::Investidor;
@@ -63,8 +63,10 @@ const CONTA: &str = "/dadosFinanceiros/contasBancarias/0";
 
 #[derive(Clone, Copy)]
 enum Regra {
-    /// Free text of at most this many characters.
+    /// Free text of at most this many characters, on a single line.
     Texto(usize),
+    /// An RG number: letters, digits, dots and dashes.
+    Rg,
     /// Digits only, at most this many (agency, account).
     Numero(usize),
     /// A check digit: a digit or X.
@@ -104,7 +106,7 @@ const CAMPOS: &[(&str, &str, &str, Regra)] = &[
         Regra::Lista(nacionalidade),
     ),
     (PESSOAIS, "pais", "pais", Regra::Pais),
-    (RG, "numero", "rg_numero", Regra::Texto(RG_MAX_CHARS)),
+    (RG, "numero", "rg_numero", Regra::Rg),
     (RG, "estadoEmissao", "rg_estado", Regra::Uf),
     (RG, "emissor", "rg_emissor", Regra::Lista(emissor)),
     (ENDERECO, "cep", "cep", Regra::Cep),
@@ -179,7 +181,11 @@ fn conferir(regra: Regra, v: &str) -> Result<String, &'static str> {
     let longo = |max: usize| v.chars().count() > max;
     match regra {
         Regra::Texto(max) if longo(max) => Err(MSG_TOO_LONG),
+        Regra::Texto(_) if !is_single_line(v) => Err(MSG_PLAIN_TEXT),
         Regra::Texto(_) => Ok(v.to_owned()),
+        Regra::Rg if longo(RG_MAX_CHARS) => Err(MSG_TOO_LONG),
+        Regra::Rg if !is_valid_rg(v) => Err(MSG_RG),
+        Regra::Rg => Ok(v.to_owned()),
         Regra::Numero(max) if longo(max) => Err(MSG_TOO_LONG),
         Regra::Numero(_) if !v.bytes().all(|b| b.is_ascii_digit()) => Err(MSG_BANK_DIGITS),
         Regra::Numero(_) => Ok(v.to_owned()),

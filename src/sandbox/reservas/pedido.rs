@@ -8,7 +8,7 @@ use serde_json::Value;
 use serde_json::value::RawValue;
 
 use crate::domain::money;
-use crate::domain::reserva::{MSG_FILL, MSG_MINIMUM, PARTNER_DEBIT, PIX};
+use crate::domain::reserva::{MSG_FILL, MSG_MINIMUM, MSG_TOO_LARGE, PARTNER_DEBIT, PIX};
 use crate::sandbox::erro::ApiError;
 
 /// The body of `POST /v1/reservas`.
@@ -79,18 +79,20 @@ impl Pedido {
         })
     }
 
-    /// The amount in cents: filled and > 0, then at least the minimum, at most two decimals.
+    /// The amount in cents: filled and > 0, then at least the minimum, at most two decimals,
+    /// and one the cents can count (else too large).
     pub(super) fn centavos(&self, minimo: i64) -> Result<i64, ApiError> {
         let erro = || ApiError::requisicao(MSG_MINIMUM);
         let valor = self
             .investimento
             .filter(|v| *v > Decimal::ZERO)
             .ok_or_else(|| ApiError::requisicao(MSG_FILL))?;
-        let cem = valor.checked_mul(Decimal::ONE_HUNDRED).ok_or_else(erro)?;
+        let grande = || ApiError::requisicao(MSG_TOO_LARGE);
+        let cem = valor.checked_mul(Decimal::ONE_HUNDRED).ok_or_else(grande)?;
         if cem.fract() != Decimal::ZERO {
             return Err(erro());
         }
-        let centavos = cem.to_i64().ok_or_else(erro)?;
+        let centavos = cem.to_i64().ok_or_else(grande)?;
         if centavos <= 0 || centavos < minimo {
             return Err(erro());
         }

@@ -50,17 +50,16 @@ fn mesma_origem(headers: &HeaderMap, public_url: &str) -> bool {
     let Ok(origem) = origem.to_str() else {
         return false;
     };
-    let propria = url::Url::parse(public_url).map(|u| u.origin().ascii_serialization());
-    propria.is_ok_and(|p| p == origem)
+    // Scheme, host and port, exactly: the public URL's origin, or the address the request
+    // was sent to (its `Host`) under the public URL's scheme, never the other scheme.
+    let Ok(propria) = url::Url::parse(public_url) else {
+        return false;
+    };
+    propria.origin().ascii_serialization() == origem
         || headers
             .get(header::HOST)
             .and_then(|h| h.to_str().ok())
-            .is_some_and(|host| {
-                origem
-                    .strip_prefix("http://")
-                    .or_else(|| origem.strip_prefix("https://"))
-                    == Some(host)
-            })
+            .is_some_and(|host| origem == format!("{}://{host}", propria.scheme()))
 }
 
 async fn pagar(

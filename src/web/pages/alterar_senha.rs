@@ -4,7 +4,7 @@
 //! The rules are shown before anything is typed; the server checks them (and the
 //! platform checks them again) with a clear message for each failure.
 
-use axum::Form;
+use crate::web::extract::Form;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect};
 use maud::{Markup, html};

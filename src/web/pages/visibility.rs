@@ -1,7 +1,7 @@
 //! The money-visibility toggle: flips a cookie; answers JSON to the island, or redirects
 //! back to the page the form was on.
 
-use axum::Form;
+use crate::web::extract::Form;
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Json, Redirect};
 use serde::Deserialize;

@@ -133,3 +133,39 @@ async fn the_cep_has_its_live_mask_and_is_accepted_with_or_without_it() {
     let doc = html(app.get(routes::DADOS_ENDERECO).await).await;
     assert_eq!(value(&doc, "#campo-cep"), "78890-000");
 }
+
+/// A control or bidi character is refused with its field's message and kept as typed,
+/// never stored.
+#[tokio::test]
+async fn control_characters_are_refused_with_the_value_kept() {
+    let app = as_user("basico@colheita.dev").await;
+    let (status, message, doc) = alert(
+        app.post_form(
+            routes::DADOS_PESSOAIS,
+            &with(&PERSONAL, "rg_numero", "a\r\nX-Injected: 1"),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(
+        (status, message.as_str()),
+        (422, "Informe o RG com letras, números, pontos ou traços.")
+    );
+    // The HTML parser reads the kept CR LF as one line feed.
+    assert_eq!(value(&doc, "#campo-rg-numero"), "a\nX-Injected: 1");
+    let (status, message, doc) = alert(
+        app.post_form(
+            routes::DADOS_ENDERECO,
+            &with(&ADDRESS, "bairro", "Centro\u{202E}gpj"),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(
+        (status, message.as_str()),
+        (422, "Use apenas letras, números e sinais comuns.")
+    );
+    assert_eq!(value(&doc, "#campo-bairro"), "Centro\u{202E}gpj");
+    let doc = html(app.get(routes::DADOS_PESSOAIS).await).await;
+    assert!(!value(&doc, "#campo-rg-numero").contains('\n'));
+}

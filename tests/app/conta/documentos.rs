@@ -4,7 +4,7 @@
 use super::*;
 use reqwest::multipart::{Form, Part};
 
-/// A JPEG whose EXIF carries the phone's GPS position.
+/// A 1×1 JPEG whose EXIF carries the phone's GPS position.
 fn photo_with_location() -> Vec<u8> {
     let seg = |marker: u8, payload: &[u8]| {
         let len = u16::try_from(payload.len() + 2).unwrap().to_be_bytes();
@@ -15,6 +15,7 @@ fn photo_with_location() -> Vec<u8> {
         &[0xFF, 0xD8][..],
         &seg(0xE0, b"JFIF\0\x01\x01\0\0\x01\0\x01\0\0"),
         &seg(0xE1, &exif),
+        &seg(0xC0, &[8, 0, 1, 0, 1, 1, 1, 0x11, 0]),
         &seg(0xDA, &[0x01, 0x01, 0x00, 0x00, 0x3F, 0x00]),
         &[0x12, 0x34, 0x56, 0xFF, 0xD9],
     ]

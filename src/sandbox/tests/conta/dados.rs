@@ -19,6 +19,8 @@ const BANCO: &str = "Selecione um dos bancos da listagem para prosseguir.";
 const TAMANHO: &str = "Um dos campos excede o tamanho permitido.";
 const OPCAO: &str = "Selecione uma das opções da lista para prosseguir.";
 const DIGITOS: &str = "Informe a agência e a conta apenas com números.";
+const RG: &str = "Informe o RG com letras, números, pontos ou traços.";
+const TEXTO: &str = "Use apenas letras, números e sinais comuns.";
 
 #[tokio::test]
 async fn get_cadastro_e_o_mesmo_que_meucadastro() {
@@ -257,6 +259,10 @@ async fn cada_recusa_com_sua_mensagem_e_nada_gravado() {
         (format!("{conta}/agencia"), json!("12a4"), DIGITOS),
         (format!("{conta}/conta"), json!("4587-3"), DIGITOS),
         (format!("{conta}/digitoAgencia"), json!("Y"), DIGITOS),
+        (format!("{rg}/numero"), json!("a\r\nX-Injected: 1"), RG),
+        (format!("{rg}/numero"), json!("12\u{202E}34"), RG),
+        (format!("{end}/bairro"), json!("Centro\u{0}"), TEXTO),
+        (format!("{end}/complemento"), json!("Sala\u{2066}3"), TEXTO),
         // A value of the wrong JSON type: the body is not the user object.
         (
             "/declaracao/politicamenteExposto".into(),

@@ -27,6 +27,12 @@ async fn transicoes_do_sandbox_recusam_pedidos_de_outro_site() {
         &[("sec-fetch-site", "same-site")][..],
         &[("origin", "http://atacante.test")][..],
         &[("origin", "null")][..],
+        // The other scheme of the same address is another origin.
+        &[("origin", "https://sandbox.test"), ("host", "sandbox.test")][..],
+        &[
+            ("origin", "http://sandbox.test:8443"),
+            ("host", "sandbox.test"),
+        ][..],
     ] {
         assert_eq!(
             com(cabecalhos).await,

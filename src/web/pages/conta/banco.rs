@@ -1,6 +1,6 @@
 //! /minha-conta/conta-bancaria, 'Dados Bancários': where the investor's payments go.
 
-use axum::Form;
+use crate::web::extract::Form;
 use axum::response::{IntoResponse, Redirect};
 use maud::html;
 use serde::Deserialize;

@@ -4,7 +4,7 @@ mod endereco;
 
 pub use endereco::{view_endereco_get, view_endereco_post};
 
-use axum::Form;
+use crate::web::extract::Form;
 use axum::response::{IntoResponse, Redirect};
 use maud::{Markup, html};
 use serde::Deserialize;

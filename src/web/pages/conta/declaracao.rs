@@ -5,8 +5,8 @@
 //! qualified removes the limit, so it takes the Declaração de investidor qualificado (its
 //! text and version from the platform) signed with a tick.
 
+use crate::web::extract::Form;
 use crate::web::extract::Query;
-use axum::Form;
 use axum::response::{IntoResponse, Redirect};
 use maud::{Markup, html};
 use rust_decimal::Decimal;

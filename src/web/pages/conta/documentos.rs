@@ -4,8 +4,9 @@
 //! them. A file is checked by its content and size, and a photo loses its metadata (the
 //! camera's location among it) before it leaves the web app.
 
+use crate::web::extract::Path;
+use axum::extract::Multipart;
 use axum::extract::multipart::{MultipartError, MultipartRejection};
-use axum::extract::{Multipart, Path};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Json, Redirect};
 use maud::{Markup, html};

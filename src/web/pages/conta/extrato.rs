@@ -214,6 +214,20 @@ fn page(ctx: &Ctx, v: View<'_>) -> Page {
     Page::new(TITLE, main).with_islands()
 }
 
+/// The accounts the registration offers for the filter's choice; `None` when the
+/// registration did not answer.
+async fn listed_accounts(ctx: &Ctx, token: &str) -> Option<Vec<ContaCliente>> {
+    let r = ctx.app.api.cadastro(token).await.ok()?;
+    Some(r.view().contas.clone())
+}
+
+/// The codes of the accounts listed, for [`extrato::check_account`].
+fn codes(listed: &Option<Vec<ContaCliente>>) -> Option<Vec<&str>> {
+    listed
+        .as_ref()
+        .map(|a| a.iter().map(|a| a.codigo_cliente.as_str()).collect())
+}
+
 /// `GET /minha-conta/extrato`: the statement for the filter in the address, the accounts
 /// for the filter's choice fetched alongside.
 pub async fn view_extrato_get(ctx: Ctx, Query(q): Query<ExtratoQuery>) -> PageResult {
@@ -225,12 +239,7 @@ pub async fn view_extrato_get(ctx: Ctx, Query(q): Query<ExtratoQuery>) -> PageRe
         .unwrap_or_default();
     let typed = q.typed();
     let today = dates::today_in_sao_paulo(jiff::Timestamp::now());
-    let accounts = || async {
-        match ctx.app.api.cadastro(token).await {
-            Ok(r) => r.view().contas.clone(),
-            Err(_) => Vec::new(),
-        }
-    };
+    let accounts = || listed_accounts(&ctx, token);
     let refused = |accounts: &[ContaCliente], message| {
         let view = View {
             typed: &typed,
@@ -242,22 +251,25 @@ pub async fn view_extrato_get(ctx: Ctx, Query(q): Query<ExtratoQuery>) -> PageRe
         PageError::refused(page(&ctx, view), message)
     };
     let filter = match extrato::resolve(&typed, &own, today) {
-        Err(message) => return Err(refused(&accounts().await, message)),
+        Err(message) => return Err(refused(&accounts().await.unwrap_or_default(), message)),
         Ok(f) => f,
     };
     let foreign = filter.codigo_cliente != own;
     let (accounts, result) = if foreign {
         // Another code than the investor's own is checked against the accounts offered
         // before the platform is asked for it.
-        let accounts = accounts().await;
-        let codes: Vec<&str> = accounts.iter().map(|a| a.codigo_cliente.as_str()).collect();
-        if let Err(m) = extrato::check_account(&filter.codigo_cliente, &own, &codes) {
+        let listed = accounts().await;
+        let checked =
+            extrato::check_account(&filter.codigo_cliente, &own, codes(&listed).as_deref());
+        let accounts = listed.unwrap_or_default();
+        if let Err(m) = checked {
             return Err(refused(&accounts, m));
         }
         let result = ctx.app.api.extrato(token, &filter).await;
         (accounts, result)
     } else {
-        tokio::join!(accounts(), ctx.app.api.extrato(token, &filter))
+        let (listed, result) = tokio::join!(accounts(), ctx.app.api.extrato(token, &filter));
+        (listed.unwrap_or_default(), result)
     };
     // The platform's own refusal of an account is the same refused choice.
     if foreign

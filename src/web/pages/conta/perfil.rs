@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use axum::Form;
+use crate::web::extract::Form;
 use axum::response::{IntoResponse, Redirect};
 use maud::{Markup, html};
 

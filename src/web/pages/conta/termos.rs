@@ -1,7 +1,7 @@
 //! Meus termos: the terms, the privacy policy and the master agreement as documents, and
 //! the tax-return download by year.
 
-use axum::extract::Path;
+use crate::web::extract::Path;
 
 use crate::web::extract::Query;
 use axum::http::StatusCode;

@@ -1,6 +1,6 @@
 //! One notification (opening it marks it read) and the settings' save.
 
-use axum::Form;
+use crate::web::extract::Form;
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Redirect};
 use maud::html;

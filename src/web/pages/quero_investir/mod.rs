@@ -8,7 +8,7 @@
 
 mod view;
 
-use axum::Form;
+use crate::web::extract::Form;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect};
 use serde::Deserialize;

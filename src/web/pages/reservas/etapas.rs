@@ -1,7 +1,7 @@
 //! Steps 1–3 of the order.
 
-use axum::Form;
-use axum::extract::Path;
+use crate::web::extract::Form;
+use crate::web::extract::Path;
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Redirect, Response};
 use maud::{Markup, html};
@@ -72,6 +72,7 @@ fn limits(o: &Captacao) -> AmountLimits {
         investimento_minimo: o.rentabilidade.investimento_minimo.unwrap_or_default(),
         disponivel: o.disponivel,
         reservado: o.reservado,
+        maximo: o.limite_arrecadacao,
     }
 }
 

@@ -3,7 +3,7 @@
 //! that restate the declaration follow it: the matching one comes chosen, and a choice
 //! contradicting it is refused (`domain::limite_anual::opcoes`).
 
-use axum::Form;
+use crate::web::extract::Form;
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Redirect};
 use maud::html;

@@ -5,7 +5,8 @@ pub(crate) mod informacoes;
 mod simulacao;
 mod view;
 
-use axum::extract::{Path, RawQuery};
+use crate::web::extract::Path;
+use axum::extract::RawQuery;
 use axum::response::Response;
 
 use crate::api::models::{Captacao, CaptacaoDocumentoKind};

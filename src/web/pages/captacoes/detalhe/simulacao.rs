@@ -9,7 +9,7 @@
 
 use std::collections::BTreeMap;
 
-use axum::extract::Path;
+use crate::web::extract::Path;
 
 use crate::web::extract::Query;
 use maud::{Markup, html};

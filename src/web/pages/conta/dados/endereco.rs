@@ -1,7 +1,7 @@
 //! The address sub-tab (/minha-conta/dados-cadastrais/endereco): the form with the CEP
 //! mask, its rules, and the address saved in the user object.
 
-use axum::Form;
+use crate::web::extract::Form;
 use maud::html;
 use serde::Deserialize;
 use serde_json::json;

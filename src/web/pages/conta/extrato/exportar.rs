@@ -5,7 +5,7 @@
 use jiff::Timestamp;
 use maud::{Markup, html};
 
-use super::{ExtratoQuery, TITLE, View, page};
+use super::{ExtratoQuery, TITLE, View, codes, listed_accounts, page};
 use crate::api::models::{ContaCliente, ExtratoLinha};
 use crate::domain::dates;
 use crate::domain::extrato::exportar::{self, Cabecalho, Movimento};
@@ -71,13 +71,10 @@ async fn pedido<'a>(ctx: &'a Ctx, q: ExtratoQuery) -> PageResult<Pedido<'a>> {
     };
     let filter = extrato::resolve(&typed, &own, today).map_err(|m| refused(&[], m))?;
     if filter.codigo_cliente != own {
-        let accounts = match ctx.app.api.cadastro(token).await {
-            Ok(r) => r.view().contas.clone(),
-            Err(_) => Vec::new(),
-        };
-        let codes: Vec<&str> = accounts.iter().map(|a| a.codigo_cliente.as_str()).collect();
-        extrato::check_account(&filter.codigo_cliente, &own, &codes)
-            .map_err(|m| refused(&accounts, m))?;
+        let listed = listed_accounts(ctx, token).await;
+        let checked =
+            extrato::check_account(&filter.codigo_cliente, &own, codes(&listed).as_deref());
+        checked.map_err(|m| refused(&listed.unwrap_or_default(), m))?;
     }
     Ok(Pedido { ctx, token, filter })
 }
