@@ -175,7 +175,7 @@ fn if_none_match(request: &HeaderMap, etag: &str) -> bool {
 
 /// `Accept-Encoding` lists gzip (or `*`) without `q=0`.
 fn accepts_gzip(request: &HeaderMap) -> bool {
-    super::headers::coding_weight(request, "gzip") > 0.0
+    super::encoding::coding_weight(request, "gzip") > 0.0
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@ pub mod assets;
 mod catch_panic;
 mod client_addr;
 mod ctx;
+mod encoding;
 pub mod error;
 mod etag;
 pub mod extract;

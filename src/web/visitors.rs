@@ -30,8 +30,9 @@ use bytes::Bytes;
 use moka::sync::Cache;
 
 use super::AppState;
+use super::encoding::coding_weight;
 use super::error::for_visitor;
-use super::headers::{SecurityHeaders, coding_weight, publicly_cacheable};
+use super::headers::{SecurityHeaders, publicly_cacheable};
 use super::observability::Seen;
 use crate::api::request_id;
 
