@@ -3,7 +3,6 @@
 
 use colheita::web::routes;
 
-use scraper::Selector;
 use serde_json::json;
 use wiremock::matchers::{method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
@@ -20,14 +19,6 @@ fn form<'a>(cpf: &'a str, email: &'a str) -> Vec<(&'a str, &'a str)> {
         ("cpf", cpf),
         ("termos", "sim"),
     ]
-}
-
-fn value(doc: &scraper::Html, selector: &str) -> String {
-    doc.select(&Selector::parse(selector).unwrap())
-        .next()
-        .and_then(|e| e.value().attr("value"))
-        .unwrap_or_default()
-        .to_owned()
 }
 
 #[tokio::test]
@@ -114,23 +105,6 @@ async fn login_attempts_at_the_provider_are_limited_per_address_right_or_wrong()
     assert_eq!(value(&doc, "#email"), "investidor@colheita.dev");
 }
 
-/// Another browser on the same app, whose cookies the test can read and change.
-fn browser_with_jar(app: &TestApp) -> (TestApp, std::sync::Arc<reqwest::cookie::Jar>) {
-    let jar = std::sync::Arc::new(reqwest::cookie::Jar::default());
-    let client = reqwest::Client::builder()
-        .cookie_provider(jar.clone())
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .unwrap();
-    (
-        TestApp {
-            client,
-            ..app.another_browser()
-        },
-        jar,
-    )
-}
-
 /// The password-guess count follows the account the session's tokens belong to: the user
 /// summary cookie of another login, put beside them, neither resets the count nor keeps
 /// the session alive past twice the limit. Each guess comes from its own address, so
@@ -139,8 +113,8 @@ fn browser_with_jar(app: &TestApp) -> (TestApp, std::sync::Arc<reqwest::cookie::
 async fn password_guesses_count_for_the_account_of_the_tokens_whatever_the_user_cookie() {
     use reqwest::cookie::CookieStore;
     let app = TestApp::with_sandbox(&["--trust-forwarded-for"]).await;
-    let (attacker, jar) = browser_with_jar(&app);
-    let (other, other_jar) = browser_with_jar(&app);
+    let (attacker, jar) = app.browser_with_jar();
+    let (other, other_jar) = app.browser_with_jar();
     let url = url::Url::parse(&app.web_url).unwrap();
     let investidor = attacker
         .login("investidor@colheita.dev", "colheita123")

@@ -7,7 +7,6 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use colheita::web::routes;
-use scraper::Selector;
 
 use crate::support::*;
 
@@ -97,14 +96,6 @@ async fn sign_up(app: &TestApp, n: u32) -> reqwest::Response {
         ("termos", "sim"),
     ];
     app.post_form(routes::QUERO_INVESTIR, &form).await
-}
-
-fn value(doc: &scraper::Html, selector: &str) -> String {
-    doc.select(&Selector::parse(selector).unwrap())
-        .next()
-        .and_then(|e| e.value().attr("value"))
-        .unwrap_or_default()
-        .to_owned()
 }
 
 /// Two replicas on one sandbox and one store, allowing `signups` an hour per address.

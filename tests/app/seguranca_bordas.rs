@@ -52,22 +52,6 @@ async fn raw_get_status(app: &TestApp, path: &str) -> u16 {
         .unwrap_or(0)
 }
 
-/// A browser whose cookies the test can read.
-fn browser(app: &TestApp) -> (TestApp, std::sync::Arc<reqwest::cookie::Jar>) {
-    let jar = std::sync::Arc::new(reqwest::cookie::Jar::default());
-    let client = reqwest::Client::builder()
-        .cookie_provider(jar.clone())
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .unwrap();
-    let b = TestApp {
-        web_url: app.web_url.clone(),
-        sandbox_url: app.sandbox_url.clone(),
-        client,
-    };
-    (b, jar)
-}
-
 /// The app's cookies in a browser's jar, by name.
 fn cookies_of(app: &TestApp, jar: &reqwest::cookie::Jar) -> Vec<(String, String)> {
     use reqwest::cookie::CookieStore;
@@ -87,8 +71,8 @@ fn cookies_of(app: &TestApp, jar: &reqwest::cookie::Jar) -> Vec<(String, String)
 #[tokio::test]
 async fn a_clock_cookie_from_another_login_does_not_keep_stolen_tokens_alive() {
     let app = TestApp::with_sandbox(&[]).await;
-    let (victim, victim_jar) = browser(&app);
-    let (thief, thief_jar) = browser(&app);
+    let (victim, victim_jar) = app.browser_with_jar();
+    let (thief, thief_jar) = app.browser_with_jar();
     for b in [&victim, &thief] {
         assert_eq!(
             b.login("investidor@colheita.dev", "colheita123")

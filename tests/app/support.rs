@@ -141,6 +141,23 @@ impl TestApp {
     }
 
     /// The same app seen from another browser (its own cookies).
+    /// Another browser on the same app, whose cookies the test can read and change.
+    pub fn browser_with_jar(&self) -> (TestApp, std::sync::Arc<reqwest::cookie::Jar>) {
+        let jar = std::sync::Arc::new(reqwest::cookie::Jar::default());
+        let client = reqwest::Client::builder()
+            .cookie_provider(jar.clone())
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .unwrap();
+        (
+            TestApp {
+                client,
+                ..self.another_browser()
+            },
+            jar,
+        )
+    }
+
     pub fn another_browser(&self) -> TestApp {
         TestApp {
             web_url: self.web_url.clone(),
@@ -253,6 +270,15 @@ pub fn texts(doc: &Html, selector: &str) -> Vec<String> {
                 .join(" ")
         })
         .collect()
+}
+
+/// The `value` attribute of the first element `selector` finds ('' when none).
+pub fn value(doc: &Html, selector: &str) -> String {
+    doc.select(&Selector::parse(selector).unwrap())
+        .next()
+        .and_then(|e| e.value().attr("value"))
+        .unwrap_or_default()
+        .to_owned()
 }
 
 pub fn text(doc: &Html, selector: &str) -> String {
