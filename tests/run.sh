@@ -78,6 +78,15 @@ cargo build --all-targets
 
 failed=()
 
+# The Nu HTML checker's service, shared by both Playwright projects (VNU_PORT, helpers.ts): it
+# starts now, so the HTML spec it reads at start is loaded while the Rust tests run.
+export VNU_PORT=3330
+step "vnu service on 127.0.0.1:$VNU_PORT"
+mkdir -p target
+bash tests/e2e/vnu-service.sh "$VNU_PORT" >target/vnu.log 2>&1 &
+vnu_pid=$!
+trap 'kill "$vnu_pid" 2>/dev/null || true' EXIT
+
 # The production build leaves the sandbox out (`--no-default-features`): it must still compile,
 # with no sandbox code left dangling.
 step "cargo check --no-default-features --bin colheita"
@@ -91,6 +100,14 @@ cargo nextest run --no-fail-fast || failed+=("cargo nextest")
 # sandbox on its own ports (tests/e2e/playwright.config.ts); each prints its log when done.
 step "playwright (js and nojs side by side)"
 rm -rf target/e2e-*-data
+# Both projects must find the checker answering, or each would try to start its own there.
+vnu_up() { node -e "fetch('http://127.0.0.1:$VNU_PORT/').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"; }
+for _ in $(seq 300); do
+  vnu_up && break
+  kill -0 "$vnu_pid" 2>/dev/null || break
+  sleep 1
+done
+vnu_up || { tail -n 20 target/vnu.log >&2; echo "the vnu service did not start" >&2; exit 1; }
 e2e() {
   local project=$1 port=$2
   (cd tests/e2e && E2E_PORT=$port npx --no-install playwright test --project "$project") \
