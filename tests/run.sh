@@ -96,11 +96,12 @@ step "cargo nextest run"
 cargo nextest run --no-fail-fast || failed+=("cargo nextest")
 
 # ---- end to end -------------------------------------------------------------------------------
-# The two projects (JavaScript on, off) run side by side, each against its own web app and
-# sandbox on its own ports (tests/e2e/playwright.config.ts); each prints its log when done.
-step "playwright (js and nojs side by side)"
+# Each project (JavaScript on, off) runs as two processes, one per half of the files
+# (E2E_HALF), the four side by side, each against its own web app and sandbox on its own ports
+# (tests/e2e/playwright.config.ts); each prints its log when done.
+step "playwright (js and nojs, two halves each, side by side)"
 rm -rf target/e2e-*-data
-# Both projects must find the checker answering, or each would try to start its own there.
+# All four must find the checker answering, or each would try to start its own there.
 vnu_up() { node -e "fetch('http://127.0.0.1:$VNU_PORT/').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"; }
 for _ in $(seq 300); do
   vnu_up && break
@@ -109,23 +110,25 @@ for _ in $(seq 300); do
 done
 vnu_up || { tail -n 20 target/vnu.log >&2; echo "the vnu service did not start" >&2; exit 1; }
 e2e() {
-  local project=$1 port=$2
-  (cd tests/e2e && E2E_PORT=$port npx --no-install playwright test --project "$project") \
-    >"target/e2e-$project.log" 2>&1
+  local project=$1 half=$2 port=$3
+  (cd tests/e2e && E2E_PORT=$port E2E_HALF=$half npx --no-install playwright test --project "$project") \
+    >"target/e2e-$project-$half.log" 2>&1
 }
-e2e js 3310 &
-js_pid=$!
-e2e nojs 3320 &
-nojs_pid=$!
-js_ok=0 nojs_ok=0
-wait "$js_pid" || js_ok=$?
-wait "$nojs_pid" || nojs_ok=$?
-for project in js nojs; do
-  printf '\n--- playwright, project %s ---\n' "$project"
-  cat "target/e2e-$project.log"
+runs=(js:1:3310 js:2:3314 nojs:1:3320 nojs:2:3324)
+pids=()
+for run in "${runs[@]}"; do
+  IFS=: read -r project half port <<<"$run"
+  e2e "$project" "$half" "$port" &
+  pids+=($!)
 done
-[ "$js_ok" -eq 0 ] || failed+=("playwright js")
-[ "$nojs_ok" -eq 0 ] || failed+=("playwright nojs")
+for i in "${!runs[@]}"; do
+  IFS=: read -r project half _ <<<"${runs[$i]}"
+  ok=0
+  wait "${pids[$i]}" || ok=$?
+  printf '\n--- playwright, project %s, half %s ---\n' "$project" "$half"
+  cat "target/e2e-$project-$half.log"
+  [ "$ok" -eq 0 ] || failed+=("playwright $project half $half")
+done
 
 if [ "${#failed[@]}" -gt 0 ]; then
   printf '\nFAILED: %s\n' "${failed[*]}" >&2

@@ -4,16 +4,23 @@ import { defineConfig } from '@playwright/test';
 import { APP_PORT, APP_URL, ROOT, SANDBOX_PORT, VNU_PORT, VNU_URL } from './helpers';
 
 const CI = !!process.env.CI;
-// tests/run.sh runs the `js` and `nojs` projects as two processes side by side, each with its
-// own web app, sandbox and database (E2E_PORT), so neither sees the other's investors change;
-// inside a project the files run one at a time, in name order.
+// tests/run.sh runs each of the `js` and `nojs` projects as two processes, four side by side,
+// each with its own web app, sandbox and database (E2E_PORT), so none sees another's investors
+// change; inside a process the files run one at a time, in name order. A process spends most of
+// its time waiting on the browser, not computing, so four keep the two cores busier than two.
+// E2E_HALF picks the process's files: 1, the page checks below (about half the time); 2, all
+// the others (a new spec lands there); unset, every file.
+const PAGE_CHECKS = /\/(agenda|crawl|layout|leitor-de-tela|login|mascara-cep|wcag22)\.spec\.ts$/;
+const HALF = process.env.E2E_HALF;
+// A project's testIgnore replaces the config's, so each project lists it.
+const OTHER_HALF = HALF === '2' ? [PAGE_CHECKS] : [];
 const RUN = `e2e-${APP_PORT}`;
 // The binary `cargo build` made (tests/run.sh builds it first): the suite never builds.
 const BIN = `${process.env.CARGO_TARGET_DIR || 'target'}/debug/colheita`;
 
 export default defineConfig({
   testDir: '.',
-  testMatch: '*.spec.ts',
+  testMatch: HALF === '1' ? PAGE_CHECKS : '*.spec.ts',
   fullyParallel: false,
   workers: 1,
   retries: CI ? 1 : 0,
@@ -42,8 +49,13 @@ export default defineConfig({
   },
   projects: [
     // A test tagged @so-nojs / @so-js is about one of the two worlds only.
-    { name: 'js', use: { javaScriptEnabled: true }, grepInvert: /@so-nojs/ },
-    { name: 'nojs', use: { javaScriptEnabled: false }, testIgnore: /countdown\.spec\.ts/, grepInvert: /@so-js/ },
+    { name: 'js', use: { javaScriptEnabled: true }, testIgnore: OTHER_HALF, grepInvert: /@so-nojs/ },
+    {
+      name: 'nojs',
+      use: { javaScriptEnabled: false },
+      testIgnore: [...OTHER_HALF, /countdown\.spec\.ts/],
+      grepInvert: /@so-js/,
+    },
   ],
   webServer: [
     {
