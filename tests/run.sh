@@ -56,21 +56,27 @@ fi
 # ---- npm packages ---------------------------------------------------------------------------
 # islands/ first, so build.rs finds node_modules ready (it would run the same npm ci itself).
 npm_ci islands --ignore-scripts
-npm_ci tests/e2e --ignore-scripts
-
-if [ ! -d "$ORACLE_DIR/node_modules/pix-utils" ] || [ ! -d "$ORACLE_DIR/node_modules/libphonenumber-js" ] \
-  || [ ! -d "$ORACLE_DIR/node_modules/ical.js" ] || [ ! -d "$ORACLE_DIR/node_modules/ofx-js" ] \
-  || [ ! -d "$ORACLE_DIR/node_modules/papaparse" ]; then
-  step "oracle packages into $ORACLE_DIR"
-  mkdir -p "$ORACLE_DIR"
-  (
-    cd "$ORACLE_DIR"
-    [ -f package.json ] || npm init -y >/dev/null
-    npm install --no-audit --no-fund --ignore-scripts \
-      @brazilian-utils/brazilian-utils@2.4.0 cpf-cnpj-validator@2.1.2 pix-utils@2.8.2 libphonenumber-js@1.13.16 \
-      ical.js@2.2.1 ofx-js@1.1.1 papaparse@5.7.1
-  )
-fi
+# The end-to-end suite's and the oracles' packages download while cargo builds (the Rust tests
+# need the oracles, the Playwright suite its packages).
+other_packages() {
+  npm_ci tests/e2e --ignore-scripts
+  if [ ! -d "$ORACLE_DIR/node_modules/pix-utils" ] || [ ! -d "$ORACLE_DIR/node_modules/libphonenumber-js" ] \
+    || [ ! -d "$ORACLE_DIR/node_modules/ical.js" ] || [ ! -d "$ORACLE_DIR/node_modules/ofx-js" ] \
+    || [ ! -d "$ORACLE_DIR/node_modules/papaparse" ]; then
+    step "oracle packages into $ORACLE_DIR"
+    mkdir -p "$ORACLE_DIR"
+    (
+      cd "$ORACLE_DIR"
+      [ -f package.json ] || npm init -y >/dev/null
+      npm install --no-audit --no-fund --ignore-scripts \
+        @brazilian-utils/brazilian-utils@2.4.0 cpf-cnpj-validator@2.1.2 pix-utils@2.8.2 libphonenumber-js@1.13.16 \
+        ical.js@2.2.1 ofx-js@1.1.1 papaparse@5.7.1
+    )
+  fi
+}
+mkdir -p target
+other_packages >target/npm.log 2>&1 &
+npm_pid=$!
 
 # ---- Rust ---------------------------------------------------------------------------------------
 step "cargo build --all-targets"
@@ -78,11 +84,13 @@ cargo build --all-targets
 
 failed=()
 
-# The Nu HTML checker's service, shared by both Playwright projects (VNU_PORT, helpers.ts): it
-# starts now, so the HTML spec it reads at start is loaded while the Rust tests run.
+wait "$npm_pid" || { cat target/npm.log >&2; echo "npm packages: install failed" >&2; exit 1; }
+cat target/npm.log
+
+# The Nu HTML checker's service, shared by the four Playwright processes (VNU_PORT, helpers.ts):
+# it starts now, so the HTML spec it reads at start is loaded while the Rust tests run.
 export VNU_PORT=3330
 step "vnu service on 127.0.0.1:$VNU_PORT"
-mkdir -p target
 bash tests/e2e/vnu-service.sh "$VNU_PORT" >target/vnu.log 2>&1 &
 vnu_pid=$!
 trap 'kill "$vnu_pid" 2>/dev/null || true' EXIT

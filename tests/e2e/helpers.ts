@@ -17,7 +17,7 @@ export const SANDBOX_URL = `http://127.0.0.1:${SANDBOX_PORT}`;
 /**
  * The Nu HTML checker (vnu.jar) as an HTTP service (vnu-service.sh), one JVM for the whole run:
  * the config's webServer starts it unless one already answers there (tests/run.sh starts one
- * early and shares it between both projects through VNU_PORT).
+ * early and shares it between its four processes through VNU_PORT).
  */
 export const VNU_PORT = Number(process.env.VNU_PORT ?? APP_PORT + 2);
 export const VNU_URL = `http://127.0.0.1:${VNU_PORT}/`;

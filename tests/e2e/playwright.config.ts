@@ -79,7 +79,7 @@ export default defineConfig({
     {
       // The Nu HTML checker as a service (helpers.ts, checkHtml): one JVM answers every check of
       // the run instead of one JVM started per page. It keeps no state, so one already running
-      // (tests/run.sh starts one for both projects) is used as it is. Its start reads the HTML
+      // (tests/run.sh starts one for its four processes) is used as it is. Its start reads the HTML
       // spec, which takes a while on a busy machine.
       command: `bash tests/e2e/vnu-service.sh ${VNU_PORT}`,
       cwd: ROOT,
