@@ -14,19 +14,20 @@ for (const route of visitorRoutes) {
   });
 }
 
-// One login for all the investor's pages of a worker: the first test logs in as a person does
-// and keeps the session, the others start with its cookies (a login per page took longer than
-// the page's checks). Each page must then still be the app's, not the login page.
+// One login for all the investor's pages of a worker: the first test logs in as a person does,
+// each next test starts with the cookies the last one ended with, as one person browsing on (a
+// login per page took longer than the page's checks; the session's cookie changes as the app
+// renews the platform's tokens). Each page must then still be the app's, not the login page.
 let session: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
 test.describe('as the investor', () => {
   test.use({ storageState: async ({}, use) => use(session) });
+  test.afterEach(async ({ page }) => {
+    session = await page.context().storageState();
+  });
 
   for (const route of investorRoutes) {
     test(`investor ${route}: axe and vnu`, async ({ page }, info) => {
-      if (!session) {
-        await login(page);
-        session = await page.context().storageState();
-      }
+      if (!session) await login(page);
       await page.goto(route);
       await expect(page, `${route} opens for the investor`).toHaveURL((url) => url.origin === APP_URL);
       await checkA11y(page);
