@@ -56,27 +56,44 @@ fi
 # ---- npm packages ---------------------------------------------------------------------------
 # islands/ first, so build.rs finds node_modules ready (it would run the same npm ci itself).
 npm_ci islands --ignore-scripts
-npm_ci tests/e2e --ignore-scripts
-
-if [ ! -d "$ORACLE_DIR/node_modules/pix-utils" ] || [ ! -d "$ORACLE_DIR/node_modules/libphonenumber-js" ] \
-  || [ ! -d "$ORACLE_DIR/node_modules/ical.js" ] || [ ! -d "$ORACLE_DIR/node_modules/ofx-js" ] \
-  || [ ! -d "$ORACLE_DIR/node_modules/papaparse" ]; then
-  step "oracle packages into $ORACLE_DIR"
-  mkdir -p "$ORACLE_DIR"
-  (
-    cd "$ORACLE_DIR"
-    [ -f package.json ] || npm init -y >/dev/null
-    npm install --no-audit --no-fund --ignore-scripts \
-      @brazilian-utils/brazilian-utils@2.4.0 cpf-cnpj-validator@2.1.2 pix-utils@2.8.2 libphonenumber-js@1.13.16 \
-      ical.js@2.2.1 ofx-js@1.1.1 papaparse@5.7.1
-  )
-fi
+# The end-to-end suite's and the oracles' packages download while cargo builds (the Rust tests
+# need the oracles, the Playwright suite its packages).
+other_packages() {
+  npm_ci tests/e2e --ignore-scripts
+  if [ ! -d "$ORACLE_DIR/node_modules/pix-utils" ] || [ ! -d "$ORACLE_DIR/node_modules/libphonenumber-js" ] \
+    || [ ! -d "$ORACLE_DIR/node_modules/ical.js" ] || [ ! -d "$ORACLE_DIR/node_modules/ofx-js" ] \
+    || [ ! -d "$ORACLE_DIR/node_modules/papaparse" ]; then
+    step "oracle packages into $ORACLE_DIR"
+    mkdir -p "$ORACLE_DIR"
+    (
+      cd "$ORACLE_DIR"
+      [ -f package.json ] || npm init -y >/dev/null
+      npm install --no-audit --no-fund --ignore-scripts \
+        @brazilian-utils/brazilian-utils@2.4.0 cpf-cnpj-validator@2.1.2 pix-utils@2.8.2 libphonenumber-js@1.13.16 \
+        ical.js@2.2.1 ofx-js@1.1.1 papaparse@5.7.1
+    )
+  fi
+}
+mkdir -p target
+other_packages >target/npm.log 2>&1 &
+npm_pid=$!
 
 # ---- Rust ---------------------------------------------------------------------------------------
 step "cargo build --all-targets"
 cargo build --all-targets
 
 failed=()
+
+wait "$npm_pid" || { cat target/npm.log >&2; echo "npm packages: install failed" >&2; exit 1; }
+cat target/npm.log
+
+# The Nu HTML checker's service, shared by the four Playwright processes (VNU_PORT, helpers.ts):
+# it starts now, so the HTML spec it reads at start is loaded while the Rust tests run.
+export VNU_PORT=3330
+step "vnu service on 127.0.0.1:$VNU_PORT"
+bash tests/e2e/vnu-service.sh "$VNU_PORT" >target/vnu.log 2>&1 &
+vnu_pid=$!
+trap 'kill "$vnu_pid" 2>/dev/null || true' EXIT
 
 # The production build leaves the sandbox out (`--no-default-features`): it must still compile,
 # with no sandbox code left dangling.
@@ -87,28 +104,39 @@ step "cargo nextest run"
 cargo nextest run --no-fail-fast || failed+=("cargo nextest")
 
 # ---- end to end -------------------------------------------------------------------------------
-# The two projects (JavaScript on, off) run side by side, each against its own web app and
-# sandbox on its own ports (tests/e2e/playwright.config.ts); each prints its log when done.
-step "playwright (js and nojs side by side)"
+# Each project (JavaScript on, off) runs as two processes, one per half of the files
+# (E2E_HALF), the four side by side, each against its own web app and sandbox on its own ports
+# (tests/e2e/playwright.config.ts); each prints its log when done.
+step "playwright (js and nojs, two halves each, side by side)"
 rm -rf target/e2e-*-data
-e2e() {
-  local project=$1 port=$2
-  (cd tests/e2e && E2E_PORT=$port npx --no-install playwright test --project "$project") \
-    >"target/e2e-$project.log" 2>&1
-}
-e2e js 3310 &
-js_pid=$!
-e2e nojs 3320 &
-nojs_pid=$!
-js_ok=0 nojs_ok=0
-wait "$js_pid" || js_ok=$?
-wait "$nojs_pid" || nojs_ok=$?
-for project in js nojs; do
-  printf '\n--- playwright, project %s ---\n' "$project"
-  cat "target/e2e-$project.log"
+# All four must find the checker answering, or each would try to start its own there.
+vnu_up() { node -e "fetch('http://127.0.0.1:$VNU_PORT/').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"; }
+for _ in $(seq 300); do
+  vnu_up && break
+  kill -0 "$vnu_pid" 2>/dev/null || break
+  sleep 1
 done
-[ "$js_ok" -eq 0 ] || failed+=("playwright js")
-[ "$nojs_ok" -eq 0 ] || failed+=("playwright nojs")
+vnu_up || { tail -n 20 target/vnu.log >&2; echo "the vnu service did not start" >&2; exit 1; }
+e2e() {
+  local project=$1 half=$2 port=$3
+  (cd tests/e2e && E2E_PORT=$port E2E_HALF=$half npx --no-install playwright test --project "$project") \
+    >"target/e2e-$project-$half.log" 2>&1
+}
+runs=(js:1:3310 js:2:3314 nojs:1:3320 nojs:2:3324)
+pids=()
+for run in "${runs[@]}"; do
+  IFS=: read -r project half port <<<"$run"
+  e2e "$project" "$half" "$port" &
+  pids+=($!)
+done
+for i in "${!runs[@]}"; do
+  IFS=: read -r project half _ <<<"${runs[$i]}"
+  ok=0
+  wait "${pids[$i]}" || ok=$?
+  printf '\n--- playwright, project %s, half %s ---\n' "$project" "$half"
+  cat "target/e2e-$project-$half.log"
+  [ "$ok" -eq 0 ] || failed+=("playwright $project half $half")
+done
 
 if [ "${#failed[@]}" -gt 0 ]; then
   printf '\nFAILED: %s\n' "${failed[*]}" >&2

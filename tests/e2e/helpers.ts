@@ -1,9 +1,8 @@
 // Shared helpers: log in as a person does, axe-core and vnu checks.
-import { spawn } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The repository root. */
@@ -15,6 +14,13 @@ export const SANDBOX_PORT = APP_PORT + 1;
 export const DATA_DIR = resolve(ROOT, 'target', `e2e-${APP_PORT}-data`);
 export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 export const SANDBOX_URL = `http://127.0.0.1:${SANDBOX_PORT}`;
+/**
+ * The Nu HTML checker (vnu.jar) as an HTTP service (vnu-service.sh), one JVM for the whole run:
+ * the config's webServer starts it unless one already answers there (tests/run.sh starts one
+ * early and shares it between its four processes through VNU_PORT).
+ */
+export const VNU_PORT = Number(process.env.VNU_PORT ?? APP_PORT + 2);
+export const VNU_URL = `http://127.0.0.1:${VNU_PORT}/`;
 export const PASSWORD = 'colheita123';
 export const INVESTIDOR = 'investidor@colheita.dev';
 
@@ -54,8 +60,8 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
  * axe-core, WCAG 2.0/2.1/2.2 A and AA rules: zero violations (printed on failure).
  *
  * axe needs JavaScript in the page. In the `nojs` project the page's DOM (as rendered without
- * JS) is replayed at the same URL in a fresh JS-enabled context whose scripts are blocked, and
- * axe runs there.
+ * JS) is replayed at the same URL in a JS-enabled context, with the page's cookies, whose
+ * scripts are blocked, and axe runs there.
  */
 export async function checkA11y(page: Page): Promise<void> {
   const jsEnabled = test.info().project.use.javaScriptEnabled !== false;
@@ -66,14 +72,11 @@ export async function checkA11y(page: Page): Promise<void> {
   const html = await page.content();
   const browser = page.context().browser();
   if (!browser) throw new Error('checkA11y: no browser');
-  const context = await browser.newContext({
-    javaScriptEnabled: true,
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-    storageState: await page.context().storageState(),
-  });
+  const context = await replayContext(browser);
+  await context.clearCookies();
+  await context.addCookies(await page.context().cookies());
+  const replay = await context.newPage();
   try {
-    const replay = await context.newPage();
     await replay.route('**/*', (route) => {
       const req = route.request();
       if (req.resourceType() === 'document' && req.url() === url) {
@@ -85,12 +88,30 @@ export async function checkA11y(page: Page): Promise<void> {
     await replay.goto(url);
     await reportAxe(replay, page);
   } finally {
-    await context.close();
+    await replay.close();
   }
 }
 
+/**
+ * The replay context of a worker's browser, made once: a new context per check cost more than
+ * the check. Each check sets its cookies and opens its own page, so nothing carries over.
+ */
+const replayContexts = new WeakMap<Browser, Promise<BrowserContext>>();
+function replayContext(browser: Browser): Promise<BrowserContext> {
+  let context = replayContexts.get(browser);
+  if (!context) {
+    context = browser.newContext({ javaScriptEnabled: true, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+    replayContexts.set(browser, context);
+  }
+  return context;
+}
+
 async function reportAxe(target: Page, shown: Page): Promise<void> {
-  const results = await new AxeBuilder({ page: target }).withTags(AXE_TAGS).analyze();
+  // axe.run in the page itself (legacy mode) instead of a partial run per frame finished in a
+  // new blank page, which took three times as long. It checks the same rules on every element
+  // of the page and of its same-origin frames; the only frame left out is a cross-origin one
+  // (an offering's embedded video), whose content is not the app's.
+  const results = await new AxeBuilder({ page: target }).withTags(AXE_TAGS).setLegacyMode().analyze();
   const report = results.violations
     .map(
       (v) =>
@@ -101,24 +122,28 @@ async function reportAxe(target: Page, shown: Page): Promise<void> {
   expect(results.violations.length, `axe violations on ${shown.url()}:\n${report}`).toBe(0);
 }
 
-/** Pipes HTML to vnu (`--Werror`, so warnings count) and expects no message. */
+/** One message of the Nu HTML checker's JSON output. */
+type VnuMessage = { type: string; subType?: string; message: string; lastLine?: number; firstColumn?: number; lastColumn?: number; extract?: string };
+
+/**
+ * Sends HTML to the vnu service (VNU_URL) and expects no message at all: errors, warnings and
+ * info alike (the command line's `--Werror`, which also prints and fails on info, held the same).
+ */
 export async function checkHtml(html: string, label = 'page'): Promise<void> {
-  const jar = resolve(here, 'node_modules/vnu-jar/build/dist/vnu.jar');
-  const { code, output } = await new Promise<{ code: number | null; output: string }>((done, fail) => {
-    const child = spawn(
-      'java',
-      ['-Xss4m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-jar', jar, '--Werror', '--format', 'gnu', '-'],
-      { stdio: ['pipe', 'pipe', 'pipe'] },
-    );
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    child.on('error', fail);
-    child.on('close', (code) => done({ code, output }));
-    child.stdin.end(html);
+  const res = await fetch(`${VNU_URL}?out=json`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'text/html; charset=utf-8' },
+    body: html,
   });
-  expect(output.trim(), `vnu on ${label}:\n${output}`).toBe('');
-  expect(code, `vnu exit code on ${label}`).toBe(0);
+  expect(res.status, `vnu service at ${VNU_URL} on ${label}`).toBe(200);
+  const { messages } = (await res.json()) as { messages: VnuMessage[] };
+  const report = messages
+    .map((m) => {
+      const at = m.lastLine === undefined ? '' : `${m.lastLine}.${m.firstColumn ?? m.lastColumn}-${m.lastLine}.${m.lastColumn}: `;
+      return `${at}${m.type}${m.subType ? ` ${m.subType}` : ''}: ${m.message}${m.extract ? `\n    ${m.extract.replace(/\n/g, ' ')}` : ''}`;
+    })
+    .join('\n');
+  expect(report, `vnu on ${label}:\n${report}`).toBe('');
 }
 
 /** The server's HTML of `url` (not the DOM after scripts), with the page's cookies. */

@@ -1,17 +1,26 @@
 // Playwright end-to-end suite. Runs the already-built binary (tests/run.sh builds it) against a
 // fresh sandbox, with Debian's Chromium (never `npx playwright install`).
 import { defineConfig } from '@playwright/test';
-import { APP_PORT, APP_URL, ROOT, SANDBOX_PORT } from './helpers';
+import { APP_PORT, APP_URL, ROOT, SANDBOX_PORT, VNU_PORT, VNU_URL } from './helpers';
 
 const CI = !!process.env.CI;
-// tests/run.sh runs the `js` and `nojs` projects as two processes side by side, each with its
-// own web app, sandbox and database (E2E_PORT), so neither sees the other's investors change;
-// inside a project the files run one at a time, in name order.
+// tests/run.sh runs each of the `js` and `nojs` projects as two processes, four side by side,
+// each with its own web app, sandbox and database (E2E_PORT), so none sees another's investors
+// change; inside a process the files run one at a time, in name order. A process spends most of
+// its time waiting on the browser, not computing, so four keep the two cores busier than two.
+// E2E_HALF picks the process's files: 1, the page checks below (about half the time); 2, all
+// the others (a new spec lands there); unset, every file.
+const PAGE_CHECKS = /\/(agenda|crawl|layout|leitor-de-tela|login|mascara-cep|wcag22)\.spec\.ts$/;
+const HALF = process.env.E2E_HALF;
+// A project's testIgnore replaces the config's, so each project lists it.
+const OTHER_HALF = HALF === '2' ? [PAGE_CHECKS] : [];
 const RUN = `e2e-${APP_PORT}`;
+// The binary `cargo build` made (tests/run.sh builds it first): the suite never builds.
+const BIN = `${process.env.CARGO_TARGET_DIR || 'target'}/debug/colheita`;
 
 export default defineConfig({
   testDir: '.',
-  testMatch: '*.spec.ts',
+  testMatch: HALF === '1' ? PAGE_CHECKS : '*.spec.ts',
   fullyParallel: false,
   workers: 1,
   retries: CI ? 1 : 0,
@@ -40,25 +49,45 @@ export default defineConfig({
   },
   projects: [
     // A test tagged @so-nojs / @so-js is about one of the two worlds only.
-    { name: 'js', use: { javaScriptEnabled: true }, grepInvert: /@so-nojs/ },
-    { name: 'nojs', use: { javaScriptEnabled: false }, testIgnore: /countdown\.spec\.ts/, grepInvert: /@so-js/ },
+    { name: 'js', use: { javaScriptEnabled: true }, testIgnore: OTHER_HALF, grepInvert: /@so-nojs/ },
+    {
+      name: 'nojs',
+      use: { javaScriptEnabled: false },
+      testIgnore: [...OTHER_HALF, /countdown\.spec\.ts/],
+      grepInvert: /@so-js/,
+    },
   ],
-  webServer: {
-    // The whole suite signs up and logs in from one address: the per-address limits are
-    // raised so they do not stand in its way (tests/app/limites.rs proves them).
-    command:
-      `target/debug/colheita --addr 127.0.0.1:${APP_PORT} --sandbox-addr 127.0.0.1:${SANDBOX_PORT} ` +
-      `--data-dir target/${RUN}-data --sandbox-reset --signup-limit 100000 --sandbox-login-limit 100000 ` +
-      // Every new investor of the suite changes its password from the same address.
-      '--password-guess-limit 100000 ' +
-      // Synthetic investors: four for the CVM 88 journey (cvm.spec.ts, one per project and retry),
-      // two for the keyboard-only withdrawal (teclado.spec.ts, one per project).
-      '--sandbox-extra-investors 6',
-    cwd: ROOT,
-    url: `${APP_URL}/healthz`,
-    reuseExistingServer: !CI,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      // The whole suite signs up and logs in from one address: the per-address limits are
+      // raised so they do not stand in its way (tests/app/limites.rs proves them).
+      command:
+        `${BIN} --addr 127.0.0.1:${APP_PORT} --sandbox-addr 127.0.0.1:${SANDBOX_PORT} ` +
+        `--data-dir target/${RUN}-data --sandbox-reset --signup-limit 100000 --sandbox-login-limit 100000 ` +
+        // Every new investor of the suite changes its password from the same address.
+        '--password-guess-limit 100000 ' +
+        // Synthetic investors: four for the CVM 88 journey (cvm.spec.ts, one per project and retry),
+        // two for the keyboard-only withdrawal (teclado.spec.ts, one per project).
+        '--sandbox-extra-investors 6',
+      cwd: ROOT,
+      url: `${APP_URL}/healthz`,
+      reuseExistingServer: !CI,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // The Nu HTML checker as a service (helpers.ts, checkHtml): one JVM answers every check of
+      // the run instead of one JVM started per page. It keeps no state, so one already running
+      // (tests/run.sh starts one for its four processes) is used as it is. Its start reads the HTML
+      // spec, which takes a while on a busy machine.
+      command: `bash tests/e2e/vnu-service.sh ${VNU_PORT}`,
+      cwd: ROOT,
+      url: VNU_URL,
+      reuseExistingServer: true,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'ignore',
+    },
+  ],
 });
