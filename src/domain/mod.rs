@@ -18,6 +18,7 @@ pub mod reference;
 pub mod reserva;
 pub mod segmento;
 pub mod sessao;
+pub mod situacao;
 pub mod status;
 pub mod suitability;
 pub mod texto;
