@@ -19,12 +19,14 @@ use super::money::format_brl;
 
 mod declaracao;
 pub mod opcoes;
+mod qualificado;
 
 pub use declaracao::{
     DECLARATION_VERSION, DeclarationError, DeclarationForm, MSG_AMOUNT, MSG_ELSEWHERE,
     MSG_QUALIFICATION, MSG_QUALIFIED_TERM, MSG_QUALIFIED_TERM_CHANGED, MSG_TRUTH,
     check_declaration, msg_above, msg_band, parse_declaration,
 };
+pub use qualificado::{Band, QUALIFIED_INVESTMENTS, check_qualified_band, msg_qualified_band};
 
 /// The parameters of the limit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,6 +1,7 @@
 //! The sandbox's e-mail outbox (the real platform has none): instead of sending mail, the
 //! sandbox keeps every message and shows them, newest first, at `GET /caixa-de-saida`,
 //! so a person (or an end-to-end test) can read the temporary password of a sign-up.
+//! A message that links to an offering presents it, so it leaves with the CVM warning.
 
 mod store;
 
@@ -13,10 +14,11 @@ use jiff::Timestamp;
 use maud::{DOCTYPE, Markup, html};
 use rusqlite::Transaction;
 
+use crate::domain::cvm::AVISO_CVM;
 use crate::domain::dates;
 use crate::sandbox::cabecalhos::{self, Conteudo};
 use crate::sandbox::erro::ApiError;
-use crate::sandbox::{Sandbox, tempo};
+use crate::sandbox::{Sandbox, site, tempo};
 use store::Mensagem;
 
 /// The page's own look, on top of the login page's stylesheet (served at
@@ -71,7 +73,22 @@ pub(crate) fn enviar(
     corpo: &str,
     agora: Timestamp,
 ) -> Result<(), ApiError> {
-    store::inserir(tx, para, assunto, corpo, agora)
+    store::inserir(tx, para, assunto, &com_aviso_cvm(corpo), agora)
+}
+
+/// The body, ending with the CVM warning when it links to an offering's page and does
+/// not carry the warning yet.
+fn com_aviso_cvm(corpo: &str) -> String {
+    let oferta = site::captacao("");
+    let apresenta = corpo
+        .split(oferta.as_str())
+        .skip(1)
+        .any(|resto| resto.chars().next().is_some_and(|c| !c.is_whitespace()));
+    if apresenta && !corpo.contains(AVISO_CVM) {
+        format!("{corpo}\n\n{AVISO_CVM}")
+    } else {
+        corpo.to_owned()
+    }
 }
 
 /// `GET /caixa-de-saida`: an accessible pt-BR page listing the messages.
@@ -162,6 +179,25 @@ fn documento(mensagens: &[Mensagem]) -> Response {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_message_linking_an_offering_leaves_with_the_cvm_warning() {
+        let oferta = format!(
+            "Conheça: http://127.0.0.1:3000{}",
+            site::captacao("soja-mt")
+        );
+        let corpo = com_aviso_cvm(&oferta);
+        assert!(corpo.starts_with(&oferta));
+        assert!(corpo.ends_with(AVISO_CVM));
+        assert_eq!(com_aviso_cvm(&corpo), corpo, "once");
+        for outro in [
+            "Senha temporária: Ab3\nAcesse: http://127.0.0.1:3000/entrar",
+            "Veja as captações em http://127.0.0.1:3000/investir",
+            "Veja em http://127.0.0.1:3000/investir/ hoje",
+        ] {
+            assert_eq!(com_aviso_cvm(outro), outro);
+        }
+    }
 
     #[test]
     fn links_in_the_body_become_links() {

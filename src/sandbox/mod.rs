@@ -142,7 +142,7 @@ impl SandboxConfig {
             withdrawal_days: 5,
             refund_business_days: 5,
             minimum_target_ratio: crate::domain::cvm::TargetRatio::TWO_THIRDS,
-            qualified_investments: rust_decimal::Decimal::new(100_000_000, 2),
+            qualified_investments: crate::domain::limite_anual::QUALIFIED_INVESTMENTS,
         }
     }
 }

@@ -16,6 +16,8 @@ pub const RESERVA_CONFIRMAR: &str = "/reservas/{id}/confirmar";
 pub const QUERO_INVESTIR: &str = "/quero-investir";
 pub const QUERO_INVESTIR_SUCESSO: &str = "/quero-investir/sucesso";
 pub const POLITICA_PRIVACIDADE: &str = "/politica-de-privacidade";
+/// What to know before investing: the risks explained in plain words (public).
+pub const ANTES_DE_INVESTIR: &str = "/antes-de-investir";
 pub const AUTENTICACAO: &str = "/autenticacao";
 pub const ENTRAR: &str = "/entrar";
 pub const SAIR: &str = "/sair";

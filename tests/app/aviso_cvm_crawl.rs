@@ -1,20 +1,34 @@
 //! The standard CVM warning wherever an offering is presented: a crawl from the home page
-//! and the offering list, as a visitor and as an investor in the middle of an order, visits
-//! every page that links to an offering or belongs to one and asserts the warning is there.
+//! and the offering list, as a visitor and as the demo investor in the middle of an order,
+//! visits every page of the site it can reach (the wallet, its simulator, the account area,
+//! the notifications and each one opened, the statement…) and asserts that every page that
+//! links to an offering, or belongs to one, carries the warning.
 
-use std::collections::{BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use colheita::web::routes;
 use colheita::web::ui::aviso_cvm::{AVISO_CVM, TITULO};
 
 use crate::support::*;
 
-/// Pages the crawl never opens: downloads, logout, and the platform's login.
+/// The crawl's bound: reaching it means pages were left unvisited, which fails the test.
+const MAX_PAGES: usize = 400;
+/// Query variants of one path the crawl visits (filters, pages, side panels): enough to
+/// meet each way a page is drawn without walking every page of a long statement.
+const VARIANTS_PER_PATH: usize = 4;
+
+/// Pages the crawl never opens: downloads (files, not pages), logout, and the login
+/// machinery (the platform's pages).
 fn skipped(path: &str) -> bool {
-    path.contains("/documento")
-        || path.ends_with(".pdf")
+    let downloads = [".pdf", ".csv", ".ofx", ".ics"];
+    downloads.iter().any(|d| path.ends_with(d))
+        || path.contains("/documento")
         || path.contains("/contrato")
-        || path.starts_with(routes::SAIR)
+        || path.starts_with(routes::INFORME_RENDIMENTO_ARQUIVO)
+        || path.starts_with(routes::IMPOSTO_DE_RENDA)
+        || path.starts_with(routes::MEUS_TERMOS_DOCUMENTO.trim_end_matches("{tipo}"))
+        || [routes::SAIR, routes::ENTRAR, routes::AUTENTICACAO].contains(&path)
+        || path.starts_with(routes::ASSETS_PREFIX)
         || path.starts_with("/static")
 }
 
@@ -25,16 +39,6 @@ fn offering_link(path: &str) -> bool {
         .strip_prefix("/investir/")
         .is_some_and(|rest| !rest.is_empty());
     investir || path.starts_with("/preview/") || path.starts_with("/reservas/")
-}
-
-/// Whether the crawl follows a link: the pages an investor meets offerings on.
-fn followed(path: &str) -> bool {
-    let bare = path.split(['?', '#']).next().unwrap_or_default();
-    !skipped(bare)
-        && (bare == routes::HOME
-            || bare == routes::INVESTIR
-            || bare.starts_with(routes::RENDA_VARIAVEL)
-            || offering_link(bare))
 }
 
 /// The warning, once, with its heading (its accessible name) and its words.
@@ -54,14 +58,26 @@ fn links(doc: &scraper::Html) -> Vec<String> {
         .collect()
 }
 
-/// Crawls from `start`; returns the pages visited and those missing the warning.
-async fn crawl(app: &TestApp, start: &[String]) -> (Vec<String>, Vec<String>) {
+struct Crawl {
+    visited: Vec<String>,
+    missing: Vec<String>,
+    /// Whether the bound stopped the crawl before it ran out of pages.
+    cut_short: bool,
+}
+
+/// Crawls every page of the site reachable from `start`.
+async fn crawl(app: &TestApp, start: &[String]) -> Crawl {
     let mut queue: VecDeque<String> = start.iter().cloned().collect();
     let mut seen: BTreeSet<String> = queue.iter().cloned().collect();
-    let mut visited = Vec::new();
-    let mut missing = Vec::new();
+    let mut variants: BTreeMap<String, usize> = BTreeMap::new();
+    let mut out = Crawl {
+        visited: Vec::new(),
+        missing: Vec::new(),
+        cut_short: false,
+    };
     while let Some(path) = queue.pop_front() {
-        if visited.len() >= 120 {
+        if out.visited.len() >= MAX_PAGES {
+            out.cut_short = true;
             break;
         }
         let resp = app.get(&path).await;
@@ -74,32 +90,43 @@ async fn crawl(app: &TestApp, start: &[String]) -> (Vec<String>, Vec<String>) {
             continue;
         }
         let doc = html(resp).await;
-        visited.push(path.clone());
+        out.visited.push(path.clone());
         let found = links(&doc);
         let presents = offering_link(&path) || found.iter().any(|l| offering_link(l));
         if presents && !has_warning(&doc) {
-            missing.push(path.clone());
+            out.missing.push(path.clone());
         }
         for l in found {
-            if followed(&l) && seen.insert(l.clone()) {
-                queue.push_back(l);
+            let bare = l.split('?').next().unwrap_or_default().to_owned();
+            if skipped(&bare) || seen.contains(&l) {
+                continue;
             }
+            let n = variants.entry(bare).or_default();
+            if *n >= VARIANTS_PER_PATH {
+                continue;
+            }
+            *n += 1;
+            seen.insert(l.clone());
+            queue.push_back(l);
         }
     }
-    (visited, missing)
+    out
 }
 
 #[tokio::test]
 async fn every_page_a_visitor_meets_an_offering_on_shows_the_cvm_warning() {
     let app = TestApp::with_sandbox(&[]).await;
-    let (visited, missing) = crawl(&app, &[routes::HOME.into(), routes::INVESTIR.into()]).await;
+    let c = crawl(&app, &[routes::HOME.into(), routes::INVESTIR.into()]).await;
+    assert!(!c.cut_short, "the crawl reached its bound: {:?}", c.visited);
     assert!(
-        visited.iter().filter(|p| offering_link(p)).count() >= 3,
-        "the crawl reached offerings: {visited:?}"
+        c.visited.iter().filter(|p| offering_link(p)).count() >= 3,
+        "the crawl reached offerings: {:?}",
+        c.visited
     );
     assert!(
-        missing.is_empty(),
-        "pages without the CVM warning: {missing:?}"
+        c.missing.is_empty(),
+        "pages without the CVM warning: {:?}",
+        c.missing
     );
 }
 
@@ -120,21 +147,88 @@ async fn every_page_an_investor_meets_an_offering_on_shows_the_cvm_warning() {
         )
         .await;
     let terms = location(&resp);
-    let (visited, missing) = crawl(
+    // The simulator's results come from a GET form, not a link: the crawl starts there too.
+    let simulated = routes::carteira_simulador("valor=10.000%2C00");
+    let c = crawl(
         &app,
-        &[routes::HOME.into(), routes::INVESTIR.into(), terms.clone()],
+        &[
+            routes::HOME.into(),
+            routes::INVESTIR.into(),
+            terms.clone(),
+            simulated.clone(),
+        ],
     )
     .await;
+    assert!(!c.cut_short, "the crawl reached its bound: {:?}", c.visited);
+    let reached = |p: &str| c.visited.iter().any(|v| v == p);
+    for page in [
+        terms.as_str(),
+        simulated.as_str(),
+        routes::CARTEIRA,
+        routes::CARTEIRA_SIMULADOR,
+        routes::NOTIFICACOES,
+        routes::MINHA_CONTA,
+        routes::EXTRATO,
+    ] {
+        assert!(reached(page), "the crawl reached {page}: {:?}", c.visited);
+    }
     assert!(
-        visited.contains(&terms),
-        "the crawl reached the terms step: {visited:?}"
+        c.visited.iter().any(|p| p.ends_with("/ordem")),
+        "the crawl reached the order's first step: {:?}",
+        c.visited
     );
     assert!(
-        visited.iter().any(|p| p.ends_with("/ordem")),
-        "the crawl reached the order's first step: {visited:?}"
+        c.visited
+            .iter()
+            .any(|p| p.starts_with(&format!("{}/", routes::NOTIFICACOES))),
+        "the crawl opened notifications: {:?}",
+        c.visited
     );
     assert!(
-        missing.is_empty(),
-        "pages without the CVM warning: {missing:?}"
+        c.missing.is_empty(),
+        "pages without the CVM warning: {:?}",
+        c.missing
     );
+}
+
+/// The links of a page's `a.notificacao-abrir` whose text is `titulo`.
+fn notifications_titled(doc: &scraper::Html, titulo: &str) -> Vec<String> {
+    let sel = scraper::Selector::parse("a.notificacao-abrir").unwrap();
+    doc.select(&sel)
+        .filter(|a| a.text().collect::<String>().trim() == titulo)
+        .filter_map(|a| a.value().attr("href").map(str::to_owned))
+        .collect()
+}
+
+#[tokio::test]
+async fn a_notification_announcing_an_offering_carries_the_warning_and_others_do_not() {
+    let app = TestApp::with_sandbox(&[]).await;
+    assert_eq!(
+        app.login("investidor@colheita.dev", "colheita123")
+            .await
+            .status(),
+        200
+    );
+    let unread = html(app.get(routes::NOTIFICACOES).await).await;
+    let announcing = notifications_titled(&unread, "Nova captação no ar");
+    assert!(!announcing.is_empty(), "{}", text(&unread, "main"));
+    for path in &announcing {
+        let doc = html(app.get(path).await).await;
+        let body = text(&doc, ".notificacao-detalhe");
+        assert!(
+            body.contains("isento de imposto de renda"),
+            "it presents the offering with its yield: {body}"
+        );
+        assert!(
+            links(&doc).iter().any(|l| offering_link(l)),
+            "it links to the offering: {body}"
+        );
+        assert!(has_warning(&doc), "{path} without the CVM warning: {body}");
+    }
+    // A notice that presents no offering is not dressed as one.
+    let read = html(app.get(&routes::notificacoes_aba(true, 1)).await).await;
+    let notice = notifications_titled(&read, "Manutenção programada");
+    assert_eq!(notice.len(), 1, "{}", text(&read, "main"));
+    let doc = html(app.get(&notice[0]).await).await;
+    assert!(texts(&doc, "aside.aviso-cvm").is_empty());
 }

@@ -2,7 +2,9 @@
 //! being qualified takes the Declaração de investidor qualificado (its criteria and the
 //! amount from the platform) signed with a tick, and the order's terms step shows it.
 
-use colheita::domain::limite_anual::MSG_QUALIFIED_TERM;
+use colheita::domain::limite_anual::{
+    AnnualLimitRules, MSG_QUALIFIED_TERM, QUALIFIED_INVESTMENTS, msg_qualified_band,
+};
 use colheita::web::routes;
 
 use crate::support::*;
@@ -127,13 +129,27 @@ async fn the_withdrawal_period_and_the_refund_deadline_are_said_before_committin
         .post_form(&terms, &[("aceite", "sim"), ("ciencia_risco", "sim")])
         .await;
     assert_eq!(resp.status(), 303);
-    let doc = html(app.get(&location(&resp)).await).await;
+    let confirm = location(&resp);
+    let doc = html(app.get(&confirm).await).await;
     assert_eq!(text(&doc, "h1"), "Confira e confirme");
     assert_eq!(
         text(&doc, "#prazo-desistencia"),
         "Até 7 dias contados da confirmação, sem qualquer custo"
     );
     assert!(text(&doc, "#prazo-devolucao").contains("devolução em até 3 dias úteis"));
+
+    // Confirmed, the withdrawal page says the same refund deadline.
+    let resp = app.post_form(&confirm, &[]).await;
+    assert_eq!(resp.status(), 303);
+    let id: i64 = location(&resp).rsplit('/').next().unwrap().parse().unwrap();
+    let doc = html(app.get(&routes::carteira_desistencia(id)).await).await;
+    assert_eq!(text(&doc, "h1"), "Desistir do investimento");
+    let deadline = text(&doc, ".desistencia #prazo-devolucao");
+    assert!(
+        deadline.contains("devolução em até 3 dias úteis"),
+        "{}",
+        text(&doc, ".desistencia")
+    );
 }
 
 #[tokio::test]
@@ -192,4 +208,58 @@ async fn the_terms_options_follow_the_recorded_declaration_and_refuse_to_contrad
         )
         .await;
     assert_eq!(resp.status(), 303);
+}
+
+#[tokio::test]
+async fn a_qualified_investor_with_investments_up_to_the_threshold_is_refused_and_nothing_saved() {
+    let app = TestApp::with_sandbox(&[]).await;
+    assert_eq!(
+        app.login("investidor@colheita.dev", "colheita123")
+            .await
+            .status(),
+        200
+    );
+    let typed = [
+        ("qualificado", "sim"),
+        ("termo_qualificado", "sim"),
+        ("versao_termo_qualificado", "2026.1"),
+        ("faixa", "ate"),
+        ("renda", "50.000,00"),
+        ("outras", "1.000,00"),
+        ("veracidade", "sim"),
+        ("captacao", OFFER),
+    ];
+    let resp = app.post_form(routes::DECLARACAO_INVESTIDOR, &typed).await;
+    assert_eq!(resp.status(), 422);
+    let doc = html(resp).await;
+    assert_eq!(text(&doc, "dialog.alerta h2"), "Atenção!");
+    assert_eq!(
+        text(&doc, "dialog.alerta p"),
+        msg_qualified_band(&AnnualLimitRules::CVM_88, QUALIFIED_INVESTMENTS)
+    );
+    // The form as typed, the band marked as the answer to fix.
+    for ticked in [
+        "#campo-qualificado-sim",
+        "#campo-termo_qualificado",
+        "#campo-faixa-ate",
+        "#campo-veracidade",
+    ] {
+        assert_eq!(
+            texts(&doc, &format!("{ticked}[checked]")).len(),
+            1,
+            "{ticked}"
+        );
+    }
+    assert_eq!(value(&doc, "#campo-renda"), "50.000,00");
+    assert_eq!(value(&doc, "#campo-outras"), "1.000,00");
+    assert_eq!(value(&doc, "input[name=captacao]"), OFFER);
+    assert_eq!(
+        texts(&doc, "fieldset[aria-invalid=true] #campo-faixa-ate").len(),
+        1
+    );
+    // Nothing saved: the declaration in force is still "not qualified, above the threshold".
+    let doc = html(app.get(routes::DECLARACAO_INVESTIDOR).await).await;
+    assert_eq!(texts(&doc, "#campo-qualificado-nao[checked]").len(), 1);
+    assert_eq!(texts(&doc, "#campo-faixa-acima[checked]").len(), 1);
+    assert!(texts(&doc, ".termo-assinado").is_empty());
 }

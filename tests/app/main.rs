@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod agenda;
+mod antes_de_investir;
 mod aviso_cvm_crawl;
 mod cadastro;
 mod camadas;

@@ -4,7 +4,13 @@
 export const LOGIN_PAGE = '@login';
 
 /** Pages a visitor (no session) can open. */
-export const visitorRoutes: string[] = [LOGIN_PAGE, '/naoexiste-404', '/quero-investir', '/politica-de-privacidade'];
+export const visitorRoutes: string[] = [
+  LOGIN_PAGE,
+  '/naoexiste-404',
+  '/quero-investir',
+  '/politica-de-privacidade',
+  '/antes-de-investir',
+];
 
 /** Pages of a logged-in investor (investidor@colheita.dev). */
 export const investorRoutes: string[] = ['/', '/minha-conta/alterar-senha', '/minha-conta/declaracao-investidor'];

@@ -103,7 +103,10 @@ pub struct DeclaracaoInvestidor {
 #[serde(rename_all = "camelCase")]
 pub struct NovaDeclaracao {
     pub qualificado: bool,
-    pub acima_do_patamar: bool,
+    /// Left out when a qualified investor did not answer the band (qualified by a
+    /// certification); `false` with `qualificado` contradicts it and is refused.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub acima_do_patamar: Option<bool>,
     #[serde(serialize_with = "money::json::serialize")]
     pub renda_bruta_anual: Decimal,
     #[serde(serialize_with = "money::json::serialize")]

@@ -5,6 +5,7 @@
 
 use rust_decimal::Decimal;
 
+use super::qualificado::{Band, check_qualified_band};
 use super::{AnnualLimitRules, Declaration, Qualification};
 use crate::domain::money::{self, format_brl};
 
@@ -73,9 +74,11 @@ fn amount(typed: &str, field: &'static str) -> Result<Decimal, DeclarationError>
 }
 
 /// The form → the declaration, or the first failure in the form's order.
+/// `qualified_investments`: the financial investments that qualify a natural person.
 pub fn parse_declaration(
     f: &DeclarationForm,
     rules: &AnnualLimitRules,
+    qualified_investments: Decimal,
 ) -> Result<Declaration, DeclarationError> {
     let qualification = match f.qualificado.as_deref() {
         Some("sim") => Qualification::Qualified,
@@ -88,6 +91,12 @@ pub fn parse_declaration(
             MSG_QUALIFIED_TERM,
         ));
     }
+    let band = match f.faixa.as_deref() {
+        Some("ate") => Some(Band::UpTo),
+        Some("acima") => Some(Band::Above),
+        _ => None,
+    };
+    check_qualified_band(qualification, band, rules, qualified_investments)?;
     let mut d = Declaration {
         qualification,
         gross_annual_income: Decimal::ZERO,
@@ -165,14 +174,18 @@ mod tests {
         }
     }
 
+    fn parse(f: &DeclarationForm) -> Result<Declaration, DeclarationError> {
+        parse_declaration(f, &RULES, super::super::QUALIFIED_INVESTMENTS)
+    }
+
     fn err(f: &DeclarationForm) -> (&'static str, String) {
-        let e = parse_declaration(f, &RULES).expect_err("refused");
+        let e = parse(f).expect_err("refused");
         (e.field, e.message)
     }
 
     #[test]
     fn a_qualified_investor_needs_nothing_else() {
-        let d = parse_declaration(&form("sim", "", "", "", ""), &RULES).expect("ok");
+        let d = parse(&form("sim", "", "", "", "")).expect("ok");
         assert_eq!(d.qualification, Qualification::Qualified);
         assert_eq!(d.invested_elsewhere_this_year, Decimal::ZERO);
     }
@@ -188,21 +201,29 @@ mod tests {
         // Not qualified: the declaration is not asked for.
         let mut f = form("nao", "ate", "", "", "0");
         f.termo_qualificado = false;
-        assert!(parse_declaration(&f, &RULES).is_ok());
+        assert!(parse(&f).is_ok());
+    }
+
+    #[test]
+    fn a_qualified_investor_up_to_the_threshold_contradicts_itself() {
+        let (field, message) = err(&form("sim", "ate", "", "", "0"));
+        assert_eq!(field, "faixa");
+        assert!(message.starts_with("Você respondeu que é investidor qualificado"));
+        // Qualified by certification (no band) or with a band above it: accepted.
+        assert!(parse(&form("sim", "", "", "", "")).is_ok());
+        assert!(parse(&form("sim", "acima", "", "", "")).is_ok());
     }
 
     #[test]
     fn up_to_the_threshold_only_elsewhere_is_asked_and_typed_amounts_are_ignored() {
-        let d = parse_declaration(&form("nao", "ate", "999.999,00", "", "1.500,50"), &RULES)
-            .expect("ok");
+        let d = parse(&form("nao", "ate", "999.999,00", "", "1.500,50")).expect("ok");
         assert_eq!(d.gross_annual_income, Decimal::ZERO);
         assert_eq!(d.invested_elsewhere_this_year, dec!(1500.50));
     }
 
     #[test]
     fn above_the_threshold_the_greater_amount_must_pass_it() {
-        let d =
-            parse_declaration(&form("nao", "acima", "350.000,00", "", "0"), &RULES).expect("ok");
+        let d = parse(&form("nao", "acima", "350.000,00", "", "0")).expect("ok");
         assert_eq!(d.gross_annual_income, dec!(350000.00));
         assert_eq!(
             err(&form("nao", "acima", "200.000,00", "150.000,00", "0")),
@@ -256,8 +277,12 @@ mod tests {
             threshold: dec!(300000.00),
             ..RULES
         };
-        let e = parse_declaration(&form("nao", "acima", "250.000,00", "", "0"), &rules)
-            .expect_err("refused");
+        let e = parse_declaration(
+            &form("nao", "acima", "250.000,00", "", "0"),
+            &rules,
+            super::super::QUALIFIED_INVESTMENTS,
+        )
+        .expect_err("refused");
         assert!(
             e.message.ends_with("acima de R$ 300.000,00."),
             "{}",

@@ -14,8 +14,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::domain::dates::{sao_paulo, today_in_sao_paulo};
 use crate::domain::limite_anual::{
-    self, AnnualLimit, AnnualLimitRules, DECLARATION_VERSION, Declaration, MSG_QUALIFIED_TERM,
-    MSG_QUALIFIED_TERM_CHANGED, OverLimit, Qualification, Room,
+    self, AnnualLimit, AnnualLimitRules, Band, DECLARATION_VERSION, Declaration,
+    MSG_QUALIFIED_TERM, MSG_QUALIFIED_TERM_CHANGED, OverLimit, Qualification, Room,
 };
 use crate::domain::money;
 use crate::sandbox::autenticacao::Investidor;
@@ -256,7 +256,10 @@ pub(crate) async fn ler(
 #[serde(rename_all = "camelCase")]
 struct Corpo {
     qualificado: bool,
-    acima_do_patamar: bool,
+    /// Required of an investor who is not qualified; a qualified one qualified by a
+    /// certification leaves it out.
+    #[serde(default)]
+    acima_do_patamar: Option<bool>,
     #[serde(default, with = "money::json::option")]
     renda_bruta_anual: Option<Decimal>,
     #[serde(default, with = "money::json::option")]
@@ -310,7 +313,8 @@ pub(crate) fn gravar(
 /// `PUT /v1/cadastro/declaracao-investidor` `{qualificado, acimaDoPatamar,
 /// rendaBrutaAnual, investimentosFinanceiros, investidoOutrasPlataformas,
 /// versaoTermoQualificado}` → 200 as GET. Qualified takes the signed Declaração de
-/// investidor qualificado in the version in force.
+/// investidor qualificado in the version in force, and no band up to the threshold
+/// (`acimaDoPatamar: false`): that contradicts the qualification.
 pub(crate) async fn declarar(
     State(sandbox): State<Sandbox>,
     investidor: Investidor,
@@ -327,12 +331,22 @@ pub(crate) async fn declarar(
             Some(_) => {}
         }
     }
+    let qualification = if qualificado {
+        Qualification::Qualified
+    } else {
+        Qualification::NotQualified
+    };
+    let p = Parametros::de(&sandbox);
+    let band = c
+        .acima_do_patamar
+        .map(|a| if a { Band::Above } else { Band::UpTo });
+    if band.is_none() && !qualificado {
+        return Err(ApiError::requisicao(PREENCHER));
+    }
+    limite_anual::check_qualified_band(qualification, band, &p.limite, p.investimentos_qualificado)
+        .map_err(|e| ApiError::requisicao(e.message))?;
     let d = Declaration {
-        qualification: if qualificado {
-            Qualification::Qualified
-        } else {
-            Qualification::NotQualified
-        },
+        qualification,
         gross_annual_income: c.renda_bruta_anual.unwrap_or_default(),
         financial_investments: c.investimentos_financeiros.unwrap_or_default(),
         invested_elsewhere_this_year: match (qualificado, c.investido_outras_plataformas) {
@@ -341,8 +355,7 @@ pub(crate) async fn declarar(
             (false, None) => return Err(ApiError::requisicao(PREENCHER)),
         },
     };
-    let p = Parametros::de(&sandbox);
-    let acima = c.acima_do_patamar && !qualificado;
+    let acima = band == Some(Band::Above) && !qualificado;
     limite_anual::check_declaration(&d, acima, &p.limite)
         .map_err(|e| ApiError::requisicao(e.message))?;
     let agora = tempo::agora();

@@ -58,7 +58,7 @@ pub(super) async fn declarar_qualificado(amb: &Ambiente, t: &str) -> Resposta {
     let r = declarar(
         amb,
         t,
-        json!({"qualificado": true, "acimaDoPatamar": false, "versaoTermoQualificado": "2026.1"}),
+        json!({"qualificado": true, "versaoTermoQualificado": "2026.1"}),
     )
     .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.texto());

@@ -107,3 +107,45 @@ async fn uma_qualificacao_sem_a_declaracao_assinada_nao_tira_o_limite() {
     assert_eq!(dec(&d["limite"]["limiteAnual"]), reais(20_000));
     assert!(dec(&d["limite"]["disponivel"]) <= reais(20_000));
 }
+
+#[tokio::test]
+async fn qualificado_com_renda_e_investimentos_ate_o_patamar_e_recusado_e_nada_fica_gravado() {
+    let (amb, t) = novo_investidor(|c| c.qualified_investments = reais(1_500_000)).await;
+    let r = declarar(
+        &amb,
+        &t,
+        json!({"qualificado": true, "acimaDoPatamar": false, "versaoTermoQualificado": "2026.1"}),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    let mensagem = r.json()["mensagem"].as_str().unwrap_or_default().to_owned();
+    assert_eq!(
+        mensagem,
+        crate::domain::limite_anual::msg_qualified_band(
+            &crate::domain::limite_anual::AnnualLimitRules::CVM_88,
+            reais(1_500_000)
+        )
+    );
+    assert!(mensagem.contains("de até R$ 200.000,00"), "{mensagem}");
+    assert!(mensagem.contains("R$ 1.500.000,00"), "{mensagem}");
+    assert_eq!(declaracao(&amb, &t).await["declaracao"], Value::Null);
+
+    // Qualified with the band above it, or without a band (a certification): accepted.
+    let r = declarar(
+        &amb,
+        &t,
+        json!({"qualificado": true, "acimaDoPatamar": true, "versaoTermoQualificado": "2026.1"}),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.texto());
+    let r = declarar_qualificado(&amb, &t).await;
+    assert_eq!(r.json()["declaracao"]["qualificado"], true);
+    // Not qualified still answers the band.
+    let r = declarar(
+        &amb,
+        &t,
+        json!({"qualificado": false, "investidoOutrasPlataformas": 0}),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+}

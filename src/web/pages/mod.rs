@@ -1,6 +1,7 @@
 //! One module per screen: handler and view side by side.
 
 mod alterar_senha;
+mod antes_de_investir;
 mod auth;
 #[doc(hidden)]
 pub mod bench;
@@ -85,6 +86,10 @@ pub fn routes() -> Router<AppState> {
         .route(
             routes::POLITICA_PRIVACIDADE,
             get(politica::view_politica_get),
+        )
+        .route(
+            routes::ANTES_DE_INVESTIR,
+            get(antes_de_investir::view_antes_de_investir_get),
         )
         .route(routes::MINHA_CONTA, get(conta::view_minha_conta_get))
         .route(

@@ -80,6 +80,7 @@ fn public_pages_and_unknown_paths_are_public() {
         "/investir",
         "/investir/x",
         "/quero-investir",
+        ANTES_DE_INVESTIR,
         "/autenticacao",
         "/x",
         "/carteirax",

@@ -3,7 +3,7 @@
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 
 use super::{Page, alert, header};
-use crate::web::{Ctx, assets};
+use crate::web::{Ctx, assets, routes};
 
 /// What a search result says of any page without a description of its own.
 pub const DEFAULT_DESCRIPTION: &str = "Invista no agronegócio brasileiro: captações rurais com prazo definido e rendimento líquido, pagas por Pix ou débito na corretora parceira.";
@@ -60,6 +60,7 @@ pub fn document_pieces(ctx: &Ctx, page: Page) -> [String; 3] {
         (PreEscaped("</main>"))
         footer.rodape {
             p { "© " (product) " — investimentos no agronegócio. Investimentos envolvem riscos." }
+            p { a href=(routes::ANTES_DE_INVESTIR) { "Antes de investir: entenda os riscos" } }
         }
         a.chat-flutuante href=(ctx.app.cfg.chat_url) target="_blank" rel="noopener noreferrer" {
             span.sr-only { "Fale com um especialista (abre em nova janela)" }

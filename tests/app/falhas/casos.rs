@@ -120,6 +120,7 @@ pub fn all(ids: &Ids) -> Vec<Case> {
         routes::captacao_documento(OFFER),
         routes::captacao_simular(OFFER),
         routes::POLITICA_PRIVACIDADE.to_owned(),
+        routes::ANTES_DE_INVESTIR.to_owned(),
     ];
     let mut cases: Vec<Case> = offer_pages
         .iter()

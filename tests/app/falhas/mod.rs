@@ -116,10 +116,11 @@ fn check_clean(case: &Case, run: &Run) -> Vec<String> {
         .map(|w| format!("{} | clean | {w}", case.name()))
         .collect();
     // Pages that call nothing are named in the report, not failures: the 404 page, the
-    // privacy policy, the visibility toggle.
+    // privacy policy, 'Antes de investir', the visibility toggle.
     let calls_nothing = [
         "/pagina-que-nao-existe",
         routes::POLITICA_PRIVACIDADE,
+        routes::ANTES_DE_INVESTIR,
         routes::VISIBILIDADE,
         routes::QUERO_INVESTIR_SUCESSO,
         routes::QUERO_INVESTIR,

@@ -6,7 +6,7 @@ use maud::{Markup, html};
 
 use crate::api::models::AlocacaoDetalhada;
 use crate::web::error::OnPage;
-use crate::web::ui::{Page, format, rosca};
+use crate::web::ui::{Page, aviso_cvm, format, rosca};
 use crate::web::{Ctx, PageResult, routes};
 
 pub const TITLE: &str = "Alocação da carteira";
@@ -82,6 +82,8 @@ fn view(ctx: &Ctx, d: &AlocacaoDetalhada) -> Markup {
                     } }
                 }
             }
+            // The rows link to each offering's page, where more can be invested.
+            (aviso_cvm::aviso_cvm_geral())
         }
         p { a.botao.botao-secundario href=(routes::CARTEIRA) { "Voltar para a carteira" } }
     }

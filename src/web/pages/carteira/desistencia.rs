@@ -1,13 +1,16 @@
 //! 'Desistir do investimento' (/carteira/reservas/{id}/desistencia): the right of
 //! withdrawal. GET asks for confirmation (what is given back, until when the right lasts);
 //! POST withdraws at the platform, which decides whether the period is still open, and
-//! goes back to the wallet with the outcome.
+//! goes back to the wallet with the outcome. The refund deadline is the platform's rule
+//! (`regras.diasUteisDevolucao` of the declaration), the one the order's steps state.
 
 use axum::response::{IntoResponse, Redirect};
 use maud::html;
 
 use super::TITLE;
+use crate::api::ApiError;
 use crate::api::models::Reserva;
+use crate::domain::desistencia;
 use crate::domain::status::ReservaStatus;
 use crate::web::error::{Id, OnPage};
 use crate::web::ui::{Page, format};
@@ -23,7 +26,23 @@ fn paid(r: &Reserva) -> bool {
     matches!(r.status.name, ReservaStatus::Pago | ReservaStatus::Aprovado)
 }
 
-fn page(ctx: &Ctx, r: &Reserva) -> Page {
+/// The reservation and the refund deadline in business days (none when the platform's
+/// rules could not be read for another reason than the session: the page still works).
+async fn load(ctx: &Ctx, token: &str, id: i64) -> Result<(Reserva, Option<u16>), ApiError> {
+    let (r, d) = tokio::join!(
+        ctx.app.api.reserva(token, id),
+        ctx.app.api.declaracao_investidor(token)
+    );
+    let refund = match d {
+        Ok(d) => d.regras.dias_uteis_devolucao,
+        // A session the platform no longer accepts goes to login, as for the reservation.
+        Err(ApiError::Unauthorized) => return Err(ApiError::Unauthorized),
+        Err(_) => None,
+    };
+    Ok((r?, refund))
+}
+
+fn page(ctx: &Ctx, r: &Reserva, refund: Option<u16>) -> Page {
     let open = r.desistencia_permitida == Some(true);
     let main = html! {
         section.cartao.desistencia aria-labelledby="desistencia-titulo" {
@@ -33,6 +52,9 @@ fn page(ctx: &Ctx, r: &Reserva) -> Page {
                 div { dt { "Valor do investimento" } dd { (ctx.money(r.investimento)) } }
                 div { dt { "Situação" } dd { (r.status.name.label()) } }
                 div { dt { "Desistência disponível até" } dd { (format::withdrawal_last_day(r.desistencia_ate.as_deref())) } }
+                @if let Some(uteis) = refund {
+                    div { dt { "Devolução" } dd #prazo-devolucao { "Todo o valor pago, com " (desistencia::refund_text(uteis)) " após a desistência" } }
+                }
             }
             @if open {
                 p {
@@ -62,8 +84,8 @@ fn page(ctx: &Ctx, r: &Reserva) -> Page {
 
 /// `GET /carteira/reservas/{id}/desistencia`.
 pub async fn view_desistencia_get(ctx: Ctx, Id(id): Id) -> PageResult {
-    let r = ctx.app.api.reserva(ctx.token()?, id).await.on_page(TITLE)?;
-    Ok(ctx.render(page(&ctx, &r)))
+    let (r, refund) = load(&ctx, ctx.token()?, id).await.on_page(TITLE)?;
+    Ok(ctx.render(page(&ctx, &r, refund)))
 }
 
 /// `POST /carteira/reservas/{id}/desistencia`.
@@ -75,8 +97,8 @@ pub async fn view_desistencia_post(ctx: Ctx, Id(id): Id) -> PageResult {
             Ok(Redirect::to(routes::CARTEIRA).into_response())
         }
         Err(e) => {
-            let again = match ctx.app.api.reserva(token, id).await {
-                Ok(r) => page(&ctx, &r),
+            let again = match load(&ctx, token, id).await {
+                Ok((r, refund)) => page(&ctx, &r, refund),
                 Err(_) => Page::new(
                     PAGE_TITLE,
                     html! { p { a.botao.botao-secundario href=(routes::CARTEIRA) { "Voltar para a carteira" } } },

@@ -10,7 +10,7 @@ use crate::domain::captacao;
 use crate::domain::money::{self, MAX_MONEY_INPUT_CHARS};
 use crate::web::error::OnPage;
 use crate::web::pages::captacoes::query::{self, RawQuery};
-use crate::web::ui::{Page, captacao as ui_captacao, cards};
+use crate::web::ui::{Page, aviso_cvm, captacao as ui_captacao, cards};
 use crate::web::{Ctx, PageError, PageResult, routes};
 
 pub const TITLE: &str = "Simulador";
@@ -160,5 +160,7 @@ fn view(
                 p.texto-secundario { "Valores estimados pelo cenário base de cada captação, sem custos adicionais; rendimento isento de imposto de renda para pessoa física." }
             }
         }
+        // The page presents offerings with their yields, whether or not it compared them yet.
+        (aviso_cvm::aviso_cvm_geral())
     }
 }

@@ -17,7 +17,7 @@ use crate::api::models::{
     DeclaracaoInvestidor, LimiteAnual, NovaDeclaracao, RegrasLimite, TermoQualificado,
 };
 use crate::domain::limite_anual::{
-    DeclarationError, DeclarationForm, Qualification, parse_declaration,
+    DeclarationError, DeclarationForm, QUALIFIED_INVESTMENTS, Qualification, parse_declaration,
 };
 use crate::domain::money::{MAX_MONEY_INPUT_CHARS, format_brl, format_decimal_br};
 use crate::web::error::OnPage;
@@ -310,11 +310,21 @@ pub async fn view_declaracao_post(ctx: Ctx, Form(f): Form<DeclaracaoForm>) -> Pa
     };
     let platform = Platform::of(&current);
     let again = |e: Option<&DeclarationError>| page(&ctx, &platform, &form, voltar, e);
-    let d = parse_declaration(&form, &current.regras.rules())
+    let qualifying = current
+        .regras
+        .investimentos_qualificado
+        .unwrap_or(QUALIFIED_INVESTMENTS);
+    let d = parse_declaration(&form, &current.regras.rules(), qualifying)
         .map_err(|e| PageError::refused(again(Some(&e)), e.message.clone()))?;
+    let qualified = d.qualification == Qualification::Qualified;
     let body = NovaDeclaracao {
-        qualificado: d.qualification == Qualification::Qualified,
-        acima_do_patamar: form.faixa.as_deref() == Some("acima"),
+        qualificado: qualified,
+        // A qualified investor may leave the band unanswered (qualified by certification).
+        acima_do_patamar: match form.faixa.as_deref() {
+            Some("acima") => Some(true),
+            _ if qualified => None,
+            _ => Some(false),
+        },
         renda_bruta_anual: d.gross_annual_income,
         investimentos_financeiros: d.financial_investments,
         investido_outras_plataformas: d.invested_elsewhere_this_year,

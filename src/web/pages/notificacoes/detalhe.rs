@@ -11,7 +11,7 @@ use crate::api::ApiError;
 use crate::api::models::NotificacaoDetalhe;
 use crate::web::error::{Id, OnPage};
 use crate::web::session::same_site_navigation;
-use crate::web::ui::{Page, format};
+use crate::web::ui::{Page, aviso_cvm, format};
 use crate::web::{Ctx, PageError, PageResult, routes};
 
 pub const SAVED_TITLE: &str = "Parabéns!";
@@ -47,8 +47,23 @@ fn own_path(url: &str, public_origin: &str) -> Option<String> {
     Some(path)
 }
 
+/// Whether the action leads to an offering's page (or one of its pages): the message then
+/// presents the offering, and carries the CVM warning as every such page does.
+fn leads_to_offering(href: &str) -> bool {
+    href.split(['?', '#'])
+        .next()
+        .and_then(|p| p.strip_prefix(routes::INVESTIR))
+        .is_some_and(|rest| rest.len() > 1 && rest.starts_with('/'))
+}
+
 fn detail(d: &NotificacaoDetalhe, public_origin: &str) -> maud::Markup {
     let m = d.mensagem.clone().unwrap_or_default();
+    let label = m
+        .titulo_botao
+        .as_deref()
+        .map(str::trim)
+        .filter(|l| !l.is_empty());
+    let href = action_href(m.url_botao.as_deref(), public_origin);
     let titulo = m.titulo.as_deref().or(d.titulo.as_deref()).unwrap_or("-");
     let resumo = m.resumo.as_deref().or(d.resumo.as_deref()).unwrap_or("-");
     let enviada = m.data_envio.as_deref().or(d.data_envio.as_deref());
@@ -58,12 +73,13 @@ fn detail(d: &NotificacaoDetalhe, public_origin: &str) -> maud::Markup {
             p { (resumo) }
             p.texto-secundario { "Enviada em: " (format::datetime(enviada)) }
             div.acoes {
-                @if let Some(label) = m.titulo_botao.as_deref().map(str::trim).filter(|l| !l.is_empty()) {
-                    a.botao.botao-primario href=(action_href(m.url_botao.as_deref(), public_origin)) { (label) }
+                @if let Some(label) = label {
+                    a.botao.botao-primario href=(href) { (label) }
                 }
                 a.botao.botao-texto.notificacao-voltar href=(routes::NOTIFICACOES) { "Voltar para notificações" }
             }
         }
+        @if leads_to_offering(&href) { (aviso_cvm::aviso_cvm_geral()) }
     }
 }
 
@@ -162,6 +178,20 @@ mod tests {
             assert_eq!(action_href(Some(bad), ORIGIN), routes::INVESTIR, "{bad}");
         }
         assert_eq!(action_href(None, ORIGIN), routes::INVESTIR);
+    }
+
+    #[test]
+    fn only_a_message_leading_to_an_offering_carries_the_warning() {
+        assert!(leads_to_offering(&routes::captacao("soja")));
+        assert!(leads_to_offering(&routes::captacao_simular("soja")));
+        for other in [
+            routes::INVESTIR,
+            "/investir/",
+            routes::CARTEIRA,
+            "/investirx/a",
+        ] {
+            assert!(!leads_to_offering(other), "{other}");
+        }
     }
 
     #[test]

@@ -111,6 +111,13 @@ fn terms_page(
             (limite::deadlines(decl))
             // Read before the investor accepts the terms, as on every step of the order.
             (aviso_cvm::aviso_cvm_geral())
+            p.antes-de-investir-link {
+                "Antes de aceitar, entenda os riscos em linguagem simples: "
+                a href=(routes::ANTES_DE_INVESTIR) target="_blank" rel="noopener" {
+                    "Antes de investir" span.sr-only { " (abre em nova janela)" }
+                }
+                "."
+            }
             form.formulario method="post" action=(routes::reserva_termos(id)) {
                 @if term.termos.len() > 1 {
                     fieldset {
