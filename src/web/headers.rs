@@ -30,7 +30,8 @@ pub fn tile_source(template: &str) -> Result<String, String> {
         _ => return Err(refused()),
     };
     let host = if template.contains("{s}.") {
-        host.strip_prefix("s.").map_or(host.to_owned(), |rest| format!("*.{rest}"))
+        host.strip_prefix("s.")
+            .map_or(host.to_owned(), |rest| format!("*.{rest}"))
     } else {
         host.to_owned()
     };
@@ -236,7 +237,12 @@ mod tests {
             source("http://127.0.0.1:9000/t/{z}/{x}/{y}.png").as_deref(),
             Ok("http://127.0.0.1:9000")
         );
-        for bad in ["", "tiles/{z}/{x}/{y}.png", "ftp://x.org/{z}", "javascript:alert(1)"] {
+        for bad in [
+            "",
+            "tiles/{z}/{x}/{y}.png",
+            "ftp://x.org/{z}",
+            "javascript:alert(1)",
+        ] {
             assert!(source(bad).is_err(), "{bad}");
         }
     }

@@ -51,7 +51,10 @@ async fn home_and_offerings_include_no_script_but_the_loader() {
             "data-island",
         );
         // React islands all: none loads before the investor touches the page.
-        assert!(eager.is_empty(), "{route}: {eager:?} load before any interaction");
+        assert!(
+            eager.is_empty(),
+            "{route}: {eager:?} load before any interaction"
+        );
     }
     let doc = html(app.get(routes::INVESTIR).await).await;
     assert_eq!(

@@ -141,11 +141,9 @@ mod tests {
         )
         .into_string();
         assert!(html.starts_with(r#"<div data-island="simulacao" data-src="/assets/simulacao-"#));
-        assert!(
-            html.ends_with(
-                r#"<script type="application/json">{"url":"simular-x","title":"S"}</script></div>"#
-            )
-        );
+        assert!(html.ends_with(
+            r#"<script type="application/json">{"url":"simular-x","title":"S"}</script></div>"#
+        ));
     }
 
     #[test]
