@@ -39,12 +39,11 @@ function Simulacao({ url, title, className, label }: Props) {
   }
 
   function onShown(body: HTMLElement): void {
-    const refusal = body.querySelector<HTMLElement>('.mensagem-erro');
+    const refusal = body.querySelector<HTMLElement>('.mensagem[role="alert"]');
     const input = body.querySelector<HTMLInputElement>('#valor-simulacao');
     const results = body.querySelector<HTMLElement>('#simulacao-resultados');
     if (refusal && input) {
       input.setAttribute('aria-invalid', 'true');
-      refusal.id ||= 'simulacao-recusa';
       input.setAttribute('aria-describedby', refusal.id);
       input.focus();
     } else if (results) {

@@ -114,12 +114,13 @@ export function Fragment({
   return <div className="modal-corpo" ref={ref} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-/** A server alert (`dialog.alerta.alerta-KIND`: heading, text, Fechar) as an inline message. */
+/** A server alert (`dialog.alerta`: heading, text, Fechar) as an inline message, still an alert. */
+let inlined = 0;
 function inline(alert: HTMLDialogElement): void {
-  const kind = /\balerta-(sucesso|erro|aviso|info)\b/.exec(alert.className)?.[1] ?? 'info';
   const box = document.createElement('div');
-  box.className = `mensagem mensagem-${kind}`;
-  box.setAttribute('role', kind === 'erro' ? 'alert' : 'status');
+  box.className = 'mensagem';
+  box.id = `mensagem-modal-${++inlined}`;
+  box.setAttribute('role', 'alert');
   const heading = alert.querySelector('h2, h3');
   if (heading?.textContent) {
     const strong = document.createElement('strong');
