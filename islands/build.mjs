@@ -1,19 +1,16 @@
 // Bundles the islands for build.rs: `node islands/build.mjs OUT_DIR`.
 //
-// Entry points: loader.ts + every *.tsx in this folder (one island each). Output is ESM with code
-// splitting (React and shared helpers land in `chunk-HASH.js`), minified, content-hashed, and a
-// `manifest.json` mapping logical names ("islands/loader.js", "islands/chunk-HASH.js") to file
-// names.
-//
-// The islands that bring a library are each bundled on their own (`SOLO`):
-// - chart.js is one big module, and esbuild's splitting shares modules, not parts of them, so
-//   two chart islands in one build would share one chunk with the line *and* the doughnut code.
-//   Alone, each keeps only what its `Chart.register` names: a page gets the chart type it shows;
-// - React and Leaflet are CommonJS, whose interop helpers esbuild puts in a chunk that every
-//   entry of the build then imports, the loader's tiny plain-DOM islands included. Apart, the
-//   pages that need neither never fetch it.
-// Each library is used by one island only, so nothing is duplicated on a page. Same input → same bytes → same hashes (esbuild is deterministic; paths are relative to
-// this folder, so the output directory does not leak into the hashes).
+// Two builds:
+// - the loader alone (no splitting): the only script a page with islands includes, so nothing it
+//   imports may pull in a chunk shared with the islands;
+// - every island (`*.tsx`) together, with code splitting: React, react-dom and the signals the
+//   islands share land in one chunk (`mount.ts` imports all three, so every React island imports
+//   the same set and esbuild makes one chunk of it), fetched with the first island that wakes and
+//   cached for the visit; chart.js and Leaflet land in chunks of the islands that use them.
+// Output is ESM, minified, content-hashed, with a `manifest.json` mapping logical names
+// ("islands/loader.js", "islands/chunk-HASH.js") to file names. Same input → same bytes → same
+// hashes (esbuild is deterministic; paths are relative to this folder, so the output directory
+// does not leak into the hashes).
 import * as esbuild from 'esbuild';
 import { readdirSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
@@ -27,11 +24,9 @@ if (!outArg) {
 }
 const outdir = resolve(outArg);
 
-const SOLO = ['chart.tsx', 'map.tsx', 'rosca.tsx', 'sliders.tsx'];
 const islands = readdirSync(here)
   .filter((f) => f.endsWith('.tsx'))
   .sort();
-const entryPoints = ['loader.ts', ...islands.filter((f) => !SOLO.includes(f))];
 
 rmSync(outdir, { recursive: true, force: true });
 mkdirSync(outdir, { recursive: true });
@@ -50,14 +45,13 @@ const options = {
   entryNames: '[name]-[hash]',
   chunkNames: 'chunk-[hash]',
   define: { 'process.env.NODE_ENV': '"production"' },
+  alias: { 'use-sync-external-store/shim/index.js': './comum/use-sync-external-store.ts' },
   metafile: true,
   logLevel: 'warning',
 };
 const builds = await Promise.all([
-  esbuild.build({ ...options, entryPoints, splitting: true }),
-  ...SOLO.filter((f) => islands.includes(f)).map((f) =>
-    esbuild.build({ ...options, entryPoints: [f], splitting: false }),
-  ),
+  esbuild.build({ ...options, entryPoints: ['loader.ts'], splitting: false }),
+  esbuild.build({ ...options, entryPoints: islands, splitting: true }),
 ]);
 const outputs = Object.assign({}, ...builds.map((b) => b.metafile.outputs));
 
@@ -71,6 +65,9 @@ for (const [outPath, meta] of Object.entries(outputs)) {
 }
 const sorted = Object.fromEntries(Object.entries(manifest).sort(([a], [b]) => a.localeCompare(b)));
 writeFileSync(join(outdir, 'manifest.json'), JSON.stringify(sorted, null, 2) + '\n');
+// What each output is made of (esbuild's metafile): the budget test reads it to tell an island's
+// own code from React's and its library's. build.rs embeds only what the manifest names.
+writeFileSync(join(outdir, 'metafile.json'), JSON.stringify({ outputs }) + '\n');
 
 for (const [logical, fileName] of Object.entries(sorted)) {
   const bytes = outputs[relative(here, join(outdir, fileName))]?.bytes;

@@ -1,26 +1,34 @@
-// The "Copiar código Pix" button (plain DOM, no React: it sits next to a read-only field that
-// already works without JS — the code can be selected and copied by hand).
+// The "Copiar código Pix" button, next to a read-only field that already works without JS (the
+// code can be selected and copied by hand). On a phone it is the way to pay: the server puts the
+// field and this button before the QR code, which is for paying from another device.
+import { useState } from 'react';
 import type { CopiarProps } from './generated/props';
+import { island } from './mount';
 
-export function mount(el: HTMLElement, props: CopiarProps): void {
-  const target = document.getElementById(String(props.target ?? ''));
-  if (!(target instanceof HTMLTextAreaElement || target instanceof HTMLInputElement)) return;
-  const button = document.createElement('button');
-  button.type = 'button';
-  button.className = 'botao botao-secundario';
-  button.textContent = 'Copiar código Pix';
-  const status = document.createElement('p');
-  status.setAttribute('role', 'status');
-  status.className = 'mensagem-copia';
-  button.addEventListener('click', async () => {
+function Copiar({ target, label, ok, fail }: CopiarProps) {
+  const [status, setStatus] = useState('');
+  async function copy(): Promise<void> {
+    const field = document.getElementById(target);
+    if (!(field instanceof HTMLTextAreaElement || field instanceof HTMLInputElement)) return;
     try {
       if (!navigator.clipboard) throw new Error('sem clipboard');
-      await navigator.clipboard.writeText(target.value);
-      status.textContent = String(props.ok ?? 'Copiado.');
+      await navigator.clipboard.writeText(field.value);
+      setStatus(ok);
     } catch {
-      target.select();
-      status.textContent = String(props.fail ?? 'Erro ao copiar.');
+      field.select();
+      setStatus(fail);
     }
-  });
-  el.append(button, status);
+  }
+  return (
+    <>
+      <button type="button" className="botao botao-primario botao-largo" onClick={() => void copy()}>
+        {label}
+      </button>
+      <p role="status" className="mensagem-copia">
+        {status}
+      </p>
+    </>
+  );
 }
+
+export const mount = island(Copiar);

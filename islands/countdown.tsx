@@ -1,11 +1,17 @@
-// Live countdown to a deadline. Server fallback: the deadline as text ("22/11/2026 às 18:00").
-// The clock ticks every second for the eye; screen readers hear the time left in words at most
+// The time left to a deadline, beside the date and time the server wrote ("28/11/2026 às
+// 10:30", which is the whole picture without JS and until the investor touches the page). Read
+// as a duration, never as a time of day: "faltam 40 dias e 13 h", "faltam 2 h 05 min", and in
+// the last hour "faltam 12 min 05 s". The text changes no more often than it reads: once a
+// minute, every second only in the last hour. Screen readers hear the time left in words at most
 // once a minute, and focus is never touched.
-//
-// Plain DOM, no React: it sits on the home page and the offering page, which load nothing but
-// the loader and their tiny islands before the investor interacts.
+import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { CountdownProps } from './generated/props';
+import { island } from './mount';
 
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 const pad = (n: number): string => String(n).padStart(2, '0');
 
 function parts(ms: number) {
@@ -18,11 +24,16 @@ function parts(ms: number) {
   };
 }
 
-/** "2d 03:14:07" or "03:14:07". */
-export function formatClock(ms: number): string {
+/** "faltam 40 dias e 13 h", "faltam 2 h 05 min", "faltam 12 min 05 s". */
+export function formatLeft(ms: number): string {
   const p = parts(ms);
-  const clock = `${pad(p.hours)}:${pad(p.minutes)}:${pad(p.seconds)}`;
-  return p.days > 0 ? `${p.days}d ${clock}` : clock;
+  if (ms >= DAY) {
+    const days = `${p.days} ${p.days === 1 ? 'dia' : 'dias'}`;
+    if (p.hours) return `faltam ${days} e ${p.hours} h`;
+    return `${p.days === 1 ? 'falta' : 'faltam'} ${days}`;
+  }
+  if (ms >= HOUR) return `faltam ${p.hours} h ${pad(p.minutes)} min`;
+  return `faltam ${p.minutes} min ${pad(p.seconds)} s`;
 }
 
 function unit(n: number, one: string, many: string): string {
@@ -44,66 +55,67 @@ export function formatWords(ms: number): string {
 }
 
 /** A screen reader hears the time left at most this often. */
-export const ANNOUNCE_EVERY_MS = 60_000;
+export const ANNOUNCE_EVERY_MS = MINUTE;
 
-export function mount(el: HTMLElement, { deadline, finishedText = 'Encerrado' }: CountdownProps): void {
-  const end = Date.parse(deadline);
-  // The ticking clock is for the eye only; a screen reader gets the words of a separate live
-  // region (role timer, polite), rewritten at most once a minute. Nothing here ever moves focus.
-  const clock = document.createElement('span');
-  clock.setAttribute('aria-hidden', 'true');
-  const spoken = document.createElement('span');
-  spoken.className = 'sr-only';
-  spoken.setAttribute('role', 'timer');
-  spoken.setAttribute('aria-live', 'polite');
-  spoken.setAttribute('aria-atomic', 'true');
-  el.replaceChildren(clock, spoken);
-  let lastSpoken = Date.now();
-  let pending: ReturnType<typeof setTimeout> | undefined;
-
-  // The first words are there from the start (read, not announced); later ones wait until a
-  // minute has passed since the last.
-  function say(words: string, first = false): void {
-    if (spoken.textContent === words) return;
-    const wait = first ? 0 : lastSpoken + ANNOUNCE_EVERY_MS - Date.now();
-    if (wait > 0) {
-      if (pending === undefined) {
-        pending = setTimeout(() => {
-          pending = undefined;
-          say(current());
-        }, wait);
-      }
-      return;
-    }
-    spoken.textContent = words;
-    lastSpoken = Date.now();
-  }
-
-  function current(): string {
-    const remaining = end - Date.now();
-    if (!Number.isFinite(end)) return deadline;
-    return remaining <= 0 ? finishedText : formatWords(remaining);
-  }
-
-  function finish(first: boolean): void {
-    clock.className = 'contagem contagem--encerrada';
-    // Over: no longer a timer, but still a live region, so the end is heard once.
-    spoken.removeAttribute('role');
-    clock.textContent = Number.isFinite(end) ? finishedText : deadline;
-    say(current(), first);
-  }
-
-  // Ticks on the second boundary of the remaining time.
-  function tick(first = false): void {
-    const remaining = end - Date.now();
-    if (!Number.isFinite(end) || remaining <= 0) {
-      finish(first);
-      return;
-    }
-    clock.className = 'contagem';
-    clock.textContent = formatClock(remaining);
-    say(formatWords(remaining), first);
-    setTimeout(tick, (remaining % 1000) + 5);
-  }
-  tick(true);
+/** When the visible text next changes: on the minute, or on the second in the last hour. */
+function nextTick(remaining: number): number {
+  const step = remaining > HOUR ? MINUTE : 1000;
+  return (remaining % step) + 5;
 }
+
+type Props = CountdownProps & { dateText: string };
+
+function Countdown({ deadline, finishedText, dateText }: Props) {
+  const end = Date.parse(deadline);
+  const wordsAt = (t: number): string => (!Number.isFinite(end) || end <= t ? finishedText : formatWords(end - t));
+  const [now, setNow] = useState(() => Date.now());
+  // The words are there from the start (read, not announced); later ones wait until a minute
+  // has passed since the last.
+  const [spoken, setSpoken] = useState(() => wordsAt(now));
+  const said = useRef({ words: spoken, at: now });
+  const remaining = end - now;
+  const over = !Number.isFinite(end) || remaining <= 0;
+
+  // Each tick schedules the next from the timer itself and commits at once (flushSync), so the
+  // text changes when the clock says, however the page's timers are run.
+  useEffect(() => {
+    if (!Number.isFinite(end)) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const tick = (): void => {
+      const t = Date.now();
+      const words = wordsAt(t);
+      flushSync(() => {
+        setNow(t);
+        if (words !== said.current.words && t - said.current.at >= ANNOUNCE_EVERY_MS) {
+          said.current = { words, at: t };
+          setSpoken(words);
+        }
+      });
+      // After the end, one more tick may still be owed to the screen reader.
+      if (t < end || words !== said.current.words) timer = setTimeout(tick, t < end ? nextTick(end - t) : 1000);
+    };
+    timer = setTimeout(tick, nextTick(Math.max(0, end - Date.now())));
+    return () => clearTimeout(timer);
+    // `wordsAt` reads only `end` and the props' text: the timer needs nothing else.
+  }, [end]);
+
+  return (
+    <>
+      <time className={over ? 'contagem contagem--encerrada' : 'contagem'} dateTime={deadline}>
+        {over ? finishedText : dateText}
+      </time>
+      {!over && (
+        <span className="contagem-restante" aria-hidden="true">
+          {' '}
+          ({formatLeft(remaining)})
+        </span>
+      )}
+      {/* Over: no longer a timer, but still a live region, so the end is heard once. */}
+      <span className="sr-only" role={over ? undefined : 'timer'} aria-live="polite" aria-atomic="true">
+        {spoken}
+      </span>
+    </>
+  );
+}
+
+export const mount = island(Countdown, (el) => ({ dateText: el.querySelector('time')?.textContent ?? '' }));

@@ -5,8 +5,10 @@
 // its `mount` export. Only islands present are loaded, and only when they are needed: React and
 // the libraries (chart.js, Leaflet) live in the islands' chunks, never here, so this file stays
 // tiny. When an island loads is the server's choice:
-// - nothing: at once (the plain-DOM islands: countdown, visibility toggle);
-// - `data-lazy`: when it comes near the viewport (the map, the simulation chart); with a
+// - nothing: at once (the plain-DOM islands: the input masks, the document upload);
+// - `data-lazy`: when it comes near the viewport (the map, the simulation chart); with
+//   `data-carregar="visto"`, only once the investor has touched the page (a pointer, a key, a
+//   scroll): the countdowns, whose server text (the date and time) is the picture until then; with a
 //   `data-gatilho` (see below), preloaded on hover or focus of that control;
 // - `data-carregar="interacao"`: when its control is pressed or opened (`click`, `pointerdown`,
 //   the `toggle` of a `<details>`), with the chunk preloaded on hover or focus. The control is
@@ -114,10 +116,18 @@ function onInteraction(el: Target, touch: boolean): void {
         event.button === 0 &&
         !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey);
       if (held) event.preventDefault();
+      // A React island draws its own control in place of the server's: the held click goes to
+      // the control at the same place among the island's links and buttons.
+      const controls = (): HTMLElement[] => Array.from(el.querySelectorAll<HTMLElement>('a[href], button'));
+      const index = held ? controls().indexOf(control) : -1;
+      const hadFocus = held && document.activeElement === control;
       void load(el).then((mounted) => {
         if (!held) return;
-        if (mounted) control.click();
-        else if (control instanceof HTMLAnchorElement) window.location.href = control.href;
+        const again = control.isConnected ? control : controls()[index];
+        if (mounted && again) {
+          if (hadFocus) again.focus();
+          again.click();
+        } else if (control instanceof HTMLAnchorElement) window.location.href = control.href;
       });
     },
     { capture: true, once: true },
@@ -139,17 +149,41 @@ const lazy =
       )
     : null;
 
+// Islands seen only once the investor has touched the page (`data-carregar="visto"`).
+let touched = false;
+const untouched: Target[] = [];
+const TOUCHES = ['pointerdown', 'pointermove', 'keydown', 'scroll', 'wheel', 'touchstart'];
+function onTouched(): void {
+  if (touched) return;
+  touched = true;
+  for (const type of TOUCHES) window.removeEventListener(type, onTouched, true);
+  for (const el of untouched.splice(0)) watch(el);
+}
+for (const type of TOUCHES) window.addEventListener(type, onTouched, { capture: true, passive: true });
+
+function watch(el: Target): void {
+  if (!lazy) {
+    void load(el);
+    return;
+  }
+  lazy.observe(el);
+  // In a closed panel (the map's accordion): preloaded when its summary is hovered or focused.
+  if (el.dataset.gatilho) warmOn(triggerOf(el), el.dataset.src as string);
+}
+
 function start(root: ParentNode = document): void {
   root.querySelectorAll<Target>('[data-island][data-src]').forEach((el) => {
     if (el.dataset.islandState) return;
     const mode = el.dataset.carregar;
-    if (mode === 'interacao' || mode === 'toque') {
+    if (mode === 'visto') {
+      el.dataset.islandState = 'waiting';
+      if (touched) watch(el);
+      else untouched.push(el);
+    } else if (mode === 'interacao' || mode === 'toque') {
       onInteraction(el, mode === 'toque');
     } else if (lazy && el.dataset.lazy !== undefined) {
       el.dataset.islandState = 'waiting';
-      lazy.observe(el);
-      // In a closed panel (the map's accordion): preloaded when its summary is hovered or focused.
-      if (el.dataset.gatilho) warmOn(triggerOf(el), el.dataset.src as string);
+      watch(el);
     } else {
       void load(el);
     }

@@ -1,44 +1,114 @@
 // The notification detail as a side modal. Without JS each card links to the detail page
 // (which marks the notification read) and its 'Voltar' link back to the list. With JS the link
-// opens the same page as a fragment in a modal; closing the modal reloads the list, so the card
-// moves to 'Lidos' and the header's counter drops, exactly as the server now counts them.
+// opens the same page as a fragment in a modal: the server marks it read as it answers, so an
+// unread one lowers the shared unread count (the header's counter follows at once) and its card
+// says so, without a reload.
+import { useRef, useState } from 'react';
 import type { NotificacaoProps } from './generated/props';
-import { fragmentDialog, parseFragment, withoutPartial } from './fragment-dialog';
+import { Fragment, Modal } from './comum/modal';
+import { naoLidas } from './estado';
+import { fetchFragment, withoutPartial } from './fragmento';
+import { island } from './mount';
 
-export function mount(el: HTMLElement, props: NotificacaoProps): void {
-  const links = Array.from(el.querySelectorAll<HTMLAnchorElement>('a.notificacao-abrir'));
-  links.forEach((link, i) => {
-    let opened = false;
-    const modal = fragmentDialog({
-      link,
-      className: 'modal-lateral',
-      title: props.title,
-      titleId: `notificacao-modal-${i}`,
-      moneyInputs: 'input[data-mascara="dinheiro"]',
-      onOpen: () => void load(),
-      onClose: () => {
-        if (opened) window.location.reload();
-        else link.focus();
-      },
-    });
-
-    async function load(): Promise<void> {
-      const url = link.getAttribute('href') || '';
-      try {
-        const res = await modal.fetch(url);
-        const type = res.headers.get('content-type') || '';
-        if (!res.ok || res.redirected || !type.startsWith('text/html')) throw new Error(`HTTP ${res.status}`);
-        const content = parseFragment(await res.text());
-        if (!content.querySelector('.notificacao-detalhe')) throw new Error('sem detalhe');
-        // The page's own 'Voltar' link is the modal's Fechar here.
-        content.querySelector('.notificacao-voltar')?.remove();
-        modal.show(content);
-        opened = true;
-        modal.body.querySelector<HTMLElement>('.notificacao-detalhe h2, .notificacao-detalhe a')?.focus();
-      } catch (err) {
-        console.error('notificação: abrindo a página', err);
-        window.location.href = withoutPartial(url);
-      }
-    }
-  });
+interface Card {
+  href: string;
+  title: string;
+  /** The card's other paragraphs, as the server drew them (server HTML). */
+  rest: string;
 }
+
+type Props = NotificacaoProps & { cards: Card[]; listClass: string };
+
+function Notificacoes({ title, unread, readNote, cards, listClass }: Props) {
+  const [openAt, setOpenAt] = useState<number | null>(null);
+  const [html, setHtml] = useState('');
+  const [read, setRead] = useState<Set<number>>(new Set());
+  const openers = useRef<(HTMLAnchorElement | null)[]>([]);
+
+  async function open(i: number): Promise<void> {
+    const url = cards[i].href;
+    setOpenAt(i);
+    try {
+      const res = await fetchFragment(url);
+      const type = res.headers.get('content-type') || '';
+      const text = await res.text();
+      if (!res.ok || res.redirected || !type.startsWith('text/html') || !text.includes('notificacao-detalhe')) {
+        throw new Error(`HTTP ${res.status}`);
+      }
+      setHtml(text);
+      if (unread && !read.has(i)) {
+        setRead(new Set(read).add(i));
+        naoLidas.value = Math.max(0, naoLidas.value - 1);
+      }
+    } catch (err) {
+      console.error('notificação: abrindo a página', err);
+      window.location.href = withoutPartial(url);
+    }
+  }
+
+  return (
+    <>
+      <ul className={listClass}>
+        {cards.map((card, i) => (
+          <li key={card.href} className="cartao notificacao">
+            <h2>
+              <a
+                ref={(a) => {
+                  openers.current[i] = a;
+                }}
+                className="notificacao-abrir"
+                href={card.href}
+                aria-haspopup="dialog"
+                onClick={(event) => {
+                  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+                  event.preventDefault();
+                  void open(i);
+                }}
+              >
+                {card.title}
+              </a>
+            </h2>
+            <div dangerouslySetInnerHTML={{ __html: card.rest }} />
+            {read.has(i) && <p className="badge badge-neutro">{readNote}</p>}
+          </li>
+        ))}
+      </ul>
+      <Modal
+        open={openAt !== null}
+        onClose={() => {
+          const i = openAt;
+          setOpenAt(null);
+          setHtml('');
+          if (i !== null) openers.current[i]?.focus();
+        }}
+        className="modal-lateral"
+        title={title}
+        titleId="notificacao-modal-titulo"
+      >
+        {html && (
+          <Fragment
+            html={html}
+            onShown={(body) => {
+              // The page's own 'Voltar' link is the modal's Fechar here.
+              body.querySelector('.notificacao-voltar')?.remove();
+              body.querySelector<HTMLElement>('.notificacao-detalhe h2, .notificacao-detalhe a')?.focus();
+            }}
+          />
+        )}
+      </Modal>
+    </>
+  );
+}
+
+export const mount = island(Notificacoes, (el) => {
+  const list = el.querySelector('ul');
+  const cards = Array.from(el.querySelectorAll('li')).map((li) => {
+    const a = li.querySelector<HTMLAnchorElement>('a.notificacao-abrir');
+    const rest = Array.from(li.children)
+      .filter((c) => !(c instanceof HTMLHeadingElement))
+      .map((c) => c.outerHTML)
+      .join('');
+    return { href: a?.getAttribute('href') ?? '', title: a?.textContent ?? '', rest };
+  });
+  return { cards, listClass: list?.className ?? '' };
+});

@@ -2,9 +2,13 @@
 // (src/web/ui/rosca.rs), which is what an investor without JS sees; the loader mounts this island
 // when the investor touches or focuses that SVG, and the canvas takes its place with tooltips.
 // A donut's legend is the server's list or table beside it (names, percents, values).
+import { useRef } from 'react';
 import { ArcElement, Chart, DoughnutController, Tooltip } from 'chart.js';
 import type { RoscaProps } from './generated/props';
-import { PALETTE, brl, figure } from './grafico';
+import { Figure, PALETTE, keptHtml, money, useChart } from './comum/grafico';
+import { island } from './mount';
+
+Chart.register(ArcElement, DoughnutController, Tooltip);
 
 const percent = new Intl.NumberFormat('pt-BR', { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -16,34 +20,43 @@ function describe(title: string, labels: string[], values: string[]): string {
   return `${title}: ${labels.map((l, i) => `${l}, ${percent.format(Math.max(0, numbers[i] ?? 0) / total)}`).join('; ')}`;
 }
 
-Chart.register(ArcElement, DoughnutController, Tooltip);
+type Props = RoscaProps & { kept: string; serverLabel: string };
 
-export function mount(el: HTMLElement, { height = 280, title, labels = [], values = [], colors }: RoscaProps): void {
+function Rosca({ height = 280, title, labels = [], values = [], colors, kept, serverLabel }: Props) {
   const palette = colors && colors.length ? colors : PALETTE;
-  // The server's SVG is named with every slice and its share; the canvas keeps that name.
-  const label = el.querySelector('svg[role="img"]')?.getAttribute('aria-label') || describe(title, labels, values);
-  const canvas = figure(el, height, label, (n) => n instanceof SVGElement);
-  new Chart(canvas, {
-    type: 'doughnut',
-    data: {
-      labels,
-      datasets: [
-        {
-          label: title,
-          data: values.map(Number),
-          borderColor: '#ffffff',
-          backgroundColor: labels.map((_, j) => palette[j % palette.length]),
+  const canvas = useRef<HTMLCanvasElement>(null);
+  useChart(
+    canvas,
+    (c) =>
+      new Chart(c, {
+        type: 'doughnut',
+        data: {
+          labels,
+          datasets: [
+            {
+              label: title,
+              data: values.map(Number),
+              borderColor: '#ffffff',
+              backgroundColor: labels.map((_, j) => palette[j % palette.length]),
+            },
+          ],
         },
-      ],
-    },
-    options: {
-      maintainAspectRatio: false,
-      // The server's SVG was already there: no growing animation over it.
-      animation: false,
-      plugins: {
-        legend: { display: false },
-        tooltip: { callbacks: { label: (c) => `${c.label ?? ''}: ${brl.format(Number(c.raw))}` } },
-      },
-    },
-  });
+        options: {
+          maintainAspectRatio: false,
+          // The server's SVG was already there: no growing animation over it.
+          animation: false,
+          plugins: {
+            legend: { display: false },
+            tooltip: { callbacks: { label: (t) => `${t.label ?? ''}: ${money(Number(t.raw))}` } },
+          },
+        },
+      }),
+  );
+  // The server's SVG is named with every slice and its share (no amounts); the canvas keeps it.
+  return <Figure canvas={canvas} height={height} label={serverLabel || describe(title, labels, values)} kept={kept} />;
 }
+
+export const mount = island(Rosca, (el) => ({
+  kept: keptHtml(el, (n) => n instanceof SVGElement),
+  serverLabel: el.querySelector('svg[role="img"]')?.getAttribute('aria-label') ?? '',
+}));

@@ -1,78 +1,106 @@
 // 'Simule o seu investimento' as a modal of the offering page.
 //
 // Fallback (no JS): the sidebar's 'Simular' link to the full simulation page. With JS the link
-// opens a modal whose body is the server's own panel as a fragment (see fragment-dialog.ts): the
-// amount form, and after 'Simular' the scenarios with the chart island. The server stays the only
-// validator: a 422 fragment carries its 'Atenção!' alert and the value typed. If anything goes
-// wrong the link's page opens instead.
+// opens a modal whose body is the server's own panel as a fragment: the amount form, and after
+// 'Simular' the scenarios with the chart island. The server stays the only validator: a 422
+// fragment carries its 'Atenção!' (shown in the flow, under the form) and the value typed. If
+// anything goes wrong the link's page opens instead.
+import { useRef, useState } from 'react';
 import type { SimulacaoProps } from './generated/props';
-import { fragmentDialog, parseFragment, withoutPartial } from './fragment-dialog';
+import { Fragment, Modal } from './comum/modal';
+import { fetchFragment, getAddress, withoutPartial } from './fragmento';
+import { island } from './mount';
 
-export function mount(el: HTMLElement, props: SimulacaoProps): void {
-  const link = el.querySelector<HTMLAnchorElement>('a[href]');
-  if (!link) return;
-  const url = props.url || link.getAttribute('href') || '';
-  let loaded = false;
+type Props = SimulacaoProps & { className: string; label: string };
 
-  const modal = fragmentDialog({
-    link,
-    className: 'modal-simulacao',
-    title: 'Simule o seu investimento',
-    titleId: 'simulacao-modal-titulo',
-    moneyInputs: 'input[data-mascara="dinheiro"]',
-    onOpen: () => {
-      if (loaded) {
-        modal.body.querySelector<HTMLInputElement>('#valor-simulacao')?.focus();
-      } else {
-        void load(url);
+function Simulacao({ url, title, className, label }: Props) {
+  const [open, setOpen] = useState(false);
+  const [html, setHtml] = useState('');
+  const [busy, setBusy] = useState(false);
+  const opener = useRef<HTMLAnchorElement>(null);
+
+  async function load(target: string): Promise<void> {
+    setBusy(true);
+    try {
+      const res = await fetchFragment(target);
+      const type = res.headers.get('content-type') || '';
+      const text = await res.text();
+      if (res.redirected || !type.startsWith('text/html') || !text.includes('painel-simulacao')) {
+        throw new Error(`HTTP ${res.status}`);
       }
-    },
-  });
-  const { body } = modal;
+      setHtml(text);
+    } catch (err) {
+      // The server's page works without the modal.
+      console.error('simulação: abrindo a página', err);
+      window.location.href = withoutPartial(target);
+    } finally {
+      setBusy(false);
+    }
+  }
 
-  /** Puts a fragment in the modal; false when the answer is not the panel (then navigate). */
-  function show(html: string): boolean {
-    const content = parseFragment(html);
-    if (!content.querySelector('.painel-simulacao')) return false;
-    modal.show(content);
-    const alert = body.querySelector<HTMLDialogElement>('dialog.alerta');
+  function onShown(body: HTMLElement): void {
+    const refusal = body.querySelector<HTMLElement>('.mensagem[role="alert"]');
     const input = body.querySelector<HTMLInputElement>('#valor-simulacao');
     const results = body.querySelector<HTMLElement>('#simulacao-resultados');
-    if (alert) {
-      // 'Atenção!' from the server: its Fechar closes only the alert, then the amount is next.
-      alert.addEventListener('close', () => input?.focus(), { once: true });
-      alert.querySelector<HTMLElement>('button')?.focus();
+    if (refusal && input) {
+      input.setAttribute('aria-invalid', 'true');
+      input.setAttribute('aria-describedby', refusal.id);
+      input.focus();
     } else if (results) {
       results.tabIndex = -1;
       results.focus();
     } else {
       input?.focus();
     }
-    return true;
   }
 
-  async function load(target: string): Promise<void> {
-    try {
-      const res = await modal.fetch(target);
-      const type = res.headers.get('content-type') || '';
-      if (res.redirected || !type.startsWith('text/html') || !show(await res.text())) {
-        throw new Error(`HTTP ${res.status}`);
-      }
-      loaded = true;
-    } catch (err) {
-      // The server's page works without the modal.
-      console.error('simulação: abrindo a página', err);
-      window.location.href = withoutPartial(target);
-    }
-  }
-
-  body.addEventListener('submit', (event) => {
-    const form = event.target;
-    if (!(form instanceof HTMLFormElement) || form.method.toLowerCase() !== 'get') return;
-    event.preventDefault();
-    const params = new URLSearchParams();
-    new FormData(form).forEach((value, key) => params.append(key, String(value)));
-    const action = new URL(form.action, window.location.href);
-    void load(`${action.pathname}?${params.toString()}`);
-  });
+  return (
+    <>
+      <a
+        ref={opener}
+        className={className}
+        href={url}
+        aria-haspopup="dialog"
+        onClick={(event) => {
+          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          event.preventDefault();
+          setOpen(true);
+          if (html) document.getElementById('valor-simulacao')?.focus();
+          else void load(url);
+        }}
+      >
+        {label}
+      </a>
+      <Modal
+        open={open}
+        onClose={() => {
+          setOpen(false);
+          opener.current?.focus();
+        }}
+        className="modal-simulacao"
+        title={title}
+        titleId="simulacao-modal-titulo"
+        busy={busy}
+        moneyInputs='input[data-mascara="dinheiro"]'
+      >
+        {html && (
+          <div
+            onSubmit={(event) => {
+              const form = event.target;
+              if (!(form instanceof HTMLFormElement) || form.method.toLowerCase() !== 'get') return;
+              event.preventDefault();
+              void load(getAddress(form));
+            }}
+          >
+            <Fragment html={html} onShown={onShown} />
+          </div>
+        )}
+      </Modal>
+    </>
+  );
 }
+
+export const mount = island(Simulacao, (el) => {
+  const a = el.querySelector('a');
+  return { className: a?.className ?? '', label: a?.textContent ?? '' };
+});

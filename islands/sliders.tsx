@@ -2,20 +2,23 @@
 // available amount). Each thumb is a native `<input type="range">`, so arrow keys, Page Up/Down,
 // Home and End move it (the keyboard alternative to dragging that WCAG 2.2 asks for), and the
 // inputs keep the names of the server's number inputs (`VencimentoDe`, `VencimentoAte`, …): the
-// form submits exactly as without JS, and the server stays the one that validates.
+// form submits exactly as without JS, and the server stays the one that validates. Amounts follow
+// the shared show/hide flag, as every amount of the page does.
 import { useState } from 'react';
 import type { Slider, SliderProps } from './generated/props';
+import { MASK, useValoresVisiveis } from './estado';
 import { island } from './mount';
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', maximumFractionDigits: 0 });
 
-export function formatValue(unit: string, v: number): string {
-  if (unit === 'R$') return brl.format(v);
+export function formatValue(unit: string, v: number, visible = true): string {
+  if (unit === 'R$') return visible ? brl.format(v) : MASK;
   if (unit === '%') return `${v}%`;
   return `${v} ${unit}`;
 }
 
 function Range({ spec }: { spec: Slider }) {
+  const visible = useValoresVisiveis();
   const [from, setFrom] = useState(spec.from);
   const [to, setTo] = useState(spec.to);
   const id = `faixa-${spec.name}`;
@@ -23,7 +26,7 @@ function Range({ spec }: { spec: Slider }) {
     <fieldset className="faixa faixa-deslizante">
       <legend>{spec.label}</legend>
       <p className="faixa-valores" aria-live="polite" id={`${id}-resumo`}>
-        {formatValue(spec.unit, from)} – {formatValue(spec.unit, to)}
+        {formatValue(spec.unit, from, visible)} – {formatValue(spec.unit, to, visible)}
       </p>
       <label htmlFor={`${id}-de`}>Mínimo</label>
       <input
@@ -34,7 +37,7 @@ function Range({ spec }: { spec: Slider }) {
         max={spec.max}
         step={spec.step}
         value={from}
-        aria-valuetext={formatValue(spec.unit, from)}
+        aria-valuetext={formatValue(spec.unit, from, visible)}
         onChange={(e) => setFrom(Math.min(Number(e.target.value), to))}
       />
       <label htmlFor={`${id}-ate`}>Máximo</label>
@@ -46,7 +49,7 @@ function Range({ spec }: { spec: Slider }) {
         max={spec.max}
         step={spec.step}
         value={to}
-        aria-valuetext={formatValue(spec.unit, to)}
+        aria-valuetext={formatValue(spec.unit, to, visible)}
         onChange={(e) => setTo(Math.max(Number(e.target.value), from))}
       />
     </fieldset>

@@ -95,6 +95,21 @@ pub struct Config {
         default_value = "https://wa.me/5511999990000?text=Ol%C3%A1%2C%20quero%20falar%20com%20um%20especialista"
     )]
     pub chat_url: String,
+    /// The map tiles' URL template (`{z}`, `{x}`, `{y}`; `{s}` for a subdomain); the
+    /// Content-Security-Policy lets images come from its host.
+    #[arg(
+        long,
+        env = "COLHEITA_MAP_TILES_URL",
+        default_value = "https://tile.openstreetmap.org/{z}/{x}/{y}.png"
+    )]
+    pub map_tiles_url: String,
+    /// The tile server's attribution, shown on the map (HTML).
+    #[arg(
+        long,
+        env = "COLHEITA_MAP_ATTRIBUTION",
+        default_value = "&copy; <a href=\"https://www.openstreetmap.org/copyright\">colaboradores do OpenStreetMap</a>"
+    )]
+    pub map_attribution: String,
     /// The receiver's city written in the Pix BR Code (the platform's Pix data has none).
     #[arg(long, env = "COLHEITA_PIX_MERCHANT_CITY", default_value = "SAO PAULO")]
     pub pix_merchant_city: String,

@@ -247,6 +247,8 @@ pub fn web_state(
         product_name: cfg.product_name.clone(),
         chat_url: cfg.chat_url.clone(),
         pix_merchant_city: cfg.pix_merchant_city.clone(),
+        map_tiles: crate::web::MapTiles::new(&cfg.map_tiles_url, &cfg.map_attribution)
+            .map_err(StartupError::Config)?,
         inbound_timeout: cfg.inbound_timeout(),
         session: cfg.session_limits(),
         trust_forwarded_for: cfg.trust_forwarded_for,

@@ -11,12 +11,32 @@ use super::{AppState, PageError, WebConfig, routes};
 
 pub fn content_security_policy(cfg: &WebConfig) -> String {
     format!(
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: {api} https://tile.openstreetmap.org; \
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: {api} {tiles}; \
          font-src 'self'; connect-src 'self'; frame-src https://www.youtube-nocookie.com; \
          object-src 'none'; base-uri 'none'; form-action 'self' {login}; frame-ancestors 'none'",
         api = cfg.api_origin,
+        tiles = cfg.map_tiles.csp_source,
         login = cfg.login_origin,
     )
+}
+
+/// The CSP source of a tile URL template: its scheme and host, a `{s}` subdomain as `*`
+/// (`https://{s}.tile.example.org/{z}/{x}/{y}.png` → `https://*.tile.example.org`).
+pub fn tile_source(template: &str) -> Result<String, String> {
+    let refused = || format!("--map-tiles-url {template:?} is not an http(s) URL template");
+    let url = url::Url::parse(&template.replace("{s}", "s")).map_err(|_| refused())?;
+    let host = match (url.scheme(), url.host_str()) {
+        ("https" | "http", Some(host)) => host,
+        _ => return Err(refused()),
+    };
+    let host = if template.contains("{s}.") {
+        host.strip_prefix("s.")
+            .map_or(host.to_owned(), |rest| format!("*.{rest}"))
+    } else {
+        host.to_owned()
+    };
+    let port = url.port().map(|p| format!(":{p}")).unwrap_or_default();
+    Ok(format!("{}://{host}{port}", url.scheme()))
 }
 
 /// What a visitor's public HTML page may be cached for (shared caches keep one copy per
@@ -201,6 +221,31 @@ pub fn compression() -> CompressionLayer<impl Predicate> {
 mod tests {
     use super::*;
     use axum::http::HeaderMap;
+
+    #[test]
+    fn a_tile_template_gives_its_host_to_the_csp() {
+        let source = |t: &str| tile_source(t);
+        assert_eq!(
+            source("https://tile.openstreetmap.org/{z}/{x}/{y}.png").as_deref(),
+            Ok("https://tile.openstreetmap.org")
+        );
+        assert_eq!(
+            source("https://{s}.tile.example.org/{z}/{x}/{y}.png").as_deref(),
+            Ok("https://*.tile.example.org")
+        );
+        assert_eq!(
+            source("http://127.0.0.1:9000/t/{z}/{x}/{y}.png").as_deref(),
+            Ok("http://127.0.0.1:9000")
+        );
+        for bad in [
+            "",
+            "tiles/{z}/{x}/{y}.png",
+            "ftp://x.org/{z}",
+            "javascript:alert(1)",
+        ] {
+            assert!(source(bad).is_err(), "{bad}");
+        }
+    }
 
     fn h(pairs: &[(&'static str, &'static str)]) -> HeaderMap {
         let mut m = HeaderMap::new();

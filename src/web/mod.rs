@@ -55,6 +55,8 @@ pub struct WebConfig {
     pub chat_url: String,
     /// The receiver's city in the Pix BR Code.
     pub pix_merchant_city: String,
+    /// Where the map's tiles come from.
+    pub map_tiles: MapTiles,
     /// Origins of the platform API (images) and login page, for the CSP.
     pub api_origin: String,
     pub login_origin: String,
@@ -67,6 +69,27 @@ pub struct WebConfig {
     pub trust_forwarded_for: bool,
     /// How long a visitor's public page is kept whole (0: never).
     pub micro_cache: std::time::Duration,
+}
+
+/// The map's tile server: the URL template the map island asks, its attribution, and the
+/// source the Content-Security-Policy allows images from.
+#[derive(Clone, Debug)]
+pub struct MapTiles {
+    pub url: String,
+    pub attribution: String,
+    pub csp_source: String,
+}
+
+impl MapTiles {
+    /// The tiles of `url` (a template such as `https://{s}.tile.example.org/{z}/{x}/{y}.png`);
+    /// an error names what is wrong with it.
+    pub fn new(url: &str, attribution: &str) -> Result<Self, String> {
+        Ok(MapTiles {
+            url: url.to_owned(),
+            attribution: attribution.to_owned(),
+            csp_source: headers::tile_source(url)?,
+        })
+    }
 }
 
 impl WebConfig {

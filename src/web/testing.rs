@@ -34,6 +34,11 @@ pub(crate) fn state(micro_cache: Duration) -> AppState {
         product_name: "Colheita".to_owned(),
         chat_url: "https://example.com/chat".to_owned(),
         pix_merchant_city: "SAO PAULO".to_owned(),
+        map_tiles: super::MapTiles {
+            url: "https://tile.openstreetmap.org/{z}/{x}/{y}.png".to_owned(),
+            attribution: "OpenStreetMap".to_owned(),
+            csp_source: "https://tile.openstreetmap.org".to_owned(),
+        },
         api_origin: origin.clone(),
         login_origin: origin,
         inbound_timeout: Duration::from_secs(5),

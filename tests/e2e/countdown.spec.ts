@@ -91,44 +91,80 @@ test('assets are content-hashed, immutable and gzipped', async ({ page, request 
   expect((await request.get('/assets/loader-00000000.js')).status()).toBe(404);
 });
 
-test('the loader fetches only the islands on the page; the countdown ticks', async ({ page }) => {
-  // Time runs until the islands are up, then stops exactly two days before the deadline.
+const when = (text: string, iso: string): string => `<time class="contagem" datetime="${iso}">${text}</time>`;
+
+test('the loader fetches only the islands on the page; a countdown is the date with the time left beside it', async ({ page }) => {
+  // Two days and half an hour before the deadline; the time left changes once a minute.
   const start = new Date('2026-11-20T18:00:00-03:00');
-  await page.clock.install({ time: new Date(start.getTime() - 60_000) });
+  await page.clock.install({ time: start });
   const scripts = scriptRequests(page);
   const loaderResponse = page.waitForResponse((r) => r.url().endsWith(assetUrl('islands/loader.js')));
   await harness(
     page,
-    `<p>Encerra em:</p>` +
-      island('countdown', '22/11/2026 às 18:00', { deadline: '2026-11-22T18:00:00-03:00', finishedText: 'Encerrado' }) +
-      `<p>Já acabou:</p>` +
-      island('countdown', '01/11/2026 às 18:00', { deadline: '2026-11-01T18:00:00-03:00', finishedText: 'Encerrado' }),
+    `<p>Encerra em: ` +
+      island('countdown', when('22/11/2026 às 18:30', '2026-11-22T18:30:00-03:00'), {
+        deadline: '2026-11-22T18:30:00-03:00',
+        finishedText: 'Encerrado',
+      }).replace(/div/g, 'span') +
+      `</p><p>Já acabou: ` +
+      island('countdown', when('01/11/2026 às 18:00', '2026-11-01T18:00:00-03:00'), {
+        deadline: '2026-11-01T18:00:00-03:00',
+        finishedText: 'Encerrado',
+      }).replace(/div/g, 'span') +
+      '</p>',
   );
   expect((await loaderResponse).headers()['cache-control']).toContain('immutable');
   await expect(page.locator('[data-island-state="mounted"]')).toHaveCount(2);
-  await page.clock.pauseAt(start);
 
-  // The clock is for the eye; the timer (a polite live region) says the words.
-  const clock = page.locator('.contagem').first();
-  const timer = page.getByRole('timer');
-  await expect(clock).toHaveText('2d 00:00:00');
-  await expect(clock).toHaveAttribute('aria-hidden', 'true');
-  await expect(timer).toHaveText('Faltam 2 dias');
+  // The date and time stay as the server wrote them; the time left, a duration, is beside it
+  // for the eye; the timer (a polite live region) says it in words.
+  const first = page.locator('[data-island="countdown"]').first();
+  await expect(first.locator('time.contagem')).toHaveText('22/11/2026 às 18:30');
+  const left = first.locator('.contagem-restante');
+  await expect(left).toHaveText(' (faltam 2 dias)');
+  await expect(left).toHaveAttribute('aria-hidden', 'true');
+  const timer = first.getByRole('timer');
+  await expect(timer).toHaveText('Faltam 2 dias e 29 minutos');
   await expect(timer).toHaveAttribute('aria-live', 'polite');
-  await expect(page.getByText('22/11/2026 às 18:00')).toHaveCount(0);
   await expect(page.getByText('Encerrado', { exact: true }).first()).toBeVisible();
 
-  // A minute after mounting, the words follow the clock (once a minute).
-  await page.clock.runFor(1000);
-  await expect(clock).toHaveText('1d 23:59:59');
-  await expect(timer).toHaveText('Faltam 1 dia, 23 horas e 59 minutos');
-  await page.clock.runFor(10_000);
-  await expect(clock).toHaveText('1d 23:59:49');
-  await expect(timer).toHaveText('Faltam 1 dia, 23 horas e 59 minutos');
+  // Days away, the text does not tick in seconds: one change a minute at most.
+  await first.evaluate((el) => {
+    const log: string[] = [];
+    (window as unknown as { mudancas: string[] }).mudancas = log;
+    new MutationObserver(() => log.push(el.querySelector('.contagem-restante')?.textContent ?? '')).observe(el, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
+  });
+  await page.clock.runFor(59_000);
+  const changes = await page.evaluate(() => (window as unknown as { mudancas: string[] }).mudancas.length);
+  expect(changes, 'changes within a minute').toBeLessThanOrEqual(2);
+  await page.clock.runFor(31 * 60_000);
+  await expect(left).toHaveText(' (faltam 1 dia e 23 h)');
 
   await expect(page.locator('[data-island-state="mounted"]')).toHaveCount(2);
   expect(scripts.some((u) => u.includes('/visibility-'))).toBe(false);
   expect(scripts.some((u) => u.includes('/countdown-'))).toBe(true);
+});
+
+test('in the last hour the time left is in minutes and seconds, never a time of day', async ({ page }) => {
+  const start = new Date('2026-11-20T18:00:00-03:00');
+  await page.clock.install({ time: start });
+  await harness(
+    page,
+    island('countdown', when('20/11/2026 às 18:12', '2026-11-20T18:12:00-03:00'), {
+      deadline: '2026-11-20T18:12:00-03:00',
+      finishedText: 'Prazo encerrado',
+    }),
+  );
+  await expect(page.locator('[data-island-state="mounted"]')).toHaveCount(1);
+  await page.clock.pauseAt(new Date(start.getTime() + 55_000));
+  await expect(page.locator('.contagem-restante')).toHaveText(/^ \(faltam 11 min 0[45] s\)$/);
+  await page.clock.runFor(12 * 60_000);
+  await expect(page.locator('.contagem')).toHaveText('Prazo encerrado');
+  await expect(page.locator('.contagem-restante')).toHaveCount(0);
 });
 
 test('a countdown speaks at most once a minute and never takes the focus', async ({ page }) => {
@@ -138,7 +174,7 @@ test('a countdown speaks at most once a minute and never takes the focus', async
   await harness(
     page,
     `<p><a href="#x">Um link</a> Encerra em: ` +
-      island('countdown', '20/11/2026 às 18:02', { deadline: '2026-11-20T18:02:30-03:00', finishedText: 'Encerrado' }).replace(/div/g, 'span') +
+      island('countdown', when('20/11/2026 às 18:02', '2026-11-20T18:02:30-03:00'), { deadline: '2026-11-20T18:02:30-03:00', finishedText: 'Encerrado' }).replace(/div/g, 'span') +
       '</p>',
   );
   await expect(page.locator('[data-island-state="mounted"]')).toHaveCount(1);
@@ -167,6 +203,14 @@ test('a countdown speaks at most once a minute and never takes the focus', async
   await expect(page.locator('.contagem')).toHaveText('Encerrado');
 });
 
+const VISIBILITY = {
+  action: '/visibilidade',
+  hideLabel: 'Ocultar valores',
+  showLabel: 'Mostrar valores',
+  shownStatus: 'Valores visíveis.',
+  hiddenStatus: 'Valores ocultos.',
+};
+
 test('the visibility toggle posts the CSRF field and hides values', async ({ page }) => {
   let posted: { accept?: string; body: string } | undefined;
   // The server flips the flag on each POST, as the real one does with its cookie.
@@ -183,7 +227,7 @@ test('the visibility toggle posts the CSRF field and hides values', async ({ pag
       'visibility',
       '<form method="post" action="/visibilidade"><input type="hidden" name="csrf" value="tok-123">' +
         '<button type="submit">Ocultar valores</button></form>',
-      { visible: true, action: '/visibilidade' },
+      VISIBILITY,
     ) + '<p>Saldo: <span class="valor-real">R$ 1.234,56</span></p>',
   );
   const button = page.getByRole('button', { name: 'Ocultar valores' });
@@ -201,4 +245,31 @@ test('the visibility toggle posts the CSRF field and hides values', async ({ pag
   await shown.click();
   await expect(page.getByRole('button', { name: 'Ocultar valores' })).toBeVisible();
   await expect(page.locator('html')).not.toHaveClass(/valores-ocultos/);
+});
+
+test('one toggle hides the amounts of every island at once: a chart says the mask, the page too', async ({ page }) => {
+  let visivel = true;
+  await page.route(`${APP_URL}/visibilidade`, async (route) => {
+    visivel = !visivel;
+    await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ visivel }) });
+  });
+  const table = '<table><caption>Parcelas</caption><tr><td>R$ 1.000,00</td></tr></table>';
+  await harness(
+    page,
+    island('visibility', '<form method="post" action="/visibilidade"><button type="submit">Ocultar valores</button></form>', VISIBILITY) +
+      island('chart', table, {
+        height: 200,
+        title: 'Parcelas previstas por cenário',
+        labels: ['10/01/2027', '10/02/2027'],
+        datasets: [{ label: 'Base', data: ['10.00', '1000.00'] }],
+      }),
+  );
+  const canvas = page.locator('[data-island="chart"] canvas');
+  await expect(canvas).toHaveAttribute('aria-label', /R\$\s1\.010,00/);
+  await page.getByRole('button', { name: 'Ocultar valores' }).click();
+  await expect(page.locator('html')).toHaveClass(/valores-ocultos/);
+  await expect(canvas).toHaveAttribute('aria-label', /R\$ •••••/);
+  await expect(canvas).not.toHaveAttribute('aria-label', /1\.010/);
+  await page.getByRole('button', { name: 'Mostrar valores' }).click();
+  await expect(canvas).toHaveAttribute('aria-label', /R\$\s1\.010,00/);
 });

@@ -145,16 +145,22 @@ test('with JavaScript the filter and the settings are side modals, and a notific
   await refused.getByRole('button', { name: 'Aplicar filtros' }).click();
   await expect(page.locator('.resumo-filtro strong')).toHaveText(/^7 dias, Conta \d+$/);
 
-  // A notification's detail in a side modal; closing it reloads the list and the counter.
+  // A notification's detail in a side modal: reading it lowers the header's counter at once,
+  // without a reload; closing it gives the focus back to its card, now marked read.
   await page.goto('/notificacoes');
   const before = await headerCount(page);
   expect(before).toBeGreaterThan(0);
-  await page.locator('a.notificacao-abrir').first().click();
+  await page.evaluate(() => ((window as unknown as { mesmaPagina: boolean }).mesmaPagina = true));
+  const opener = page.locator('a.notificacao-abrir').first();
+  await opener.click();
   const detail = page.getByRole('dialog', { name: 'Notificação' });
   await expect(detail.locator('.notificacao-detalhe')).toBeVisible();
+  await expect.poll(() => headerCount(page)).toBe(before - 1);
   await checkA11y(page);
   await detail.getByRole('button', { name: 'Fechar' }).click();
-  await expect.poll(() => headerCount(page)).toBe(before - 1);
+  await expect(opener).toBeFocused();
+  await expect(page.locator('li.notificacao').first().getByText('Lida', { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { mesmaPagina?: boolean }).mesmaPagina)).toBe(true);
 
   // The settings panel.
   await page.getByRole('link', { name: 'Configurar notificações' }).click();

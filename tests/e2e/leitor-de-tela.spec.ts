@@ -1,8 +1,8 @@
 // What a screen reader says: each page's <title> names the page before the product; every chart's
 // text alternative states the numbers the chart shows (the server's SVG and table without JS, the
-// canvas with JS); a countdown is a date without JS and, with JS, a ticking clock hidden from
-// screen readers beside a polite timer that speaks at most once a minute (countdown.spec.ts holds
-// the minute-by-minute proof).
+// canvas with JS); a countdown is a date without JS and, with JS, the same date with the time
+// left beside it, hidden from screen readers, and a polite timer that speaks at most once a
+// minute (countdown.spec.ts holds the minute-by-minute proof).
 import { expect, test, type Page } from '@playwright/test';
 import { login } from './helpers';
 import { OFFER, investorPages, visitorPages } from './paginas';
@@ -60,16 +60,21 @@ test("the simulation's chart says the installments' numbers", async ({ page }) =
   }
 });
 
-test('a countdown is a date without JS, and with JS a clock hidden from screen readers beside a polite timer', async ({ page }) => {
+test('a countdown is a date without JS, and with JS the date with the time left hidden from screen readers beside a polite timer', async ({ page }) => {
   await page.goto(OFFER);
   const island = page.locator('[data-island="countdown"]').first();
+  await expect(island.locator('time')).toHaveText(/^\d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}$/);
   if (!js()) {
-    await expect(island.locator('time')).toHaveText(/\d{2}\/\d{2}\/\d{4}/);
     await expect(island.locator('[aria-live]')).toHaveCount(0);
     return;
   }
+  // The time left comes once the investor touches the page, never before.
+  await expect(island).toHaveAttribute('data-island-state', 'waiting');
+  await page.mouse.move(5, 5);
   await expect(island).toHaveAttribute('data-island-state', 'mounted');
-  await expect(island.locator('.contagem')).toHaveAttribute('aria-hidden', 'true');
+  await expect(island.locator('time')).toHaveText(/^\d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}$/);
+  await expect(island.locator('.contagem-restante')).toHaveAttribute('aria-hidden', 'true');
+  await expect(island.locator('.contagem-restante')).toHaveText(/^ \(faltam? \d+ dias?/);
   const timer = island.getByRole('timer');
   await expect(timer).toHaveAttribute('aria-live', 'polite');
   await expect(timer).toHaveText(/^Falta/);

@@ -132,6 +132,8 @@ pub struct ChartDataset {
 pub struct CopiarProps {
     // The `id` of the field whose value is copied.
     pub target: String,
+    // The button's text.
+    pub label: String,
     // Status text after copying.
     pub ok: String,
     // Status text when the clipboard refuses (the field's text is selected instead).
@@ -171,6 +173,10 @@ pub struct MapProps {
     pub label: String,
     // URL of Leaflet's stylesheet, added to the page only when a map mounts.
     pub css: String,
+    // The tile server's URL template (`{z}/{x}/{y}`), from the configuration.
+    pub tiles: String,
+    // The tile server's attribution (HTML, from the configuration).
+    pub attribution: String,
 }
 
 /// The input masks: the phone's `(##) #####-####` on an `input[type=tel]` (sign-up,
@@ -181,12 +187,17 @@ pub struct MapProps {
 pub struct MascaraProps {}
 
 /// The notifications list: each card's link opens the detail (the server's page as a
-/// fragment) in a side modal; closing it reloads the list and the header's counter.
+/// fragment) in a side modal; opening an unread one lowers the header's counter.
 #[derive(Clone, Debug, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
 pub struct NotificacaoProps {
     // The modal's heading.
     pub title: String,
+    // The list is of unread notifications: opening one reads it.
+    pub unread: bool,
+    // The note a card gets once read in the modal.
+    pub read_note: String,
 }
 
 /// A section of the page (a filter, the settings) opened as a side modal by its link; the
@@ -208,8 +219,12 @@ pub struct PainelLateralProps {
 pub struct ReservaProps {
     // First step of the reservation flow (the fallback link's target).
     pub href: String,
-    // Text of the link that opens the modal.
+    // Text of the link that opens the modal, and the modal's heading.
     pub label: String,
+    // The heading of a refusal ('Atenção!').
+    pub attention: String,
+    // Shown when the answer is neither the next step nor a refusal (network failure).
+    pub generic: String,
 }
 
 /// A donut (chart.js) over the server's SVG of the same donut, mounted when touched or focused.
@@ -237,6 +252,8 @@ pub struct RoscaProps<'a> {
 pub struct SimulacaoProps {
     // The simulation page (the fallback link's target).
     pub url: String,
+    // The modal's heading.
+    pub title: String,
 }
 
 /// The two-thumb range sliders of the offerings filter.
@@ -261,14 +278,20 @@ pub struct Slider {
     pub to: u32,
 }
 
-/// The "Ocultar valores" toggle of the header; it enhances the server's form and reads no props.
+/// The "Ocultar valores" toggle of the header: the server's form, posted in the background;
+/// the shared show/hide flag then flips every amount of the page and its islands.
 #[derive(Clone, Debug, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
 pub struct VisibilityProps {
-    // Whether amounts are visible now.
-    pub visible: bool,
     // Where the form posts.
     pub action: String,
+    // The button while amounts are shown, and while hidden.
+    pub hide_label: String,
+    pub show_label: String,
+    // Said to screen readers once the amounts are shown, or hidden.
+    pub shown_status: String,
+    pub hidden_status: String,
 }
 
 /// The contents of `islands/generated/props.ts`: every props type above, in a fixed order, so

@@ -11,11 +11,14 @@ pub struct Alert {
     pub fechar_para: Option<String>,
 }
 
+/// The title of a refusal, here and in the modal islands.
+pub const ATTENTION: &str = "Atenção!";
+
 impl Alert {
     /// 'Atenção!' + message: validation and platform errors.
     pub fn atencao(mensagem: impl Into<String>) -> Self {
         Alert {
-            titulo: "Atenção!".into(),
+            titulo: ATTENTION.into(),
             mensagem: mensagem.into(),
             fechar_para: None,
         }

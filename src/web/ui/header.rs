@@ -103,26 +103,30 @@ pub fn public_header(ctx: &Ctx) -> Markup {
     }
 }
 
+const HIDE: &str = "Ocultar valores";
+const SHOW: &str = "Mostrar valores";
+
 /// The money-visibility toggle: a form that flips a cookie; the island makes it work
 /// without a reload.
 pub fn visibility_toggle(ctx: &Ctx) -> Markup {
     let visible = !ctx.values_hidden;
-    let label = if visible {
-        "Ocultar valores"
-    } else {
-        "Mostrar valores"
-    };
+    let label = if visible { HIDE } else { SHOW };
     let fallback = html! {
         form.form-visibilidade method="post" action=(routes::VISIBILIDADE) {
             input type="hidden" name="voltar" value=(ctx.here);
             button.botao.botao-icone type="submit" aria-pressed=(if visible { "false" } else { "true" }) { (label) }
         }
     };
-    super::island::mount(
+    // React comes with the first press (held by the loader and given again once it is up).
+    super::island::mount_when(
         &super::island::VisibilityProps {
-            visible,
             action: routes::VISIBILIDADE.into(),
+            hide_label: HIDE.into(),
+            show_label: SHOW.into(),
+            shown_status: "Valores visíveis.".into(),
+            hidden_status: "Valores ocultos.".into(),
         },
+        super::island::Load::Interaction(None),
         fallback,
     )
 }

@@ -27,7 +27,8 @@ pub fn props_json<T: Serialize>(props: &T) -> String {
 }
 
 /// When the loader mounts an island (see islands/loader.ts). Until then the page costs only the
-/// loader: React and the libraries come with the island that needs them.
+/// loader: React (one chunk shared by every island, with the signals they share) and the
+/// libraries come with the first island that needs them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Load<'a> {
     /// As soon as the page loads (the tiny plain-DOM islands).
@@ -43,6 +44,10 @@ pub enum Load<'a> {
     Interaction(Option<&'a str>),
     /// When touched or focused (a chart over its server-drawn SVG); preloaded on hover.
     Touch,
+    /// When near the viewport once the investor has touched the page (a pointer, a key, a
+    /// scroll): the countdowns, whose server text is the whole picture until then, so React
+    /// never comes before the investor asks for anything.
+    Seen,
 }
 
 /// The island of `props`, mounted as soon as the page loads.
@@ -64,6 +69,7 @@ pub fn mount_when<P: IslandProps>(props: &P, load: Load<'_>, fallback: Markup) -
         Load::VisibleIn(panel) => (true, None, Some(panel)),
         Load::Interaction(trigger) => (false, Some("interacao"), trigger),
         Load::Touch => (false, Some("toque"), None),
+        Load::Seen => (true, Some("visto"), None),
     };
     let json = props_json(props);
     html! {
@@ -75,8 +81,9 @@ pub fn mount_when<P: IslandProps>(props: &P, load: Load<'_>, fallback: Markup) -
     }
 }
 
-/// A live countdown to `deadline` (RFC 3339); without JS the deadline shows as text
-/// (`deadline_text`, e.g. `format::datetime`), or `finished_text` when it has already passed.
+/// The time left to `deadline` (RFC 3339) beside its date and time: without JS, and until the
+/// investor touches the page, the deadline as text (`deadline_text`, e.g. `format::datetime`),
+/// or `finished_text` when it has already passed; then the island adds the time left.
 pub fn countdown(
     deadline_rfc3339: &str,
     deadline_text: impl maud::Render,
@@ -84,11 +91,12 @@ pub fn countdown(
 ) -> Markup {
     let passed = crate::domain::dates::parse_platform_datetime(deadline_rfc3339)
         .is_some_and(|d| d <= jiff::Timestamp::now());
-    mount(
+    mount_when(
         &CountdownProps {
             deadline: deadline_rfc3339,
             finished_text,
         },
+        Load::Seen,
         html! {
             time.contagem datetime=(deadline_rfc3339) {
                 @if passed { (finished_text) } @else { (deadline_text) }
@@ -127,19 +135,23 @@ mod tests {
         let html = mount(
             &SimulacaoProps {
                 url: "simular-x".into(),
+                title: "S".into(),
             },
             html! { a href="simular-x" { "Simular" } },
         )
         .into_string();
         assert!(html.starts_with(r#"<div data-island="simulacao" data-src="/assets/simulacao-"#));
-        assert!(
-            html.ends_with(r#"<script type="application/json">{"url":"simular-x"}</script></div>"#)
-        );
+        assert!(html.ends_with(
+            r#"<script type="application/json">{"url":"simular-x","title":"S"}</script></div>"#
+        ));
     }
 
     #[test]
     fn the_load_mode_is_told_to_the_loader() {
-        let props = SimulacaoProps { url: "x".into() };
+        let props = SimulacaoProps {
+            url: "x".into(),
+            title: "S".into(),
+        };
         let now = mount(&props, html! {}).into_string();
         assert!(!now.contains("data-lazy") && !now.contains("data-carregar"));
         assert!(
@@ -155,5 +167,7 @@ mod tests {
         assert!(own.contains(r#"data-carregar="interacao""#) && !own.contains("data-gatilho"));
         let touch = mount_when(&props, Load::Touch, html! {}).into_string();
         assert!(touch.contains(r#" data-carregar="toque""#) && !touch.contains("data-lazy"));
+        let seen = mount_when(&props, Load::Seen, html! {}).into_string();
+        assert!(seen.contains(r#" data-lazy="" data-carregar="visto""#));
     }
 }

@@ -123,7 +123,7 @@ fn list(ctx: &Ctx, l: &Listing, result: &Result<NotificacaoPagina, ApiError>) ->
         Err(e) => cards::error_card(&ctx.here, Some(&e.user_message())),
         Ok(p) if p.dados.is_empty() => cards::empty_card(cards::EMPTY_TITLE, cards::EMPTY_TEXT),
         Ok(p) => html! {
-            (island::mount(&NotificacaoProps { title: "Notificação".to_owned() }, html! {
+            (island::mount(&NotificacaoProps { title: "Notificação".to_owned(), unread: l.aba == Aba::NaoLidos, read_note: "Lida".to_owned() }, html! {
                 ul.lista-notificacoes { @for n in &p.dados { (card(n, l.aba)) } }
             }))
             (pagination(l, p.total_de_registros))

@@ -12,6 +12,10 @@ use crate::web::ui::{Page, badge, format, island};
 use crate::web::{Ctx, PageResult, routes};
 
 pub const TITLE: &str = "Detalhe da reserva";
+pub const COPY_LABEL: &str = "Copiar código Pix";
+/// The QR code's caption: it is for paying from another device (a phone pays with the code).
+pub const QR_CAPTION: &str =
+    "Para pagar de outro aparelho, leia este QR Code com o app do seu banco.";
 pub const COPY_OK: &str = "Código Pix copiado com sucesso!";
 pub const COPY_FAIL: &str = "Ocorreu um erro ao copiar código Pix";
 
@@ -125,12 +129,14 @@ fn pix_block(ctx: &Ctx, r: &Reserva, p: &PixInfo, code: &str, level: u8) -> Mark
     let qr = pix::qr_svg(code).ok();
     html! {
         div.pix {
-            @if let Some(svg) = qr { figure.qr-pix { (PreEscaped(svg)) figcaption { "Aponte a câmera do app do seu banco." } } }
+            // On a phone the code is the way to pay (copied into the bank's app): it and its
+            // button come first; the QR code is for paying from another device.
             div.campo {
                 label for="codigo-pix" { "Pix copia e cola" }
                 textarea #codigo-pix readonly rows="4" spellcheck="false" { (code) }
             }
-            (island::mount(&island::CopiarProps { target: "codigo-pix".into(), ok: COPY_OK.into(), fail: COPY_FAIL.into() }, html! {}))
+            (island::mount(&island::CopiarProps { target: "codigo-pix".into(), label: COPY_LABEL.into(), ok: COPY_OK.into(), fail: COPY_FAIL.into() }, html! {}))
+            @if let Some(svg) = qr { figure.qr-pix { (PreEscaped(svg)) figcaption { (QR_CAPTION) } } }
             (heading(level + 2, "", "Dados do recebedor"))
             dl.fatos {
                 div { dt { "Nome" } dd { (p.nome.as_deref().unwrap_or("-")) } }

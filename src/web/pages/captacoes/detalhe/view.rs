@@ -182,7 +182,7 @@ fn accordions(ctx: &Ctx, o: &Captacao) -> Markup {
     }
 }
 
-fn location(_ctx: &Ctx, loc: &crate::api::models::Localizacao) -> Markup {
+fn location(ctx: &Ctx, loc: &crate::api::models::Localizacao) -> Markup {
     let place = match (&loc.cidade, &loc.uf) {
         (Some(c), Some(u)) => format!("{c} – {u}"),
         (Some(c), None) => c.clone(),
@@ -199,7 +199,7 @@ fn location(_ctx: &Ctx, loc: &crate::api::models::Localizacao) -> Markup {
     html! {
         @match osm {
             // In the closed Localização accordion: Leaflet comes when the map is opened into view.
-            Some((lat, lon, href)) => (island::mount_when(&island::MapProps { lat, lon, label: place.to_string(), css: crate::web::assets::asset_url("css/leaflet.css").into() }, island::Load::VisibleIn("details"), html! {
+            Some((lat, lon, href)) => (island::mount_when(&island::MapProps { lat, lon, label: place.to_string(), css: crate::web::assets::asset_url("css/leaflet.css").into(), tiles: ctx.app.cfg.map_tiles.url.clone(), attribution: ctx.app.cfg.map_tiles.attribution.clone() }, island::Load::VisibleIn("details"), html! {
                 p.local { (place) }
                 p { a href=(href) target="_blank" rel="noopener noreferrer" { "Ver no OpenStreetMap" span.sr-only { " (abre em nova janela)" } } }
             })),
@@ -249,7 +249,7 @@ fn sidebar(ctx: &Ctx, o: &Captacao, f: &captacao::CaptacaoFacts, preview: bool) 
                         @if ctx.session.is_some() {
                             // With JS the order opens as a side modal on this page; its island loads with the first
                             // press of Investir (held and given again once it is up).
-                            (island::mount_when(&island::ReservaProps { href: invest_href.clone(), label: "Investir".into() }, island::Load::Interaction(None), html! {
+                            (island::mount_when(&island::ReservaProps { href: invest_href.clone(), label: "Investir".into(), attention: crate::web::ui::alert::ATTENTION.into(), generic: crate::api::GENERIC_ERROR.into() }, island::Load::Interaction(None), html! {
                                 a.botao.botao-primario.botao-largo href=(invest_href) { "Investir" }
                             }))
                         } @else {
@@ -257,7 +257,7 @@ fn sidebar(ctx: &Ctx, o: &Captacao, f: &captacao::CaptacaoFacts, preview: bool) 
                         }
                         // With JS the simulation opens as a modal on this page (islands/simulacao.tsx).
                         @let simular = routes::captacao_simular(&o.url_amigavel);
-                        (island::mount_when(&island::SimulacaoProps { url: simular.clone() }, island::Load::Interaction(None), html! {
+                        (island::mount_when(&island::SimulacaoProps { url: simular.clone(), title: super::simulacao::TITLE.into() }, island::Load::Interaction(None), html! {
                             a.botao.botao-secundario.botao-largo href=(simular) { "Simular" }
                         }))
                     }
