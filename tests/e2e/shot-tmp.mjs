@@ -1,0 +1,14 @@
+import { chromium } from '@playwright/test';
+const [,, base, path, out, w, h, full] = process.argv;
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const p = await b.newPage({ viewport: { width: Number(w), height: Number(h) } });
+await p.goto(base + '/');
+await p.getByLabel('E-mail').fill('investidor@colheita.dev');
+await p.getByLabel('Senha').fill('colheita123');
+await p.getByRole('button', { name: 'Entrar' }).click();
+await p.waitForURL(base + '/');
+await p.goto(base + path);
+const r = await p.evaluate(() => [...document.querySelectorAll('nav.abas-conta > ul > li > a')].map(a => { const b = a.getBoundingClientRect(); return `${a.textContent} ${Math.round(b.x)},${Math.round(b.y)} ${Math.round(b.width)}`; }));
+console.log(r.join('\n'));
+await p.screenshot({ path: out, fullPage: !!full });
+await b.close();
