@@ -295,7 +295,7 @@ fn sort_menu(state: &ListState, opts: &TableOptions) -> Markup {
             summary { "Ordenar" @if let Some(c) = &current { ": " (c) } }
             ul {
                 @for (field, label) in SORT_COLUMNS.iter().filter(|(f, _)| opts.sortable.contains(f)) {
-                    li { a href=(state.with_sort(*field).href_on(opts.base))
+                    li { a href=(state.with_sort(field).href_on(opts.base))
                         aria-current=[state.sort.is_some_and(|(f, _)| f == *field).then_some("true")] { (label) } }
                 }
             }
