@@ -426,3 +426,37 @@ async fn an_offering_named_with_markup_is_shown_as_text() {
         .collect();
     assert_eq!(labels, [format!("Investir em {name}")]);
 }
+
+/// One meaning per label: the term of the investment (months) and the offering's closing date
+/// each keep one name on the detail and the cards.
+#[tokio::test]
+async fn each_term_has_one_name() {
+    let app = TestApp::with_sandbox(&[]).await;
+    let doc = html(
+        app.get(&routes::captacao("fazenda-santa-luzia-soja-2027"))
+            .await,
+    )
+    .await;
+    let labels = texts(&doc, "main dl.fatos dt");
+    assert!(
+        !labels
+            .iter()
+            .any(|l| l == "Prazo" || l == "Data limite da captação"),
+        "{labels:?}"
+    );
+    assert!(
+        labels.iter().any(|l| l == "Prazo do investimento"),
+        "{labels:?}"
+    );
+    assert_eq!(
+        labels.iter().filter(|l| *l == "Prazo da captação").count(),
+        2,
+        "{labels:?}"
+    );
+    let cards = html(app.get("/investir?Visao=cartoes").await).await;
+    let labels = texts(&cards, ".cartao-captacao dt");
+    assert!(labels.iter().all(|l| l != "Prazo"), "{labels:?}");
+    // The list's sort, on a phone one folded menu, names every sortable column.
+    let list = html(app.get(routes::INVESTIR).await).await;
+    assert_eq!(texts(&list, "details.ordenar li a").len(), 9);
+}

@@ -119,6 +119,16 @@ async fn the_account_tabs_lead_to_real_pages() {
         text(&doc, "nav.abas > ul > li > a[aria-current=page]"),
         "Dados cadastrais"
     );
+    // The phone's menu: every section and sub-section, named where one is.
+    assert_eq!(texts(&doc, "details.menu-conta nav a").len(), 11);
+    assert_eq!(
+        text(&doc, "details.menu-conta > summary"),
+        "Seções da conta: Dados cadastrais › Endereço"
+    );
+    assert_eq!(
+        text(&doc, "details.menu-conta nav a[aria-current=page]"),
+        "Endereço"
+    );
     assert!(text(&doc, ".perfil-estado").contains("Seu perfil está verificado."));
     let verify = format!("form[action='{}']", routes::VERIFICAR_PERFIL);
     assert!(texts(&doc, &verify).is_empty());

@@ -40,6 +40,12 @@ async fn the_statement_filters_by_days_range_kind_and_text() {
     assert_eq!(text(&doc, ".resumo-filtro strong"), "90 dias, Conta 204817");
     let all90 = rows(&doc);
     assert!(all90 > 3, "{all90} lines in 90 days");
+    // Each status badge wears its meaning's colour, and the legend says what they mean.
+    assert!(text(&doc, ".legenda-status").contains("Cancelado: não será liquidada."));
+    for (label, class) in [("Pendente", "badge-aviso"), ("Cancelado", "badge-erro")] {
+        let wrong = texts(&doc, &format!("td.celula-texto .badge:not(.{class})"));
+        assert!(!wrong.iter().any(|b| b == label), "{label}: {wrong:?}");
+    }
     let doc = html(app.get(&routes::extrato("dias=30&PageSize=1000")).await).await;
     let all30 = rows(&doc);
     assert!(all30 >= 1 && all30 <= all90, "{all30} of {all90}");
@@ -279,6 +285,11 @@ async fn reading_a_notification_moves_it_and_drops_the_counter() {
 
     let detail = html(app.get(&href).await).await;
     assert_eq!(text(&detail, ".notificacao-detalhe h2"), title);
+    assert_eq!(text(&detail, "main h1"), "Notificações");
+    // In the list's dialog the dialog's title heads it: no page heading inside.
+    let partial = html(app.get(&format!("{href}?parcial=1")).await).await;
+    assert!(texts(&partial, "h1").is_empty());
+    assert_eq!(text(&partial, ".notificacao-detalhe h2"), title);
     assert_eq!(
         text(&detail, ".link-notificacoes .contador"),
         format!("{} não lidas", count - 1)
@@ -296,6 +307,11 @@ async fn reading_a_notification_moves_it_and_drops_the_counter() {
     assert_eq!(
         text(&home, ".link-notificacoes .contador"),
         format!("{} não lidas", count - 1)
+    );
+    // On a phone the menu is closed: its button shows the count too.
+    assert_eq!(
+        text(&home, "details.menu-cabecalho > summary .contador"),
+        format!("{} notificações não lidas", count - 1)
     );
     assert_eq!(app.get(&routes::notificacao(999_999)).await.status(), 404);
 }
@@ -335,11 +351,23 @@ async fn the_category_search_lists_products_and_explains_unknown_codes() {
     let doc = html(app.get(&routes::renda_variavel("10", 1, 10)).await).await;
     assert_eq!(text(&doc, "h1"), "COE");
     assert_eq!(text(&doc, ".cartao-vazio h2"), "Nenhum item encontrado.");
-    for code in ["99", "abc", ""] {
+    for code in ["99", "abc"] {
         let resp = app.get(&routes::renda_variavel(code, 1, 10)).await;
         assert_eq!(resp.status(), 404, "{code}");
         let doc = html(resp).await;
         assert_eq!(text(&doc, "h1"), "Categoria não encontrada");
         assert_eq!(texts(&doc, "nav.abas a").len(), 10);
+    }
+    // No category asked for is no error: the categories to choose from.
+    for path in [
+        routes::RENDA_VARIAVEL.to_owned(),
+        routes::renda_variavel("", 1, 10),
+    ] {
+        let resp = app.get(&path).await;
+        assert_eq!(resp.status(), 200, "{path}");
+        let doc = html(resp).await;
+        assert_eq!(text(&doc, "h1"), "Categorias de investimento", "{path}");
+        assert_eq!(texts(&doc, "nav.abas a").len(), 10, "{path}");
+        assert!(texts(&doc, "nav.abas a[aria-current]").is_empty(), "{path}");
     }
 }

@@ -41,6 +41,15 @@ async fn basico_and_em_analise_are_told_why_they_cannot_invest_yet() {
         "Complete o seu cadastro para investir"
     );
     assert!(texts(&doc, "form[action$='/ordem']").is_empty());
+    // The profile's badge and message, and the way to finish the registration.
+    assert_eq!(
+        text(&doc, "main .perfil-situacao"),
+        "Perfil básico Complete seu cadastro e peça a verificação do perfil para investir."
+    );
+    assert_eq!(
+        texts(&doc, "main a[href='/minha-conta/dados-cadastrais']"),
+        vec!["Completar cadastro"]
+    );
     let app = investor("analise@colheita.dev").await;
     let doc = html(app.get(&routes::captacao_reservar(OFFER)).await).await;
     assert!(text(&doc, "main").contains("Em breve, após a análise, você já poderá investir."));

@@ -1,6 +1,7 @@
 // Phone first: every page fits the screen at 360 px and at 1366 px, the header is one
 // row with a menu button on a phone, an offering's Investir is on the first screen, touch targets
-// are at least 24 × 24 px, the account's tabs are one row, the statement's cards hold their
+// are at least 24 × 24 px (layout-telefone.spec.ts asks 44 of buttons, summaries and tabs), the
+// account's sections are a menu on a phone and one row of tabs on a laptop, the statement's cards hold their
 // description at full width and fit 320 px with WCAG text spacing. Full-page screenshots of each
 // page at both widths are attached to the HTML report (target/e2e-<port>-report, one per project), so a person can look
 // at what the numbers say.
@@ -287,7 +288,11 @@ const accountPages = [
   '/minha-conta/alterar-senha',
 ];
 
-test('the account tabs are one row on a phone, the current tab in view, the page heading in the first 200 px', async ({ page }) => {
+/** The account's sections and the registration's sub-sections, in order. */
+const SECTIONS = ['Dados cadastrais', 'Declaração de investidor', 'Conta bancária', 'Extrato', 'Informe de rendimentos', 'Meus termos', 'Alterar senha'];
+const SUBSECTIONS = ['Informações pessoais', 'Endereço', 'Perfil do investidor', 'Documentos'];
+
+test('on a phone the account sections are one menu naming where one is, the page heading in the first 200 px', async ({ page }) => {
   test.setTimeout(60_000);
   await page.setViewportSize(PHONE);
   await login(page);
@@ -295,40 +300,51 @@ test('the account tabs are one row on a phone, the current tab in view, the page
     await page.goto(path);
     await page.waitForLoadState('load');
     const m = await page.evaluate(() => {
-      const nav = document.querySelector('nav[aria-label="Seções da conta"]') as HTMLElement;
-      const tops = new Set([...nav.querySelectorAll('a')].map((a) => { const r = a.getBoundingClientRect(); return Math.round((r.top + r.bottom) / 16); }));
-      // The deepest current tab (none on the account's own page).
-      const current = [...nav.querySelectorAll('a[aria-current="page"]')].pop();
-      const c = current?.getBoundingClientRect() ?? { left: 0, right: 0 };
+      const menu = document.querySelector('details.menu-conta') as HTMLElement;
       const heading = [...document.querySelectorAll('main h2')].find(
-        (h) => !nav.contains(h) && nav.compareDocumentPosition(h) & Node.DOCUMENT_POSITION_FOLLOWING,
+        (h) => !menu.contains(h) && h.getClientRects().length > 0 && menu.compareDocumentPosition(h) & Node.DOCUMENT_POSITION_FOLLOWING,
       );
       return {
-        rows: tops.size,
-        navHeight: nav.getBoundingClientRect().height,
-        current: current?.textContent?.trim(),
-        currentLeft: c.left,
-        currentRight: c.right,
+        menuHeight: menu.getBoundingClientRect().height,
         heading: heading?.textContent?.trim(),
         headingTop: heading?.getBoundingClientRect().top ?? Infinity,
         width: document.documentElement.scrollWidth,
       };
     });
-    expect.soft(m.rows, `${path}: the tabs are one row`).toBe(1);
-    expect.soft(m.navHeight, `${path}: the tabs' height`).toBeLessThanOrEqual(60);
-    expect.soft(m.currentLeft, `${path}: '${m.current}' starts in view`).toBeGreaterThanOrEqual(0);
-    expect.soft(m.currentRight, `${path}: '${m.current}' ends in view`).toBeLessThanOrEqual(PHONE.width);
+    expect.soft(m.menuHeight, `${path}: the folded menu's height`).toBeLessThanOrEqual(52);
     expect.soft(m.headingTop, `${path}: '${m.heading}' starts within 200 px`).toBeLessThanOrEqual(200);
     expect.soft(m.width, `${path}: the page fits`).toBeLessThanOrEqual(PHONE.width);
   }
-  // Still links, the current one marked: the sub-tab and its section.
+  // Opened, every section and sub-section is a full row one can tap; the current one marked.
+  await page.goto('/minha-conta/dados-cadastrais/endereco');
+  const menu = page.locator('details.menu-conta > summary');
+  await expect(menu).toHaveText('Seções da conta: Dados cadastrais › Endereço');
+  await menu.click();
+  const nav = page.getByRole('navigation', { name: 'Seções da conta' });
+  for (const name of [...SECTIONS, ...SUBSECTIONS]) {
+    const box = await nav.getByRole('link', { name, exact: true }).boundingBox();
+    expect.soft(box?.height ?? 0, `${name}'s height`).toBeGreaterThanOrEqual(44);
+    expect.soft((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= PHONE.width, `${name} in view`).toBe(true);
+  }
+  await expect(nav.getByRole('link', { name: 'Endereço' })).toHaveAttribute('aria-current', 'page');
+  await attachScreenshot(page, 'the account menu open');
+});
+
+test('on a laptop the account tabs are one row and the sub-tabs a row under them', async ({ page }) => {
+  await page.setViewportSize(LAPTOP);
+  await login(page);
   await page.goto('/minha-conta/dados-cadastrais/endereco');
   const tabs = page.getByRole('navigation', { name: 'Seções da conta' });
+  const sub = tabs.getByRole('navigation', { name: 'Dados cadastrais' });
+  const boxes = async (names: string[], scope: typeof tabs) =>
+    Promise.all(names.map(async (name) => (await scope.getByRole('link', { name, exact: true }).boundingBox())!));
+  const main = await boxes(SECTIONS, tabs);
+  const subs = await boxes(SUBSECTIONS, sub);
+  expect(new Set(main.map((b) => Math.round(b.y))).size, 'the tabs are one row').toBe(1);
+  expect(new Set(subs.map((b) => Math.round(b.y))).size, 'the sub-tabs are one row').toBe(1);
+  expect(subs[0].y, 'the sub-tabs are under the tabs').toBeGreaterThanOrEqual(main[0].y + main[0].height);
   await expect(tabs.getByRole('link', { name: 'Dados cadastrais', exact: true })).toHaveAttribute('aria-current', 'page');
-  await expect(tabs.getByRole('navigation', { name: 'Dados cadastrais' }).getByRole('link', { name: 'Endereço' })).toHaveAttribute(
-    'aria-current',
-    'page',
-  );
+  await expect(sub.getByRole('link', { name: 'Endereço' })).toHaveAttribute('aria-current', 'page');
 });
 
 test.describe('the statement as cards', () => {

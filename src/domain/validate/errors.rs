@@ -59,6 +59,17 @@ impl FormError {
     }
 }
 
+impl FormError {
+    /// The first failure of `field`, whatever the alert's message: each field can say
+    /// under itself what is wrong with it.
+    pub fn field_message(&self, field: &str) -> Option<&'static str> {
+        self.failures
+            .iter()
+            .find(|f| f.field == field)
+            .map(FieldError::message)
+    }
+}
+
 impl From<FieldError> for FormError {
     fn from(f: FieldError) -> Self {
         FormError::single(f)

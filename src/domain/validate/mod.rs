@@ -25,8 +25,8 @@ pub use password::{
 pub use person::{is_valid_email, is_valid_name, normalize_name};
 pub use phone::{format_phone_br, is_valid_mobile_phone, split_phone};
 pub use signup::{
-    MSG_CELULAR_INVALIDO, MSG_CPF_INVALIDO, MSG_EMAIL_INVALIDO, MSG_NOME_INVALIDO,
-    MSG_PREENCHER_CAMPOS, MSG_TERMOS, SignupInput, ValidSignup, validate_signup,
+    MSG_CAMPO_VAZIO, MSG_CELULAR_INVALIDO, MSG_CPF_INVALIDO, MSG_EMAIL_INVALIDO, MSG_NOME_INVALIDO,
+    MSG_PREENCHER_CAMPOS, MSG_TERMOS, SignupInput, ValidSignup, field_message, validate_signup,
 };
 
 /// Maximum length of the search box.

@@ -18,6 +18,21 @@ pub const MSG_EMAIL_INVALIDO: &str = "Por favor, informe um e-mail válido para 
 pub const MSG_CELULAR_INVALIDO: &str = "Por favor, informe um celular válido para prosseguir.";
 pub const MSG_CPF_INVALIDO: &str = "Por favor, informe um CPF válido para prosseguir.";
 
+/// An empty field's own line (the alert's message is about the whole form).
+pub const MSG_CAMPO_VAZIO: &str = "Preencha este campo.";
+
+/// What `field` says under itself when the form was refused: its own failure, an empty
+/// field told so.
+pub fn field_message(e: &FormError, field: &str) -> Option<&'static str> {
+    e.field_message(field).map(|m| {
+        if m == MSG_PREENCHER_CAMPOS {
+            MSG_CAMPO_VAZIO
+        } else {
+            m
+        }
+    })
+}
+
 // `validator` takes its limits as u64.
 const NAME_MAX: u64 = NAME_MAX_CHARS as u64;
 const EMAIL_MAX: u64 = EMAIL_MAX_CHARS as u64;
@@ -201,6 +216,27 @@ mod tests {
         i.email = "x@y".into();
         let e = validate_signup(&i).unwrap_err();
         assert!(e.marks("email") && !e.marks("nome"));
+    }
+
+    #[test]
+    fn every_failing_field_has_its_own_message() {
+        let mut i = good();
+        i.nome.clear();
+        i.email = "x@y".into();
+        i.termos = false;
+        let e = validate_signup(&i).unwrap_err();
+        assert_eq!(e.message(), MSG_PREENCHER_CAMPOS);
+        assert_eq!(field_message(&e, "nome"), Some(MSG_CAMPO_VAZIO));
+        assert_eq!(field_message(&e, "email"), Some(MSG_EMAIL_INVALIDO));
+        assert_eq!(field_message(&e, "termos"), Some(MSG_TERMOS));
+        assert_eq!(field_message(&e, "cpf"), None);
+    }
+
+    #[test]
+    fn a_formatted_cpf_is_accepted_and_sent_as_digits() {
+        let mut i = good();
+        i.cpf = "382.517.946-09".into();
+        assert_eq!(validate_signup(&i).unwrap().cpf, "38251794609");
     }
 
     fn good() -> SignupInput {

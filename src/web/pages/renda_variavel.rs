@@ -1,7 +1,7 @@
 //! /renda-variavel: the target of a category search. `CodigoSetor` names an investment
 //! category by its code (1 CDB … 10 COE); the page lists that category's products, paged
-//! with the statement's page sizes. An unknown code is explained, with the categories to
-//! choose from.
+//! with the statement's page sizes. No code shows the categories to choose from; an unknown
+//! code is explained, with the same choice.
 
 use crate::web::extract::Query;
 use maud::{Markup, html};
@@ -18,6 +18,11 @@ use crate::web::{Ctx, PageError, PageResult, routes};
 pub const UNKNOWN_TITLE: &str = "Categoria não encontrada";
 pub const UNKNOWN_TEXT: &str =
     "Não conhecemos a categoria de investimento pedida. Escolha uma das categorias abaixo.";
+
+/// `/renda-variavel` with no category.
+pub const CHOOSE_TITLE: &str = "Categorias de investimento";
+pub const CHOOSE_TEXT: &str =
+    "Escolha uma categoria para ver os produtos oferecidos pelas instituições parceiras.";
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(default)]
@@ -108,6 +113,15 @@ fn products(
 /// `GET /renda-variavel?CodigoSetor=&Page=&PageSize=`.
 pub async fn view_renda_variavel_get(ctx: Ctx, Query(q): Query<CategoriaQuery>) -> PageResult {
     let token = ctx.token()?;
+    // No category asked for: the categories to choose from, no dead end.
+    if q.codigo_setor.trim().is_empty() {
+        let main = html! {
+            h1 { (CHOOSE_TITLE) }
+            p { (CHOOSE_TEXT) }
+            (categories(None))
+        };
+        return Ok(ctx.render(Page::new(CHOOSE_TITLE, main)));
+    }
     let Some(category) = CategoriaInvestimento::from_code(&q.codigo_setor) else {
         let main = html! {
             h1 { (UNKNOWN_TITLE) }

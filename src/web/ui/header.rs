@@ -61,11 +61,17 @@ fn nav() -> Markup {
     }
 }
 
-/// The phone's menu button (hidden on a laptop, where the menu is always shown).
-fn menu_button() -> Markup {
+/// The phone's menu button (hidden on a laptop, where the menu is always shown). It carries
+/// the unread count, which would otherwise be inside the closed menu, out of sight.
+fn menu_button(unread: Option<u32>) -> Markup {
     html! {
         details.menu-cabecalho {
-            summary { span.icone-menu aria-hidden="true" {} "Menu" }
+            summary {
+                span.icone-menu aria-hidden="true" {} "Menu"
+                @if let Some(n) = unread.filter(|n| *n > 0) {
+                    " " span.contador { (n) span.sr-only { " notificações não lidas" } }
+                }
+            }
         }
     }
 }
@@ -90,7 +96,7 @@ pub fn public_header(ctx: &Ctx) -> Markup {
     html! {
         header.cabecalho {
             (logo(routes::INVESTIR, &ctx.app.cfg.product_name))
-            (menu_button())
+            (menu_button(None))
             div.cabecalho-menu {
                 (nav())
                 div.cabecalho-acoes {
@@ -150,7 +156,7 @@ pub fn full_header(ctx: &Ctx, session: &Session) -> Markup {
     html! {
         header.cabecalho {
             (logo(routes::HOME, &ctx.app.cfg.product_name))
-            (menu_button())
+            (menu_button(ctx.unread.get(&ctx.jar)))
             div.cabecalho-menu {
                 (nav())
                 div.cabecalho-acoes {

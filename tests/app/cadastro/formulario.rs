@@ -17,7 +17,7 @@ async fn the_sign_up_form_has_its_title_labelled_fields_limits_and_links() {
         ("cadastro-nome", "Nome completo", "150", "name"),
         ("cadastro-email", "E-mail", "100", "email"),
         ("cadastro-celular", "Celular/WhatsApp", "20", "tel"),
-        ("cadastro-cpf", "CPF", "11", "off"),
+        ("cadastro-cpf", "CPF", "14", "off"),
     ] {
         assert_eq!(text(&doc, &format!("label[for={id}]")), label);
         assert_eq!(
@@ -172,11 +172,12 @@ async fn a_sign_up_sends_the_platforms_record_and_shows_the_success_card_once() 
         .expect(1)
         .mount(&server)
         .await;
+    // A CPF pasted with its mask is read as its digits.
     let s = Signup {
         nome: " Joana  Pereira ",
         email: "joana@exemplo.com.br",
         celular: "11 91234-5678",
-        cpf: "52998224725",
+        cpf: "529.982.247-25",
         termos: true,
     };
     let resp = sign_up(&app, &s).await;
@@ -205,4 +206,50 @@ async fn a_sign_up_sends_the_platforms_record_and_shows_the_success_card_once() 
     let again = app.get(routes::QUERO_INVESTIR_SUCESSO).await;
     assert_eq!(again.status(), 303);
     assert_eq!(location(&again), routes::QUERO_INVESTIR);
+}
+
+#[tokio::test]
+async fn every_failing_sign_up_field_says_why_under_itself() {
+    let app = TestApp::with_sandbox(&[]).await;
+    let s = Signup {
+        nome: "",
+        email: "joana@",
+        celular: "",
+        cpf: "123.456.789-00",
+        termos: false,
+    };
+    let resp = sign_up(&app, &s).await;
+    assert_eq!(resp.status(), 422);
+    let doc = html(resp).await;
+    // The alert still tells the first failure in the form's order.
+    assert_alert(&doc, PREENCHER);
+    for (field, message) in [
+        ("nome", "Preencha este campo."),
+        ("email", EMAIL),
+        ("celular", "Preencha este campo."),
+        ("cpf", CPF),
+        ("termos", TERMOS),
+    ] {
+        let input = format!("#cadastro-{field}");
+        assert_eq!(
+            attr(&doc, &input, "aria-invalid").as_deref(),
+            Some("true"),
+            "{field}"
+        );
+        let described = attr(&doc, &input, "aria-describedby").unwrap_or_default();
+        let id = format!("cadastro-{field}-erro");
+        assert!(
+            described.split(' ').any(|d| d == id),
+            "{field}: {described}"
+        );
+        assert_eq!(text(&doc, &format!("#{id}.campo-erro")), message, "{field}");
+    }
+    // A valid field has no message and no mark.
+    let s = Signup {
+        nome: "Joana Pereira",
+        ..s
+    };
+    let doc = html(sign_up(&app, &s).await).await;
+    assert!(attr(&doc, "#cadastro-nome", "aria-invalid").is_none());
+    assert!(!exists(&doc, "#cadastro-nome-erro"));
 }

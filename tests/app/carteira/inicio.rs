@@ -11,6 +11,11 @@ async fn home_shows_the_allocation_with_percentages_that_add_up() {
     assert!(items.len() >= 2, "{items:?}");
     let mut sum = rust_decimal::Decimal::ZERO;
     for item in &items {
+        // Each number says what it is.
+        assert!(
+            item.contains("do total investido · valor atual R$"),
+            "{item}"
+        );
         let pct = item
             .split(" — ")
             .nth(1)

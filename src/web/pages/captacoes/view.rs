@@ -25,8 +25,6 @@ pub fn page(
     html! {
         h1 { "Investir" }
         p.introducao { "Escolha uma captação do agronegócio, compare prazos e rentabilidades e invista a partir do investimento mínimo." }
-        // CVM 88: the standard warning wherever offerings are presented.
-        (aviso_cvm::aviso_cvm_geral())
         (search_form(state))
         (toolbar(state, list.map(|l| &**l)))
         (filters_panel(state, raw))
@@ -36,6 +34,9 @@ pub fn page(
         } @else if let Some(list) = list {
             (offerings(ctx, state, list))
         }
+        // CVM 88: the standard warning wherever offerings are presented, whole, right after
+        // the list, so that on a phone the first offering is still on the first screen.
+        (aviso_cvm::aviso_cvm_geral())
     }
 }
 
@@ -208,10 +209,12 @@ fn slider_props(ranges: &[Option<(u32, u32)>; 3]) -> island::SliderProps {
     island::SliderProps { sliders: items }
 }
 
+/// The investor's wallet, folded to one line above the list (open when it says what failed),
+/// so it never pushes the first offering off a phone's first screen.
 fn allocation_block(ctx: &Ctx, summary: &Result<Resumo, ApiError>) -> Markup {
     html! {
-        section.cartao.alocacao aria-labelledby="alocacao-titulo" {
-            h2 #alocacao-titulo { "Sua carteira" }
+        details.cartao.alocacao open[summary.is_err()] {
+            summary { h2 { "Sua carteira" } }
             @match summary {
                 // A failing balance shows the message of the error.
                 Err(e) => p role="alert" { (e.user_message()) },
@@ -257,6 +260,49 @@ impl TableOptions {
     };
 }
 
+/// The sortable columns, in the table's order: (field, label).
+const SORT_COLUMNS: [(&str, &str); 9] = [
+    ("Status", "Status"),
+    ("NomeCaptacao", "Nome da fazenda"),
+    ("Vencimento", "Vencimento"),
+    ("Rendimento", "Remuneração líquida"),
+    ("Rating", "Rating"),
+    ("LimiteArrecadacao", "Valor em captação"),
+    ("Acompanhamento", "% Captado"),
+    ("Disponivel", "Disponível para aplicação"),
+    ("DataFim", "Termina em"),
+];
+
+fn column_label(field: &str) -> &'static str {
+    SORT_COLUMNS
+        .iter()
+        .find(|(f, _)| *f == field)
+        .map_or("", |(_, l)| l)
+}
+
+/// On a phone, where the table is a list of cards and its headers are hidden, the sort is one
+/// disclosure ('Ordenar'), folded, its links tall enough to tap.
+fn sort_menu(state: &ListState, opts: &TableOptions) -> Markup {
+    let current = state.sort.map(|(f, d)| {
+        let dir = match d {
+            Direction::Asc => "crescente",
+            Direction::Desc => "decrescente",
+        };
+        format!("{} ({dir})", column_label(f))
+    });
+    html! {
+        details.ordenar {
+            summary { "Ordenar" @if let Some(c) = &current { ": " (c) } }
+            ul {
+                @for (field, label) in SORT_COLUMNS.iter().filter(|(f, _)| opts.sortable.contains(f)) {
+                    li { a href=(state.with_sort(field).href_on(opts.base))
+                        aria-current=[state.sort.is_some_and(|(f, _)| f == *field).then_some("true")] { (label) } }
+                }
+            }
+        }
+    }
+}
+
 fn sort_header(state: &ListState, opts: &TableOptions, field: &'static str, label: &str) -> Markup {
     if !opts.sortable.contains(&field) {
         return html! { th scope="col" { (label) } };
@@ -283,6 +329,7 @@ pub fn table(
 ) -> Markup {
     let now = ui_captacao::now();
     html! {
+        @if !opts.sortable.is_empty() { (sort_menu(state, opts)) }
         div.tabela-rolagem tabindex="0" role="region" aria-label="Tabela; role para o lado para ver todas as colunas" {
             table.tabela-captacoes.tabela-cartoes {
                 caption.sr-only { "Captações" }
@@ -348,7 +395,7 @@ fn card_grid(ctx: &Ctx, rows: &[&CaptacaoResumo]) -> Markup {
                     (ui_captacao::status_badge(&status))
                     h2 { a href=(routes::captacao(&o.url_amigavel)) { (o.nome_captacao) } }
                     dl.fatos {
-                        div { dt { "Prazo" } dd { @if let Some(v) = o.vencimento { (v) " meses" } @else { "-" } } }
+                        div { dt { "Prazo do investimento" } dd { @if let Some(v) = o.vencimento { (v) " meses" } @else { "-" } } }
                         div { dt { "Remuneração líquida" } dd { (o.rendimento_descricao.as_deref().unwrap_or("-")) } }
                         div { dt { "Rating" } dd { (o.rating.as_deref().unwrap_or("-")) } }
                         div { dt { "Disponível" } dd { (ctx.money(captacao::available(&f))) } }

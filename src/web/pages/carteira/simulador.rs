@@ -138,20 +138,20 @@ fn view(
         @if let Some((amount, rows)) = results {
             section.secao aria-labelledby="comparacao" {
                 h2 #comparacao { "Resultado para " (ctx.money(amount)) }
-                div.tabela-rolagem tabindex="0" role="region" aria-label="Tabela; role para o lado para ver todas as colunas" { table.tabela {
+                div.tabela-rolagem tabindex="0" role="region" aria-label="Tabela; role para o lado para ver todas as colunas" { table.tabela.tabela-cartoes {
                     thead { tr {
                         th scope="col" { "Captação" } th scope="col" { "Prazo" } th scope="col" { "Remuneração líquida" }
                         th scope="col" { "Total a receber" } th scope="col" { "Ganho" } th scope="col" { "Investimento mínimo" }
                     } }
                     tbody { @for (o, sim) in rows { tr {
                         th scope="row" { a href=(routes::captacao(&o.url_amigavel)) { (o.nome_captacao) } }
-                        td { (o.vencimento.map(|v| format!("{v} meses")).unwrap_or_else(|| "-".into())) }
-                        td { (o.rendimento_descricao.as_deref().unwrap_or("-")) }
+                        td data-label="Prazo" { (o.vencimento.map(|v| format!("{v} meses")).unwrap_or_else(|| "-".into())) }
+                        td data-label="Remuneração líquida" { (o.rendimento_descricao.as_deref().unwrap_or("-")) }
                         @match sim {
-                            Some(s) => { td.num { (ctx.money(s.total_receber)) } td.num { (ctx.money(s.total_receber - amount)) } },
+                            Some(s) => { td.num data-label="Total a receber" { (ctx.money(s.total_receber)) } td.num data-label="Ganho" { (ctx.money(s.total_receber - amount)) } },
                             None => { td colspan="2" { "Nenhum resultado encontrado" } },
                         }
-                        td.num {
+                        td.num data-label="Investimento mínimo" {
                             (ctx.money(o.rentabilidade.investimento_minimo.unwrap_or_default()))
                             @if o.rentabilidade.investimento_minimo.is_some_and(|m| m > amount) { br; span.badge.badge-aviso { "Abaixo do mínimo" } }
                         }

@@ -163,16 +163,16 @@ fn side_panel<P: Schedule>(
                         @if P::installments(r).is_empty() {
                             p { "O fluxo de recebimento aparece quando o investimento é pago ou aprovado." }
                         } @else {
-                            div.tabela-rolagem tabindex="0" role="region" aria-label="Tabela; role para o lado para ver todas as colunas" { table.tabela {
+                            div.tabela-rolagem tabindex="0" role="region" aria-label="Tabela; role para o lado para ver todas as colunas" { table.tabela.tabela-cartoes {
                                 caption.sr-only { "Parcelas" }
                                 thead { tr { th scope="col" { "Parcela" } th scope="col" { "Data de pagamento" } th scope="col" { "Valor estimado" } th scope="col" { "Status" } } }
                                 tbody {
                                     @for (n, p) in P::installments(r).iter().enumerate() {
                                         tr {
-                                            td { (p.numero.unwrap_or(n as i64 + 1)) }
-                                            td { (format::date(p.data_pagamento.as_deref())) }
-                                            td.num { (ctx.money(p.valor)) }
-                                            td { (p.status_pagamento.as_ref().map_or("-", |s| s.label())) }
+                                            td data-label="Parcela" { (p.numero.unwrap_or(n as i64 + 1)) }
+                                            td data-label="Data de pagamento" { (format::date(p.data_pagamento.as_deref())) }
+                                            td.num data-label="Valor estimado" { (ctx.money(p.valor)) }
+                                            td data-label="Status" { (p.status_pagamento.as_ref().map_or("-", |s| s.label())) }
                                         }
                                     }
                                 }

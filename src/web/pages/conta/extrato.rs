@@ -14,6 +14,7 @@ use crate::domain::dates;
 use crate::domain::extrato::{self, Filter, Period, TypedFilter};
 use crate::domain::paging;
 use crate::domain::reference::StatusMovimento;
+use crate::domain::status::Tone;
 use crate::web::partial::Partial;
 use crate::web::ui::island::{self, PainelLateralProps};
 use crate::web::ui::{self, Page, cards, format};
@@ -104,6 +105,19 @@ fn query(f: &Filter, page: u32, page_size: u32) -> String {
     serde_urlencoded::to_string(&q).unwrap_or_default()
 }
 
+/// A line's status colour follows its meaning, as every status badge does: a pending line
+/// still has to move (warning), a cancelled one never will (error).
+fn status_tone(s: StatusMovimento) -> Tone {
+    match s {
+        StatusMovimento::Liquidado => Tone::Sucesso,
+        StatusMovimento::Pendente => Tone::Aviso,
+        StatusMovimento::Cancelado => Tone::Erro,
+    }
+}
+
+/// What a line's badge means (the colour alone says nothing to a screen reader).
+pub const LEGEND: &str = "Sem etiqueta: movimentação liquidada. Pendente: ainda não liquidada. Cancelado: não será liquidada.";
+
 fn line_row(ctx: &Ctx, l: &ExtratoLinha) -> Markup {
     let value = l.valor.unwrap_or_default();
     let class = if value.is_sign_negative() {
@@ -118,7 +132,7 @@ fn line_row(ctx: &Ctx, l: &ExtratoLinha) -> Markup {
             td.celula-texto data-label="Descrição" {
                 (l.descricao.as_deref().unwrap_or("-"))
                 @if let Some(s) = l.status.as_deref().and_then(StatusMovimento::from_api).filter(|s| *s != StatusMovimento::Liquidado) {
-                    " " span.badge.badge-aviso { (s.label()) }
+                    " " span class=(format!("badge {}", status_tone(s).class())) { (s.label()) }
                 }
             }
             td data-label="Banco" { (l.banco.as_deref().unwrap_or("-")) }
@@ -163,6 +177,7 @@ fn results(ctx: &Ctx, f: &Filter, result: &Result<ExtratoPagina, ApiError>) -> M
             section.secao aria-labelledby="movimentacoes" {
                 h2 #movimentacoes { "Movimentações" }
                 p.texto-secundario { (extrato::encontradas(p.total_de_registros)) }
+                p.texto-secundario.legenda-status { (LEGEND) }
                 div.tabela-rolagem tabindex="0" role="region" aria-labelledby="movimentacoes" {
                     table.tabela.tabela-cartoes {
                         thead { tr {

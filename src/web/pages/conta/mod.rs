@@ -65,23 +65,65 @@ const SUBTABS: [(&str, &str); 4] = [
     ("Documentos", routes::DADOS_DOCUMENTOS),
 ];
 
-/// Tab links; the current one carries `aria-current="page"`. `inside_current` is drawn
-/// within the current tab's item: the registration's sub-tabs follow 'Dados cadastrais' in
-/// the same row.
+/// Tab links; the current one carries `aria-current="page"`. `after` follows the row, inside
+/// the same navigation: the registration's sub-tabs, a row of their own under the tabs.
 fn tab_nav(
     label: &str,
     tabs: &[(&str, &str)],
     current: &str,
     class: &str,
-    inside_current: Option<Markup>,
+    after: Option<Markup>,
 ) -> Markup {
     html! {
         nav class=(class) aria-label=(label) {
             ul {
                 @for (text, href) in tabs {
-                    li {
-                        a href=(href) aria-current=[(*href == current).then_some("page")] { (text) }
-                        @if *href == current { @if let Some(inner) = &inside_current { (inner) } }
+                    li { a href=(href) aria-current=[(*href == current).then_some("page")] { (text) } }
+                }
+            }
+            @if let Some(after) = &after { (after) }
+        }
+    }
+}
+
+/// On a phone the sections are one folded menu naming where one is, every section and
+/// sub-section a full-width row when opened, so the page's own heading stays near the top;
+/// wider, the tabs are shown instead (app.css shows one of the two).
+fn phone_menu(current_tab: &str, current_subtab: Option<&str>) -> Markup {
+    let label = |list: &[(&'static str, &str)], href: &str| {
+        list.iter().find(|(_, h)| *h == href).map(|(t, _)| *t)
+    };
+    let here = [
+        label(&TABS, current_tab),
+        current_subtab.and_then(|s| label(&SUBTABS, s)),
+    ];
+    let here: Vec<&str> = here.into_iter().flatten().collect();
+    // The button shows where one is in a word or two (one line on a phone); a screen
+    // reader hears the whole path.
+    html! {
+        details.menu-conta {
+            summary {
+                @match here.split_last() {
+                    None => { "Seções da conta" },
+                    Some((last, parents)) => {
+                        span.sr-only { "Seções da conta: " @for p in parents { (p) " › " } }
+                        strong { (last) }
+                    },
+                }
+            }
+            nav aria-label="Seções da conta" {
+                ul {
+                    @for (text, href) in TABS {
+                        li {
+                            a href=(href) aria-current=[(href == current_tab && current_subtab.is_none()).then_some("page")] { (text) }
+                            @if href == routes::DADOS_CADASTRAIS {
+                                ul {
+                                    @for (sub, sub_href) in SUBTABS {
+                                        li { a href=(sub_href) aria-current=[(current_subtab == Some(sub_href)).then_some("page")] { (sub) } }
+                                    }
+                                }
+                            }
+                        }
                     }
                 }
             }
@@ -89,35 +131,30 @@ fn tab_nav(
     }
 }
 
-/// The account page around a tab's content: the heading and the tabs, one row (on a phone
-/// the row scrolls sideways by itself, opened at the current tab).
+/// The account page around a tab's content: the heading and the tabs (on a phone, a menu).
 pub fn account(current_tab: &str, content: Markup) -> Markup {
     account_with(current_tab, None, content)
 }
 
-fn account_with(current_tab: &str, subtabs: Option<Markup>, content: Markup) -> Markup {
+fn account_with(current_tab: &str, current_subtab: Option<&str>, content: Markup) -> Markup {
+    let subtabs = current_subtab
+        .map(|sub| tab_nav("Dados cadastrais", &SUBTABS, sub, "abas-secundarias", None));
     html! {
         h1 { (TITLE) }
-        (tab_nav("Seções da conta", &TABS, current_tab, "abas", subtabs))
+        (phone_menu(current_tab, current_subtab))
+        (tab_nav("Seções da conta", &TABS, current_tab, "abas abas-conta", subtabs))
         (content)
     }
 }
 
-/// The registration area around a sub-tab: the sub-tabs (in the tabs' row, after 'Dados
-/// cadastrais'), the sub-tab's content, then the profile state with the observation and
-/// 'Verificar perfil'. The state comes after the content so that, on a phone, the sub-tab's
-/// own heading is on the first screen, right under the row of tabs.
+/// The registration area around a sub-tab: the sub-tabs (a row under the account's tabs),
+/// the sub-tab's content, then the profile state with the observation and 'Verificar
+/// perfil'. The state comes after the content so that, on a phone, the sub-tab's own
+/// heading is on the first screen, right under the menu.
 pub fn registration(r: &CadastroView, current_subtab: &str, content: Markup) -> Markup {
-    let subtabs = tab_nav(
-        "Dados cadastrais",
-        &SUBTABS,
-        current_subtab,
-        "abas-secundarias",
-        None,
-    );
     account_with(
         routes::DADOS_CADASTRAIS,
-        Some(subtabs),
+        Some(current_subtab),
         html! {
             (content)
             (profile_state(r))

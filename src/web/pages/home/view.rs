@@ -99,7 +99,9 @@ fn donut(ctx: &Ctx, a: &AlocacaoResumida<Skipped>) -> Markup {
                                 Some(u) => a href=(routes::captacao(u)) { (item.nome_captacao) },
                                 None => span { (item.nome_captacao) },
                             }
-                            " — " (format::percent(item.percentual_alocacao)) " · " (ctx.money(item.valor))
+                            // Two numbers, each named: the share of what was invested, and
+                            // what the investment is worth now (it has grown since).
+                            " — " (format::percent(item.percentual_alocacao)) " do total investido · valor atual " (ctx.money(item.valor))
                         }
                     }
                 }

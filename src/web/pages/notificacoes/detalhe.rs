@@ -121,8 +121,10 @@ async fn show(ctx: Ctx, id: i64) -> PageResult {
     if let Ok(n) = ctx.app.api.notificacoes_contador(token).await {
         ctx.unread.set(&ctx.jar, n);
     }
+    // In the list's dialog (`?parcial=1`) the dialog's own title heads the message: a page
+    // heading there would read bigger than, and above, the dialog's.
     let main = html! {
-        h1 { (TITLE) }
+        @if !ctx.partial { h1 { (TITLE) } }
         (detail(&d, &ctx.app.cfg.public_origin()))
     };
     Ok(ctx.render(Page::new(TITLE, main)))

@@ -4,13 +4,14 @@ use maud::{Markup, html};
 
 use super::{DESCRIPTION, HEADING, SUCCESS_TEXT, SUCCESS_TITLE, TITLE};
 use crate::domain::validate::{
-    EMAIL_MAX_CHARS, FormError, NAME_MAX_CHARS, PHONE_INPUT_MAX_CHARS, SignupInput,
+    EMAIL_MAX_CHARS, FormError, NAME_MAX_CHARS, PHONE_INPUT_MAX_CHARS, SignupInput, field_message,
 };
 use crate::web::ui::{Page, island};
 use crate::web::{Ctx, routes};
 
-/// A CPF is typed as its 11 digits.
-const CPF_MAX_CHARS: usize = 11;
+/// A CPF is typed as its 11 digits, or pasted with its mask (000.000.000-00): the server
+/// reads the digits.
+const CPF_MAX_CHARS: usize = 14;
 
 /// The form with what was typed; `error` marks the fields a failed rule is about (a
 /// refusal by the platform marks none).
@@ -21,7 +22,21 @@ pub fn page(input: &SignupInput, error: Option<&FormError>) -> Page {
 }
 
 fn form(input: &SignupInput, error: Option<&FormError>) -> Markup {
-    let invalid = |field: &str| error.is_some_and(|e| e.marks(field)).then_some("true");
+    // Every failing field is marked and says why under itself; the alert tells the first.
+    let own = |field: &str| error.and_then(|e| field_message(e, field));
+    let invalid = |field: &str| own(field).map(|_| "true");
+    let message_id = |field: &str| format!("cadastro-{field}-erro");
+    let described = |field: &str, help: Option<&str>| {
+        let ids: Vec<String> = help
+            .map(str::to_owned)
+            .into_iter()
+            .chain(own(field).map(|_| message_id(field)))
+            .collect();
+        (!ids.is_empty()).then(|| ids.join(" "))
+    };
+    let message = |field: &str| {
+        html! { @if let Some(m) = own(field) { p.campo-erro id=(message_id(field)) { (m) } } }
+    };
     html! {
         section.cartao.cadastro aria-labelledby="cadastro-titulo" {
             h1 #cadastro-titulo { (HEADING) }
@@ -34,13 +49,17 @@ fn form(input: &SignupInput, error: Option<&FormError>) -> Markup {
                     label for="cadastro-nome" { "Nome completo" }
                     input #cadastro-nome type="text" name="nome" value=(input.nome)
                         maxlength=(NAME_MAX_CHARS) autocomplete="name" autocapitalize="words"
-                        spellcheck="false" required aria-invalid=[invalid("nome")];
+                        spellcheck="false" required aria-invalid=[invalid("nome")]
+                        aria-describedby=[described("nome", None)];
+                    (message("nome"))
                 }
                 div.campo {
                     label for="cadastro-email" { "E-mail" }
                     input #cadastro-email type="email" name="email" value=(input.email)
                         maxlength=(EMAIL_MAX_CHARS) autocomplete="email" inputmode="email"
-                        spellcheck="false" required aria-invalid=[invalid("email")];
+                        spellcheck="false" required aria-invalid=[invalid("email")]
+                        aria-describedby=[described("email", None)];
+                    (message("email"))
                 }
                 div.campo {
                     label for="cadastro-celular" { "Celular/WhatsApp" }
@@ -50,22 +69,25 @@ fn form(input: &SignupInput, error: Option<&FormError>) -> Markup {
                         input #cadastro-celular type="tel" name="celular" value=(input.celular)
                             maxlength=(PHONE_INPUT_MAX_CHARS) autocomplete="tel"
                             inputmode="tel" placeholder="(11) 91234-5678" required
-                            aria-describedby="cadastro-celular-ajuda"
+                            aria-describedby=[described("celular", Some("cadastro-celular-ajuda"))]
                             aria-invalid=[invalid("celular")];
                     }))
                     p.campo-ajuda #cadastro-celular-ajuda { "Com DDD, no formato (##) #####-####." }
+                    (message("celular"))
                 }
                 div.campo {
                     label for="cadastro-cpf" { "CPF" }
                     input #cadastro-cpf type="text" name="cpf" value=(input.cpf)
                         maxlength=(CPF_MAX_CHARS) inputmode="numeric" autocomplete="off"
-                        required aria-describedby="cadastro-cpf-ajuda"
+                        required aria-describedby=[described("cpf", Some("cadastro-cpf-ajuda"))]
                         aria-invalid=[invalid("cpf")];
-                    p.campo-ajuda #cadastro-cpf-ajuda { "Somente os 11 números, sem pontos nem traço." }
+                    p.campo-ajuda #cadastro-cpf-ajuda { "Os 11 números, com ou sem pontos e traço." }
+                    (message("cpf"))
                 }
                 div.campo.campo-checkbox {
                     input #cadastro-termos type="checkbox" name="termos" value="sim"
-                        checked[input.termos] required aria-invalid=[invalid("termos")];
+                        checked[input.termos] required aria-invalid=[invalid("termos")]
+                        aria-describedby=[described("termos", None)];
                     label for="cadastro-termos" {
                         "Li e aceito os termos e condições de uso e a "
                         // A new window: following the link must not lose what was typed.
@@ -75,6 +97,7 @@ fn form(input: &SignupInput, error: Option<&FormError>) -> Markup {
                         }
                         "."
                     }
+                    (message("termos"))
                 }
                 div.form-acoes {
                     button.botao.botao-primario type="submit" { "Enviar" }

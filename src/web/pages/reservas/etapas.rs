@@ -57,9 +57,12 @@ fn gate(ctx: &Ctx) -> Option<Response> {
             Some(("Completar cadastro", routes::DADOS_CADASTRAIS)),
         ),
     };
+    // The profile's own badge and message, as the header's profile menu tells them.
+    let badge = crate::web::ui::header::profile_badge(&s.user);
     Some(ctx.page(TITLE, html! {
         section.cartao aria-labelledby="perfil-titulo" {
             h1 #perfil-titulo { (heading) }
+            p.perfil-situacao { span.badge.(badge.class) { (badge.label) } " " (badge.message) }
             p { (text) }
             @if let Some((label, href)) = cta { p { a.botao.botao-primario href=(href) { (label) } } }
             p { a.botao.botao-texto href=(routes::INVESTIR) { "Ver captações" } }

@@ -76,7 +76,7 @@ fn facts(
             h2 #fatos-titulo.sr-only { "Resumo da operação" }
             dl.fatos {
                 div { dt { "Status" } dd { (ui_captacao::status_badge(status)) } }
-                div { dt { "Prazo" } dd { (o.vencimento.map(|v| format!("{v} meses")).unwrap_or_else(|| "-".into())) } }
+                div { dt { "Prazo do investimento" } dd { (o.vencimento.map(|v| format!("{v} meses")).unwrap_or_else(|| "-".into())) } }
                 div { dt { "Remuneração líquida" } dd { (o.rendimento_descricao.as_deref().unwrap_or("-")) } }
                 div { dt { "Classificação ESG" } dd { (o.classificacao_esg.as_deref().unwrap_or("-")) } }
                 div { dt { "Rating" } dd {
@@ -118,7 +118,7 @@ fn accordions(ctx: &Ctx, o: &Captacao) -> Markup {
                 summary { h2 { "Operação" } }
                 dl.fatos {
                     div { dt { "Remuneração líquida" } dd { (o.rendimento_descricao.as_deref().unwrap_or("-")) } }
-                    div { dt { "Data limite da captação" } dd { (format::date(o.fim_captacao.as_deref())) } }
+                    div { dt { "Prazo da captação" } dd { (format::date(o.fim_captacao.as_deref())) } }
                     div { dt { "Forma de pagamento" } dd { (o.rentabilidade.descricao_pagamento.as_deref().unwrap_or("-")) } }
                     div { dt { "Garantias" } dd {
                         ul { @for g in o.garantias.as_deref().unwrap_or_default().split(';').map(str::trim).filter(|g| !g.is_empty()) { li { (g) } } }
