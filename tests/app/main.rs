@@ -8,6 +8,7 @@ mod aviso_cvm_crawl;
 mod cadastro;
 mod camadas;
 mod captacoes;
+mod captacoes_fases;
 mod captacoes_cvm;
 mod captacoes_filtros;
 mod carteira;
