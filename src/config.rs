@@ -234,7 +234,11 @@ pub struct Config {
     pub sandbox_minimum_target_ratio: crate::domain::cvm::TargetRatio,
     /// Sandbox: the most one offering may raise, in reais.
     #[cfg(feature = "sandbox")]
-    #[arg(long, env = "COLHEITA_SANDBOX_OFFERING_CAP", default_value = "15000000.00")]
+    #[arg(
+        long,
+        env = "COLHEITA_SANDBOX_OFFERING_CAP",
+        default_value = "15000000.00"
+    )]
     pub sandbox_offering_cap: rust_decimal::Decimal,
     /// Sandbox: the longest fundraising period of an offering, in days.
     #[cfg(feature = "sandbox")]

@@ -111,9 +111,7 @@ pub fn display_status(f: &CaptacaoFacts, now: Timestamp) -> DisplayStatus {
         Fase::Encerrada => DisplayStatus::Encerrado,
         Fase::BemSucedida => DisplayStatus::Finalizado,
         Fase::Malsucedida | Fase::Cancelada => DisplayStatus::Cancelado,
-        Fase::Aberta if f.status == CaptacaoStatus::Captado || is_full(f) => {
-            DisplayStatus::Captado
-        }
+        Fase::Aberta if f.status == CaptacaoStatus::Captado || is_full(f) => DisplayStatus::Captado,
         // A name from before the opening, still sent once it opened, reads as open.
         Fase::Aberta if f.status == CaptacaoStatus::PreLancamento => {
             DisplayStatus::Other(CaptacaoStatus::CaptacaoNoAr)

@@ -279,7 +279,11 @@ fn inserir_oferta(
     let resultado = match o.resultado.as_deref() {
         None => None,
         Some(r @ ("Sucesso" | "Malsucedida")) if o.fim_captacao_dias < 0 => Some(r),
-        Some(r) => return Err(erro(&format!("resultado {r:?} antes do fim ou desconhecido"))),
+        Some(r) => {
+            return Err(erro(&format!(
+                "resultado {r:?} antes do fim ou desconhecido"
+            )));
+        }
     };
     let cancelada = match o.cancelada_dias {
         Some(d) => Some(tempo::ms(

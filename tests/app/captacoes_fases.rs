@@ -23,7 +23,11 @@ fn linhas(doc: &scraper::Html) -> BTreeMap<String, Linha> {
     let status = scraper::Selector::parse("td[data-label=Status]").unwrap();
     let acao = scraper::Selector::parse("td.celula-acao a").unwrap();
     let texto = |e: scraper::ElementRef<'_>| {
-        e.text().collect::<String>().split_whitespace().collect::<Vec<_>>().join(" ")
+        e.text()
+            .collect::<String>()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
     };
     doc.select(&tr)
         .map(|r| {
@@ -60,15 +64,25 @@ async fn home_list_and_detail_show_each_phase_alike_and_only_open_ones_have_inve
     let home = todas(&app, routes::HOME).await;
     for (url, status, aberta) in [
         ("fazenda-santa-luzia-soja-2027", "Captação no ar", true),
-        ("cacau-sistema-agroflorestal-medicilandia", "Pré-lançamento abre em", true),
+        (
+            "cacau-sistema-agroflorestal-medicilandia",
+            "Pré-lançamento abre em",
+            true,
+        ),
         ("trigo-cevada-guarapuava-2026", "Finalizado", false),
         ("soja-fazenda-santa-clara-bom-jesus", "Cancelado", false),
         ("cafe-conilon-sitio-boa-vista", "Cancelado", false),
     ] {
         let doc = html(app.get(&routes::captacao(url)).await).await;
         let nome = text(&doc, "h1");
-        let na_lista = lista.get(&nome).unwrap_or_else(|| panic!("{nome} in /investir"));
-        assert_eq!(home.get(&nome), Some(na_lista), "{nome}: home and list alike");
+        let na_lista = lista
+            .get(&nome)
+            .unwrap_or_else(|| panic!("{nome} in /investir"));
+        assert_eq!(
+            home.get(&nome),
+            Some(na_lista),
+            "{nome}: home and list alike"
+        );
         assert!(na_lista.status.starts_with(status), "{nome}: {na_lista:?}");
         let no_detalhe = texts(&doc, ".fatos dd")[0].clone();
         assert_eq!(no_detalhe, na_lista.status, "{nome}: detail and list alike");
@@ -79,7 +93,10 @@ async fn home_list_and_detail_show_each_phase_alike_and_only_open_ones_have_inve
         } else {
             assert_eq!(na_lista.acao, format!("Ver {nome}"));
             assert_eq!(text(&doc, "#investir h2"), "Fechado para investimento");
-            assert!(texts(&doc, "#investir a.botao-primario").is_empty(), "{nome}");
+            assert!(
+                texts(&doc, "#investir a.botao-primario").is_empty(),
+                "{nome}"
+            );
         }
     }
     // The period over, whatever the sweep did already: closed, no Investir.
@@ -87,7 +104,11 @@ async fn home_list_and_detail_show_each_phase_alike_and_only_open_ones_have_inve
         .values()
         .filter(|l| l.status == "Encerrado")
         .chain(lista.values().filter(|l| l.status == "Finalizado"));
-    assert!(encerrada.into_iter().all(|l| l.cinza && l.acao.starts_with("Ver ")));
+    assert!(
+        encerrada
+            .into_iter()
+            .all(|l| l.cinza && l.acao.starts_with("Ver "))
+    );
 }
 
 #[tokio::test]
@@ -99,11 +120,16 @@ async fn a_failed_or_cancelled_offering_says_why_on_its_detail() {
     )
     .await;
     assert!(
-        text(&falhou, "#investir p").starts_with("A captação encerrou sem atingir o valor alvo mínimo"),
+        text(&falhou, "#investir p")
+            .starts_with("A captação encerrou sem atingir o valor alvo mínimo"),
         "{}",
         text(&falhou, "#investir")
     );
-    let cancelada = html(app.get(&routes::captacao("cafe-conilon-sitio-boa-vista")).await).await;
+    let cancelada = html(
+        app.get(&routes::captacao("cafe-conilon-sitio-boa-vista"))
+            .await,
+    )
+    .await;
     assert_eq!(
         text(&cancelada, "#investir p"),
         "Esta oferta foi cancelada e os valores pagos foram devolvidos."
@@ -114,14 +140,18 @@ async fn a_failed_or_cancelled_offering_says_why_on_its_detail() {
 async fn a_pre_launch_detail_says_when_payment_is_asked_for() {
     let app = TestApp::with_sandbox(&[]).await;
     let doc = html(
-        app.get(&routes::captacao("cacau-sistema-agroflorestal-medicilandia"))
-            .await,
+        app.get(&routes::captacao(
+            "cacau-sistema-agroflorestal-medicilandia",
+        ))
+        .await,
     )
     .await;
     assert_eq!(text(&doc, "h1"), MEDICILANDIA);
     let aviso = text(&doc, "#investir p.pre-lancamento");
     assert!(
-        aviso.starts_with("Pré-lançamento: a reserva fica registrada, pagamento a partir da abertura, em "),
+        aviso.starts_with(
+            "Pré-lançamento: a reserva fica registrada, pagamento a partir da abertura, em "
+        ),
         "{aviso}"
     );
     assert!(text(&doc, ".fatos dd .abre-em").starts_with("abre em "));

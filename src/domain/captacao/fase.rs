@@ -25,7 +25,9 @@ use crate::domain::status::CaptacaoStatus;
 pub enum Fase {
     Rascunho,
     /// Not open yet: a reservation may be recorded, no money is asked for.
-    PreLancamento { abre_em: Timestamp },
+    PreLancamento {
+        abre_em: Timestamp,
+    },
     Aberta,
     /// The fundraising period is over and its result is not known yet.
     Encerrada,

@@ -35,7 +35,10 @@ impl RegrasOferta {
         if fim < inicio {
             return Err("O fim da captação deve ser depois do início.".into());
         }
-        let dias = inicio.until(fim).map(|s| i64::from(s.get_days())).unwrap_or(i64::MAX);
+        let dias = inicio
+            .until(fim)
+            .map(|s| i64::from(s.get_days()))
+            .unwrap_or(i64::MAX);
         if dias > i64::from(self.dias_captacao) {
             return Err(format!(
                 "O período de captação ({dias} dias) ultrapassa o máximo de {} dias.",
@@ -62,12 +65,17 @@ mod tests {
     fn the_cap_and_the_period_are_inclusive_and_refused_past_them() {
         let inicio = date(2026, 12, 9);
         assert_eq!(R.teto, dec!(15000000.00));
-        assert_eq!(R.validar(dec!(15000000.00), inicio, date(2027, 6, 7)), Ok(()));
+        assert_eq!(
+            R.validar(dec!(15000000.00), inicio, date(2027, 6, 7)),
+            Ok(())
+        );
         assert_eq!(
             R.validar(dec!(15000000.01), inicio, date(2027, 1, 9)),
-            Err("O valor alvo máximo da oferta (R$ 15.000.000,01) ultrapassa o limite de \
+            Err(
+                "O valor alvo máximo da oferta (R$ 15.000.000,01) ultrapassa o limite de \
                  R$ 15.000.000,00 por oferta."
-                .into())
+                    .into()
+            )
         );
         assert_eq!(
             R.validar(dec!(1000000), inicio, date(2027, 6, 8)),

@@ -128,7 +128,10 @@ fn failed_and_cancelled_offerings_show_as_cancelled_with_their_reason() {
         ..on_air()
     };
     assert_eq!(display_status(&cancelled, now()), DisplayStatus::Cancelado);
-    assert_eq!(closed_reason(&cancelled, now()), Some(ClosedReason::Cancelled));
+    assert_eq!(
+        closed_reason(&cancelled, now()),
+        Some(ClosedReason::Cancelled)
+    );
     let settled = CaptacaoFacts {
         resultado: Some(ResultadoCaptacao::Sucesso),
         fim_captacao: Some(ts("2026-11-19T02:59:59Z")),

@@ -13,10 +13,7 @@ fn ts(s: &str) -> Timestamp {
 
 const NO_AR: CaptacaoStatus = CaptacaoStatus::CaptacaoNoAr;
 
-fn marcos<'a>(
-    status: &'a CaptacaoStatus,
-    resultado: Option<&'a ResultadoCaptacao>,
-) -> Marcos<'a> {
+fn marcos<'a>(status: &'a CaptacaoStatus, resultado: Option<&'a ResultadoCaptacao>) -> Marcos<'a> {
     Marcos {
         status,
         resultado,
@@ -34,9 +31,17 @@ fn before_the_start_it_is_pre_launch_with_its_opening() {
             abre_em: ts("2026-12-09T03:00:00Z")
         }
     );
-    assert_eq!(fase(m, ts("2026-12-09T03:00:00Z")), Fase::Aberta, "opens on time");
+    assert_eq!(
+        fase(m, ts("2026-12-09T03:00:00Z")),
+        Fase::Aberta,
+        "opens on time"
+    );
     assert_eq!(fase(m, ts("2027-01-31T02:59:58Z")), Fase::Aberta);
-    assert_eq!(fase(m, ts("2027-01-31T02:59:59Z")), Fase::Encerrada, "ends on time");
+    assert_eq!(
+        fase(m, ts("2027-01-31T02:59:59Z")),
+        Fase::Encerrada,
+        "ends on time"
+    );
 }
 
 #[test]

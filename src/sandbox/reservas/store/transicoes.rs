@@ -116,8 +116,7 @@ pub(crate) fn transitar(
 ) -> Result<(ReservaStatus, Reserva), Falha<TransicaoInvalida>> {
     let r = por_id(tx, id)?;
     if matches!(acao, Transicao::Pagar | Transicao::Aprovar) {
-        let inicio = Capacidade::read(tx, r.captacao_id, agora)?
-            .map_or(i64::MIN, |cap| cap.inicio);
+        let inicio = Capacidade::read(tx, r.captacao_id, agora)?.map_or(i64::MIN, |cap| cap.inicio);
         if tempo::ms(agora) < inicio {
             return recusar(TransicaoInvalida::AntesDaAbertura(tempo::dia_de_ms(inicio)));
         }

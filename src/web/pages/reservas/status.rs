@@ -6,8 +6,8 @@ use maud::{Markup, PreEscaped, html};
 
 use crate::api::models::{PixInfo, Reserva};
 use crate::domain::pix::{self, StaticPix};
-use crate::domain::{captacao, dates};
 use crate::domain::status::ReservaStatus;
+use crate::domain::{captacao, dates};
 use crate::web::error::{Id, OnPage};
 use crate::web::ui::{Page, badge, format, island};
 use crate::web::{Ctx, PageResult, routes};
