@@ -247,6 +247,18 @@ pub struct Config {
     #[arg(long, env = "COLHEITA_SANDBOX_MINIMUM_TARGET_RATIO", default_value = "2/3",
           value_parser = parse_ratio)]
     pub sandbox_minimum_target_ratio: crate::domain::cvm::TargetRatio,
+    /// Sandbox: the most one offering may raise, in reais.
+    #[cfg(feature = "sandbox")]
+    #[arg(
+        long,
+        env = "COLHEITA_SANDBOX_OFFERING_CAP",
+        default_value = "15000000.00"
+    )]
+    pub sandbox_offering_cap: rust_decimal::Decimal,
+    /// Sandbox: the longest fundraising period of an offering, in days.
+    #[cfg(feature = "sandbox")]
+    #[arg(long, env = "COLHEITA_SANDBOX_FUNDRAISING_DAYS", default_value_t = 180)]
+    pub sandbox_fundraising_days: u16,
     /// Sandbox: business days within which a withdrawal or a failed offering is refunded.
     #[cfg(feature = "sandbox")]
     #[arg(

@@ -80,6 +80,10 @@ pub fn spawn_sandbox(
     sc.withdrawal_days = cfg.sandbox_withdrawal_days;
     sc.refund_business_days = cfg.sandbox_refund_business_days;
     sc.minimum_target_ratio = cfg.sandbox_minimum_target_ratio;
+    sc.offering_rules = crate::domain::captacao::RegrasOferta {
+        teto: cfg.sandbox_offering_cap,
+        dias_captacao: cfg.sandbox_fundraising_days,
+    };
     sc.qualified_investments = cfg.sandbox_qualified_investments;
     let sandbox = Sandbox::open(sc)?;
     for suffix in ["", "-wal", "-shm"] {

@@ -1,4 +1,4 @@
-//! Captação rules: the status an investor sees, pre-launch, percent raised, the amount
+//! Captação rules: the phase and the status an investor sees, percent raised, the amount
 //! still available and why a captação is closed for investment.
 //! "Now" is always a parameter; dates are compared as São Paulo calendar days.
 
@@ -6,8 +6,15 @@ use jiff::Timestamp;
 use jiff::civil::Date;
 use rust_decimal::Decimal;
 
+use super::cvm::ResultadoCaptacao;
 use super::dates;
 use super::status::CaptacaoStatus;
+
+mod fase;
+mod regras;
+
+pub use fase::{Fase, Marcos, fase};
+pub use regras::RegrasOferta;
 
 /// What the rules need to know about an offering.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -24,18 +31,41 @@ pub struct CaptacaoFacts {
     pub data_pre_lancamento: Option<Timestamp>,
     pub inicio_captacao: Option<Timestamp>,
     pub fim_captacao: Option<Timestamp>,
+    /// `resultadoCaptacao`: how the close was settled, once it was.
+    pub resultado: Option<ResultadoCaptacao>,
 }
 
-/// The status an investor sees.
+impl CaptacaoFacts {
+    /// The phase at `now` (see [`fase`]).
+    pub fn fase(&self, now: Timestamp) -> Fase {
+        fase(
+            Marcos {
+                status: &self.status,
+                resultado: self.resultado.as_ref(),
+                inicio: self.inicio_captacao,
+                fim: self.fim_captacao,
+            },
+            now,
+        )
+    }
+}
+
+/// The status an investor sees: one per phase, open offerings by the platform's name.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DisplayStatus {
     /// Rascunho: hidden outside preview.
     Rascunho,
-    Finalizado,
-    /// arrecadado + reservado ≥ limite.
-    Captado,
+    /// Before the opening (the pages add its date).
     PreLancamento,
-    /// Any other status, shown as the platform names it.
+    /// Open and arrecadado + reservado ≥ limite (or the platform says so).
+    Captado,
+    /// The period is over, the result not known yet.
+    Encerrado,
+    /// Closed with its minimum target reached.
+    Finalizado,
+    /// Cancelled, or failed at its close.
+    Cancelado,
+    /// An open offering, shown as the platform names it.
     Other(CaptacaoStatus),
 }
 
@@ -43,16 +73,24 @@ impl DisplayStatus {
     pub fn label(&self) -> &str {
         match self {
             DisplayStatus::Rascunho => CaptacaoStatus::Rascunho.label(),
-            DisplayStatus::Finalizado => CaptacaoStatus::Finalizado.label(),
-            DisplayStatus::Captado => CaptacaoStatus::Captado.label(),
             DisplayStatus::PreLancamento => CaptacaoStatus::PreLancamento.label(),
+            DisplayStatus::Captado => CaptacaoStatus::Captado.label(),
+            DisplayStatus::Encerrado => CaptacaoStatus::Encerrado.label(),
+            DisplayStatus::Finalizado => CaptacaoStatus::Finalizado.label(),
+            DisplayStatus::Cancelado => CaptacaoStatus::Cancelado.label(),
             DisplayStatus::Other(s) => s.label(),
         }
     }
 
-    /// Finished = Finalizado or Captado (cards grey these out).
+    /// Not open for orders and greyed out in the lists: full, ended, settled or cancelled.
     pub fn is_finished(&self) -> bool {
-        matches!(self, DisplayStatus::Finalizado | DisplayStatus::Captado)
+        matches!(
+            self,
+            DisplayStatus::Captado
+                | DisplayStatus::Encerrado
+                | DisplayStatus::Finalizado
+                | DisplayStatus::Cancelado
+        )
     }
 }
 
@@ -66,25 +104,36 @@ pub fn is_full(f: &CaptacaoFacts) -> bool {
             .is_none_or(|raised| raised >= f.limite)
 }
 
-/// Pre-launch: flagged, the pre-launch day is today or earlier, and fundraising starts
-/// today or later (calendar days in São Paulo).
-pub fn is_pre_launch(f: &CaptacaoFacts, now: Timestamp) -> bool {
-    let today = dates::today_in_sao_paulo(now);
-    let day = |ts: Option<Timestamp>| ts.map(dates::today_in_sao_paulo);
-    f.pre_lancamento
-        && day(f.data_pre_lancamento).is_some_and(|d| d <= today)
-        && day(f.inicio_captacao).is_some_and(|d| d >= today)
+pub fn display_status(f: &CaptacaoFacts, now: Timestamp) -> DisplayStatus {
+    match f.fase(now) {
+        Fase::Rascunho => DisplayStatus::Rascunho,
+        Fase::PreLancamento { .. } => DisplayStatus::PreLancamento,
+        Fase::Encerrada => DisplayStatus::Encerrado,
+        Fase::BemSucedida => DisplayStatus::Finalizado,
+        Fase::Malsucedida | Fase::Cancelada => DisplayStatus::Cancelado,
+        Fase::Aberta if f.status == CaptacaoStatus::Captado || is_full(f) => DisplayStatus::Captado,
+        // A name from before the opening, still sent once it opened, reads as open.
+        Fase::Aberta if f.status == CaptacaoStatus::PreLancamento => {
+            DisplayStatus::Other(CaptacaoStatus::CaptacaoNoAr)
+        }
+        Fase::Aberta => DisplayStatus::Other(f.status.clone()),
+    }
 }
 
-pub fn display_status(f: &CaptacaoFacts, now: Timestamp) -> DisplayStatus {
-    match &f.status {
-        CaptacaoStatus::Rascunho => DisplayStatus::Rascunho,
-        CaptacaoStatus::Finalizado => DisplayStatus::Finalizado,
-        CaptacaoStatus::Captado => DisplayStatus::Captado,
-        _ if is_full(f) => DisplayStatus::Captado,
-        _ if is_pre_launch(f, now) => DisplayStatus::PreLancamento,
-        other => DisplayStatus::Other(other.clone()),
+/// The São Paulo day an offering not open yet opens on.
+pub fn opens_on(f: &CaptacaoFacts, now: Timestamp) -> Option<Date> {
+    match f.fase(now) {
+        Fase::PreLancamento { abre_em } => Some(dates::today_in_sao_paulo(abre_em)),
+        _ => None,
     }
+}
+
+/// When an order recorded before the opening will be asked for its money.
+pub fn pagamento_na_abertura(dia: Date) -> String {
+    format!(
+        "pagamento a partir da abertura, em {}",
+        dates::format_civil_date_br(dia)
+    )
 }
 
 /// Percent raised as displayed: the platform's figure plus reserved / limit × 100 when
@@ -124,6 +173,11 @@ pub enum ClosedReason {
     LimitReached,
     /// The fundraising period ended on this São Paulo day.
     PeriodEnded(Date),
+    /// The platform says the period is over, without its date.
+    PeriodOver,
+    /// The close fell short of the minimum target.
+    Failed,
+    Cancelled,
 }
 
 impl ClosedReason {
@@ -134,37 +188,46 @@ impl ClosedReason {
                 "O período de captação encerrou em {}.",
                 dates::format_civil_date_br(*d)
             ),
+            ClosedReason::PeriodOver => "O período de captação encerrou.".into(),
+            ClosedReason::Failed => "A captação encerrou sem atingir o valor alvo mínimo: \
+                a oferta foi cancelada e os valores pagos foram devolvidos."
+                .into(),
+            ClosedReason::Cancelled => {
+                "Esta oferta foi cancelada e os valores pagos foram devolvidos.".into()
+            }
         }
     }
 }
 
 /// The detail's sidebar: open (minimum investment, Investir, Simular) or closed with its
-/// reason. Open when not finished (or in pre-launch), the period has not ended, and
-/// something is available.
+/// reason. Open while the offering is open or not open yet, and something is available.
 pub fn closed_reason(f: &CaptacaoFacts, now: Timestamp) -> Option<ClosedReason> {
-    let status = display_status(f, now);
-    let ended_on = f
-        .fim_captacao
-        .filter(|fim| *fim < now)
-        .map(dates::today_in_sao_paulo);
-    let pre_launch = status == DisplayStatus::PreLancamento;
-    if status == DisplayStatus::Finalizado {
-        // A finished offering ended by its limit when it got there, else by its date.
-        return Some(match ended_on {
+    let ended_on = || {
+        f.fim_captacao
+            .filter(|fim| *fim <= now)
+            .map(dates::today_in_sao_paulo)
+    };
+    match f.fase(now) {
+        Fase::Malsucedida => Some(ClosedReason::Failed),
+        Fase::Cancelada => Some(ClosedReason::Cancelled),
+        // A settled offering ended by its limit when it got there, else by its date.
+        Fase::BemSucedida => Some(match ended_on() {
             Some(d) if !is_full(f) => ClosedReason::PeriodEnded(d),
             _ => ClosedReason::LimitReached,
-        });
+        }),
+        Fase::Encerrada => Some(
+            ended_on()
+                .map(ClosedReason::PeriodEnded)
+                .unwrap_or(ClosedReason::PeriodOver),
+        ),
+        Fase::PreLancamento { .. } if available(f) > Decimal::ZERO => None,
+        Fase::Aberta | Fase::Rascunho
+            if !display_status(f, now).is_finished() && available(f) > Decimal::ZERO =>
+        {
+            None
+        }
+        _ => Some(ClosedReason::LimitReached),
     }
-    if status.is_finished() || (!pre_launch && available(f) <= Decimal::ZERO) {
-        return Some(ClosedReason::LimitReached);
-    }
-    if let Some(d) = ended_on {
-        return Some(ClosedReason::PeriodEnded(d));
-    }
-    if available(f) <= Decimal::ZERO {
-        return Some(ClosedReason::LimitReached);
-    }
-    None
 }
 
 #[cfg(test)]

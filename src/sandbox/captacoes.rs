@@ -83,7 +83,7 @@ fn pagina(
     // f64), then the page around them.
     let dados = carregar(c, agora, Onde::Ids(&ids))?
         .iter()
-        .map(|o| resposta::texto(&o.json(public_url)))
+        .map(|o| resposta::texto(&o.json(public_url, agora)))
         .collect::<Result<Vec<_>, _>>()?;
     serde_json::to_vec(&Pagina {
         dados,
@@ -112,7 +112,7 @@ pub(crate) fn paginas_e_referencias(
         let (inicio, fim) = consulta.janela(lista.len());
         let dados = lista[inicio..fim]
             .iter()
-            .map(|o| resposta::texto(&o.json(public_url)))
+            .map(|o| resposta::texto(&o.json(public_url, agora)))
             .collect::<Result<Vec<_>, _>>()?;
         let referencia = resposta::texto(&Pagina {
             dados,
@@ -155,11 +155,12 @@ where
     sandbox
         .db()
         .read(move |c| {
-            let oferta = buscar(c, tempo::agora())?
+            let agora = tempo::agora();
+            let oferta = buscar(c, agora)?
                 .into_iter()
                 .next()
                 .ok_or_else(ApiError::nao_encontrado)?;
-            resposta::json(&oferta.json(&public_url))
+            resposta::json(&oferta.json(&public_url, agora))
         })
         .await
 }

@@ -113,6 +113,9 @@ pub struct SandboxConfig {
     /// The least share of the maximum target an offering's minimum target may be (two
     /// thirds today), enforced where the sandbox seeds or adds an offering.
     pub minimum_target_ratio: crate::domain::cvm::TargetRatio,
+    /// The most one offering may raise and its longest fundraising period (R$ 15 million,
+    /// 180 days today), enforced where the sandbox seeds or adds an offering.
+    pub offering_rules: crate::domain::captacao::RegrasOferta,
     /// Financial investments above which a natural person may declare being a qualified
     /// investor (Resolução CVM nº 30: R$ 1.000.000,00 today), stated in the declaration
     /// the investor signs.
@@ -142,6 +145,7 @@ impl SandboxConfig {
             withdrawal_days: 5,
             refund_business_days: 5,
             minimum_target_ratio: crate::domain::cvm::TargetRatio::TWO_THIRDS,
+            offering_rules: crate::domain::captacao::RegrasOferta::CVM_88,
             qualified_investments: crate::domain::limite_anual::QUALIFIED_INVESTMENTS,
         }
     }
@@ -254,14 +258,16 @@ impl Sandbox {
             .map_err(|e| SandboxError::Tarefa(e.mensagem().to_owned()))
     }
 
-    /// Settles every live offering whose fundraising period ended (below its minimum
-    /// target: its reservations cancelled and refunded), and marks as transferred to the
+    /// Tells the investors whose reservations were recorded before their offering opened
+    /// that it opened, settles every live offering whose fundraising period ended (below
+    /// its minimum target: its reservations cancelled and refunded), and marks as transferred to the
     /// issuer what successful offerings hold past the withdrawal period. Returns how many
     /// offerings were settled.
     pub async fn close_ended_offerings(&self) -> Result<usize, SandboxError> {
         let agora = tempo::agora();
         self.db()
             .write(move |tx| {
+                reservas::encerramento::avisar_aberturas(tx, agora)?;
                 let n = reservas::encerramento::encerrar_vencidas(tx, agora)?;
                 reservas::encerramento::repassar(tx, agora)?;
                 Ok(n)

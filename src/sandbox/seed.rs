@@ -25,6 +25,7 @@ use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 use serde::Deserialize;
 
+use crate::domain::captacao::RegrasOferta;
 use crate::domain::reference::Guarantee;
 use crate::domain::texto::dobrar;
 use crate::domain::{cvm, dates};
@@ -94,6 +95,12 @@ struct OfertaSeed {
     pre_lancamento: bool,
     #[serde(default)]
     data_pre_lancamento_dias: Option<i64>,
+    /// How the close was settled ('Sucesso' | 'Malsucedida'), for an offering that ended.
+    #[serde(default)]
+    resultado: Option<String>,
+    /// The day (relative) the offering was cancelled, for a cancelled one.
+    #[serde(default)]
+    cancelada_dias: Option<i64>,
     investimento_minimo: Valor,
     descricao_pagamento: String,
     periodicidade_meses: i64,
@@ -175,7 +182,13 @@ pub(super) fn completar_banco(
     };
     if vazia("captacoes")? {
         semear(tx, cfg, agora)?;
-        extras::inserir(tx, cfg.extra_offerings, cfg.minimum_target_ratio, agora)?;
+        extras::inserir(
+            tx,
+            cfg.extra_offerings,
+            cfg.minimum_target_ratio,
+            cfg.offering_rules,
+            agora,
+        )?;
         carga::inserir(tx, cfg.extra_investors, agora)?;
         // After the synthetic investors, so they get theirs too.
         declaracoes::inserir(tx, agora)?;
@@ -197,7 +210,13 @@ fn semear(tx: &Transaction<'_>, cfg: &SandboxConfig, agora: Timestamp) -> Result
         .map_err(|e| SandboxError::Seed(format!("offerings.json: {e}")))?;
     let mut semeadas = Vec::with_capacity(ofertas.len());
     for oferta in &ofertas {
-        semeadas.push(inserir_oferta(tx, oferta, cfg.minimum_target_ratio, agora)?);
+        semeadas.push(inserir_oferta(
+            tx,
+            oferta,
+            cfg.minimum_target_ratio,
+            cfg.offering_rules,
+            agora,
+        )?);
     }
     let usuarios = pessoas::inserir(tx, agora)?;
     documentos::inserir(tx, agora)?;
@@ -232,6 +251,7 @@ fn inserir_oferta(
     tx: &Transaction<'_>,
     o: &OfertaSeed,
     razao_minima: crate::domain::cvm::TargetRatio,
+    regras: RegrasOferta,
     agora: Timestamp,
 ) -> Result<OfertaSemeada, SandboxError> {
     let erro = |msg: &str| SandboxError::Seed(format!("{}: {msg}", o.slug));
@@ -249,6 +269,28 @@ fn inserir_oferta(
     let inicio =
         tempo::no_dia(dia(o.inicio_captacao_dias)?, 0, 0, 0).ok_or_else(|| erro("início"))?;
     let fim = tempo::no_dia(dia(o.fim_captacao_dias)?, 23, 59, 59).ok_or_else(|| erro("fim"))?;
+    regras
+        .validar(
+            o.limite.0,
+            dia(o.inicio_captacao_dias)?,
+            dia(o.fim_captacao_dias)?,
+        )
+        .map_err(|msg| erro(&msg))?;
+    let resultado = match o.resultado.as_deref() {
+        None => None,
+        Some(r @ ("Sucesso" | "Malsucedida")) if o.fim_captacao_dias < 0 => Some(r),
+        Some(r) => {
+            return Err(erro(&format!(
+                "resultado {r:?} antes do fim ou desconhecido"
+            )));
+        }
+    };
+    let cancelada = match o.cancelada_dias {
+        Some(d) => Some(tempo::ms(
+            tempo::no_dia(dia(d)?, 12, 0, 0).ok_or_else(|| erro("cancelamento"))?,
+        )),
+        None => None,
+    };
     let pre = match o.data_pre_lancamento_dias {
         Some(d) => Some(tempo::ms(
             tempo::no_dia(dia(d)?, 0, 0, 0).ok_or_else(|| erro("pré-lançamento"))?,
@@ -281,9 +323,11 @@ fn inserir_oferta(
             data_pre_lancamento, investimento_minimo_centavos, descricao_pagamento,
             periodicidade_meses, garantias, cidade, uf, latitude, longitude, empreendedor_nome,
             empreendedor_descricao, sobre, nome_dobrado, descricao_dobrada, cidade_dobrada,
-            rating_dobrado, valor_alvo_minimo_centavos, distribuicao_parcial)
+            rating_dobrado, valor_alvo_minimo_centavos, distribuicao_parcial, resultado,
+            encerrada_em, cancelada_em)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18,
-            ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29, ?30, ?31, ?32, ?33)",
+            ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29, ?30, ?31, ?32, ?33, ?34,
+            ?35, ?36)",
     )?
     .execute(params![
             o.slug,
@@ -319,6 +363,9 @@ fn inserir_oferta(
             dobrar(&o.rating),
             alvo_minimo,
             o.distribuicao_parcial,
+            resultado,
+            resultado.map(|_| tempo::ms(fim)),
+            cancelada,
         ])?;
     let id = tx.last_insert_rowid();
     for (ordem, f) in o.faq.iter().enumerate() {
@@ -358,7 +405,12 @@ fn inserir_oferta(
     ])?;
     Ok(OfertaSemeada {
         id,
-        status: o.status.clone(),
+        // Neither open nor closed with investors: the planner puts no reservation there.
+        status: if cancelada.is_some() {
+            "Cancelado".to_owned()
+        } else {
+            o.status.clone()
+        },
         arrecadado,
         reservado,
         minimo,

@@ -221,7 +221,7 @@ impl Captacao {
 
 /// Reads a part whose shape the platform's contract leaves open (the FAQ, the location):
 /// a shape we do not know reads as absent instead of failing the whole offering.
-fn lenient<'de, D, T>(d: D) -> Result<T, D::Error>
+pub(super) fn lenient<'de, D, T>(d: D) -> Result<T, D::Error>
 where
     D: serde::Deserializer<'de>,
     T: serde::de::DeserializeOwned + Default,

@@ -9,6 +9,7 @@ use serde::Deserialize;
 use super::captacao::main_image;
 use super::{GaleriaItem, Lancamento, Rentabilidade, StatusRef};
 use crate::domain::captacao::CaptacaoFacts;
+use crate::domain::cvm::ResultadoCaptacao;
 use crate::domain::dates::parse_platform_datetime;
 use crate::domain::money;
 use crate::domain::status::CaptacaoStatus;
@@ -26,6 +27,7 @@ macro_rules! facts_of {
                 disponivel: $o.disponivel,
                 acompanhamento: $o.acompanhamento,
                 fim_captacao: $o.fim_captacao.as_deref(),
+                resultado: $o.resultado_captacao.as_ref(),
             },
             &$o.lancamento,
         )
@@ -55,6 +57,9 @@ pub struct CaptacaoResumo {
     #[serde(with = "money::json")]
     pub acompanhamento: Decimal,
     pub fim_captacao: Option<String>,
+    /// How the close was settled: a failed offering shows as cancelled.
+    #[serde(deserialize_with = "super::captacao::lenient")]
+    pub resultado_captacao: Option<ResultadoCaptacao>,
     pub imagem_principal: Option<String>,
     pub galeria: Vec<GaleriaItem>,
     pub lista_galeria: Vec<GaleriaItem>,
@@ -95,6 +100,7 @@ struct Fields<'a> {
     disponivel: Decimal,
     acompanhamento: Decimal,
     fim_captacao: Option<&'a str>,
+    resultado: Option<&'a ResultadoCaptacao>,
 }
 
 /// The status is `status.name`, else `statusCaptacao` (platforms send one or the other).
@@ -116,5 +122,6 @@ fn facts(f: Fields<'_>, l: &Lancamento) -> CaptacaoFacts {
         data_pre_lancamento: ts(l.data_pre_lancamento.as_deref()),
         inicio_captacao: ts(l.inicio_captacao.as_deref()),
         fim_captacao: ts(f.fim_captacao),
+        resultado: f.resultado.cloned(),
     }
 }

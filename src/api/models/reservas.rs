@@ -140,6 +140,8 @@ pub struct Reserva<P = Parcela> {
     pub desistencia_permitida: Option<bool>,
     /// Why it was cancelled (the investor's withdrawal, the offering's failure).
     pub motivo_cancelamento: Option<String>,
+    /// Recorded before its offering opened: the payment is asked for from this instant.
+    pub pagamento_a_partir_de: Option<String>,
 }
 
 /// A pending reservation as the home's table shows it: the request's date, the offering,

@@ -1,4 +1,5 @@
 use super::*;
+use crate::domain::cvm::ResultadoCaptacao;
 use crate::domain::status::CaptacaoStatus;
 use rust_decimal_macros::dec;
 
@@ -23,6 +24,7 @@ fn on_air() -> CaptacaoFacts {
         data_pre_lancamento: None,
         inicio_captacao: Some(ts("2026-11-01T03:00:00Z")),
         fim_captacao: Some(ts("2026-12-20T02:59:59Z")),
+        resultado: None,
     }
 }
 
@@ -76,75 +78,66 @@ fn rascunho_is_recognised_whatever_the_case() {
 }
 
 #[test]
-fn pre_launch_needs_the_flag_a_past_or_today_date_and_a_start_today_or_later() {
-    let base = CaptacaoFacts {
-        pre_lancamento: true,
-        data_pre_lancamento: Some(ts("2026-11-21T03:00:00Z")), // today 00:00 SP
-        inicio_captacao: Some(ts("2026-11-21T23:00:00Z")),     // today 20:00 SP
-        ..on_air()
-    };
-    assert_eq!(display_status(&base, now()), DisplayStatus::PreLancamento);
-    // Flag off.
-    assert!(!is_pre_launch(
-        &CaptacaoFacts {
-            pre_lancamento: false,
-            ..base.clone()
-        },
-        now()
-    ));
-    // Pre-launch date tomorrow.
-    assert!(!is_pre_launch(
-        &CaptacaoFacts {
-            data_pre_lancamento: Some(ts("2026-11-22T03:00:00Z")),
-            ..base.clone()
-        },
-        now()
-    ));
-    // Fundraising started yesterday.
-    assert!(!is_pre_launch(
-        &CaptacaoFacts {
-            inicio_captacao: Some(ts("2026-11-20T15:00:00Z")),
-            ..base.clone()
-        },
-        now()
-    ));
-    // Missing dates.
-    assert!(!is_pre_launch(
-        &CaptacaoFacts {
-            data_pre_lancamento: None,
-            ..base.clone()
-        },
-        now()
-    ));
-}
-
-#[test]
-fn days_are_compared_in_sao_paulo_not_utc() {
-    // 22/11 01:00 UTC is still 21/11 in São Paulo: "today".
+fn before_its_start_an_offering_is_pre_launch_whatever_its_flag() {
+    // The auditor's case: on air by name, fundraising from 09/12.
     let f = CaptacaoFacts {
-        pre_lancamento: true,
-        data_pre_lancamento: Some(ts("2026-11-22T01:00:00Z")),
-        inicio_captacao: Some(ts("2026-11-25T12:00:00Z")),
+        inicio_captacao: Some(ts("2026-12-09T03:00:00Z")),
         ..on_air()
     };
-    assert!(is_pre_launch(&f, now()));
-    // 21/11 02:00 UTC is 20/11 in São Paulo: a start "yesterday".
-    let started = CaptacaoFacts {
-        inicio_captacao: Some(ts("2026-11-21T02:00:00Z")),
-        ..f
-    };
-    assert!(!is_pre_launch(&started, now()));
-}
-
-#[test]
-fn a_pre_launch_offering_is_open_for_investment() {
-    let f = CaptacaoFacts {
-        pre_lancamento: true,
-        data_pre_lancamento: Some(ts("2026-11-18T03:00:00Z")),
-        inicio_captacao: Some(ts("2026-11-26T03:00:00Z")),
-        ..on_air()
-    };
+    assert_eq!(display_status(&f, now()), DisplayStatus::PreLancamento);
+    assert_eq!(opens_on(&f, now()), Some(jiff::civil::date(2026, 12, 9)));
+    assert!(!f.fase(now()).recebe_pagamentos());
+    // Pre-launch keeps Investir: a reservation may be recorded.
     assert_eq!(closed_reason(&f, now()), None);
+    // Flagged by the platform but already started: open.
+    let started = CaptacaoFacts {
+        status: CaptacaoStatus::PreLancamento,
+        pre_lancamento: true,
+        inicio_captacao: Some(ts("2026-11-21T17:59:59Z")),
+        ..on_air()
+    };
+    assert_eq!(
+        display_status(&started, now()),
+        DisplayStatus::Other(CaptacaoStatus::CaptacaoNoAr)
+    );
+    assert_eq!(opens_on(&started, now()), None);
+}
+
+#[test]
+fn the_opening_day_is_read_in_sao_paulo_not_utc() {
+    // 22/11 01:00 UTC is still 21/11 in São Paulo.
+    let f = CaptacaoFacts {
+        inicio_captacao: Some(ts("2026-11-22T01:00:00Z")),
+        ..on_air()
+    };
+    assert_eq!(opens_on(&f, now()), Some(jiff::civil::date(2026, 11, 21)));
+}
+
+#[test]
+fn failed_and_cancelled_offerings_show_as_cancelled_with_their_reason() {
+    let failed = CaptacaoFacts {
+        resultado: Some(ResultadoCaptacao::Malsucedida),
+        fim_captacao: Some(ts("2026-11-19T02:59:59Z")),
+        ..on_air()
+    };
+    assert_eq!(display_status(&failed, now()), DisplayStatus::Cancelado);
+    assert!(display_status(&failed, now()).is_finished());
+    assert_eq!(closed_reason(&failed, now()), Some(ClosedReason::Failed));
+    let cancelled = CaptacaoFacts {
+        status: CaptacaoStatus::Cancelado,
+        ..on_air()
+    };
+    assert_eq!(display_status(&cancelled, now()), DisplayStatus::Cancelado);
+    assert_eq!(
+        closed_reason(&cancelled, now()),
+        Some(ClosedReason::Cancelled)
+    );
+    let settled = CaptacaoFacts {
+        resultado: Some(ResultadoCaptacao::Sucesso),
+        fim_captacao: Some(ts("2026-11-19T02:59:59Z")),
+        ..on_air()
+    };
+    assert_eq!(display_status(&settled, now()), DisplayStatus::Finalizado);
 }
 
 #[test]
@@ -209,6 +202,9 @@ fn an_offering_past_its_end_date_is_closed_with_that_date() {
         fim_captacao: Some(ts("2026-11-19T02:59:59Z")),
         ..on_air()
     };
+    // Still 'Captação no ar' by name: ended by its date, waiting for the result.
+    assert_eq!(display_status(&f, now()), DisplayStatus::Encerrado);
+    assert!(display_status(&f, now()).is_finished());
     let reason = closed_reason(&f, now()).unwrap();
     assert_eq!(
         reason,

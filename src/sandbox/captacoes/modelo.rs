@@ -3,14 +3,12 @@
 
 mod json;
 
-#[cfg(test)]
 use jiff::Timestamp;
 use rust_decimal::Decimal;
 
-#[cfg(test)]
 use crate::domain::captacao::{self, CaptacaoFacts, DisplayStatus};
+use crate::domain::cvm::ResultadoCaptacao;
 use crate::domain::status::CaptacaoStatus;
-#[cfg(test)]
 use crate::sandbox::tempo;
 
 pub(crate) struct Captacao {
@@ -31,6 +29,8 @@ pub(crate) struct Captacao {
     pub(super) distribuicao_parcial: bool,
     /// How the close was settled ('Sucesso' | 'Malsucedida'); `None` while not closed.
     pub(super) resultado: Option<String>,
+    /// When the offering was cancelled; `None` while it stands.
+    pub(super) cancelada_em: Option<i64>,
     pub(crate) arrecadado: Decimal,
     pub(crate) reservado: Decimal,
     pub(crate) inicio: i64,
@@ -70,18 +70,21 @@ impl Captacao {
         (self.arrecadado * Decimal::ONE_HUNDRED / self.limite).round_dp(2)
     }
 
-    /// The status a visitor sees, by the product's display rule (the list computes it in
-    /// SQL; the tests' reference in Rust).
-    #[cfg(test)]
+    /// The status a visitor sees at `agora`, from the state, the close and the dates: what
+    /// the offering's JSON sends (the list's filter computes the same in SQL).
     pub(crate) fn status_exibido(&self, agora: Timestamp) -> DisplayStatus {
         captacao::display_status(&self.fatos(), agora)
     }
 
     /// What the domain's offering rules need to know.
-    #[cfg(test)]
     fn fatos(&self) -> CaptacaoFacts {
+        let status = if self.cancelada_em.is_some() {
+            CaptacaoStatus::Cancelado
+        } else {
+            self.status.clone()
+        };
         CaptacaoFacts {
-            status: self.status.clone(),
+            status,
             limite: self.limite,
             arrecadado: self.arrecadado,
             reservado: self.reservado,
@@ -91,6 +94,7 @@ impl Captacao {
             data_pre_lancamento: self.data_pre_lancamento.map(tempo::de_ms),
             inicio_captacao: Some(tempo::de_ms(self.inicio)),
             fim_captacao: Some(tempo::de_ms(self.fim)),
+            resultado: self.resultado.clone().map(ResultadoCaptacao::from),
         }
     }
 }

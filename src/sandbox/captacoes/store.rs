@@ -151,7 +151,7 @@ pub(crate) fn carregar(
               WHERE r.captacao_id = c.id AND r.status = ?2 AND r.pix_vencimento > ?1),
             (SELECT COALESCE(SUM(r.investimento_centavos), 0) FROM reservas r
               WHERE r.captacao_id = c.id AND r.status IN (?3, ?4)),
-            c.valor_alvo_minimo_centavos, c.distribuicao_parcial, c.resultado
+            c.valor_alvo_minimo_centavos, c.distribuicao_parcial, c.resultado, c.cancelada_em
          FROM captacoes c WHERE {filtro} ORDER BY c.id"
     );
     let mut consulta = conexao.prepare_cached(&sql)?;
@@ -263,6 +263,7 @@ impl Captacao {
             valor_alvo_minimo: reais(r.get(29)?),
             distribuicao_parcial: r.get(30)?,
             resultado: r.get(31)?,
+            cancelada_em: r.get(32)?,
             arrecadado: reais(r.get::<_, i64>(12)? + r.get::<_, i64>(28)?),
             reservado: reais(r.get(27)?),
             inicio: r.get(13)?,

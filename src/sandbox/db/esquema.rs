@@ -446,4 +446,11 @@ CREATE INDEX registros_aceite_usuario ON registros_aceite(usuario_id, id);
 CREATE INDEX registros_aceite_reserva ON registros_aceite(reserva_id, documento)
     WHERE reserva_id IS NOT NULL;
 "#,
+    // 9: an offering may be cancelled (its state then shows as such whatever its dates); the
+    // phase an investor sees is otherwise derived from the dates and the close's result.
+    r#"
+ALTER TABLE captacoes ADD COLUMN cancelada_em INTEGER;
+-- When the investor of a reservation recorded before its offering opened was told it opened.
+ALTER TABLE reservas ADD COLUMN aviso_abertura_em INTEGER;
+"#,
 ];

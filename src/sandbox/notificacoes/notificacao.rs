@@ -50,6 +50,23 @@ impl Notificacao {
         )
     }
 
+    /// The offering of a reservation recorded before its opening opened: the payment and
+    /// the withdrawal period start now.
+    pub(crate) fn captacao_aberta(valor: Decimal, oferta: &str, pix: bool) -> Notificacao {
+        Notificacao::carteira(
+            "Captação aberta",
+            format!(
+                "{oferta} abriu, e a sua reserva de {} aguarda o pagamento.",
+                format_brl(valor)
+            ),
+            if pix {
+                "Pague o Pix indicado na reserva dentro do prazo; o prazo de desistência começa a contar agora."
+            } else {
+                "O débito será feito pela corretora parceira; o prazo de desistência começa a contar agora."
+            },
+        )
+    }
+
     pub(crate) fn reserva_confirmada(valor: Decimal, oferta: &str, pix: bool) -> Notificacao {
         let mais = if pix {
             "Pague o Pix dentro do prazo indicado na reserva para garantir o seu investimento."

@@ -14,16 +14,26 @@ pub(crate) struct Capacidade {
     pub(crate) minimo: i64,
     /// arrecadado (base + Pago + Aprovado) + live Aporte pendente + Em análise, in cents.
     pub(super) comprometido: i64,
+    pub(super) cancelada: bool,
+    /// When the fundraising opens (Unix ms): no money is asked for before.
+    pub(crate) inicio: i64,
 }
 
 impl Capacidade {
-    /// Open for orders: a live status (pre-launch included: the detail offers Investir
-    /// then) and the fundraising period not over. Being full is answered by [`livre`].
+    /// Open for orders: a live status, not cancelled, and the fundraising period not
+    /// over (before the opening an order is recorded, its money asked for at the opening).
+    /// Being full is answered by [`livre`].
     pub(crate) fn aberta(&self, agora: Timestamp) -> bool {
         matches!(
             self.status,
             CaptacaoStatus::CaptacaoNoAr | CaptacaoStatus::Aberto
-        ) && tempo::ms(agora) < self.fim
+        ) && !self.cancelada
+            && tempo::ms(agora) < self.fim
+    }
+
+    /// Not open yet: an order is recorded, no money moves.
+    pub(crate) fn antes_da_abertura(&self, agora: Timestamp) -> bool {
+        tempo::ms(agora) < self.inicio
     }
 
     /// Cents still free, never negative.

@@ -23,7 +23,7 @@ use crate::sandbox::reservas::movimentos;
 use crate::sandbox::reservas::reserva;
 use crate::sandbox::reservas::store::{
     self,
-    captacao::{Encerramento, Resultado},
+    captacao::{Abertura, Encerramento, Resultado},
 };
 use crate::sandbox::resposta::{self, JsonExato};
 use crate::sandbox::{Sandbox, tempo};
@@ -104,6 +104,21 @@ pub(crate) fn repassar(tx: &Transaction<'_>, agora: Timestamp) -> Result<usize, 
         }
     }
     Ok(repassadas)
+}
+
+/// Tells each investor whose reservation was recorded before its offering opened that the
+/// offering is open: the payment is asked for and the withdrawal period runs from then.
+/// Returns how many were told (their settings may keep the notification from being stored).
+pub(crate) fn avisar_aberturas(tx: &Transaction<'_>, agora: Timestamp) -> Result<usize, ApiError> {
+    let ids = Abertura::a_avisar(tx, agora)?;
+    for id in &ids {
+        let r = store::por_id(tx, *id)?;
+        let pix = r.tipo_pagamento == crate::domain::reserva::PIX;
+        let notificacao = Notificacao::captacao_aberta(r.investimento(), &r.oferta.nome, pix);
+        notificacoes::enviar(tx, r.usuario_id, &notificacao, agora)?;
+        Abertura::avisada(tx, *id, agora)?;
+    }
+    Ok(ids.len())
 }
 
 pub(super) fn routes() -> Router<Sandbox> {

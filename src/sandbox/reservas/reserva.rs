@@ -61,6 +61,8 @@ pub(crate) struct OfertaDaReserva {
     pub(crate) empreendedor: String,
     pub(crate) cidade: String,
     pub(crate) uf: String,
+    /// When the fundraising opens (Unix ms): no money is asked for before.
+    pub(crate) abertura: i64,
 }
 
 impl OfertaDaReserva {

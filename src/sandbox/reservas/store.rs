@@ -24,7 +24,8 @@ const SELECT: &str = "SELECT r.id, r.captacao_id, r.status, r.tipo_pagamento,
         c.nome, c.url_amigavel, c.rendimento_centesimos, c.rendimento_descricao,
         c.vencimento_meses, c.periodicidade_meses, c.rating, c.classificacao_esg, c.garantias,
         c.descricao_pagamento, c.empreendedor_nome, c.cidade, c.uf,
-        r.motivo_cancelamento, r.desistencia_ate, r.repassada_em, r.usuario_id
+        r.motivo_cancelamento, r.desistencia_ate, r.repassada_em, r.usuario_id,
+        c.inicio_captacao
     FROM reservas r JOIN captacoes c ON c.id = r.captacao_id";
 
 impl Reserva {
@@ -65,6 +66,7 @@ impl Reserva {
                 empreendedor: r.get(22)?,
                 cidade: r.get(23)?,
                 uf: r.get(24)?,
+                abertura: r.get(29)?,
             },
         })
     }

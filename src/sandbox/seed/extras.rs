@@ -8,6 +8,7 @@ use rusqlite::Transaction;
 use rust_decimal::Decimal;
 
 use super::{OFERTAS_JSON, OfertaSeed, Valor, inserir_oferta};
+use crate::domain::captacao::RegrasOferta;
 use crate::sandbox::erro::SandboxError;
 
 /// Adds `n` offerings after the seeded ones. Runs inside the seeding transaction.
@@ -15,6 +16,7 @@ pub(in crate::sandbox) fn inserir(
     tx: &Transaction<'_>,
     n: usize,
     razao_minima: crate::domain::cvm::TargetRatio,
+    regras: RegrasOferta,
     agora: Timestamp,
 ) -> Result<(), SandboxError> {
     if n == 0 {
@@ -29,8 +31,9 @@ pub(in crate::sandbox) fn inserir(
         let modelo = &modelos[k % modelos.len()];
         inserir_oferta(
             tx,
-            &variante(modelo, k, modelos.len(), razao_minima),
+            &variante(modelo, k, modelos.len(), razao_minima, regras),
             razao_minima,
+            regras,
             agora,
         )?;
     }
@@ -44,11 +47,18 @@ fn variante(
     k: usize,
     modelos: usize,
     razao_minima: crate::domain::cvm::TargetRatio,
+    regras: RegrasOferta,
 ) -> OfertaSeed {
     let lote = k / modelos + 2;
     // A fixed mix of k (Knuth's multiplicative hash): varied but reproducible figures.
     let h = u64::try_from(k).unwrap_or(0).wrapping_mul(2_654_435_761) >> 7;
     let fator = Decimal::from(1 + h % 4);
+    // Never past the most one offering may raise.
+    let fator = if modelo.limite.0 * fator > regras.teto {
+        Decimal::ONE
+    } else {
+        fator
+    };
     let deslocamento = i64::try_from(h % 41).unwrap_or(0) - 20;
     let mut o = modelo.clone();
     o.slug = format!("{}-lote-{lote}", modelo.slug);

@@ -5,6 +5,7 @@ mod api;
 mod autenticacao;
 mod cadastro;
 mod captacoes;
+mod captacoes_fases;
 mod conta;
 mod cvm;
 mod cvm_alvo;

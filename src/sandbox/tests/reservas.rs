@@ -65,6 +65,7 @@ pub(super) async fn oferta_aberta(amb: &Ambiente, especulativa: bool) -> (i64, D
             let mut q = c.prepare(
                 "SELECT id, investimento_minimo_centavos, rating FROM captacoes c
                  WHERE status = 'Captação no ar' AND fim_captacao > ?1
+                   AND inicio_captacao <= ?1 AND cancelada_em IS NULL
                    AND limite_centavos - arrecadado_base_centavos
                        - (SELECT COALESCE(SUM(investimento_centavos), 0) FROM reservas r
                           WHERE r.captacao_id = c.id AND r.status <> 'Cancelado')

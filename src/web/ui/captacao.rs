@@ -5,17 +5,32 @@ use jiff::Timestamp;
 use maud::{Markup, html};
 
 use crate::domain::captacao::{self, CaptacaoFacts, DisplayStatus};
+use crate::domain::dates;
 use crate::web::ui::format;
 
 pub fn status_badge(status: &DisplayStatus) -> Markup {
     let class = match status {
-        DisplayStatus::Finalizado => "badge-neutro",
+        DisplayStatus::Finalizado | DisplayStatus::Encerrado | DisplayStatus::Rascunho => {
+            "badge-neutro"
+        }
         DisplayStatus::Captado => "badge-info",
         DisplayStatus::PreLancamento => "badge-aviso",
-        DisplayStatus::Rascunho => "badge-neutro",
+        DisplayStatus::Cancelado => "badge-erro",
         DisplayStatus::Other(s) => s.tone().class(),
     };
     html! { span.badge.(class) { (status.label()) } }
+}
+
+/// The status as the list, the home and the detail show it: the badge, and for an
+/// offering not open yet the day it opens.
+pub fn status(f: &CaptacaoFacts, now: Timestamp) -> Markup {
+    let status = captacao::display_status(f, now);
+    html! {
+        (status_badge(&status))
+        @if let Some(dia) = captacao::opens_on(f, now) {
+            " " span.abre-em { "abre em " (dates::format_civil_date_br(dia)) }
+        }
+    }
 }
 
 /// Percent raised (reserved included) as text and a `<progress>` bar.

@@ -1,5 +1,6 @@
 //! The Offering JSON of CONTRACTS.md, borrowed from a loaded [`Captacao`].
 
+use jiff::Timestamp;
 use rust_decimal::Decimal;
 use serde::Serialize;
 
@@ -10,7 +11,8 @@ use crate::sandbox::captacoes::modelo::Captacao;
 use crate::sandbox::tempo;
 
 impl Captacao {
-    pub(crate) fn json(&self, public_url: &str) -> OfertaJson<'_> {
+    /// The offering at `agora`: its status is the one a visitor sees then.
+    pub(crate) fn json(&self, public_url: &str, agora: Timestamp) -> OfertaJson<'_> {
         let midia =
             |arquivo: &str| format!("{public_url}/midia/{}", arquivo.trim_start_matches('/'));
         let galeria: Vec<GaleriaJson<'_>> = self
@@ -30,13 +32,14 @@ impl Captacao {
             .or_else(|| galeria.iter().find(|g| g.url.is_some()))
             .and_then(|g| g.url.clone());
         let inicio = tempo::rfc3339(tempo::de_ms(self.inicio));
+        let status = self.status_exibido(agora).label().to_owned();
         OfertaJson {
             id: self.id,
             url_amigavel: &self.url_amigavel,
             nome_captacao: &self.nome,
             descricao_produto: &self.descricao_produto,
-            status_captacao: self.status.label(),
-            status: StatusJson::de(&self.status),
+            status: StatusJson::de(&status),
+            status_captacao: status,
             vencimento: self.vencimento,
             rendimento_descricao: &self.rendimento_descricao,
             rating: &self.rating,
@@ -111,26 +114,28 @@ impl Captacao {
 
 /// Status object: a stable id and a colour for every offering status name.
 #[derive(Serialize)]
-pub(crate) struct StatusJson<'a> {
+pub(crate) struct StatusJson {
     id: i64,
-    name: &'a str,
+    name: String,
     color: &'static str,
 }
 
-impl<'a> StatusJson<'a> {
-    fn de(status: &'a CaptacaoStatus) -> Self {
-        let (id, color) = match status {
+impl StatusJson {
+    fn de(nome: &str) -> Self {
+        let (id, color) = match CaptacaoStatus::from(nome) {
             CaptacaoStatus::Rascunho => (1, "#6c757d"),
             CaptacaoStatus::Aberto => (2, "#0d6efd"),
             CaptacaoStatus::CaptacaoNoAr => (3, "#1b7f3b"),
             CaptacaoStatus::Captado => (4, "#0f5132"),
             CaptacaoStatus::Finalizado => (5, "#495057"),
             CaptacaoStatus::PreLancamento => (6, "#8a5a00"),
+            CaptacaoStatus::Encerrado => (7, "#495057"),
+            CaptacaoStatus::Cancelado => (8, "#a1151a"),
             _ => (0, "#6c757d"),
         };
         StatusJson {
             id,
-            name: status.label(),
+            name: nome.to_owned(),
             color,
         }
     }
@@ -143,8 +148,8 @@ pub(crate) struct OfertaJson<'a> {
     url_amigavel: &'a str,
     nome_captacao: &'a str,
     descricao_produto: &'a str,
-    status_captacao: &'a str,
-    status: StatusJson<'a>,
+    status_captacao: String,
+    status: StatusJson,
     vencimento: i64,
     rendimento_descricao: &'a str,
     rating: &'a str,

@@ -24,6 +24,7 @@ use rusqlite::types::Value;
 use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 
+use crate::domain::cvm::ResultadoCaptacao;
 use crate::domain::dates;
 use crate::domain::status::{CaptacaoStatus, ReservaStatus};
 use crate::domain::texto::dobrar;
@@ -64,8 +65,9 @@ static RESERVAS: LazyLock<String> = LazyLock::new(|| {
 /// `arrecadado` in cents: the stored base plus Pago/Aprovado reservations.
 const ARRECADADO: &str = "(c.arrecadado_base_centavos + COALESCE(r.pago, 0))";
 
-/// The folded label of the status a visitor sees (`captacao::display_status`; drafts never
-/// reach the list). `{hoje}`/`{amanha}`: the instants today and tomorrow start in São Paulo.
+/// The folded label of the status a visitor sees (`captacao::display_status`: the close's
+/// result and a cancellation first, then the dates, then fullness; drafts never reach the
+/// list). `{agora}`: the placeholder of now.
 static SITUACAO: LazyLock<String> = LazyLock::new(|| {
     let [finalizado, captado, aberto, no_ar] = [
         CaptacaoStatus::Finalizado,
@@ -75,21 +77,30 @@ static SITUACAO: LazyLock<String> = LazyLock::new(|| {
     ]
     .map(|e| literal(&e));
     let dobrado = |e: CaptacaoStatus| texto_literal(&dobrar(e.label()));
-    let (d_finalizado, d_captado, d_pre, d_aberto, d_no_ar) = (
+    let (d_cancelado, d_finalizado, d_encerrado, d_pre) = (
+        dobrado(CaptacaoStatus::Cancelado),
         dobrado(CaptacaoStatus::Finalizado),
-        dobrado(CaptacaoStatus::Captado),
+        dobrado(CaptacaoStatus::Encerrado),
         dobrado(CaptacaoStatus::PreLancamento),
+    );
+    let (d_captado, d_aberto, d_no_ar) = (
+        dobrado(CaptacaoStatus::Captado),
         dobrado(CaptacaoStatus::Aberto),
         dobrado(CaptacaoStatus::CaptacaoNoAr),
     );
+    let (sucesso, malsucedida) = (
+        texto_literal(&String::from(ResultadoCaptacao::Sucesso)),
+        texto_literal(&String::from(ResultadoCaptacao::Malsucedida)),
+    );
     format!(
         "CASE
-        WHEN c.status = {finalizado} THEN {d_finalizado}
+        WHEN c.resultado = {malsucedida} OR c.cancelada_em IS NOT NULL THEN {d_cancelado}
+        WHEN c.resultado = {sucesso} OR c.status = {finalizado} THEN {d_finalizado}
+        WHEN c.fim_captacao <= {{agora}} THEN {d_encerrado}
+        WHEN c.inicio_captacao > {{agora}} THEN {d_pre}
         WHEN c.status = {captado} THEN {d_captado}
         WHEN c.limite_centavos > 0
             AND {{arrecadado}} + COALESCE(r.reservado, 0) >= c.limite_centavos THEN {d_captado}
-        WHEN c.pre_lancamento = 1 AND c.data_pre_lancamento < {{amanha}}
-            AND c.inicio_captacao >= {{hoje}} THEN {d_pre}
         WHEN c.status = {aberto} THEN {d_aberto}
         WHEN c.status = {no_ar} THEN {d_no_ar}
         ELSE c.status END"
@@ -141,14 +152,10 @@ impl Consulta {
         let fixo = self.filtro_fixo(&mut p).join(" AND ");
         let (id, corpo, ordem) = if self.dinamica() {
             let chave = self.ordem.map(chave_fixa);
-            let (hoje, amanha) = limites_de_hoje(agora);
             let agora = p.p(tempo::ms(agora));
-            let hoje = p.p(hoje);
-            let amanha = p.p(amanha);
             let situacao = SITUACAO
                 .replace("{arrecadado}", ARRECADADO)
-                .replace("{hoje}", &hoje)
-                .replace("{amanha}", &amanha);
+                .replace("{agora}", &agora);
             let acompanhamento = ACOMPANHAMENTO.replace("{a}", ARRECADADO);
             let reservas = RESERVAS.replace("{agora}", &agora);
             let onde = self.filtro_dinamico(&mut p);
@@ -329,16 +336,6 @@ fn inicio_do_dia(d: Date) -> Option<i64> {
         .map(|z| tempo::ms(z.timestamp()))
 }
 
-/// The instants today and tomorrow start in São Paulo (the pre-launch rule compares days).
-fn limites_de_hoje(agora: Timestamp) -> (i64, i64) {
-    let hoje = dates::today_in_sao_paulo(agora);
-    let inicio = inicio_do_dia(hoje).unwrap_or(i64::MIN);
-    let amanha = tempo::somar_dias(hoje, 1)
-        .and_then(inicio_do_dia)
-        .unwrap_or(i64::MAX);
-    (inicio, amanha)
-}
-
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -361,12 +358,13 @@ mod tests {
         assert_eq!(
             *SITUACAO,
             "CASE
-        WHEN c.status = 'Finalizado' THEN 'finalizado'
+        WHEN c.resultado = 'Malsucedida' OR c.cancelada_em IS NOT NULL THEN 'cancelado'
+        WHEN c.resultado = 'Sucesso' OR c.status = 'Finalizado' THEN 'finalizado'
+        WHEN c.fim_captacao <= {agora} THEN 'encerrado'
+        WHEN c.inicio_captacao > {agora} THEN 'pre-lancamento'
         WHEN c.status = 'Captado' THEN 'captado'
         WHEN c.limite_centavos > 0
             AND {arrecadado} + COALESCE(r.reservado, 0) >= c.limite_centavos THEN 'captado'
-        WHEN c.pre_lancamento = 1 AND c.data_pre_lancamento < {amanha}
-            AND c.inicio_captacao >= {hoje} THEN 'pre-lancamento'
         WHEN c.status = 'Aberto' THEN 'aberto'
         WHEN c.status = 'Captação no ar' THEN 'captacao no ar'
         ELSE c.status END"

@@ -40,6 +40,9 @@ pub(crate) struct ConfirmacaoJson<'a> {
     #[serde(with = "money::json")]
     investimento: Decimal,
     pix: Option<PixJson>,
+    /// Before the offering opens: when the payment will be asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pagamento_a_partir_de: Option<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -89,6 +92,9 @@ pub(crate) struct ReservaJson<'a> {
     motivo_cancelamento: Option<&'static str>,
     /// When the paid amount left the escrow for the issuer.
     data_repasse: Option<String>,
+    /// Before the offering opens: when the payment will be asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pagamento_a_partir_de: Option<String>,
 }
 
 /// The reason's text for a stored `motivo_cancelamento`.
@@ -101,9 +107,12 @@ pub(crate) fn motivo(codigo: Option<&str>) -> Option<&'static str> {
 }
 
 impl Reserva {
-    /// The Pix data while the payment is awaited, else None.
+    /// The Pix data while the payment is awaited, else None (also before the offering
+    /// opens: no money is asked for then).
     pub(crate) fn pix(&self, agora: Timestamp) -> Option<PixJson> {
-        if *self.estado(agora) != ReservaStatus::AportePendente {
+        if *self.estado(agora) != ReservaStatus::AportePendente
+            || self.pagamento_a_partir_de(agora).is_some()
+        {
             return None;
         }
         Some(PixJson {
@@ -119,6 +128,17 @@ impl Reserva {
         })
     }
 
+    /// The opening, for a confirmed reservation awaiting its money before the offering
+    /// opens: its payment is asked for from then.
+    pub(crate) fn pagamento_a_partir_de(&self, agora: Timestamp) -> Option<String> {
+        let aguarda = matches!(
+            self.estado(agora),
+            ReservaStatus::AportePendente | ReservaStatus::EmAnalise
+        );
+        (aguarda && tempo::ms(agora) < self.oferta.abertura)
+            .then(|| tempo::rfc3339(tempo::de_ms(self.oferta.abertura)))
+    }
+
     /// The confirmation answer (also repeated when a confirmation is retried).
     pub(crate) fn confirmacao_json(&self, agora: Timestamp) -> ConfirmacaoJson<'_> {
         ConfirmacaoJson {
@@ -127,6 +147,7 @@ impl Reserva {
             inicio_rendimento: tempo::rfc3339(self.inicio_rendimento(agora)),
             investimento: self.investimento(),
             pix: self.pix(agora),
+            pagamento_a_partir_de: self.pagamento_a_partir_de(agora),
         }
     }
 
@@ -177,6 +198,7 @@ impl Reserva {
             desistencia_permitida: self.pode_desistir(agora),
             motivo_cancelamento: motivo(self.motivo_cancelamento.as_deref()),
             data_repasse: self.repassada_em.map(|v| tempo::rfc3339(tempo::de_ms(v))),
+            pagamento_a_partir_de: self.pagamento_a_partir_de(agora),
         }
     }
 }

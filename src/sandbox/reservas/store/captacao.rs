@@ -24,6 +24,8 @@ impl Capacidade {
             limite: r.get(2)?,
             minimo: r.get(3)?,
             comprometido: r.get(4)?,
+            cancelada: r.get(5)?,
+            inicio: r.get(6)?,
         })
     }
 
@@ -40,7 +42,8 @@ impl Capacidade {
                         SELECT COALESCE(SUM(r.investimento_centavos), 0) FROM reservas r
                         WHERE r.captacao_id = c.id
                           AND (r.status IN (?3, ?4, ?5)
-                               OR (r.status = ?6 AND r.pix_vencimento > ?2)))
+                               OR (r.status = ?6 AND r.pix_vencimento > ?2))),
+                    c.cancelada_em IS NOT NULL, c.inicio_captacao
                  FROM captacoes c WHERE c.id = ?1",
                 params![
                     captacao_id,
@@ -155,7 +158,7 @@ impl Encerramento {
     pub(crate) fn vencidas(c: &Connection, agora: Timestamp) -> Result<Vec<i64>, ApiError> {
         let ids = c
             .prepare_cached(
-                "SELECT id FROM captacoes WHERE encerrada_em IS NULL
+                "SELECT id FROM captacoes WHERE encerrada_em IS NULL AND cancelada_em IS NULL
                     AND status IN (?2, ?3) AND fim_captacao <= ?1",
             )?
             .query_map(
@@ -251,6 +254,40 @@ impl Encerramento {
         }
         c.execute(
             "UPDATE captacoes SET fim_captacao = MIN(fim_captacao, ?1) WHERE id = ?2",
+            params![tempo::ms(agora), id],
+        )?;
+        Ok(())
+    }
+}
+
+/// The opening of offerings whose reservations were recorded before it.
+pub(crate) struct Abertura;
+
+impl Abertura {
+    /// Reservations confirmed before their offering opened, awaiting their money, whose
+    /// offering is open by `agora` and whose investor was not told yet.
+    pub(crate) fn a_avisar(c: &Connection, agora: Timestamp) -> Result<Vec<i64>, ApiError> {
+        let ids = c
+            .prepare_cached(
+                "SELECT r.id FROM reservas r JOIN captacoes c ON c.id = r.captacao_id
+                 WHERE r.aviso_abertura_em IS NULL AND r.confirmada_em < c.inicio_captacao
+                   AND c.inicio_captacao <= ?1 AND r.status IN (?2, ?3)",
+            )?
+            .query_map(
+                params![
+                    tempo::ms(agora),
+                    ReservaStatus::AportePendente,
+                    ReservaStatus::EmAnalise
+                ],
+                |r| r.get(0),
+            )?
+            .collect::<Result<_, _>>()?;
+        Ok(ids)
+    }
+
+    pub(crate) fn avisada(c: &Connection, id: i64, agora: Timestamp) -> Result<(), ApiError> {
+        c.execute(
+            "UPDATE reservas SET aviso_abertura_em = ?1 WHERE id = ?2",
             params![tempo::ms(agora), id],
         )?;
         Ok(())

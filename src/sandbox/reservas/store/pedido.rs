@@ -314,9 +314,16 @@ pub(crate) fn confirmar(
         )?;
         return recusar(recusa);
     }
-    let inicio = tempo::ms(reserva::dia_seguinte(agora));
+    // Before the offering opens the order is recorded and nothing runs yet: the Pix
+    // deadline and the withdrawal period count from the opening.
+    let desde = if cap.antes_da_abertura(agora) {
+        tempo::de_ms(cap.inicio)
+    } else {
+        agora
+    };
+    let inicio = tempo::ms(reserva::dia_seguinte(desde));
     let desistencia_ate = tempo::ms(crate::domain::desistencia::withdrawal_ends(
-        agora,
+        desde,
         prazos.dias_desistencia,
     ));
     if r.tipo_pagamento == PARTNER_DEBIT {
@@ -327,7 +334,7 @@ pub(crate) fn confirmar(
             params![ms, inicio, id, desistencia_ate, ReservaStatus::EmAnalise],
         )?;
     } else {
-        let vencimento = tempo::ms(tempo::mais(agora, prazos.pix));
+        let vencimento = tempo::ms(tempo::mais(desde, prazos.pix));
         tx.execute(
             "UPDATE reservas SET status = ?6, confirmada_em = ?1,
                 pix_vencimento = ?2, inicio_rendimento = ?3, desistencia_ate = ?5,

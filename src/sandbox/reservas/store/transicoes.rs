@@ -10,6 +10,7 @@ use super::{do_investidor, por_id};
 use crate::domain::reserva::PIX;
 use crate::sandbox::db::transicao::{Falha, Recusa, recusar};
 use crate::sandbox::erro::ApiError;
+use crate::sandbox::reservas::capacidade::Capacidade;
 use crate::sandbox::reservas::reserva::status::{MOTIVO_DESISTENCIA, ReservaStatus};
 use crate::sandbox::reservas::reserva::{self, Reserva};
 use crate::sandbox::tempo;
@@ -78,18 +79,29 @@ pub(crate) enum Transicao {
     Estornar,
 }
 
-/// A transition the reservation's status does not allow, with that status.
+/// A transition refused: the reservation's status does not allow it, or the money would
+/// move before its offering opens.
 #[derive(Debug)]
-pub(crate) struct TransicaoInvalida(ReservaStatus);
+pub(crate) enum TransicaoInvalida {
+    Estado(ReservaStatus),
+    /// The offering opens on this São Paulo day.
+    AntesDaAbertura(jiff::civil::Date),
+}
 
 impl Recusa for TransicaoInvalida {}
 
 impl From<TransicaoInvalida> for ApiError {
-    fn from(TransicaoInvalida(status): TransicaoInvalida) -> Self {
-        ApiError::new(
-            StatusCode::CONFLICT,
-            format!("Transição inválida: reserva em {status}."),
-        )
+    fn from(t: TransicaoInvalida) -> Self {
+        let msg = match t {
+            TransicaoInvalida::Estado(status) => {
+                format!("Transição inválida: reserva em {status}.")
+            }
+            TransicaoInvalida::AntesDaAbertura(dia) => format!(
+                "A captação abre em {}: nenhum pagamento é recebido antes da abertura.",
+                crate::domain::dates::format_civil_date_br(dia)
+            ),
+        };
+        ApiError::new(StatusCode::CONFLICT, msg)
     }
 }
 
@@ -103,6 +115,12 @@ pub(crate) fn transitar(
     agora: Timestamp,
 ) -> Result<(ReservaStatus, Reserva), Falha<TransicaoInvalida>> {
     let r = por_id(tx, id)?;
+    if matches!(acao, Transicao::Pagar | Transicao::Aprovar) {
+        let inicio = Capacidade::read(tx, r.captacao_id, agora)?.map_or(i64::MIN, |cap| cap.inicio);
+        if tempo::ms(agora) < inicio {
+            return recusar(TransicaoInvalida::AntesDaAbertura(tempo::dia_de_ms(inicio)));
+        }
+    }
     let ms = tempo::ms(agora);
     // Earnings start the day after the money arrives (or is guaranteed), as seeded.
     let inicio = tempo::ms(reserva::dia_seguinte(agora));
@@ -143,7 +161,7 @@ pub(crate) fn transitar(
                 PIX
             ],
         )?,
-        _ => return recusar(TransicaoInvalida(antes)),
+        _ => return recusar(TransicaoInvalida::Estado(antes)),
     };
     Ok((antes, por_id(tx, id)?))
 }

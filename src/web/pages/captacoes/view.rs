@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use jiff::Timestamp;
 use maud::{Markup, html};
 
 use super::query::{
@@ -10,7 +11,8 @@ use super::query::{
 };
 use crate::api::ApiError;
 use crate::api::models::{CaptacaoResumo, Resumo, SearchResponse};
-use crate::domain::{captacao, paging};
+use crate::domain::captacao::{self, CaptacaoFacts};
+use crate::domain::paging;
 use crate::web::ui::{self, aviso_cvm, captacao as ui_captacao, cards, format, island};
 use crate::web::{Ctx, routes};
 
@@ -351,7 +353,7 @@ pub fn table(
                         @let f = o.facts();
                         @let status = captacao::display_status(&f, now);
                         tr.finalizada[status.is_finished()] {
-                            td data-label="Status" { (ui_captacao::status_badge(&status)) }
+                            td data-label="Status" { (ui_captacao::status(&f, now)) }
                             th scope="row" { a href=(routes::captacao(&o.url_amigavel)) { (o.nome_captacao) } }
                             td data-label="Vencimento" { @if let Some(v) = o.vencimento { (v) " meses" } @else { "-" } }
                             td data-label="Remuneração líquida" { (o.rendimento_descricao.as_deref().unwrap_or("-")) }
@@ -361,7 +363,7 @@ pub fn table(
                             td data-label="% Captado" { (format::percent(captacao::percent_raised(&f))) }
                             td data-label="Disponível para aplicação" { (ctx.money(captacao::available(&f))) }
                             td data-label="Termina em" { (format::date(o.fim_captacao.as_deref())) }
-                            td.celula-acao { (row_action(ctx, o, &status)) }
+                            td.celula-acao { (row_action(ctx, o, &f, now)) }
                         }
                     }
                 }
@@ -370,10 +372,12 @@ pub fn table(
     }
 }
 
-fn row_action(ctx: &Ctx, o: &CaptacaoResumo, status: &captacao::DisplayStatus) -> Markup {
+/// Investir only where the detail offers it (open, or not open yet to record a
+/// reservation); every other row has the arrow to its detail.
+fn row_action(ctx: &Ctx, o: &CaptacaoResumo, f: &CaptacaoFacts, now: Timestamp) -> Markup {
     let detail = routes::captacao(&o.url_amigavel);
     html! {
-        @if status.is_finished() || captacao::available(&o.facts()).is_zero() {
+        @if captacao::closed_reason(f, now).is_some() {
             a.botao-seta href=(detail) aria-label={ "Ver " (o.nome_captacao) } { "→" }
         } @else {
             a.botao.botao-primario href=(invest_href(ctx, o)) aria-label={ "Investir em " (o.nome_captacao) } { "Investir" }
@@ -392,7 +396,7 @@ fn card_grid(ctx: &Ctx, rows: &[&CaptacaoResumo]) -> Markup {
                     @if let Some(img) = o.main_image() {
                         img src=(img) alt="" width="400" height="225" loading="lazy";
                     }
-                    (ui_captacao::status_badge(&status))
+                    div.cartao-status { (ui_captacao::status(&f, now)) }
                     h2 { a href=(routes::captacao(&o.url_amigavel)) { (o.nome_captacao) } }
                     dl.fatos {
                         div { dt { "Prazo do investimento" } dd { @if let Some(v) = o.vencimento { (v) " meses" } @else { "-" } } }
@@ -401,7 +405,7 @@ fn card_grid(ctx: &Ctx, rows: &[&CaptacaoResumo]) -> Markup {
                         div { dt { "Disponível" } dd { (ctx.money(captacao::available(&f))) } }
                     }
                     (ui_captacao::progress(&f, &format!("progresso-{i}")))
-                    (row_action(ctx, o, &status))
+                    (row_action(ctx, o, &f, now))
                 }
             }
         }

@@ -7,6 +7,7 @@ use maud::{Markup, PreEscaped, html};
 use crate::api::models::{PixInfo, Reserva};
 use crate::domain::pix::{self, StaticPix};
 use crate::domain::status::ReservaStatus;
+use crate::domain::{captacao, dates};
 use crate::web::error::{Id, OnPage};
 use crate::web::ui::{Page, badge, format, island};
 use crate::web::{Ctx, PageResult, routes};
@@ -62,14 +63,21 @@ pub fn pix_payload(r: &Reserva, p: &PixInfo, merchant_city: &str) -> Option<Stri
 /// islands.
 pub fn reserva_panel(ctx: &Ctx, r: &Reserva, level: u8) -> (Markup, bool) {
     let status = &r.status.name;
+    // Recorded before its offering opened: no money is asked for yet.
+    let abertura = r
+        .pagamento_a_partir_de
+        .as_deref()
+        .and_then(dates::parse_platform_datetime)
+        .map(dates::today_in_sao_paulo);
     let pix = r
         .pix
         .as_ref()
-        .filter(|_| *status == ReservaStatus::AportePendente);
+        .filter(|_| *status == ReservaStatus::AportePendente && abertura.is_none());
     let deadline = r
         .data_vencimento
         .clone()
-        .or_else(|| pix.and_then(|p| p.data_vencimento.clone()));
+        .or_else(|| pix.and_then(|p| p.data_vencimento.clone()))
+        .filter(|_| abertura.is_none());
     let payload = pix.and_then(|p| pix_payload(r, p, &ctx.app.cfg.pix_merchant_city));
     let markup = html! {
         section.reserva aria-labelledby="reserva-titulo" {
@@ -82,6 +90,12 @@ pub fn reserva_panel(ctx: &Ctx, r: &Reserva, level: u8) -> (Markup, bool) {
                 div { dt { "Início do rendimento" } dd { (format::date(r.inicio_rendimento.as_deref())) } }
             }
             @match status {
+                _ if abertura.is_some() => {
+                    (heading(level + 1, "", "Reserva registrada"))
+                    @if let Some(dia) = abertura {
+                        p.pre-lancamento { "Reserva registrada em pré-lançamento: " (captacao::pagamento_na_abertura(dia)) "." }
+                    }
+                },
                 ReservaStatus::AportePendente => {
                     (heading(level + 1, "", status.label()))
                     p { (EXPLAIN_PIX) }

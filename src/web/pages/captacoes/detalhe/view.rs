@@ -75,7 +75,7 @@ fn facts(
         section aria-labelledby="fatos-titulo" {
             h2 #fatos-titulo.sr-only { "Resumo da operação" }
             dl.fatos {
-                div { dt { "Status" } dd { (ui_captacao::status_badge(status)) } }
+                div { dt { "Status" } dd { (ui_captacao::status(f, ui_captacao::now())) } }
                 div { dt { "Prazo do investimento" } dd { (o.vencimento.map(|v| format!("{v} meses")).unwrap_or_else(|| "-".into())) } }
                 div { dt { "Remuneração líquida" } dd { (o.rendimento_descricao.as_deref().unwrap_or("-")) } }
                 div { dt { "Classificação ESG" } dd { (o.classificacao_esg.as_deref().unwrap_or("-")) } }
@@ -245,6 +245,9 @@ fn sidebar(ctx: &Ctx, o: &Captacao, f: &captacao::CaptacaoFacts, preview: bool) 
                 None => {
                     p.rotulo { "Investimento mínimo" }
                     p.valor-destaque { (ctx.money(o.rentabilidade.investimento_minimo.unwrap_or_default())) }
+                    @if let Some(dia) = captacao::opens_on(f, now) {
+                        p.pre-lancamento { "Pré-lançamento: a reserva fica registrada, " (captacao::pagamento_na_abertura(dia)) "." }
+                    }
                     @if !preview {
                         @if ctx.session.is_some() {
                             // With JS the order opens as a side modal on this page; its island loads with the first
