@@ -9,6 +9,7 @@ mod cadastro;
 mod camadas;
 mod captacoes;
 mod captacoes_cvm;
+mod captacoes_emissor;
 mod captacoes_filtros;
 mod carteira;
 mod conexoes;

@@ -10,6 +10,7 @@ use rust_decimal::Decimal;
 #[cfg(test)]
 use crate::domain::captacao::{self, CaptacaoFacts, DisplayStatus};
 use crate::domain::status::CaptacaoStatus;
+use crate::sandbox::emissor::Emissor;
 #[cfg(test)]
 use crate::sandbox::tempo;
 
@@ -47,6 +48,8 @@ pub(crate) struct Captacao {
     pub(super) empreendedor_nome: String,
     pub(super) empreendedor_descricao: String,
     pub(super) sobre: String,
+    /// `None` for an offering stored without one (the JSON then says `null`).
+    pub(super) emissor: Option<Emissor>,
     pub(super) faq: Vec<Faq>,
     pub(super) galeria: Vec<ItemGaleria>,
     pub(super) documentos: Vec<Documento>,
