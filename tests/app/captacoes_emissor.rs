@@ -17,12 +17,21 @@ const ITENS: &[(&str, &str)] = &[
     ("Razão social", "Agropecuária Santa Luzia Ltda."),
     ("Sede", "Sorriso – MT"),
     ("Produtor ou projeto financiado", "João Batista Lemos"),
-    ("Valor mobiliário", "Cédula de Produto Rural com liquidação financeira (CPR-F)"),
+    (
+        "Valor mobiliário",
+        "Cédula de Produto Rural com liquidação financeira (CPR-F)",
+    ),
     ("Direitos do investidor", "credor do emissor"),
     ("Uso dos recursos", "custeio da soja"),
     ("Remuneração da plataforma", "paga pelo emissor"),
-    ("Conflito de interesses", "mesmo grupo econômico da plataforma"),
-    ("Informações após a oferta", "demonstrações financeiras anuais"),
+    (
+        "Conflito de interesses",
+        "mesmo grupo econômico da plataforma",
+    ),
+    (
+        "Informações após a oferta",
+        "demonstrações financeiras anuais",
+    ),
 ];
 
 fn pairs(doc: &scraper::Html) -> Vec<(String, String)> {
@@ -52,10 +61,16 @@ async fn the_detail_names_the_issuing_company_and_every_essential_item() {
     assert_eq!(cnpj.len(), 18, "shown masked: {cnpj}");
     // The fee is a figure, and the investor is told they pay none.
     let taxa = valor("Remuneração da plataforma");
-    assert!(taxa.contains("% do valor captado") && taxa.contains("O investidor não paga taxa"), "{taxa}");
+    assert!(
+        taxa.contains("% do valor captado") && taxa.contains("O investidor não paga taxa"),
+        "{taxa}"
+    );
     // The affiliate that receives the Pix is the one the reservation's Pix names.
     assert!(valor("Conflito de interesses").contains("Colheita Pagamentos Ltda."));
-    assert_eq!(texts(&doc, "section.informacoes-essenciais h3"), ["Emissor", "O título e a plataforma"]);
+    assert_eq!(
+        texts(&doc, "section.informacoes-essenciais h3"),
+        ["Emissor", "O título e a plataforma"]
+    );
 }
 
 #[tokio::test]
@@ -119,7 +134,10 @@ async fn no_offering_document_names_a_person_as_the_issuer() {
             .find(|(dt, _)| dt == "Razão social")
             .map(|(_, dd)| dd.clone())
             .unwrap_or_else(|| panic!("{url}: no issuer in {facts:?}"));
-        assert!(razao.ends_with("Ltda.") || razao.ends_with("S.A."), "{url}: {razao}");
+        assert!(
+            razao.ends_with("Ltda.") || razao.ends_with("S.A."),
+            "{url}: {razao}"
+        );
         for pdf in [
             routes::captacao_informacoes_essenciais(slug),
             routes::captacao_documento(slug),

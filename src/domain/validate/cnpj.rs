@@ -18,10 +18,7 @@ fn cnpj_digits(s: &str) -> Option<[u8; 14]> {
         return None;
     }
     let mut digits = [0u8; 14];
-    for (slot, b) in digits
-        .iter_mut()
-        .zip(s.bytes().filter(u8::is_ascii_digit))
-    {
+    for (slot, b) in digits.iter_mut().zip(s.bytes().filter(u8::is_ascii_digit)) {
         *slot = b - b'0';
     }
     Some(digits)
@@ -135,7 +132,11 @@ mod proptests {
         } else {
             &[6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]
         };
-        let sum: u32 = digits.iter().zip(weights).map(|(&d, w)| u32::from(d) * w).sum();
+        let sum: u32 = digits
+            .iter()
+            .zip(weights)
+            .map(|(&d, w)| u32::from(d) * w)
+            .sum();
         match sum % 11 {
             0 | 1 => 0,
             r => u8::try_from(11 - r).unwrap(),

@@ -67,7 +67,12 @@ fn validar<'a>(slug: &str, e: &'a EmissorSeed) -> Result<Valido<'a>, SandboxErro
         .and_then(|t| t.checked_mul(Decimal::ONE_HUNDRED))
         .filter(|t| t.fract().is_zero() && *t >= Decimal::ZERO && *t <= Decimal::from(10_000))
         .and_then(|t| i64::try_from(t).ok())
-        .ok_or_else(|| erro(&format!("taxa da plataforma inválida {:?}", e.taxa_plataforma)))?;
+        .ok_or_else(|| {
+            erro(&format!(
+                "taxa da plataforma inválida {:?}",
+                e.taxa_plataforma
+            ))
+        })?;
     Ok(Valido {
         e,
         cnpj: digits_only(&e.cnpj),

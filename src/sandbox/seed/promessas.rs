@@ -57,11 +57,7 @@ fn promessas(texto: &str) -> Vec<String> {
         .map(|f| (*f).to_owned())
         .collect();
     let palavras = dobrado.split(|c: char| !c.is_alphanumeric());
-    achadas.extend(
-        palavras
-            .filter(|p| PALAVRAS.contains(p))
-            .map(str::to_owned),
-    );
+    achadas.extend(palavras.filter(|p| PALAVRAS.contains(p)).map(str::to_owned));
     achadas
 }
 
@@ -84,5 +80,7 @@ fn the_check_finds_the_promises_it_is_for() {
         ["garantido"]
     );
     assert_eq!(promessas("Investimento SEM RISCO"), ["sem risco"]);
-    assert!(promessas("A operação tem como garantia a hipoteca; as garantias são reais.").is_empty());
+    assert!(
+        promessas("A operação tem como garantia a hipoteca; as garantias são reais.").is_empty()
+    );
 }
