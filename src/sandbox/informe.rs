@@ -1,5 +1,5 @@
 //! `/v1/informe`: the annual income report (informe de rendimentos) of the investor's
-//! CRA, one per calendar year, for the tax return.
+//! CPR-F, one per calendar year, for the tax return.
 //!
 //! A year is offered when one of the investor's Pago or Aprovado reservations was
 //! earning during it (from its start of yield to its maturity), up to the last full
@@ -64,6 +64,8 @@ fn anos(reservas: &[Reserva], agora: Timestamp) -> Vec<i16> {
 /// One offering in a year's report.
 struct Linha {
     nome: String,
+    /// The issuer who pays the yield: razão social and CNPJ.
+    emissor: String,
     aplicado: Decimal,
     rendimento: Decimal,
 }
@@ -91,6 +93,7 @@ fn linhas(reservas: &[Reserva], ano: i16, agora: Timestamp) -> Vec<Linha> {
             .entry(r.oferta.nome.clone())
             .or_insert_with(|| Linha {
                 nome: r.oferta.nome.clone(),
+                emissor: r.oferta.emissor_identificado(),
                 aplicado: Decimal::ZERO,
                 rendimento: Decimal::ZERO,
             });
@@ -201,14 +204,18 @@ fn pdf(ano: i16, nome: &str, cpf: &str, linhas: &[Linha], agora: Timestamp) -> V
     let mut doc = Documento::new();
     doc.titulo(&titulo);
     doc.paragrafo(&format!(
-        "Comprovante de rendimentos de Certificados de Recebíveis do Agronegócio (CRA) \
-         subscritos por meio da plataforma Colheita, para a Declaração de Ajuste Anual \
+        "Comprovante de rendimentos de Cédulas de Produto Rural com liquidação financeira \
+         (CPR-F) subscritas por meio da plataforma Colheita, para a Declaração de Ajuste Anual \
          do Imposto de Renda da Pessoa Física, exercício {}.",
         ano + 1
     ));
-    doc.secao("1. Fonte pagadora");
-    doc.campo("Nome empresarial", recebedor::NOME);
-    doc.campo("CNPJ", recebedor::CNPJ);
+    doc.secao("1. Fontes pagadoras");
+    doc.paragrafo(
+        "Os rendimentos são pagos pelo emissor de cada CPR-F, indicado com o seu CNPJ em cada \
+         linha do quadro 3.",
+    );
+    doc.campo("Agente de pagamento", recebedor::NOME);
+    doc.campo("CNPJ do agente de pagamento", recebedor::CNPJ);
     doc.secao("2. Beneficiário(a)");
     doc.campo("Nome", nome);
     doc.campo("CPF", &mask_cpf(cpf));
@@ -217,7 +224,8 @@ fn pdf(ano: i16, nome: &str, cpf: &str, linhas: &[Linha], agora: Timestamp) -> V
     if !linhas.is_empty() {
         doc.tabela(
             &[
-                ("Título", 2.4),
+                ("Título", 2.0),
+                ("Emissor (fonte pagadora)", 2.2),
                 ("Valor aplicado", 1.4),
                 (&rendimento, 1.4),
                 ("Tributação", 2.0),
@@ -227,6 +235,7 @@ fn pdf(ano: i16, nome: &str, cpf: &str, linhas: &[Linha], agora: Timestamp) -> V
                 .map(|l| {
                     vec![
                         l.nome.clone(),
+                        l.emissor.clone(),
                         money::format_brl(l.aplicado),
                         money::format_brl(l.rendimento),
                         ISENTO.to_owned(),
@@ -242,8 +251,8 @@ fn pdf(ano: i16, nome: &str, cpf: &str, linhas: &[Linha], agora: Timestamp) -> V
         &money::format_brl(total),
     );
     doc.paragrafo(
-        "Os rendimentos de CRA são isentos de imposto de renda para pessoa física \
-         (Lei nº 11.033/2004, art. 3º, IV). Informe-os na ficha 'Rendimentos isentos e \
+        "Os rendimentos de CPR-F são isentos de imposto de renda para pessoa física \
+         (Lei nº 11.033/2004, art. 3º, V). Informe-os na ficha 'Rendimentos isentos e \
          não tributáveis' e o valor aplicado na ficha 'Bens e direitos' da sua declaração.",
     );
     doc.nota(&format!(

@@ -17,6 +17,7 @@ mod captacoes;
 mod consulta;
 mod db;
 mod dominios;
+mod emissor;
 mod erro;
 mod extrato;
 mod extratores;

@@ -5,11 +5,14 @@
 pub(super) mod carga;
 mod declaracoes;
 mod documentos;
+mod emissores;
 mod extras;
 mod notificacoes;
 mod perfil;
 mod pessoas;
 mod produtos;
+#[cfg(test)]
+mod promessas;
 mod reservas;
 
 #[cfg(test)]
@@ -201,6 +204,8 @@ pub(super) fn completar_banco(
         // A database from before the annual-limit declarations.
         declaracoes::inserir(tx, agora)?;
     }
+    // Every start: also a database seeded before offerings had an issuer.
+    emissores::completar(tx)?;
     Ok(())
 }
 

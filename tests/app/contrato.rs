@@ -48,7 +48,7 @@ fn offering() -> Value {
 fn reservation(id: i64, status: &str, validity: Option<String>) -> Value {
     let pix = (status == "Aporte pendente").then(|| {
         json!({"chave": "45723174000110", "conta": "48213-7", "agencia": "0001",
-               "nome": "Colheita Securitizadora", "cnpj": "45.723.174/0001-10",
+               "nome": "Colheita Pagamentos Ltda.", "cnpj": "45.723.174/0001-10",
                "instituicao": "Banco Cooperativo (748)"})
     });
     json!({
@@ -243,7 +243,7 @@ async fn the_order_finishes_without_the_term_endpoint_or_termo_aceito() {
         .respond_with(ResponseTemplate::new(200).set_body_json(json!({
             "inicioRendimento": at(1),
             "pix": {"chave": "45723174000110", "dataVencimento": at(1), "conta": "48213-7",
-                    "agencia": "0001", "nome": "Colheita Securitizadora",
+                    "agencia": "0001", "nome": "Colheita Pagamentos Ltda.",
                     "cnpj": "45.723.174/0001-10", "instituicao": "Banco Cooperativo (748)"}
         })))
         .expect(1)

@@ -11,6 +11,7 @@ mod camadas;
 mod captacoes;
 mod captacoes_cvm;
 mod captacoes_fases;
+mod captacoes_emissor;
 mod captacoes_filtros;
 mod carteira;
 mod conexoes;

@@ -55,7 +55,7 @@ fn the_pix_qr_image_decodes_to_the_same_payload() {
     ] {
         let payload = pix::brcode(&StaticPix {
             key: "45723174000110".into(),
-            merchant_name: "Colheita Securitizadora de Créditos do Agronegócio S.A.".into(),
+            merchant_name: "Colheita Pagamentos Ltda.".into(),
             merchant_city: "São Paulo".into(),
             amount: Some(amount),
             description: Some(pix::captacao_pix_message(name)),

@@ -205,6 +205,60 @@ pub struct Captacao {
     pub empreendedor_rural: Empreendedor,
     pub lancamento: Lancamento,
     pub rentabilidade: Rentabilidade,
+    /// The company that issues the securities (a platform extension); `None` when the
+    /// platform does not say, or says it in a shape we do not know.
+    #[serde(deserialize_with = "lenient")]
+    pub emissor: Option<Emissor>,
+    /// The essential information beyond the targets (a platform extension).
+    #[serde(deserialize_with = "lenient")]
+    pub informacoes_essenciais: Option<InformacoesEssenciais>,
+}
+
+/// An offering's issuer: a company, with its seat and what it finances.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Emissor {
+    pub razao_social: String,
+    pub cnpj: String,
+    pub sede: Sede,
+    pub projeto: Option<String>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(default)]
+pub struct Sede {
+    pub endereco: Option<String>,
+    pub cidade: Option<String>,
+    pub uf: Option<String>,
+}
+
+impl Sede {
+    /// 'Rodovia MT-242, km 30, Zona Rural, Sorriso – MT', from the parts the platform sent.
+    pub fn line(&self) -> String {
+        let lugar = match (self.cidade.as_deref(), self.uf.as_deref()) {
+            (Some(c), Some(u)) => format!("{c} – {u}"),
+            (Some(c), None) => c.to_owned(),
+            (None, Some(u)) => u.to_owned(),
+            (None, None) => String::new(),
+        };
+        [self.endereco.clone().unwrap_or_default(), lugar]
+            .into_iter()
+            .filter(|s| !s.trim().is_empty())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// The essential information's texts, as the platform writes them.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct InformacoesEssenciais {
+    pub valor_mobiliario: Option<String>,
+    pub direitos: Option<String>,
+    pub uso_recursos: Option<String>,
+    pub remuneracao_plataforma: Option<String>,
+    pub conflito_interesses: Option<String>,
+    pub informacoes_apos_oferta: Option<String>,
 }
 
 impl Captacao {

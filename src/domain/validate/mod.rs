@@ -7,6 +7,7 @@
 //! without worrying about panics.
 
 pub mod cadastro;
+mod cnpj;
 mod cpf;
 mod errors;
 mod line;
@@ -15,6 +16,7 @@ mod person;
 mod phone;
 mod signup;
 
+pub use cnpj::{format_cnpj, is_valid_cnpj};
 pub use cpf::{format_cpf, is_valid_cpf, mask_cpf};
 pub use errors::{FieldError, FormError, Rule, filled, in_order};
 pub use line::{MSG_PLAIN_TEXT, MSG_RG, first_not_single_line, is_single_line, is_valid_rg};

@@ -107,7 +107,18 @@ pub(crate) fn gerar(f: &Ficha, gerado_em: jiff::Timestamp) -> Vec<u8> {
     doc.campo("Rating", &rating);
     doc.campo("Classificação ESG", &f.classificacao_esg);
     doc.campo("Localização", &local);
-    doc.campo("Empreendedor rural", &f.empreendedor);
+    doc.campo(
+        "Emissor",
+        &f.emissor.as_ref().map_or_else(
+            || "não informado".to_owned(),
+            crate::sandbox::emissor::Emissor::identificacao,
+        ),
+    );
+    doc.campo(
+        "Valor mobiliário",
+        crate::sandbox::emissor::TIPO_VALOR_MOBILIARIO_CURTO,
+    );
+    doc.campo("Produtor rural", &f.empreendedor);
     doc.campo(
         "Tributação",
         "Isenta de imposto de renda para pessoa física",

@@ -7,7 +7,7 @@
 use crate::domain::limite_anual::AnnualLimitRules;
 use crate::domain::{cvm, dates, money};
 use crate::sandbox::captacoes::store::Ficha;
-// Where the start-up finds it.
+use crate::sandbox::emissor;
 use crate::sandbox::pdf;
 
 /// The sandbox rules the document states.
@@ -25,8 +25,31 @@ pub(crate) fn gerar(f: &Ficha, regras: &Regras, gerado_em: jiff::Timestamp) -> V
     let mut doc = pdf::Documento::new();
     doc.titulo(cvm::INFORMACOES_ESSENCIAIS);
     doc.subtitulo(&f.nome);
-    doc.campo("Emissor", &f.empreendedor);
     doc.paragrafo(&f.descricao_produto);
+    doc.secao("Emissor");
+    match &f.emissor {
+        Some(e) => {
+            doc.campo("Razão social", &e.razao_social);
+            doc.campo("CNPJ", &e.cnpj_formatado());
+            doc.campo("Sede", &e.sede());
+            doc.campo("Porte", "sociedade empresária de pequeno porte");
+            doc.campo("Produtor ou projeto financiado", &e.projeto);
+        }
+        None => doc.paragrafo("A plataforma ainda não informou o emissor desta oferta."),
+    }
+    doc.secao("Valor mobiliário e direitos do investidor");
+    doc.campo("Tipo", emissor::TIPO_VALOR_MOBILIARIO);
+    doc.campo("Direitos do investidor", emissor::DIREITOS);
+    if let Some(e) = &f.emissor {
+        doc.secao("Uso dos recursos");
+        doc.paragrafo(&e.uso_recursos);
+        doc.secao("Remuneração da plataforma");
+        doc.paragrafo(&emissor::remuneracao_da_plataforma(e.taxa_plataforma));
+    }
+    doc.secao("Conflito de interesses");
+    doc.paragrafo(emissor::CONFLITO_DE_INTERESSES);
+    doc.secao("Informações após a oferta");
+    doc.paragrafo(emissor::INFORMACOES_APOS_A_OFERTA);
     doc.secao("Condições da oferta");
     doc.campo("Valor alvo mínimo", &money::format_brl(f.valor_alvo_minimo));
     doc.campo("Valor alvo máximo", &money::format_brl(f.limite));
@@ -104,6 +127,16 @@ mod tests {
             investimento_minimo: dec!(1000),
             fim_captacao: "2027-01-20T23:59:59-03:00".parse().unwrap(),
             empreendedor: "João Batista Lemos".into(),
+            emissor: Some(crate::sandbox::emissor::Emissor {
+                razao_social: "Agropecuária Santa Luzia Ltda.".into(),
+                cnpj: "63520805000186".into(),
+                endereco: "Rodovia MT-242, km 30, Zona Rural".into(),
+                cidade: "Sorriso".into(),
+                uf: "MT".into(),
+                projeto: "Fazenda Santa Luzia, de João Batista Lemos e filhos".into(),
+                uso_recursos: "Custeio da soja safra 2026/27.".into(),
+                taxa_plataforma: dec!(3.5),
+            }),
             ..Ficha::default()
         }
     }
@@ -133,7 +166,20 @@ mod tests {
         for esperado in [
             "Informações essenciais da oferta",
             "Fazenda Santa Luzia – Soja safra 2026/27",
-            "Emissor: João Batista Lemos",
+            "Razão social: Agropecuária Santa Luzia Ltda.",
+            "CNPJ: 63.520.805/0001-86",
+            "Sede: Rodovia MT-242, km 30, Zona Rural, Sorriso – MT",
+            "sociedade empresária de pequeno porte",
+            "Produtor ou projeto financiado: Fazenda Santa Luzia",
+            "Cédula de Produto Rural com liquidação financeira (CPR-F)",
+            "Direitos do investidor: O investidor se torna credor do emissor",
+            "Uso dos recursos Custeio da soja safra 2026/27.",
+            "Remuneração da plataforma 3,50% do valor captado, paga pelo emissor",
+            "Conflito de interesses Os aportes por Pix são recebidos pela Colheita Pagamentos Ltda.",
+            "mesmo grupo econômico da plataforma",
+            "Informações após a oferta",
+            "demonstrações financeiras anuais",
+            "Notificações",
             "Valor alvo mínimo: R$ 1.000.000,00",
             "Valor alvo máximo: R$ 1.500.000,00",
             "ao menos 2/3 do valor alvo máximo",
@@ -154,6 +200,17 @@ mod tests {
         ] {
             assert!(texto.contains(esperado), "missing {esperado:?} in {texto}");
         }
+    }
+
+    #[test]
+    fn the_issuer_is_the_company_never_the_producer() {
+        let texto = texto_do_pdf(&gerar(&ficha(), &regras(), jiff::Timestamp::UNIX_EPOCH));
+        assert!(!texto.contains("Emissor: João"), "{texto}");
+        let mut sem = ficha();
+        sem.emissor = None;
+        let texto = texto_do_pdf(&gerar(&sem, &regras(), jiff::Timestamp::UNIX_EPOCH));
+        assert!(!texto.contains("João Batista Lemos"), "{texto}");
+        assert!(texto.contains("ainda não informou o emissor"), "{texto}");
     }
 
     #[test]

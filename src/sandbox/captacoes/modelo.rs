@@ -9,6 +9,7 @@ use rust_decimal::Decimal;
 use crate::domain::captacao::{self, CaptacaoFacts, DisplayStatus};
 use crate::domain::cvm::ResultadoCaptacao;
 use crate::domain::status::CaptacaoStatus;
+use crate::sandbox::emissor::Emissor;
 use crate::sandbox::tempo;
 
 pub(crate) struct Captacao {
@@ -47,6 +48,8 @@ pub(crate) struct Captacao {
     pub(super) empreendedor_nome: String,
     pub(super) empreendedor_descricao: String,
     pub(super) sobre: String,
+    /// `None` for an offering stored without one (the JSON then says `null`).
+    pub(super) emissor: Option<Emissor>,
     pub(super) faq: Vec<Faq>,
     pub(super) galeria: Vec<ItemGaleria>,
     pub(super) documentos: Vec<Documento>,

@@ -16,6 +16,7 @@ use crate::domain::status::ReservaStatus;
 use crate::sandbox::captacoes::TIPO_INFORMACOES_ESSENCIAIS;
 use crate::sandbox::captacoes::modelo::{Captacao, Documento, Faq, ItemGaleria, reais};
 use crate::sandbox::db::CachedRow;
+use crate::sandbox::emissor::{self, Emissor};
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::tempo;
 
@@ -54,6 +55,7 @@ pub(crate) struct Ficha {
     pub(crate) empreendedor: String,
     pub(crate) valor_alvo_minimo: Decimal,
     pub(crate) distribuicao_parcial: bool,
+    pub(crate) emissor: Option<Emissor>,
 }
 
 impl Ficha {
@@ -78,6 +80,7 @@ impl Ficha {
             tipo: r.get(16)?,
             valor_alvo_minimo: Decimal::new(r.get(17)?, 2),
             distribuicao_parcial: r.get(18)?,
+            emissor: Emissor::from_row(r, 19)?,
         })
     }
 
@@ -85,13 +88,17 @@ impl Ficha {
     /// has no such document.
     pub(crate) fn read(c: &Connection, captacao: i64, doc: i64) -> Result<Option<Ficha>, ApiError> {
         Ok(c.row(
-            "SELECT d.nome, c.nome, c.descricao_produto, c.vencimento_meses,
+            &format!(
+                "SELECT d.nome, c.nome, c.descricao_produto, c.vencimento_meses,
                 c.rendimento_descricao, c.rating, c.descricao_rating, c.classificacao_esg,
                 c.limite_centavos, c.investimento_minimo_centavos, c.fim_captacao,
                 c.descricao_pagamento, c.garantias, c.cidade, c.uf, c.empreendedor_nome,
-                d.tipo, c.valor_alvo_minimo_centavos, c.distribuicao_parcial
+                d.tipo, c.valor_alvo_minimo_centavos, c.distribuicao_parcial, {}
              FROM captacao_documentos d JOIN captacoes c ON c.id = d.captacao_id
+             LEFT JOIN captacao_emissores e ON e.captacao_id = c.id
              WHERE d.id = ?2 AND d.captacao_id = ?1",
+                emissor::COLUNAS
+            ),
             params![captacao, doc],
             Ficha::from_row,
         )
@@ -151,8 +158,10 @@ pub(crate) fn carregar(
               WHERE r.captacao_id = c.id AND r.status = ?2 AND r.pix_vencimento > ?1),
             (SELECT COALESCE(SUM(r.investimento_centavos), 0) FROM reservas r
               WHERE r.captacao_id = c.id AND r.status IN (?3, ?4)),
-            c.valor_alvo_minimo_centavos, c.distribuicao_parcial, c.resultado, c.cancelada_em
-         FROM captacoes c WHERE {filtro} ORDER BY c.id"
+            c.valor_alvo_minimo_centavos, c.distribuicao_parcial, c.resultado, c.cancelada_em, {colunas}
+         FROM captacoes c LEFT JOIN captacao_emissores e ON e.captacao_id = c.id
+         WHERE {filtro} ORDER BY c.id",
+        colunas = emissor::COLUNAS
     );
     let mut consulta = conexao.prepare_cached(&sql)?;
     let mut captacoes: Vec<Captacao> = consulta
@@ -280,6 +289,7 @@ impl Captacao {
             empreendedor_nome: r.get(24)?,
             empreendedor_descricao: r.get(25)?,
             sobre: r.get(26)?,
+            emissor: Emissor::from_row(r, 33)?,
             faq: Vec::new(),
             galeria: Vec::new(),
             documentos: Vec::new(),

@@ -453,4 +453,20 @@ ALTER TABLE captacoes ADD COLUMN cancelada_em INTEGER;
 -- When the investor of a reservation recorded before its offering opened was told it opened.
 ALTER TABLE reservas ADD COLUMN aviso_abertura_em INTEGER;
 "#,
+    // 10: an offering's issuer, a company: razão social, CNPJ (digits only), seat, the
+    // producer or project it finances, the use of the funds and the platform's fee
+    // (hundredths of a percent). One row per offering; `sandbox::seed::emissores` fills it.
+    r#"
+CREATE TABLE captacao_emissores (
+    captacao_id INTEGER PRIMARY KEY REFERENCES captacoes(id) ON DELETE CASCADE,
+    razao_social TEXT NOT NULL,
+    cnpj TEXT NOT NULL CHECK (length(cnpj) = 14 AND cnpj NOT GLOB '*[^0-9]*'),
+    sede_endereco TEXT NOT NULL,
+    sede_cidade TEXT NOT NULL,
+    sede_uf TEXT NOT NULL,
+    projeto TEXT NOT NULL,
+    uso_recursos TEXT NOT NULL,
+    taxa_plataforma_centesimos INTEGER NOT NULL CHECK (taxa_plataforma_centesimos >= 0)
+) STRICT;
+"#,
 ];

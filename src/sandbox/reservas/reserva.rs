@@ -33,12 +33,13 @@ pub(crate) mod status {
 
 pub(crate) const NAO_ENCONTRADA: &str = "Reserva não encontrada.";
 
-/// The receiver of every Pix: the platform's escrow account (fictional, with a CNPJ whose
-/// check digits are right so that key validators accept it).
+/// The receiver of every Pix: the segregated account of the platform's affiliate, which
+/// holds the money until it may go to the issuer (fictional, with a CNPJ whose check
+/// digits are right so that key validators accept it).
 pub(crate) mod recebedor {
     pub(crate) const CHAVE: &str = "45723174000110";
     pub(crate) const CNPJ: &str = "45.723.174/0001-10";
-    pub(crate) const NOME: &str = "Colheita Securitizadora de Créditos do Agronegócio S.A.";
+    pub(crate) const NOME: &str = crate::sandbox::emissor::AFILIADA;
     pub(crate) const INSTITUICAO: &str = "Banco Cooperativo Sicredi S.A. (748)";
     pub(crate) const AGENCIA: &str = "0001";
     pub(crate) const CONTA: &str = "48213-7";
@@ -58,14 +59,23 @@ pub(crate) struct OfertaDaReserva {
     /// Guarantee ids of the offering (`Hipoteca`, `CessaoFiduciaria`, …).
     pub(crate) garantias: Vec<String>,
     pub(crate) descricao_pagamento: String,
-    pub(crate) empreendedor: String,
     pub(crate) cidade: String,
     pub(crate) uf: String,
     /// When the fundraising opens (Unix ms): no money is asked for before.
     pub(crate) abertura: i64,
+    /// The company that issues the offering's securities; `None` when none is stored.
+    pub(crate) emissor: Option<crate::sandbox::emissor::Emissor>,
 }
 
 impl OfertaDaReserva {
+    /// 'Agropecuária Santa Luzia Ltda. (CNPJ 63.520.805/0001-86)', or a plain 'não
+    /// informado': a document never names a person as the issuer.
+    pub(crate) fn emissor_identificado(&self) -> String {
+        self.emissor
+            .as_ref()
+            .map_or_else(|| "não informado".to_owned(), |e| e.identificacao())
+    }
+
     pub(crate) fn rotulos_garantias(&self) -> Vec<&'static str> {
         self.garantias
             .iter()

@@ -12,21 +12,26 @@ use rusqlite::{Connection, OptionalExtension, Row, ToSql, params};
 use rust_decimal::Decimal;
 
 use crate::sandbox::db::CachedRow;
+use crate::sandbox::emissor::Emissor;
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
 use crate::sandbox::reservas::reserva::status::ReservaStatus;
 use crate::sandbox::reservas::reserva::{OfertaDaReserva, Reserva, nao_encontrada};
 
 pub(crate) use carteira::Titular;
 
-const SELECT: &str = "SELECT r.id, r.captacao_id, r.status, r.tipo_pagamento,
+const SELECT: &str = concat!(
+    "SELECT r.id, r.captacao_id, r.status, r.tipo_pagamento,
         r.investimento_centavos, r.termo_opcao, r.termo_aceito_em, r.confirmada_em,
         r.pix_vencimento, r.paga_em, r.inicio_rendimento, r.criada_em,
         c.nome, c.url_amigavel, c.rendimento_centesimos, c.rendimento_descricao,
         c.vencimento_meses, c.periodicidade_meses, c.rating, c.classificacao_esg, c.garantias,
-        c.descricao_pagamento, c.empreendedor_nome, c.cidade, c.uf,
-        r.motivo_cancelamento, r.desistencia_ate, r.repassada_em, r.usuario_id,
-        c.inicio_captacao
-    FROM reservas r JOIN captacoes c ON c.id = r.captacao_id";
+        c.descricao_pagamento, c.cidade, c.uf,
+        r.motivo_cancelamento, r.desistencia_ate, r.repassada_em, r.usuario_id, c.inicio_captacao, ",
+    // The columns of `sandbox::emissor::COLUNAS`, written out: `concat!` takes literals.
+    "e.razao_social, e.cnpj, e.sede_endereco, e.sede_cidade, e.sede_uf, e.projeto, e.uso_recursos, e.taxa_plataforma_centesimos
+    FROM reservas r JOIN captacoes c ON c.id = r.captacao_id
+    LEFT JOIN captacao_emissores e ON e.captacao_id = c.id"
+);
 
 impl Reserva {
     fn from_row(r: &Row<'_>) -> rusqlite::Result<Reserva> {
@@ -44,10 +49,10 @@ impl Reserva {
             paga_em: r.get(9)?,
             inicio_rendimento: r.get(10)?,
             criada_em: r.get(11)?,
-            motivo_cancelamento: r.get(25)?,
-            desistencia_ate: r.get(26)?,
-            repassada_em: r.get(27)?,
-            usuario_id: r.get(28)?,
+            motivo_cancelamento: r.get(24)?,
+            desistencia_ate: r.get(25)?,
+            repassada_em: r.get(26)?,
+            usuario_id: r.get(27)?,
             oferta: OfertaDaReserva {
                 nome: r.get(12)?,
                 url_amigavel: r.get(13)?,
@@ -63,10 +68,10 @@ impl Reserva {
                     .map(str::to_owned)
                     .collect(),
                 descricao_pagamento: r.get(21)?,
-                empreendedor: r.get(22)?,
-                cidade: r.get(23)?,
-                uf: r.get(24)?,
-                abertura: r.get(29)?,
+                cidade: r.get(22)?,
+                uf: r.get(23)?,
+                abertura: r.get(28)?,
+                emissor: Emissor::from_row(r, 29)?,
             },
         })
     }

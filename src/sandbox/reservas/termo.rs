@@ -115,10 +115,23 @@ pub(crate) fn termo(r: &Reserva, regras: &RegrasCvm) -> Termo {
         String::new()
     };
     let paragrafos = [
-        format!(
-            "Pelo presente termo, o(a) investidor(a) manifesta sua adesão à oferta pública \"{}\", de titularidade de {} ({} – {}), distribuída pela plataforma Colheita com dispensa de registro na Comissão de Valores Mobiliários (CVM), nos termos da Resolução CVM nº 88/2022.",
-            o.nome, o.empreendedor, o.cidade, o.uf
-        ),
+        match &o.emissor {
+            Some(e) => format!(
+                "Pelo presente termo, o(a) investidor(a) manifesta sua adesão à oferta pública \"{}\" de {}, emitidas por {}, sociedade empresária de pequeno porte com sede em {}, para financiar {} ({} – {}), distribuída pela plataforma Colheita com dispensa de registro na Comissão de Valores Mobiliários (CVM), nos termos da Resolução CVM nº 88/2022.",
+                o.nome,
+                crate::sandbox::emissor::TIPO_VALOR_MOBILIARIO_CURTO,
+                e.identificacao(),
+                e.sede(),
+                e.projeto,
+                o.cidade,
+                o.uf
+            ),
+            None => format!(
+                "Pelo presente termo, o(a) investidor(a) manifesta sua adesão à oferta pública \"{}\" de {}, distribuída pela plataforma Colheita com dispensa de registro na Comissão de Valores Mobiliários (CVM), nos termos da Resolução CVM nº 88/2022.",
+                o.nome,
+                crate::sandbox::emissor::TIPO_VALOR_MOBILIARIO_CURTO
+            ),
+        },
         format!(
             "Valor da reserva: {}; remuneração líquida: {}; prazo: {} meses; pagamento dos rendimentos: {}; liquidação: {}.",
             format_brl(r.investimento()),

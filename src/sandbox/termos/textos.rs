@@ -22,7 +22,7 @@ pub(super) const TEXTOS: &[Texto] = &[
                 "1. Quem somos",
                 &[
                     "A Colheita Plataforma de Investimentos Ltda. (\"Colheita\") é uma plataforma eletrônica de investimento participativo registrada na Comissão de Valores Mobiliários (CVM) nos termos da Resolução CVM nº 88/2022. A Colheita aproxima investidores de produtores rurais e empresas do agronegócio que buscam financiamento por meio de ofertas públicas dispensadas de registro.",
-                    "Os títulos ofertados são emitidos pela Colheita Securitizadora de Créditos do Agronegócio S.A., que estrutura cada operação e mantém os recursos dos investidores em conta segregada até a liquidação da oferta.",
+                    "Os títulos ofertados são Cédulas de Produto Rural com liquidação financeira (CPR-F) emitidas, em cada oferta, por uma sociedade empresária de pequeno porte identificada pela razão social, pelo CNPJ e pela sede nas informações essenciais da oferta. Os aportes são recebidos pela Colheita Pagamentos Ltda., empresa do mesmo grupo econômico da Colheita, que os mantém em conta segregada até que possam ser repassados ao emissor; esse vínculo é um conflito de interesses informado em cada oferta.",
                 ],
             ),
             (
@@ -86,7 +86,7 @@ pub(super) const TEXTOS: &[Texto] = &[
             (
                 "4. Compartilhamento",
                 &[
-                    "Compartilhamos dados apenas com a securitizadora emissora dos títulos, a instituição custodiante, o banco liquidante, a corretora parceira (quando o investidor opta pelo débito em conta) e autoridades, quando exigido por lei. Não vendemos dados pessoais.",
+                    "Compartilhamos dados apenas com o emissor dos títulos da oferta em que o investidor investiu, a Colheita Pagamentos Ltda. (que recebe os aportes e repassa os pagamentos), a entidade registradora, o banco liquidante, a corretora parceira (quando o investidor opta pelo débito em conta) e autoridades, quando exigido por lei. Não vendemos dados pessoais.",
                 ],
             ),
             (
@@ -111,26 +111,26 @@ pub(super) const TEXTOS: &[Texto] = &[
             (
                 "1. Partes e objeto",
                 &[
-                    "Este contrato é celebrado entre o investidor cadastrado na plataforma e a Colheita Securitizadora de Créditos do Agronegócio S.A., inscrita no CNPJ sob o nº 45.723.174/0001-10, e regula as condições gerais aplicáveis a todas as subscrições de Certificados de Recebíveis do Agronegócio (CRA) realizadas por meio da plataforma Colheita.",
+                    "Este contrato é celebrado entre o investidor cadastrado na plataforma e a Colheita Plataforma de Investimentos Ltda., e regula as condições gerais aplicáveis a todas as subscrições de Cédulas de Produto Rural com liquidação financeira (CPR-F) realizadas por meio da plataforma Colheita. Cada CPR-F é emitida pela sociedade empresária de pequeno porte indicada, com razão social, CNPJ e sede, nas informações essenciais da oferta, que é a devedora dos títulos.",
                     "As condições específicas de cada operação (valor, prazo, remuneração, garantias e cronograma de pagamentos) constam do termo de adesão assinado em cada reserva, que integra este contrato.",
                 ],
             ),
             (
                 "2. Subscrição e integralização",
                 &[
-                    "A subscrição ocorre com a aceitação do termo de adesão e a integralização com o pagamento via Pix ou o débito na conta da corretora parceira, na data de liquidação da oferta. Os recursos permanecem em conta segregada até o encerramento da captação.",
+                    "A subscrição ocorre com a aceitação do termo de adesão e a integralização com o pagamento via Pix ou o débito na conta da corretora parceira, na data de liquidação da oferta. Os recursos permanecem em conta segregada da Colheita Pagamentos Ltda. (CNPJ 45.723.174/0001-10), empresa do mesmo grupo econômico da plataforma, até o encerramento da captação com êxito e o fim dos prazos de desistência, e só então são repassados ao emissor.",
                 ],
             ),
             (
                 "3. Remuneração e pagamentos",
                 &[
-                    "Os títulos rendem a taxa informada na oferta, a partir do dia seguinte ao da integralização, e são pagos conforme o cronograma de cada operação, por crédito na conta bancária cadastrada pelo investidor. Os rendimentos de CRA são isentos de imposto de renda para pessoa física, nos termos da Lei nº 11.033/2004.",
+                    "Os títulos rendem a taxa informada na oferta, a partir do dia seguinte ao da integralização, e são pagos conforme o cronograma de cada operação, por crédito na conta bancária cadastrada pelo investidor. Os rendimentos de CPR-F são isentos de imposto de renda para pessoa física, nos termos do art. 3º, V, da Lei nº 11.033/2004.",
                 ],
             ),
             (
                 "4. Garantias e inadimplemento",
                 &[
-                    "As garantias de cada operação são constituídas em favor dos titulares dos CRA e administradas pelo agente fiduciário. Em caso de atraso do devedor, a securitizadora adotará as medidas de cobrança e de execução das garantias previstas na documentação.",
+                    "As garantias de cada operação são constituídas em favor dos titulares das CPR-F e administradas por um agente de garantias contratado pelo emissor. Em caso de atraso do emissor, o agente de garantias adotará, em nome dos titulares, as medidas de cobrança e de execução das garantias previstas na cédula; a plataforma acompanha e informa os investidores, mas não garante os pagamentos.",
                 ],
             ),
             (
@@ -150,7 +150,7 @@ pub(super) const TEXTOS: &[Texto] = &[
                 "1. Natureza da oferta",
                 &[
                     "As ofertas apresentadas na plataforma Colheita são ofertas públicas de investimento participativo, automaticamente dispensadas de registro na Comissão de Valores Mobiliários (CVM) nos termos da Resolução CVM nº 88/2022. A CVM não analisa previamente as ofertas nem garante a veracidade das informações prestadas.",
-                    "O emissor dos títulos é uma sociedade empresária de pequeno porte ou um produtor rural que não é registrado na CVM como companhia aberta e não está sujeito às mesmas obrigações de divulgação de informações das companhias abertas.",
+                    "O emissor dos títulos é uma sociedade empresária de pequeno porte, identificada em cada oferta pela razão social, pelo CNPJ e pela sede, que não é registrada na CVM como emissora de valores mobiliários e não está sujeita às mesmas obrigações de divulgação de informações das companhias abertas.",
                 ],
             ),
             (

@@ -8,6 +8,7 @@ use crate::domain::money;
 use crate::domain::reference::Guarantee;
 use crate::domain::status::CaptacaoStatus;
 use crate::sandbox::captacoes::modelo::Captacao;
+use crate::sandbox::emissor::{self, Emissor};
 use crate::sandbox::tempo;
 
 impl Captacao {
@@ -102,6 +103,8 @@ impl Captacao {
                     .map(|d| tempo::rfc3339(tempo::de_ms(d))),
                 inicio_captacao: inicio,
             },
+            emissor: self.emissor.as_ref().map(EmissorJson::de),
+            informacoes_essenciais: self.emissor.as_ref().map(InformacoesJson::de),
             rentabilidade: RentabilidadeJson {
                 prazo: self.vencimento,
                 rendimento: self.rendimento,
@@ -183,6 +186,66 @@ pub(crate) struct OfertaJson<'a> {
     empreendedor_rural: EmpreendedorJson<'a>,
     lancamento: LancamentoJson,
     rentabilidade: RentabilidadeJson<'a>,
+    /// The company that issues the securities (a platform extension).
+    emissor: Option<EmissorJson<'a>>,
+    /// What the essential information says beyond the targets (a platform extension).
+    informacoes_essenciais: Option<InformacoesJson<'a>>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct EmissorJson<'a> {
+    razao_social: &'a str,
+    /// `dd.ddd.ddd/dddd-dd`.
+    cnpj: String,
+    sede: SedeJson<'a>,
+    projeto: &'a str,
+}
+
+#[derive(Serialize)]
+struct SedeJson<'a> {
+    endereco: &'a str,
+    cidade: &'a str,
+    uf: &'a str,
+}
+
+impl<'a> EmissorJson<'a> {
+    fn de(e: &'a Emissor) -> Self {
+        EmissorJson {
+            razao_social: &e.razao_social,
+            cnpj: e.cnpj_formatado(),
+            sede: SedeJson {
+                endereco: &e.endereco,
+                cidade: &e.cidade,
+                uf: &e.uf,
+            },
+            projeto: &e.projeto,
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct InformacoesJson<'a> {
+    valor_mobiliario: &'static str,
+    direitos: &'static str,
+    uso_recursos: &'a str,
+    remuneracao_plataforma: String,
+    conflito_interesses: &'static str,
+    informacoes_apos_oferta: &'static str,
+}
+
+impl<'a> InformacoesJson<'a> {
+    fn de(e: &'a Emissor) -> Self {
+        InformacoesJson {
+            valor_mobiliario: emissor::TIPO_VALOR_MOBILIARIO,
+            direitos: emissor::DIREITOS,
+            uso_recursos: &e.uso_recursos,
+            remuneracao_plataforma: emissor::remuneracao_da_plataforma(e.taxa_plataforma),
+            conflito_interesses: emissor::CONFLITO_DE_INTERESSES,
+            informacoes_apos_oferta: emissor::INFORMACOES_APOS_A_OFERTA,
+        }
+    }
 }
 
 #[derive(Serialize)]

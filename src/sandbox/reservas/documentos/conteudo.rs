@@ -32,6 +32,11 @@ fn cabecalho(doc: &mut Documento, titulo: &str, r: &Reserva, t: &Titular) {
 
 fn condicoes(doc: &mut Documento, r: &Reserva, agora: Timestamp) {
     doc.secao("Condições do investimento");
+    doc.campo("Emissor", &r.oferta.emissor_identificado());
+    doc.campo(
+        "Valor mobiliário",
+        crate::sandbox::emissor::TIPO_VALOR_MOBILIARIO_CURTO,
+    );
     doc.campo("Valor investido", &money::format_brl(r.investimento()));
     doc.campo("Remuneração líquida", &r.oferta.rendimento_descricao);
     doc.campo("Prazo", &format!("{} meses", r.oferta.prazo));

@@ -1,6 +1,8 @@
 //! The detail's sections of Resolução CVM nº 88/2022: the essential information of the
-//! offering (minimum and maximum target, deadline, partial distribution, what a failed
-//! close means, the PDF) and the risk alerts the warning links to (`#alertas-de-risco`),
+//! offering (the issuer company, the security and its rights, the use of the funds, the
+//! platform's fee, the conflict of interest, what the issuer reports afterwards, minimum
+//! and maximum target, deadline, partial distribution, what a failed close means, the
+//! PDF) and the risk alerts the warning links to (`#alertas-de-risco`),
 //! plus the notice of an offering that closed below its minimum.
 
 use maud::{Markup, html};
@@ -56,11 +58,49 @@ pub fn essentials(ctx: &Ctx, o: &Captacao) -> Markup {
                 div { dt { "Distribuição parcial" } dd { (parcial) } }
                 div.fato-largo { dt { "Se o valor alvo mínimo não for atingido" } dd { (cvm::SE_MINIMO_NAO_ATINGIDO) } }
             }
+            (issuer(o))
             @if essential_pdf(o).is_some() {
                 p { a.link-download href=(routes::captacao_informacoes_essenciais(&o.url_amigavel))
                     target="_blank" rel="noopener" type="application/pdf" {
                     "Baixar informações essenciais da oferta (PDF)" span.sr-only { " (abre em nova janela)" }
                 } }
+            }
+        }
+    }
+}
+
+/// The issuer and the texts the platform writes for the offering; each part only when the
+/// platform sends it (a platform without them still shows the targets above).
+fn issuer(o: &Captacao) -> Markup {
+    let textos = o.informacoes_essenciais.clone().unwrap_or_default();
+    let largos = [
+        ("Valor mobiliário", textos.valor_mobiliario),
+        ("Direitos do investidor", textos.direitos),
+        ("Uso dos recursos", textos.uso_recursos),
+        ("Remuneração da plataforma", textos.remuneracao_plataforma),
+        ("Conflito de interesses", textos.conflito_interesses),
+        ("Informações após a oferta", textos.informacoes_apos_oferta),
+    ];
+    html! {
+        @if let Some(e) = &o.emissor {
+            h3 #emissor-titulo { "Emissor" }
+            dl.fatos {
+                div.fato-largo { dt { "Razão social" } dd { (e.razao_social) } }
+                div { dt { "CNPJ" } dd { (e.cnpj) } }
+                div.fato-largo { dt { "Sede" } dd { (e.sede.line()) } }
+                @if let Some(p) = &e.projeto {
+                    div.fato-largo { dt { "Produtor ou projeto financiado" } dd { (p) } }
+                }
+            }
+        }
+        @if largos.iter().any(|(_, t)| t.is_some()) {
+            h3 #oferta-termos-titulo { "O título e a plataforma" }
+            dl.fatos {
+                @for (rotulo, texto) in &largos {
+                    @if let Some(t) = texto {
+                        div.fato-largo { dt { (rotulo) } dd { (t) } }
+                    }
+                }
             }
         }
     }
