@@ -213,6 +213,7 @@ mod tests {
             &tx,
             o,
             crate::domain::cvm::TargetRatio::TWO_THIRDS,
+            crate::domain::captacao::RegrasOferta::CVM_88,
             jiff::Timestamp::UNIX_EPOCH,
         )
         .unwrap();
