@@ -12,7 +12,7 @@ export type ChartDataset = { label: string, data: Array<string>, };
 /**
  * The "Copiar código Pix" button next to a read-only field.
  */
-export type CopiarProps = { target: string, ok: string, fail: string, };
+export type CopiarProps = { target: string, label: string, ok: string, fail: string, };
 
 /**
  * A live countdown; the fallback is the deadline as text.
@@ -28,7 +28,7 @@ export type EnvioDocumentoProps = { sending: string, failed: string, };
 /**
  * The Localização map (Leaflet); the fallback is the place and a link to OpenStreetMap.
  */
-export type MapProps = { lat: number, lon: number, label: string, css: string, };
+export type MapProps = { lat: number, lon: number, label: string, css: string, tiles: string, attribution: string, };
 
 /**
  * The input masks: the phone's `(##) #####-####` on an `input[type=tel]` (sign-up,
@@ -39,9 +39,9 @@ export type MascaraProps = Record<symbol, never>;
 
 /**
  * The notifications list: each card's link opens the detail (the server's page as a
- * fragment) in a side modal; closing it reloads the list and the header's counter.
+ * fragment) in a side modal; opening an unread one lowers the header's counter.
  */
-export type NotificacaoProps = { title: string, };
+export type NotificacaoProps = { title: string, unread: boolean, readNote: string, };
 
 /**
  * A section of the page (a filter, the settings) opened as a side modal by its link; the
@@ -52,7 +52,7 @@ export type PainelLateralProps = { title: string, target: string, open: boolean,
 /**
  * The investment reservation as a side modal of the offering page.
  */
-export type ReservaProps = { href: string, label: string, };
+export type ReservaProps = { href: string, label: string, attention: string, generic: string, };
 
 /**
  * A donut (chart.js) over the server's SVG of the same donut, mounted when touched or focused.
@@ -62,7 +62,7 @@ export type RoscaProps = { height: number, title: string, labels: Array<string>,
 /**
  * 'Simule o seu investimento' as a modal of the offering page.
  */
-export type SimulacaoProps = { url: string, };
+export type SimulacaoProps = { url: string, title: string, };
 
 /**
  * The two-thumb range sliders of the offerings filter.
@@ -72,6 +72,7 @@ export type SliderProps = { sliders: Array<Slider>, };
 export type Slider = { name: string, label: string, unit: string, min: number, max: number, step: number, from: number, to: number, };
 
 /**
- * The "Ocultar valores" toggle of the header; it enhances the server's form and reads no props.
+ * The "Ocultar valores" toggle of the header: the server's form, posted in the background;
+ * the shared show/hide flag then flips every amount of the page and its islands.
  */
-export type VisibilityProps = { visible: boolean, action: string, };
+export type VisibilityProps = { action: string, hideLabel: string, showLabel: string, shownStatus: string, hiddenStatus: string, };

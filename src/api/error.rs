@@ -85,6 +85,11 @@ impl ApiError {
         matches!(self, ApiError::Server { status, .. } if (400..500).contains(status))
     }
 
+    /// The platform no longer accepts the session: the page goes to login.
+    pub fn ends_session(&self) -> bool {
+        matches!(self, ApiError::Unauthorized)
+    }
+
     /// Whether the platform's message or detail contains `text`.
     pub fn mentions(&self, text: &str) -> bool {
         match self {

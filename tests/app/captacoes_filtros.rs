@@ -112,7 +112,10 @@ async fn the_modal_gets_the_panel_alone_and_a_refusal_with_its_alert() {
         "#investir [data-island=simulacao] script[type='application/json']",
     ))
     .unwrap();
-    assert_eq!(props, json!({"url": routes::captacao_simular(SANTA_LUZIA)}));
+    assert_eq!(
+        props,
+        json!({"url": routes::captacao_simular(SANTA_LUZIA), "title": "Simule o seu investimento"})
+    );
     assert_eq!(
         texts(
             &detail,

@@ -120,7 +120,7 @@ async fn the_detailed_allocation_and_the_simulator() {
     let doc = html(app.get(routes::CARTEIRA_ALOCACAO).await).await;
     assert_eq!(
         texts(&doc, "main h2"),
-        vec!["Por captação", "Por tipo de garantia"]
+        vec!["Por captação", "Por tipo de garantia", "Aviso da CVM"]
     );
     assert!(!texts(&doc, "section[aria-labelledby=por-garantia] tbody tr").is_empty());
     let sim = html(

@@ -70,6 +70,10 @@ fn variante(
     o.inicio_captacao_dias = modelo.inicio_captacao_dias + deslocamento;
     o.fim_captacao_dias = modelo.fim_captacao_dias + deslocamento;
     o.data_pre_lancamento_dias = modelo.data_pre_lancamento_dias.map(|d| d + deslocamento);
+    // A settled result belongs to a period that is over: a lote moved into the future has none.
+    if o.fim_captacao_dias >= 0 {
+        o.resultado = None;
+    }
     // Moved into the past, an offering's period may have ended below its minimum target; the
     // close would then fail it and refund everyone. A synthetic offering closes as its model
     // would have: the minimum is at most what it raised (partial distribution, then).

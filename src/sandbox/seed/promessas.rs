@@ -56,7 +56,8 @@ fn promessas(texto: &str) -> Vec<String> {
         .filter(|f| dobrado.contains(*f))
         .map(|f| (*f).to_owned())
         .collect();
-    let palavras = dobrado.split(|c: char| !c.is_alphanumeric());
+    // `_` joins a word: `garantido_fgc` names the deposit insurance's cover, no promise.
+    let palavras = dobrado.split(|c: char| !c.is_alphanumeric() && c != '_');
     achadas.extend(palavras.filter(|p| PALAVRAS.contains(p)).map(str::to_owned));
     achadas
 }

@@ -129,7 +129,9 @@ async fn informe_de_um_ano_lista_fonte_beneficiario_e_rendimentos_isentos() {
             "Rendimentos isentos e não tributáveis".to_owned(),
             informe::ISENTO.to_owned(),
             // The table's header, then its rows.
-            format!("Título Valor aplicado Rendimento em {ano} Tributação"),
+            format!(
+                "Título Emissor (fonte pagadora) Valor aplicado Rendimento em {ano} Tributação"
+            ),
         ] {
             assert!(
                 texto.contains(&esperado),

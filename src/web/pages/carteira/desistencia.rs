@@ -36,7 +36,7 @@ async fn load(ctx: &Ctx, token: &str, id: i64) -> Result<(Reserva, Option<u16>),
     let refund = match d {
         Ok(d) => d.regras.dias_uteis_devolucao,
         // A session the platform no longer accepts goes to login, as for the reservation.
-        Err(ApiError::Unauthorized) => return Err(ApiError::Unauthorized),
+        Err(e) if e.ends_session() => return Err(e),
         Err(_) => None,
     };
     Ok((r?, refund))

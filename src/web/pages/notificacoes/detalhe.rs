@@ -186,12 +186,9 @@ mod tests {
     fn only_a_message_leading_to_an_offering_carries_the_warning() {
         assert!(leads_to_offering(&routes::captacao("soja")));
         assert!(leads_to_offering(&routes::captacao_simular("soja")));
-        for other in [
-            routes::INVESTIR,
-            "/investir/",
-            routes::CARTEIRA,
-            "/investirx/a",
-        ] {
+        let slash = format!("{}/", routes::INVESTIR);
+        let longer = format!("{}x/a", routes::INVESTIR);
+        for other in [routes::INVESTIR, &slash, routes::CARTEIRA, &longer] {
             assert!(!leads_to_offering(other), "{other}");
         }
     }

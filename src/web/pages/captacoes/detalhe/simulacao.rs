@@ -16,7 +16,6 @@ use maud::{Markup, html};
 use rust_decimal::Decimal;
 use serde::Deserialize;
 
-use super::view::detail_href;
 use super::{EMPTY_TEXT, EMPTY_TITLE, load};
 use crate::api::models::{Captacao, SimulacaoItem};
 use crate::domain::captacao::{self, DisplayStatus};
@@ -103,7 +102,7 @@ fn panel(ctx: &Ctx, o: &Captacao, typed: &str, results: Option<&[SimulacaoItem]>
             @if !ctx.partial {
                 // The modal opens over the detail, which carries the warning already.
                 (aviso_cvm::aviso_cvm(o))
-                p { a.botao.botao-texto href=(detail_href(o)) { "Voltar para a operação" } }
+                p { a.botao.botao-texto href=(routes::captacao(&o.url_amigavel)) { "Voltar para a operação" } }
             }
         }
     }
