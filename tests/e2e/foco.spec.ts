@@ -66,14 +66,14 @@ for (const viewport of VIEWPORTS) {
     test.use({ viewport });
 
     test(`no focused element lies under a fixed one on a visitor's pages at ${viewport.width}px`, async ({ page }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(240_000);
       for (const path of visitorPages) {
         expect.soft(await coveredStops(page, path), `${path} at ${viewport.width}px`).toEqual([]);
       }
     });
 
     test(`no focused element lies under a fixed one on an investor's pages at ${viewport.width}px`, async ({ page }) => {
-      test.setTimeout(240_000);
+      test.setTimeout(480_000);
       await login(page);
       for (const path of investorPages) {
         expect.soft(await coveredStops(page, path), `${path} at ${viewport.width}px`).toEqual([]);
