@@ -156,6 +156,26 @@ fn run() -> BuildResult<()> {
         );
     }
     code.push_str("];\n");
+
+    // The chunks each island imports (see islands/build.mjs), to fetch ahead of it.
+    let imports_path = islands_out.join("imports.json");
+    let imports_text = fs::read_to_string(&imports_path)
+        .map_err(|e| format!("reading {}: {e}", imports_path.display()))?;
+    let imports: BTreeMap<String, Vec<String>> =
+        serde_json::from_str(&imports_text).map_err(|e| {
+            format!(
+                "{} is not a JSON object of string lists: {e}",
+                imports_path.display()
+            )
+        })?;
+    code.push_str(
+        "/// The chunks each island imports, by logical name.\n\
+         pub static ISLAND_IMPORTS: &[(&str, &[&str])] = &[\n",
+    );
+    for (island, chunks) in &imports {
+        let _ = writeln!(code, "    ({island:?}, &{chunks:?}),");
+    }
+    code.push_str("];\n");
     let target = out_dir.join("assets.rs");
     write_if_changed(&target, code.as_bytes())?;
     Ok(())

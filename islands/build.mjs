@@ -65,6 +65,31 @@ for (const [outPath, meta] of Object.entries(outputs)) {
 }
 const sorted = Object.fromEntries(Object.entries(manifest).sort(([a], [b]) => a.localeCompare(b)));
 writeFileSync(join(outdir, 'manifest.json'), JSON.stringify(sorted, null, 2) + '\n');
+// The chunks each island statically imports, directly or through another chunk, by logical name:
+// the page can fetch them ahead of the island (`<link rel=modulepreload>` fetches one module, not
+// what it imports).
+const logicalOf = (outPath) => {
+  const meta = outputs[outPath];
+  return meta?.entryPoint
+    ? `islands/${basename(meta.entryPoint, extname(meta.entryPoint))}.js`
+    : `islands/${basename(outPath)}`;
+};
+const imports = {};
+for (const [outPath, meta] of Object.entries(outputs)) {
+  if (!meta.entryPoint || !outPath.endsWith('.js')) continue;
+  const seen = new Set();
+  const walk = (path) => {
+    for (const i of outputs[path]?.imports ?? []) {
+      if (i.kind !== 'import-statement' || i.external || seen.has(i.path)) continue;
+      seen.add(i.path);
+      walk(i.path);
+    }
+  };
+  walk(outPath);
+  imports[logicalOf(outPath)] = [...seen].map(logicalOf).sort();
+}
+const sortedImports = Object.fromEntries(Object.entries(imports).sort(([a], [b]) => a.localeCompare(b)));
+writeFileSync(join(outdir, 'imports.json'), JSON.stringify(sortedImports, null, 2) + '\n');
 // What each output is made of (esbuild's metafile): the budget test reads it to tell an island's
 // own code from React's and its library's. build.rs embeds only what the manifest names.
 writeFileSync(join(outdir, 'metafile.json'), JSON.stringify({ outputs }) + '\n');

@@ -15,7 +15,10 @@
 //   the nearest ancestor matching `data-gatilho` (the closed filter panel of the sliders), else
 //   the island itself (the Investir link inside it). A click on a link or button inside the
 //   island that comes before the island is up is held, and given again once it is mounted, so
-//   the first click opens the modal; if loading fails the link is followed as without JS;
+//   the first click opens the modal; if loading fails the link is followed as without JS; with
+//   `data-aquecer` (the page's main action, Investir), the chunks it names (the island's and the
+//   ones it imports) are fetched once the page is idle and the island in view, unless the browser
+//   asks to save data or is on a 2G-class link, so the first press opens at once on a slow phone;
 // - `data-carregar="toque"`: when the pointer reaches it, or it is touched or focused (the donut,
 //   whose server SVG shows until then: chart.js brings the tooltips a pointer asks for).
 
@@ -89,6 +92,29 @@ function warmOn(trigger: HTMLElement, src: string): void {
   trigger.addEventListener('focusin', warm, { once: true });
 }
 
+/** Fetches the chunks of `data-aquecer` once the page is idle and `el` is in view. */
+function warmWhenIdle(el: Target): void {
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } })
+    .connection;
+  if (connection?.saveData || /2g/.test(connection?.effectiveType ?? '')) return;
+  const warm = (): void => (el.dataset.aquecer ?? '').split(' ').filter(Boolean).forEach(preload);
+  const whenSeen = (): void => {
+    if (!('IntersectionObserver' in window)) return warm();
+    const seen = new IntersectionObserver((entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      seen.disconnect();
+      warm();
+    });
+    seen.observe(el);
+  };
+  const idle = (): void => {
+    if ('requestIdleCallback' in window) requestIdleCallback(whenSeen, { timeout: 3000 });
+    else setTimeout(whenSeen, 1000);
+  };
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
+
 function onInteraction(el: Target, touch: boolean): void {
   const trigger = triggerOf(el);
   if (trigger instanceof HTMLDetailsElement && trigger.open) {
@@ -96,6 +122,7 @@ function onInteraction(el: Target, touch: boolean): void {
     return;
   }
   el.dataset.islandState = 'waiting';
+  if (el.dataset.aquecer) warmWhenIdle(el);
   const go = (): void => void load(el);
   if (touch) {
     trigger.addEventListener('pointerenter', go, { once: true });

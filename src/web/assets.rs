@@ -95,6 +95,19 @@ pub fn island_src(name: &str) -> &'static str {
     }
 }
 
+/// The URLs of the chunks island `name` imports (React's shared chunk, its library), which
+/// `<link rel=modulepreload>` of the island's own chunk does not fetch.
+pub fn island_imports(name: &str) -> Vec<&'static str> {
+    let logical = format!("islands/{name}.js");
+    ISLAND_IMPORTS
+        .iter()
+        .find(|(island, _)| *island == logical)
+        .map_or(&[][..], |(_, chunks)| *chunks)
+        .iter()
+        .filter_map(|c| asset(c).map(|a| a.url))
+        .collect()
+}
+
 /// The URL of the island loader (`<script type="module" src=…>` on pages with islands).
 pub fn loader_src() -> &'static str {
     asset_url("islands/loader.js")

@@ -6,6 +6,10 @@
 // React island shares (react, react-dom, the signals) is at most 70 KiB, and each island's own
 // code, beyond React and its library (chart.js, Leaflet), at most 10 KiB.
 //
+// An offering page's main action (Investir) has its chunks fetched ahead once the page is idle
+// and it is in view (`data-aquecer`): they are counted apart, as `warmed`, and `before` holds
+// without them.
+//
 // Each figure is the sum, over the distinct scripts the page fetched (modulepreloads included),
 // of the gzip body the server answers for them. The figures are printed (`js-bytes …`) and
 // written to target/js-bytes.json, which benches/js-bytes.mjs prints.
@@ -24,7 +28,8 @@ const OWN_MAX = 10 * KIB;
 const OFFER = '/investir/fazenda-santa-luzia-soja-2027';
 
 /** Per page: before any interaction, with the page's islands woken, and after `more` too. */
-const figures: Record<string, { before: number; islands: number; all: number; scripts: string[] }> = {};
+const figures: Record<string, { before: number; warmed: number; islands: number; all: number; scripts: string[] }> =
+  {};
 
 test.afterAll(() => {
   // A run that measured nothing (a filtered run) must not overwrite the figures with nothing.
@@ -112,15 +117,26 @@ async function measure(
   const urls = scripts(page);
   await page.goto(url);
   await settled(page);
-  const before = await total(request, urls);
-  const beforeScripts = [...urls];
+  const ahead = new Set(
+    (await page.locator('[data-aquecer]').evaluateAll((els) => els.map((e) => e.getAttribute('data-aquecer') ?? '')))
+      .flatMap((list) => list.split(' '))
+      .filter(Boolean),
+  );
+  if (ahead.size > 0) {
+    // Fetched at idle: wait for them, then count them apart.
+    await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(ahead.size);
+    await settled(page);
+  }
+  const warmed = await total(request, new Set([...urls].filter((u) => ahead.has(u))));
+  const beforeScripts = [...urls].filter((u) => !ahead.has(u));
+  const before = await total(request, new Set(beforeScripts));
   await wakeAll(page);
   const islands = await total(request, urls);
   if (more) await more(page);
   const all = await total(request, urls);
-  figures[name] = { before, islands, all, scripts: [...urls] };
+  figures[name] = { before, warmed, islands, all, scripts: [...urls] };
   console.log(
-    `js-bytes ${name} before=${before} islands=${islands} all=${all} (${beforeScripts.length} → ${urls.size} scripts)`,
+    `js-bytes ${name} before=${before} warmed=${warmed} islands=${islands} all=${all} (${beforeScripts.length} → ${urls.size} scripts)`,
   );
   expect(before, `${name}: ${beforeScripts.join(' ')}`).toBeLessThanOrEqual(BEFORE_MAX);
   // Every island of the page woken; `all` (the simulation's chart too) is printed, not held.
@@ -148,6 +164,10 @@ test('the home, /investir and an offering stay within the JavaScript budget @so-
   await expect(investir.locator('details.painel-filtros input[type=range]').first()).toBeAttached();
   const offer = await freshPage(browser, page);
   await measure(offer, request, 'captacao', OFFER, simulate);
+  // Only the offering has a main action fetched ahead.
+  expect(figures.home.warmed).toBe(0);
+  expect(figures.investir.warmed).toBe(0);
+  expect(figures.captacao.warmed).toBeGreaterThan(0);
 });
 
 /** Simulates an investment in the modal and scrolls its line chart into view. */
@@ -188,23 +208,45 @@ test('React comes when the filter panel opens, preloaded on hover @so-js', async
   await expect(page.getByRole('group', { name: 'Prazo (meses)' }).getByRole('slider', { name: 'Máximo' })).toBeVisible();
 });
 
-test('the order modal loads with the first press of Investir, which it opens @so-js', async ({ page }) => {
+test('the order is fetched ahead once the offering is idle, and opens with the first press of Investir @so-js', async ({
+  page,
+}) => {
   await login(page);
   const chunks = chunksOf(page);
   await page.goto(OFFER);
   await settled(page);
-  expect([...chunks]).not.toContain('reserva');
   const reserva = page.locator('[data-island="reserva"]');
+  // Fetched (its chunk and React's), not run: nothing of it is on the page until the press.
+  const ahead = ((await reserva.getAttribute('data-aquecer')) ?? '').split(' ');
+  expect(ahead.length).toBeGreaterThanOrEqual(2);
+  for (const src of ahead) await expect(page.locator(`link[rel="modulepreload"][href="${src}"]`)).toHaveCount(1);
+  expect([...chunks]).toContain('reserva');
   await expect(reserva).toHaveAttribute('data-island-state', 'waiting');
-  // Keyboard: focusing the link preloads the chunk; Enter loads it and opens the modal at once.
+  // Keyboard: Enter loads it and opens the modal at once.
   const investir = page.getByRole('complementary', { name: 'Investimento' }).getByRole('link', { name: 'Investir' });
   await investir.focus();
-  await expect(page.locator('link[rel="modulepreload"][href*="/reserva-"]')).toHaveCount(1);
   await page.keyboard.press('Enter');
   const modal = page.locator('dialog.modal-lateral');
   await expect(modal).toBeVisible();
   await expect(modal.getByText('Passo 1 de 3')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`${OFFER}$`));
+});
+
+test('a browser that asks to save data fetches the order only when Investir is pressed @so-js', async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } });
+  });
+  await login(page);
+  const chunks = chunksOf(page);
+  await page.goto(OFFER);
+  await settled(page);
+  // Past the loader's idle wait (3 s at the most): still nothing fetched ahead.
+  await page.waitForTimeout(3500);
+  expect([...chunks]).not.toContain('reserva');
+  await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(0);
+  const investir = page.getByRole('complementary', { name: 'Investimento' }).getByRole('link', { name: 'Investir' });
+  await investir.click();
+  await expect(page.locator('dialog.modal-lateral').getByText('Passo 1 de 3')).toBeVisible();
 });
 
 test('the map loads when its accordion opens it into view @so-js', async ({ page }) => {

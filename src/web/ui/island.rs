@@ -42,6 +42,10 @@ pub enum Load<'a> {
     /// nearest ancestor matching the selector (a closed `<details>` panel), or the island
     /// itself (a link inside it, whose first click is held until the island is up).
     Interaction(Option<&'a str>),
+    /// Like `Interaction(None)`, and the island's chunks with what they import are fetched
+    /// once the page is idle and the island in view, unless the browser asks to save data: the
+    /// page's main action (Investir), which must open at once on a slow phone.
+    MainAction,
     /// When touched or focused (a chart over its server-drawn SVG); preloaded on hover.
     Touch,
     /// When near the viewport once the investor has touched the page (a pointer, a key, a
@@ -63,8 +67,15 @@ pub fn mount_lazy<P: IslandProps>(props: &P, fallback: Markup) -> Markup {
 /// The island of `props`, mounted as `load` says.
 pub fn mount_when<P: IslandProps>(props: &P, load: Load<'_>, fallback: Markup) -> Markup {
     let name = P::ISLAND.name();
+    let aquecer = (load == Load::MainAction).then(|| {
+        std::iter::once(assets::island_src(name))
+            .chain(assets::island_imports(name))
+            .collect::<Vec<_>>()
+            .join(" ")
+    });
     let (lazy, carregar, gatilho) = match load {
         Load::Now => (false, None, None),
+        Load::MainAction => (false, Some("interacao"), None),
         Load::Visible => (true, None, None),
         Load::VisibleIn(panel) => (true, None, Some(panel)),
         Load::Interaction(trigger) => (false, Some("interacao"), trigger),
@@ -74,7 +85,7 @@ pub fn mount_when<P: IslandProps>(props: &P, load: Load<'_>, fallback: Markup) -
     let json = props_json(props);
     html! {
         div data-island=(name) data-src=(assets::island_src(name)) data-lazy=[lazy.then_some("")]
-            data-carregar=[carregar] data-gatilho=[gatilho] {
+            data-carregar=[carregar] data-gatilho=[gatilho] data-aquecer=[aquecer] {
             (fallback)
             script type="application/json" { (PreEscaped(json)) }
         }
@@ -169,5 +180,36 @@ mod tests {
         assert!(touch.contains(r#" data-carregar="toque""#) && !touch.contains("data-lazy"));
         let seen = mount_when(&props, Load::Seen, html! {}).into_string();
         assert!(seen.contains(r#" data-lazy="" data-carregar="visto""#));
+        assert!(!seen.contains("data-aquecer") && !own.contains("data-aquecer"));
+    }
+
+    #[test]
+    fn the_main_action_names_its_chunk_and_every_chunk_it_imports() {
+        let props = ReservaProps {
+            href: "x".into(),
+            label: "Investir".into(),
+            attention: "A".into(),
+            generic: "G".into(),
+        };
+        let html = mount_when(&props, Load::MainAction, html! {}).into_string();
+        assert!(html.contains(r#" data-carregar="interacao""#), "{html}");
+        let start = html.find(r#"data-aquecer=""#).unwrap() + r#"data-aquecer=""#.len();
+        let urls: Vec<&str> = html[start..]
+            .split('"')
+            .next()
+            .unwrap()
+            .split(' ')
+            .collect();
+        assert_eq!(urls[0], assets::island_src("reserva"));
+        // React's shared chunk at least: the order is a React island.
+        assert!(urls.len() >= 2, "{urls:?}");
+        for u in &urls {
+            assert!(u.starts_with("/assets/") && u.ends_with(".js"), "{u}");
+            let logical = assets::all()
+                .iter()
+                .find(|a| a.url == *u)
+                .map(|a| a.logical);
+            assert!(logical.is_some(), "{u} is not an embedded asset");
+        }
     }
 }

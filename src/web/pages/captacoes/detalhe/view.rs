@@ -252,7 +252,7 @@ fn sidebar(ctx: &Ctx, o: &Captacao, f: &captacao::CaptacaoFacts, preview: bool) 
                         @if ctx.session.is_some() {
                             // With JS the order opens as a side modal on this page; its island loads with the first
                             // press of Investir (held and given again once it is up).
-                            (island::mount_when(&island::ReservaProps { href: invest_href.clone(), label: "Investir".into(), attention: crate::web::ui::alert::ATTENTION.into(), generic: crate::api::GENERIC_ERROR.into() }, island::Load::Interaction(None), html! {
+                            (island::mount_when(&island::ReservaProps { href: invest_href.clone(), label: "Investir".into(), attention: crate::web::ui::alert::ATTENTION.into(), generic: crate::api::GENERIC_ERROR.into() }, island::Load::MainAction, html! {
                                 a.botao.botao-primario.botao-largo href=(invest_href) { "Investir" }
                             }))
                         } @else {
