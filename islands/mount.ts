@@ -3,8 +3,29 @@
 // the first island that wakes and cached for the visit.
 import { createElement, type ComponentType } from 'react';
 import { flushSync } from 'react-dom';
-import { createRoot } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
 import './estado';
+
+/** Every island root, by its element: an island inside a modal's server fragment loses its
+ * element when the fragment is replaced or the modal closes, and its root must then be unmounted,
+ * or its effects (a countdown's timer, a signal's subscription) run on for a node no one sees. */
+const roots = new Map<HTMLElement, Root>();
+
+/** Unmounts the roots whose element has left the page, once the current commit is done. */
+function sweep(): void {
+  setTimeout(() => {
+    for (const [el, root] of roots) {
+      if (el.isConnected) continue;
+      roots.delete(el);
+      root.unmount();
+      el.dataset.islandState = 'unmounted';
+    }
+  }, 0);
+}
+// A fragment that is replaced or closed says so (`ilhas:desmontar`); a new one mounting is a
+// moment to sweep as well.
+document.addEventListener('ilhas:desmontar', sweep);
+document.addEventListener('ilhas:montar', sweep);
 
 /**
  * Makes the `mount(el, props)` function the loader calls: one React root per island.
@@ -21,6 +42,7 @@ export function island<P extends object>(
     // The first render is committed before `mount` returns (React clears the fallback and the
     // props script then), so a click the loader held can be given to the island's own control.
     const root = createRoot(el);
+    roots.set(el, root);
     flushSync(() => root.render(createElement(Component, merged)));
   };
 }

@@ -109,6 +109,8 @@ export function Fragment({
     for (const alert of Array.from(body.querySelectorAll<HTMLDialogElement>('dialog.alerta'))) inline(alert);
     body.dispatchEvent(new CustomEvent('ilhas:montar', { bubbles: true }));
     onShown?.(body);
+    // The islands of this fragment go with it (replaced by the next one, or the modal closed).
+    return () => void document.dispatchEvent(new CustomEvent('ilhas:desmontar'));
     // Only a new fragment is shown again; `onShown` is the island's, read when it arrives.
   }, [html]);
   return <div className="modal-corpo" ref={ref} dangerouslySetInnerHTML={{ __html: html }} />;

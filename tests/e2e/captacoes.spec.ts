@@ -118,6 +118,15 @@ test('simulate an investment', async ({ page }) => {
     await expect(chart.locator('canvas')).toBeVisible();
     // axe on the page with the modal open and its results shown.
     await checkA11y(page);
+    // Simulating again replaces the results: the first chart's island is unmounted with them
+    // (no root left running for a node no one sees), and the new one mounts.
+    const first = await chart.elementHandle();
+    await amount.fill('20.000,00');
+    await dialog.getByRole('button', { name: 'Simular' }).click();
+    await expect(dialog.locator('.cenarios').getByText('R$ 23.500,00')).toBeVisible();
+    await expect.poll(() => first?.evaluate((el) => (el as HTMLElement).dataset.islandState)).toBe('unmounted');
+    await chart.scrollIntoViewIfNeeded();
+    await expect(chart).toHaveAttribute('data-island-state', 'mounted');
     // The server refuses a zero amount; its 'Atenção!' stays in the modal's flow (no alert
     // over the modal to close), tied to the field, which takes the focus.
     await amount.fill('0');
