@@ -1,4 +1,4 @@
-// The money mask of the amount fields in the modal islands (see fragment-dialog.ts).
+// The money mask of the amount fields in the modal islands (see comum/modal.tsx).
 
 /** '123456' → '1.234,56': the digits typed become cents. The server parses either form. */
 export function maskMoney(raw: string): string {
