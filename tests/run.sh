@@ -62,7 +62,7 @@ other_packages() {
   npm_ci tests/e2e --ignore-scripts
   if [ ! -d "$ORACLE_DIR/node_modules/pix-utils" ] || [ ! -d "$ORACLE_DIR/node_modules/libphonenumber-js" ] \
     || [ ! -d "$ORACLE_DIR/node_modules/ical.js" ] || [ ! -d "$ORACLE_DIR/node_modules/ofx-js" ] \
-    || [ ! -d "$ORACLE_DIR/node_modules/papaparse" ]; then
+    || [ ! -d "$ORACLE_DIR/node_modules/papaparse" ] || [ ! -d "$ORACLE_DIR/node_modules/@formulajs/formulajs" ]; then
     step "oracle packages into $ORACLE_DIR"
     mkdir -p "$ORACLE_DIR"
     (
@@ -70,7 +70,7 @@ other_packages() {
       [ -f package.json ] || npm init -y >/dev/null
       npm install --no-audit --no-fund --ignore-scripts \
         @brazilian-utils/brazilian-utils@2.4.0 cpf-cnpj-validator@2.1.2 pix-utils@2.8.2 libphonenumber-js@1.13.16 \
-        ical.js@2.2.1 ofx-js@1.1.1 papaparse@5.7.1
+        ical.js@2.2.1 ofx-js@1.1.1 papaparse@5.7.1 @formulajs/formulajs@4.6.1
     )
   fi
 }

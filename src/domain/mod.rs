@@ -15,6 +15,7 @@ pub mod money;
 pub mod paging;
 pub mod pix;
 pub mod reference;
+pub mod rentabilidade;
 pub mod reserva;
 pub mod segmento;
 pub mod sessao;

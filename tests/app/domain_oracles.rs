@@ -12,6 +12,7 @@
 mod arquivos;
 mod pix;
 mod support;
+mod xirr;
 
 use colheita::domain::reference::area_codes;
 use colheita::domain::validate::{is_valid_cpf, is_valid_mobile_phone};
