@@ -10,6 +10,7 @@ pub mod desistencia;
 pub mod documento;
 pub mod extrato;
 pub mod informe;
+pub mod irpf;
 pub mod limite_anual;
 pub mod money;
 pub mod paging;

@@ -7,6 +7,7 @@
 //! a year is what the reservation accrued from 1 January to 31 December (capped at
 //! maturity), the same accrual the wallet shows.
 
+mod declaracao;
 mod store;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -36,6 +37,7 @@ pub(crate) fn routes() -> Router<Sandbox> {
     Router::new()
         .route("/v1/informe/anos", get(listar_anos))
         .route("/v1/informe/{ano}", get(baixar))
+        .route("/v1/informe/{ano}/declaracao", get(declaracao::declaracao))
 }
 
 /// The calendar years a reservation earned in: from its start of yield to the day

@@ -469,4 +469,19 @@ CREATE TABLE captacao_emissores (
     taxa_plataforma_centesimos INTEGER NOT NULL CHECK (taxa_plataforma_centesimos >= 0)
 ) STRICT;
 "#,
+    // 11: how the investor declares each offering's security in the IRPF: the 'Bens e
+    // Direitos' group and code and the income's section and line, as the year's program
+    // numbers them (platform data per offering; `sandbox::seed::emissores` fills it with the
+    // issuer). Rows stored before carry the exempt CPR-F's codes.
+    r#"
+ALTER TABLE captacao_emissores ADD COLUMN irpf_bens_grupo TEXT NOT NULL DEFAULT '04'
+    CHECK (length(irpf_bens_grupo) = 2 AND irpf_bens_grupo NOT GLOB '*[^0-9]*');
+ALTER TABLE captacao_emissores ADD COLUMN irpf_bens_codigo TEXT NOT NULL DEFAULT '03'
+    CHECK (length(irpf_bens_codigo) = 2 AND irpf_bens_codigo NOT GLOB '*[^0-9]*');
+ALTER TABLE captacao_emissores ADD COLUMN irpf_rendimentos TEXT NOT NULL DEFAULT 'ISENTO'
+    CHECK (irpf_rendimentos IN ('ISENTO', 'TRIBUTACAO_EXCLUSIVA'));
+ALTER TABLE captacao_emissores ADD COLUMN irpf_rendimentos_codigo TEXT NOT NULL DEFAULT '12'
+    CHECK (length(irpf_rendimentos_codigo) BETWEEN 1 AND 2
+        AND irpf_rendimentos_codigo NOT GLOB '*[^0-9]*');
+"#,
 ];

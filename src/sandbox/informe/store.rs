@@ -38,3 +38,49 @@ pub(crate) fn beneficiario(c: &Connection, usuario: i64) -> Result<Option<Benefi
     )
     .optional()?)
 }
+
+/// An offering's issuer and IRPF codes, as the declaration needs them.
+pub(crate) struct Tributacao {
+    pub(crate) razao_social: String,
+    pub(crate) cnpj: String,
+    pub(crate) bens_grupo: String,
+    pub(crate) bens_codigo: String,
+    pub(crate) rendimentos: crate::domain::irpf::Rendimentos,
+    pub(crate) rendimentos_codigo: String,
+}
+
+/// `None` when the offering has no issuer stored.
+pub(crate) fn tributacao(c: &Connection, captacao: i64) -> Result<Option<Tributacao>, ApiError> {
+    let linha = c
+        .row(
+            "SELECT razao_social, cnpj, irpf_bens_grupo, irpf_bens_codigo, irpf_rendimentos,
+                    irpf_rendimentos_codigo
+             FROM captacao_emissores WHERE captacao_id = ?1",
+            params![captacao],
+            |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, String>(2)?,
+                    r.get::<_, String>(3)?,
+                    r.get::<_, String>(4)?,
+                    r.get::<_, String>(5)?,
+                ))
+            },
+        )
+        .optional()?;
+    Ok(linha.and_then(
+        |(razao_social, cnpj, bens_grupo, bens_codigo, rend, rendimentos_codigo)| {
+            // The column's CHECK admits only the two sections.
+            let rendimentos = crate::domain::irpf::Rendimentos::from_sql(&rend)?;
+            Some(Tributacao {
+                razao_social,
+                cnpj,
+                bens_grupo,
+                bens_codigo,
+                rendimentos,
+                rendimentos_codigo,
+            })
+        },
+    ))
+}

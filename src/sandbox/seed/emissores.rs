@@ -26,6 +26,19 @@ pub(super) struct EmissorSeed {
     pub(super) uso_recursos: String,
     /// Percent of the amount raised, a decimal string ("3.50").
     pub(super) taxa_plataforma: String,
+    /// How the investor declares the security in the IRPF.
+    pub(super) tributacao: TributacaoSeed,
+}
+
+/// The IRPF program's codes for the security: the 'Bens e Direitos' group and code, and the
+/// income's section with its line.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct TributacaoSeed {
+    pub(super) bens_grupo: String,
+    pub(super) bens_codigo: String,
+    pub(super) rendimentos: crate::domain::irpf::Rendimentos,
+    pub(super) rendimentos_codigo: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -119,8 +132,9 @@ fn completar_com(
         let v = validar(&slug, e)?;
         tx.prepare_cached(
             "INSERT INTO captacao_emissores (captacao_id, razao_social, cnpj, sede_endereco,
-                sede_cidade, sede_uf, projeto, uso_recursos, taxa_plataforma_centesimos)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                sede_cidade, sede_uf, projeto, uso_recursos, taxa_plataforma_centesimos,
+                irpf_bens_grupo, irpf_bens_codigo, irpf_rendimentos, irpf_rendimentos_codigo)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
         )?
         .execute(params![
             id,
@@ -132,6 +146,10 @@ fn completar_com(
             v.e.projeto,
             v.e.uso_recursos,
             v.taxa_centesimos,
+            v.e.tributacao.bens_grupo,
+            v.e.tributacao.bens_codigo,
+            v.e.tributacao.rendimentos.as_sql(),
+            v.e.tributacao.rendimentos_codigo,
         ])?;
         inseridos += 1;
     }
@@ -155,6 +173,12 @@ mod tests {
             projeto: "Fazenda Exemplo".into(),
             uso_recursos: "Custeio da soja.".into(),
             taxa_plataforma: "3.50".into(),
+            tributacao: TributacaoSeed {
+                bens_grupo: "04".into(),
+                bens_codigo: "03".into(),
+                rendimentos: crate::domain::irpf::Rendimentos::Isento,
+                rendimentos_codigo: "12".into(),
+            },
         }
     }
 

@@ -166,3 +166,108 @@ async fn informe_de_um_ano_lista_fonte_beneficiario_e_rendimentos_isentos() {
     let r = get(&amb.router, &format!("/v1/informe/{}", anos[0]), None).await;
     assert_eq!(r.status, StatusCode::UNAUTHORIZED);
 }
+
+#[tokio::test]
+async fn a_declaracao_do_ano_traz_codigos_emissor_saldos_e_rendimentos_recebidos() {
+    use rust_decimal::Decimal;
+    let amb = ambiente();
+    let t = token(&amb.router, INVESTIDOR).await;
+    let anos: Vec<i16> =
+        serde_json::from_value(get(&amb.router, "/v1/informe/anos", Some(&t)).await.json())
+            .unwrap();
+    let dinheiro = |v: &serde_json::Value| -> Decimal { v.to_string().parse().unwrap() };
+    let mut algum_rendimento = false;
+    for ano in &anos {
+        let r = get(
+            &amb.router,
+            &format!("/v1/informe/{ano}/declaracao"),
+            Some(&t),
+        )
+        .await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.texto());
+        let d = r.json();
+        assert_eq!(d["ano"], json!(ano));
+        let itens = d["itens"].as_array().unwrap();
+        assert!(!itens.is_empty(), "{ano}: {d}");
+        for i in itens {
+            assert_eq!(
+                i["bensEDireitos"],
+                json!({"grupo": "04", "codigo": "03"}),
+                "{i}"
+            );
+            assert_eq!(i["rendimentos"]["tipo"], "ISENTO");
+            assert_eq!(i["rendimentos"]["codigo"], "12");
+            let cnpj = i["emissor"]["cnpj"].as_str().unwrap();
+            assert!(crate::domain::validate::is_valid_cnpj(cnpj), "{i}");
+            let disc = i["discriminacao"].as_str().unwrap();
+            let razao = i["emissor"]["razaoSocial"].as_str().unwrap();
+            assert!(
+                disc.contains(razao) && disc.contains(&crate::domain::validate::format_cnpj(cnpj)),
+                "{disc}"
+            );
+            let (antes, atual) = (dinheiro(&i["saldoAnterior"]), dinheiro(&i["saldoAtual"]));
+            let recebido = dinheiro(&i["rendimentos"]["valor"]);
+            assert!(antes >= Decimal::ZERO && atual >= Decimal::ZERO && recebido >= Decimal::ZERO);
+            assert!(
+                !(antes.is_zero() && atual.is_zero() && recebido.is_zero()),
+                "{i}"
+            );
+            algum_rendimento |= recebido > Decimal::ZERO;
+        }
+        // The years chain: what was held at the end of one year opens the next.
+        if let Some(seguinte) = anos.iter().find(|a| **a == ano + 1) {
+            let s = get(
+                &amb.router,
+                &format!("/v1/informe/{seguinte}/declaracao"),
+                Some(&t),
+            )
+            .await
+            .json();
+            for i in itens
+                .iter()
+                .filter(|i| !dinheiro(&i["saldoAtual"]).is_zero())
+            {
+                let mesmo = s["itens"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|x| x["idCaptacao"] == i["idCaptacao"]);
+                assert_eq!(
+                    mesmo.map(|x| dinheiro(&x["saldoAnterior"])),
+                    Some(dinheiro(&i["saldoAtual"])),
+                    "{i}"
+                );
+            }
+        }
+    }
+    assert!(
+        algum_rendimento,
+        "the demo investor received interest in a past year"
+    );
+
+    let atual = anos[0] + 1;
+    for ano in [atual.to_string(), "abc".into()] {
+        let r = get(
+            &amb.router,
+            &format!("/v1/informe/{ano}/declaracao"),
+            Some(&t),
+        )
+        .await;
+        assert_erro(&r, StatusCode::NOT_FOUND, NENHUM);
+    }
+    let b = token(&amb.router, BASICO).await;
+    let r = get(
+        &amb.router,
+        &format!("/v1/informe/{}/declaracao", anos[0]),
+        Some(&b),
+    )
+    .await;
+    assert_erro(&r, StatusCode::NOT_FOUND, NENHUM);
+    let r = get(
+        &amb.router,
+        &format!("/v1/informe/{}/declaracao", anos[0]),
+        None,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::UNAUTHORIZED);
+}
