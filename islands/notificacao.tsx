@@ -3,6 +3,9 @@
 // opens the same page as a fragment in a modal: the server marks it read as it answers, so an
 // unread one lowers the shared unread count (the header's counter follows at once) and its card
 // says so, without a reload.
+//
+// The headings read as on the page: the list's 'Notificações' (h1), then the notification's
+// title, which becomes the modal's own heading (h2, the dialog's name), then its message.
 import { useRef, useState } from 'react';
 import type { NotificacaoProps } from './generated/props';
 import { Fragment, Modal } from './comum/modal';
@@ -19,14 +22,33 @@ interface Card {
 
 type Props = NotificacaoProps & { cards: Card[]; listClass: string };
 
+const TITLE_ID = 'notificacao-modal-titulo';
+
+/**
+ * The server's detail made the modal's body: its title heading leaves it (the modal's heading
+ * says it, and now names the article), and so does its 'Voltar' link (the modal's Fechar is
+ * that). Returns the body and the title.
+ */
+function asModalBody(fragment: string): { body: string; heading: string } {
+  const doc = new DOMParser().parseFromString(fragment, 'text/html');
+  const own = doc.getElementById('notificacao-titulo');
+  const heading = own?.textContent?.trim() ?? '';
+  own?.remove();
+  doc.querySelector('.notificacao-detalhe')?.setAttribute('aria-labelledby', TITLE_ID);
+  doc.querySelector('.notificacao-voltar')?.remove();
+  return { body: doc.body.innerHTML, heading };
+}
+
 function Notificacoes({ title, unread, readNote, cards, listClass }: Props) {
   const [openAt, setOpenAt] = useState<number | null>(null);
   const [html, setHtml] = useState('');
+  const [heading, setHeading] = useState('');
   const [read, setRead] = useState<Set<number>>(new Set());
   const openers = useRef<(HTMLAnchorElement | null)[]>([]);
 
   async function open(i: number): Promise<void> {
     const url = cards[i].href;
+    setHeading(cards[i].title);
     setOpenAt(i);
     try {
       const res = await fetchFragment(url);
@@ -35,7 +57,9 @@ function Notificacoes({ title, unread, readNote, cards, listClass }: Props) {
       if (!res.ok || res.redirected || !type.startsWith('text/html') || !text.includes('notificacao-detalhe')) {
         throw new Error(`HTTP ${res.status}`);
       }
-      setHtml(text);
+      const shown = asModalBody(text);
+      if (shown.heading) setHeading(shown.heading);
+      setHtml(shown.body);
       if (unread && !read.has(i)) {
         setRead(new Set(read).add(i));
         naoLidas.value = Math.max(0, naoLidas.value - 1);
@@ -79,19 +103,23 @@ function Notificacoes({ title, unread, readNote, cards, listClass }: Props) {
           const i = openAt;
           setOpenAt(null);
           setHtml('');
+          setHeading('');
           if (i !== null) openers.current[i]?.focus();
         }}
         className="modal-lateral"
-        title={title}
-        titleId="notificacao-modal-titulo"
+        title={heading || title}
+        titleId={TITLE_ID}
       >
         {html && (
           <Fragment
             html={html}
-            onShown={(body) => {
-              // The page's own 'Voltar' link is the modal's Fechar here.
-              body.querySelector('.notificacao-voltar')?.remove();
-              body.querySelector<HTMLElement>('.notificacao-detalhe h2, .notificacao-detalhe a')?.focus();
+            onShown={() => {
+              // The title first, as a page's heading is read first.
+              const own = document.getElementById(TITLE_ID);
+              if (own) {
+                own.tabIndex = -1;
+                own.focus();
+              }
             }}
           />
         )}

@@ -1,5 +1,6 @@
 //! Home and wallet against the sandbox and a failing platform.
 
+mod custodia;
 mod falhas;
 mod inicio;
 

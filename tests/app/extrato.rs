@@ -335,6 +335,56 @@ async fn app_notifications_turn_off_and_on() {
 }
 
 #[tokio::test]
+async fn a_notification_descends_from_the_page_heading_and_its_settings_are_a_labelled_group() {
+    let app = as_user("investidor@colheita.dev").await;
+    let doc = html(app.get(routes::NOTIFICACOES).await).await;
+    // The spec's texts, character for character, and the channels as a labelled group.
+    assert_eq!(
+        text(&doc, "#configurar-notificacoes h2"),
+        "Configurar notificações"
+    );
+    assert_eq!(
+        text(&doc, "#configurar-notificacoes details > summary"),
+        "Ativar/Desativar notificações"
+    );
+    assert_eq!(
+        text(&doc, "#configurar-notificacoes fieldset > legend"),
+        "Canais de notificação"
+    );
+    assert_eq!(
+        text(
+            &doc,
+            "#configurar-notificacoes fieldset label[for=aplicativo]"
+        ),
+        "Aplicativo"
+    );
+    assert_eq!(
+        attr(
+            &doc,
+            "fieldset #aplicativo[role=switch]",
+            "aria-describedby"
+        ),
+        ["aplicativo-ajuda"]
+    );
+    assert!(text(&doc, "fieldset #aplicativo-ajuda").starts_with("Avisos de novas captações"));
+
+    // The detail: the page's h1, the title at the next level, the message as paragraphs.
+    let href = attr(&doc, "a.notificacao-abrir", "href").remove(0);
+    let detail = html(app.get(&href).await).await;
+    let order: Vec<String> = detail
+        .select(&scraper::Selector::parse("main :is(h1, h2, h3, h4, h5, h6)").unwrap())
+        .map(|h| h.value().name().to_owned())
+        .collect();
+    assert_eq!(order[..2], ["h1", "h2"], "{order:?}");
+    for pair in order.windows(2) {
+        let level = |h: &str| h[1..].parse::<u8>().unwrap();
+        assert!(level(&pair[1]) <= level(&pair[0]) + 1, "{order:?}");
+    }
+    assert!(!texts(&detail, ".notificacao-detalhe p.notificacao-mensagem").is_empty());
+    assert!(texts(&detail, ".notificacao-detalhe :is(strong, b)").is_empty());
+}
+
+#[tokio::test]
 async fn the_category_search_lists_products_and_explains_unknown_codes() {
     let app = as_user("investidor@colheita.dev").await;
     let doc = html(app.get(&routes::renda_variavel("3", 1, 10)).await).await;

@@ -152,8 +152,10 @@ test('with JavaScript the filter and the settings are side modals, and a notific
   expect(before).toBeGreaterThan(0);
   await page.evaluate(() => ((window as unknown as { mesmaPagina: boolean }).mesmaPagina = true));
   const opener = page.locator('a.notificacao-abrir').first();
+  const title = (await opener.innerText()).trim();
   await opener.click();
-  const detail = page.getByRole('dialog', { name: 'Notificação' });
+  // The dialog is named by the notification's title, its heading, as the page is without JS.
+  const detail = page.getByRole('dialog', { name: title });
   await expect(detail.locator('.notificacao-detalhe')).toBeVisible();
   await expect.poll(() => headerCount(page)).toBe(before - 1);
   await checkA11y(page);

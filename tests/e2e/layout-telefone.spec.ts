@@ -3,9 +3,10 @@
 // accordion never widens a page; no header control wraps; a side panel's table shows all its
 // columns; on a phone every button, summary, tab and button-styled link is at least 44 × 44 px
 // and the first offering of /investir is on the first screen; a sign-up field that failed says
-// why under itself. Screenshots of each page at both widths go into the report.
+// why under itself; a notification's headings descend from the page's (its title the next level,
+// the dialog's name with JS) and its settings are a labelled group of switches. Screenshots of each page at both widths go into the report.
 import { expect, test, type Page } from '@playwright/test';
-import { login } from './helpers';
+import { checkA11y, login } from './helpers';
 import { OFFER } from './paginas';
 import { overflow } from './wcag';
 
@@ -14,6 +15,7 @@ const LAPTOP = { width: 1366, height: 800 };
 const VIEWPORTS = [PHONE, LAPTOP];
 /** The touch target a phone user can hit without aiming (WCAG 2.5.5, Lighthouse). */
 const TARGET = 44;
+const jsOn = (): boolean => test.info().project.use.javaScriptEnabled !== false;
 
 async function attachScreenshot(page: Page, name: string): Promise<void> {
   const body = await page.screenshot({ fullPage: true });
@@ -207,6 +209,62 @@ for (const viewport of VIEWPORTS) {
       const filtrar = await page.getByRole('button', { name: 'Filtrar' }).boundingBox();
       expect.soft(filtrar?.height ?? 0, "Filtrar's height").toBeLessThanOrEqual(60);
       await attachScreenshot(page, 'agenda');
+    });
+
+    test(`a notification's headings descend from the page's, its message in plain paragraphs, at ${w}`, async ({ page }) => {
+      await login(page);
+      await page.goto('/notificacoes?aba=lidos');
+      const opener = page.locator('a.notificacao-abrir').first();
+      const title = (await opener.innerText()).trim();
+      await opener.click();
+      // With JS the detail is a dialog named by the notification's title; without, a page.
+      const detail = jsOn() ? page.getByRole('dialog', { name: title }) : page.getByRole('main');
+      await expect(detail.locator('.notificacao-detalhe')).toBeVisible();
+      // The outline read: the page's heading, then the dialog's or the page's others.
+      const outline = await page.evaluate(() => {
+        const dialog = document.querySelector('dialog[open]');
+        const headings = dialog
+          ? [document.querySelector('main h1'), ...dialog.querySelectorAll('h1, h2, h3, h4, h5, h6')]
+          : [...document.querySelectorAll('main :is(h1, h2, h3, h4, h5, h6)')];
+        return headings
+          .filter((h): h is Element => !!h)
+          .map((h) => ({ level: Number(h.tagName[1]), text: (h.textContent ?? '').trim(), size: Number.parseFloat(getComputedStyle(h).fontSize) }));
+      });
+      expect(outline.slice(0, 2).map((h) => [h.level, h.text])).toEqual([
+        [1, 'Notificações'],
+        [2, title],
+      ]);
+      for (let i = 1; i < outline.length; i++) {
+        expect.soft(outline[i].level, `'${outline[i].text}' skips no level`).toBeLessThanOrEqual(outline[i - 1].level + 1);
+      }
+      expect.soft(outline[1].size, "the title reads smaller than the page's heading").toBeLessThan(outline[0].size);
+      const message = detail.locator('.notificacao-detalhe p.notificacao-mensagem');
+      await expect(message.first()).toBeVisible();
+      for (const weight of await message.evaluateAll((ps) => ps.map((p) => Number(getComputedStyle(p).fontWeight)))) {
+        expect.soft(weight, 'the message is not bold').toBeLessThan(600);
+      }
+      expect.soft(await overflow(page), 'the detail fits').toBeLessThanOrEqual(0);
+      await attachScreenshot(page, 'notification detail');
+    });
+
+    test(`the notification settings are a labelled group of switches that fits, at ${w}`, async ({ page }) => {
+      await login(page);
+      await page.goto('/notificacoes');
+      await page.getByRole('link', { name: 'Configurar notificações' }).click();
+      const panel = jsOn() ? page.getByRole('dialog', { name: 'Configurar notificações' }) : page.getByRole('region', { name: 'Configurar notificações' });
+      await expect(panel.locator('summary')).toHaveText('Ativar/Desativar notificações');
+      const group = panel.getByRole('group', { name: 'Canais de notificação' });
+      const app = group.getByRole('switch', { name: 'Aplicativo', exact: true });
+      await expect(app).toBeVisible();
+      await expect(app).toHaveAccessibleDescription(/^Avisos de novas captações/);
+      expect.soft(await checkboxProblems(page), 'the switch beside its label').toEqual([]);
+      for (const target of [panel.locator('summary'), panel.getByRole('button', { name: 'Salvar' })]) {
+        const box = await target.boundingBox();
+        expect.soft(box?.height ?? 0, `${await target.innerText()} is a 44 px target`).toBeGreaterThanOrEqual(TARGET);
+      }
+      expect.soft(await overflow(page), 'the settings fit').toBeLessThanOrEqual(0);
+      await checkA11y(page);
+      await attachScreenshot(page, 'notification settings');
     });
 
     test(`a sign-up field that failed says why, under itself, at ${w}`, async ({ page }) => {

@@ -6,6 +6,7 @@ pub mod badge;
 pub mod barras;
 pub mod captacao;
 pub mod cards;
+pub mod custodia;
 pub mod download;
 pub mod format;
 pub mod header;

@@ -5,7 +5,8 @@ use maud::{Markup, html};
 use super::Panel;
 use crate::api::ApiError;
 use crate::api::models::{AlocacaoResumida, Parcela, Reserva, ReservaDocumento, Skipped};
-use crate::web::ui::{badge, cards, format};
+use crate::domain::dates;
+use crate::web::ui::{badge, captacao, cards, custodia, format};
 use crate::web::{Ctx, routes};
 
 pub use crate::web::ui::download::NO_FILE;
@@ -122,11 +123,12 @@ fn cancelled_section(ctx: &Ctx, cancelled: &Result<Vec<Reserva<Skipped>>, ApiErr
 }
 
 fn reserva_row<P>(ctx: &Ctx, r: &Reserva<P>, _i: usize) -> Markup {
+    let hoje = dates::today_in_sao_paulo(captacao::now());
     html! {
         div.reserva-linha {
             p { (badge::status(&r.status.name, r.status.color.as_deref())) }
             dl.fatos {
-                div { dt { "Início do rendimento" } dd { (format::date(r.inicio_rendimento.as_deref())) } }
+                (custodia::rendimento(r, hoje))
                 div { dt { "Valor investido" } dd { (ctx.money(r.investimento)) } }
                 div { dt { "Prazo" } dd { (r.prazo.map(|p| format!("{p} meses")).unwrap_or_else(|| "-".into())) } }
                 div { dt { "Remuneração líquida" } dd { (format::net_yield(r.rendimento)) } }

@@ -70,7 +70,10 @@ fn detail(d: &NotificacaoDetalhe, public_origin: &str) -> maud::Markup {
     html! {
         article.notificacao-detalhe aria-labelledby="notificacao-titulo" {
             h2 #notificacao-titulo tabindex="-1" { (titulo) }
-            p { (resumo) }
+            // The message as the platform wrote it: a paragraph per line.
+            @for paragrafo in resumo.lines().map(str::trim).filter(|l| !l.is_empty()) {
+                p.notificacao-mensagem { (paragrafo) }
+            }
             p.texto-secundario { "Enviada em: " (format::datetime(enviada)) }
             div.acoes {
                 @if let Some(label) = label {
@@ -121,8 +124,8 @@ async fn show(ctx: Ctx, id: i64) -> PageResult {
     if let Ok(n) = ctx.app.api.notificacoes_contador(token).await {
         ctx.unread.set(&ctx.jar, n);
     }
-    // In the list's dialog (`?parcial=1`) the dialog's own title heads the message: a page
-    // heading there would read bigger than, and above, the dialog's.
+    // In the list's dialog (`?parcial=1`) the page's heading is the list's, behind the
+    // dialog; the notification's title (the next level) becomes the dialog's own heading.
     let main = html! {
         @if !ctx.partial { h1 { (TITLE) } }
         (detail(&d, &ctx.app.cfg.public_origin()))

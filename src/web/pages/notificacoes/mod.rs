@@ -22,6 +22,10 @@ use crate::web::{Ctx, PageResult, routes};
 pub const TITLE: &str = "Notificações";
 const SETTINGS_ID: &str = "configurar-notificacoes";
 const SETTINGS_TITLE: &str = "Configurar notificações";
+/// The settings' group of channels, and what the 'Aplicativo' one sends.
+pub const CHANNELS: &str = "Canais de notificação";
+pub const APP_HINT: &str =
+    "Avisos de novas captações, pagamentos, reservas e documentos, aqui e no contador do menu.";
 
 /// The tab in the address: `aba=lidos`, or the unread ones.
 #[derive(Debug, Default, Deserialize)]
@@ -131,20 +135,27 @@ fn list(ctx: &Ctx, l: &Listing, result: &Result<NotificacaoPagina, ApiError>) ->
     }
 }
 
-/// 'Configurar notificações': the accordion 'Ativar/Desativar notificações' with the
-/// 'Aplicativo' toggle, or the message of the error when the setting could not be read.
+/// 'Configurar notificações': the accordion 'Ativar/Desativar notificações' holding the
+/// channels as a group of switches ('Aplicativo', what it sends said under it), or the
+/// message of the error when the setting could not be read. With JavaScript the section's
+/// content opens as a side panel (its heading becomes the panel's).
 fn settings(setting: &Result<NotificacaoConfiguracao, ApiError>) -> Markup {
     html! {
         section.painel-filtro #(SETTINGS_ID) aria-labelledby="configurar-titulo" {
             h2 #configurar-titulo { (SETTINGS_TITLE) }
             @match setting {
                 Err(e) => p.mensagem.mensagem-erro role="alert" { (e.user_message()) },
-                Ok(s) => details.acordeao open {
+                Ok(s) => details.acordeao.configuracao open {
                     summary { "Ativar/Desativar notificações" }
                     form.formulario method="post" action=(routes::NOTIFICACOES_CONFIGURACOES) {
-                        div.campo-checkbox.interruptor {
-                            input #aplicativo type="checkbox" role="switch" name="aplicativo" value="1" checked[s.recebe_notificacao];
-                            label for="aplicativo" { "Aplicativo" }
+                        fieldset {
+                            legend { (CHANNELS) }
+                            div.campo-checkbox.interruptor {
+                                input #aplicativo type="checkbox" role="switch" name="aplicativo" value="1"
+                                    aria-describedby="aplicativo-ajuda" checked[s.recebe_notificacao];
+                                label for="aplicativo" { "Aplicativo" }
+                                p.campo-ajuda #aplicativo-ajuda { (APP_HINT) }
+                            }
                         }
                         div.form-acoes { button.botao.botao-primario type="submit" { "Salvar" } }
                     }

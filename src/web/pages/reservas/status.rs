@@ -9,7 +9,7 @@ use crate::domain::pix::{self, StaticPix};
 use crate::domain::status::ReservaStatus;
 use crate::domain::{captacao, dates};
 use crate::web::error::{Id, OnPage};
-use crate::web::ui::{Page, badge, format, island};
+use crate::web::ui::{self, Page, badge, custodia, format, island};
 use crate::web::{Ctx, PageResult, routes};
 
 pub const TITLE: &str = "Detalhe da reserva";
@@ -25,6 +25,8 @@ pub const EXPLAIN_APPROVED: &str = "Reserva garantida: o valor será debitado da
 pub const EXPLAIN_PIX: &str = "Pague o Pix dentro do prazo para garantir a sua reserva. Depois do prazo, a reserva é cancelada.";
 pub const EXPLAIN_PAID: &str =
     "Pagamento confirmado. O rendimento começa na data de início informada.";
+/// Paid, and not earning yet: held for the offering until it closes.
+pub const EXPLAIN_PAID_HELD: &str = "Pagamento confirmado. O valor fica em custódia até o encerramento da oferta e só começa a render quando é repassado ao emissor.";
 
 pub async fn view_reserva_get(ctx: Ctx, Id(id): Id) -> PageResult {
     let r = ctx.app.api.reserva(ctx.token()?, id).await.on_page(TITLE)?;
@@ -79,6 +81,7 @@ pub fn reserva_panel(ctx: &Ctx, r: &Reserva, level: u8) -> (Markup, bool) {
         .or_else(|| pix.and_then(|p| p.data_vencimento.clone()))
         .filter(|_| abertura.is_none());
     let payload = pix.and_then(|p| pix_payload(r, p, &ctx.app.cfg.pix_merchant_city));
+    let hoje = dates::today_in_sao_paulo(ui::captacao::now());
     let markup = html! {
         section.reserva aria-labelledby="reserva-titulo" {
             (heading(level, "reserva-titulo", TITLE))
@@ -87,7 +90,7 @@ pub fn reserva_panel(ctx: &Ctx, r: &Reserva, level: u8) -> (Markup, bool) {
                 div { dt { "Valor" } dd { (ctx.money(r.investimento)) } }
                 div { dt { "Forma de pagamento" } dd { (r.tipo_do_pagamento_descricao.as_deref().unwrap_or("-")) } }
                 div { dt { "Data da solicitação" } dd { (format::date(r.data.as_deref())) } }
-                div { dt { "Início do rendimento" } dd { (format::date(r.inicio_rendimento.as_deref())) } }
+                (custodia::rendimento(r, hoje))
             }
             @match status {
                 _ if abertura.is_some() => {
@@ -106,7 +109,10 @@ pub fn reserva_panel(ctx: &Ctx, r: &Reserva, level: u8) -> (Markup, bool) {
                 },
                 ReservaStatus::EmAnalise => { (heading(level + 1, "", status.label())) p { (EXPLAIN_ANALYSIS) } },
                 ReservaStatus::Aprovado => { (heading(level + 1, "", status.label())) p { (EXPLAIN_APPROVED) } },
-                ReservaStatus::Pago => { (heading(level + 1, "", status.label())) p { (EXPLAIN_PAID) } },
+                ReservaStatus::Pago => {
+                    (heading(level + 1, "", status.label()))
+                    p { @if custodia::em_custodia(r, hoje) { (EXPLAIN_PAID_HELD) } @else { (EXPLAIN_PAID) } }
+                },
                 _ => {},
             }
             @if let Some(m) = &r.motivo_cancelamento { p { strong { "Motivo do cancelamento: " } (m) } }
