@@ -2,6 +2,7 @@
 
 use reqwest::Method;
 
+use super::models::DeclaracaoIrpf;
 use super::{ApiError, Blob, PlatformClient};
 
 impl PlatformClient {
@@ -13,6 +14,16 @@ impl PlatformClient {
     /// `GET /v1/informe/{ano}`: the tax return of a year (PDF).
     pub async fn informe(&self, token: &str, ano: i32) -> Result<Blob, ApiError> {
         self.blob(self.api(Method::GET, &format!("/v1/informe/{ano}"), Some(token)))
+            .await
+    }
+
+    /// `GET /v1/informe/{ano}/declaracao`: how to declare each holding of the year.
+    pub async fn informe_declaracao(
+        &self,
+        token: &str,
+        ano: i32,
+    ) -> Result<DeclaracaoIrpf, ApiError> {
+        self.get_json(&format!("/v1/informe/{ano}/declaracao"), &(), Some(token))
             .await
     }
 }

@@ -5,6 +5,7 @@ mod cadastro;
 mod captacao;
 mod declaracao;
 mod extrato;
+mod irpf;
 mod lista;
 mod reservas;
 mod signup;
@@ -26,6 +27,7 @@ pub use extrato::{
     ExtratoLinha, ExtratoPagina, Notificacao, NotificacaoConfiguracao, NotificacaoContador,
     NotificacaoDetalhe, NotificacaoMensagem, NotificacaoPagina, ProdutoPagina, ProdutoSetor,
 };
+pub use irpf::{BensEDireitos, DeclaracaoIrpf, EmissorIrpf, ItemIrpf, RendimentosIrpf};
 pub use lista::CaptacaoResumo;
 pub use reservas::{
     AlocacaoDetalhada, AlocacaoItem, AlocacaoPorCaptacao, AlocacaoPorGarantia, AlocacaoResumida,

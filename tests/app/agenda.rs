@@ -16,12 +16,6 @@ pub async fn logged_in(email: &str) -> TestApp {
     app
 }
 
-fn attr(doc: &scraper::Html, sel: &str, name: &str) -> Vec<String> {
-    doc.select(&scraper::Selector::parse(sel).unwrap())
-        .filter_map(|e| e.value().attr(name).map(str::to_owned))
-        .collect()
-}
-
 fn month_name(offset: i64) -> String {
     use jiff::ToSpan;
     let today = dates::today_in_sao_paulo(jiff::Timestamp::now());

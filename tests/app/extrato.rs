@@ -12,12 +12,6 @@ async fn as_user(email: &str) -> TestApp {
     app
 }
 
-fn attr(doc: &scraper::Html, sel: &str, name: &str) -> Vec<String> {
-    doc.select(&scraper::Selector::parse(sel).unwrap())
-        .filter_map(|e| e.value().attr(name).map(str::to_owned))
-        .collect()
-}
-
 /// dd/mm/aaaa of the São Paulo day `n` days ago.
 fn days_ago(n: i64) -> String {
     let today = colheita::domain::dates::today_in_sao_paulo(jiff::Timestamp::now());

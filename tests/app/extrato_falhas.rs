@@ -265,8 +265,15 @@ async fn the_income_report_and_the_products_fail_to_their_cards() {
         "Seus rendimentos anuais consolidados"
     );
     // A fault is not "no report": the error card with its retry, never the empty card.
-    assert_eq!(text(&doc, ".cartao-erro h2"), "Ops! Houve uma falha.");
-    assert_eq!(texts(&doc, ".cartao-erro a"), ["Tentar novamente"]);
+    let report = "section[aria-labelledby=informe-titulo]";
+    assert_eq!(
+        text(&doc, &format!("{report} .cartao-erro h2")),
+        "Ops! Houve uma falha."
+    );
+    assert_eq!(
+        texts(&doc, &format!("{report} .cartao-erro a")),
+        ["Tentar novamente"]
+    );
     assert!(texts(&doc, ".cartao-vazio").is_empty());
 
     answer(&server, "/v1/produtos", 500, json!({"mensagem": "fora"})).await;
@@ -298,5 +305,56 @@ async fn the_income_report_line_names_the_year_the_document_states() {
         text(&doc, "a.informe-abrir"),
         "Ano calendário - 2025 (PDF, abre em nova janela)"
     );
-    assert!(texts(&doc, ".cartao-erro").is_empty());
+    // The report line is not a failure (the guide, whose years this platform does not
+    // answer, fails on its own).
+    assert!(texts(&doc, "section[aria-labelledby=informe-titulo] .cartao-erro").is_empty());
+}
+
+#[tokio::test]
+async fn a_failing_tax_guide_shows_its_error_card_under_a_report_that_works() {
+    let (server, app) = platform().await;
+    answer(&server, "/v1/cadastro/documentos", 200, json!([])).await;
+    answer(&server, "/v1/informe/anos", 200, json!([2025, 2024])).await;
+    answer(
+        &server,
+        "/v1/informe/2025/declaracao",
+        503,
+        json!({"mensagem": "fora"}),
+    )
+    .await;
+    let resp = app.get(routes::INFORME_RENDIMENTO).await;
+    assert_eq!(resp.status(), 200);
+    let doc = html(resp).await;
+    // The report answered (none yet); the guide failed on its own.
+    assert_eq!(
+        texts(
+            &doc,
+            "section[aria-labelledby=informe-titulo] .cartao-vazio"
+        )
+        .len(),
+        1
+    );
+    assert_eq!(
+        text(&doc, ".declaracao-irpf .cartao-erro h2"),
+        "Ops! Houve uma falha."
+    );
+    assert!(texts(&doc, "article.irpf-item").is_empty());
+
+    // A guide with garbage for its amounts is a failure too, never a 5xx of the page.
+    answer(
+        &server,
+        "/v1/informe/2024/declaracao",
+        200,
+        json!({"ano": 2024, "itens": [{"nomeCaptacao": 1}]}),
+    )
+    .await;
+    let resp = app
+        .get(&format!("{}?ano=2024", routes::INFORME_RENDIMENTO))
+        .await;
+    assert_eq!(resp.status(), 200);
+    let doc = html(resp).await;
+    assert_eq!(
+        text(&doc, ".declaracao-irpf .cartao-erro h2"),
+        "Ops! Houve uma falha."
+    );
 }

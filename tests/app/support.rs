@@ -258,6 +258,13 @@ pub async fn html(resp: reqwest::Response) -> Html {
 }
 
 /// The texts of every element matching `selector`, whitespace collapsed.
+/// The attribute `name` of every element `selector` matches that has it.
+pub fn attr(doc: &Html, selector: &str, name: &str) -> Vec<String> {
+    doc.select(&Selector::parse(selector).unwrap())
+        .filter_map(|e| e.value().attr(name).map(str::to_owned))
+        .collect()
+}
+
 pub fn texts(doc: &Html, selector: &str) -> Vec<String> {
     let sel = Selector::parse(selector).unwrap();
     doc.select(&sel)

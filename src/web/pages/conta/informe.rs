@@ -7,6 +7,7 @@
 use maud::{Markup, html};
 
 use super::account;
+use super::irpf::{self, AnoQuery, Guia};
 use crate::api::ApiError;
 use crate::api::models::CadastroDocumento;
 use crate::domain::informe;
@@ -63,11 +64,17 @@ fn content(ctx: &Ctx, shown: Shown<'_>) -> Markup {
     }
 }
 
-fn page(ctx: &Ctx, shown: Shown<'_>) -> Page {
-    Page::new(
-        TITLE,
-        account(routes::INFORME_RENDIMENTO, content(ctx, shown)),
-    )
+fn page(ctx: &Ctx, shown: Shown<'_>, guia: Option<&Guia>) -> Page {
+    let main = html! {
+        (content(ctx, shown))
+        @if let Some(g) = guia { (irpf::section(ctx, g)) }
+    };
+    let page = Page::new(TITLE, account(routes::INFORME_RENDIMENTO, main));
+    if guia.is_some() {
+        page.with_islands()
+    } else {
+        page
+    }
 }
 
 async fn documents(ctx: &Ctx) -> PageResult<Result<Vec<CadastroDocumento>, ApiError>> {
@@ -76,9 +83,16 @@ async fn documents(ctx: &Ctx) -> PageResult<Result<Vec<CadastroDocumento>, ApiEr
     Ok(docs)
 }
 
-/// `GET /minha-conta/informe-rendimento`.
-pub async fn view_informe_get(ctx: Ctx) -> PageResult {
-    let docs = documents(&ctx).await?;
+/// `GET /minha-conta/informe-rendimento[?ano=]`: the report, then how to declare the chosen
+/// year (the newest by default); a year that is not one of the investor's is refused (422)
+/// with the year's choice again.
+pub async fn view_informe_get(
+    ctx: Ctx,
+    crate::web::extract::Query(q): crate::web::extract::Query<AnoQuery>,
+) -> PageResult {
+    let token = ctx.token()?;
+    let (docs, guia) = tokio::join!(documents(&ctx), irpf::load(&ctx, token, &q.ano));
+    let docs = docs?;
     let shown = match &docs {
         Ok(d) => Shown::Report(report(d)),
         Err(e) => {
@@ -86,7 +100,16 @@ pub async fn view_informe_get(ctx: Ctx) -> PageResult {
             Shown::Failed
         }
     };
-    let page = Partial::new().main(&docs).finish(page(&ctx, shown))?;
+    if let Guia::AnoInvalido { message, .. } = &guia {
+        return Err(PageError::alert(
+            page(&ctx, shown, Some(&guia)),
+            *message,
+            axum::http::StatusCode::UNPROCESSABLE_ENTITY,
+        ));
+    }
+    let page = Partial::new()
+        .main(&docs)
+        .finish(page(&ctx, shown, Some(&guia)))?;
     Ok(ctx.render(page))
 }
 
@@ -108,14 +131,14 @@ pub async fn view_informe_arquivo_get(
         Err(e) => {
             tracing::warn!(error = %e, "informe de rendimentos: documentos indisponíveis");
             return Err(PageError::alert(
-                page(&ctx, Shown::Failed),
+                page(&ctx, Shown::Failed, None),
                 download::FAILED,
                 axum::http::StatusCode::BAD_GATEWAY,
             ));
         }
     };
     let Some(d) = report(&docs) else {
-        return Err(download::no_file(page(&ctx, Shown::Report(None))));
+        return Err(download::no_file(page(&ctx, Shown::Report(None), None)));
     };
     let name = d
         .nome_documento
@@ -128,7 +151,7 @@ pub async fn view_informe_arquivo_get(
         .await;
     download::answer(
         blob,
-        page(&ctx, Shown::Report(Some(d))),
+        page(&ctx, Shown::Report(Some(d)), None),
         &name,
         q.baixar.is_none(),
         Some(download::FAILED),

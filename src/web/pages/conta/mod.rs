@@ -10,6 +10,7 @@ mod declaracao;
 mod documentos;
 mod extrato;
 mod informe;
+mod irpf;
 mod perfil;
 mod termos;
 
