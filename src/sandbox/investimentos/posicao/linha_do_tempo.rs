@@ -73,8 +73,8 @@ fn da_reserva(r: &Reserva, agora: jiff::Timestamp, lista: &mut Vec<Evento>) {
             TipoEvento::InicioRendimento,
             "Início do rendimento".to_owned(),
             format!(
-                "A captação foi concluída e o seu dinheiro começou a render {}% ao ano.{primeira}",
-                r.oferta.taxa.normalize()
+                "O seu dinheiro começou a render, à taxa de {}.{primeira}",
+                r.oferta.rendimento_descricao.trim_end_matches('.')
             ),
         ));
     }
