@@ -5,6 +5,7 @@ mod cadastro;
 mod captacao;
 mod declaracao;
 mod extrato;
+mod investimento;
 mod lista;
 mod reservas;
 mod signup;
@@ -25,6 +26,10 @@ pub use declaracao::{
 pub use extrato::{
     ExtratoLinha, ExtratoPagina, Notificacao, NotificacaoConfiguracao, NotificacaoContador,
     NotificacaoDetalhe, NotificacaoMensagem, NotificacaoPagina, ProdutoPagina, ProdutoSetor,
+};
+pub use investimento::{
+    Atualizacao, Atualizacoes, EstadoParcela, EstadoSituacao, Evento, Investimento,
+    ParcelaInvestida, ProximoPagamento, Relatorio, ReservaInvestida, TipoAtualizacao, TipoEvento,
 };
 pub use lista::CaptacaoResumo;
 pub use reservas::{
