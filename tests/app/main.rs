@@ -29,6 +29,7 @@ mod extratores;
 mod falhas;
 mod ilhas;
 mod indice;
+mod investimento;
 mod limites;
 mod limites_redis;
 mod microcache;
