@@ -83,7 +83,7 @@ pub fn holding(ctx: &Ctx, h: &Investimento, updates: &[Atualizacao]) -> Markup {
                 }
             }
         }
-        dl.resumo-lista aria-label="Valores deste investimento" {
+        dl.resumo-lista {
             div { dt { "Valor investido" } dd { (ctx.money(h.investido)) } }
             div { dt { "Recebido até agora" } dd { (ctx.money(h.recebido)) } }
             div { dt { "A receber" } dd { (ctx.money(h.a_receber)) } }
