@@ -2,6 +2,8 @@
 //! situation, amounts, story and the issuer's updates with their reports), against a
 //! platform that answers as the contract says, a failing one, and the seeded sandbox.
 
+mod sandbox;
+
 use colheita::web::routes;
 use serde_json::{Value, json};
 use wiremock::matchers::{method, path};
@@ -109,7 +111,10 @@ async fn the_holding_page_says_the_situation_the_amounts_the_story_and_the_updat
             "Em atraso R$ 61,20 R$ ••••• (valor oculto)",
         ]
     );
-    assert_eq!(texts(&doc, "dl.resumo-lista > .resumo-alerta dt"), vec!["Em atraso"]);
+    assert_eq!(
+        texts(&doc, "dl.resumo-lista > .resumo-alerta dt"),
+        vec!["Em atraso"]
+    );
     // The story, newest first, each step dated by a <time> the machine can read.
     assert_eq!(
         texts(&doc, "#linha-do-tempo + ol > li h3"),
@@ -124,7 +129,10 @@ async fn the_holding_page_says_the_situation_the_amounts_the_story_and_the_updat
         vec!["2026-11-16", "2026-04-03", "2026-03-01"]
     );
     let first = texts(&doc, "#linha-do-tempo + ol > li")[0].clone();
-    assert!(first.starts_with("16/11/2026 Parcela 9 em atraso A emissora"), "{first}");
+    assert!(
+        first.starts_with("16/11/2026 Parcela 9 em atraso A emissora"),
+        "{first}"
+    );
     assert!(first.contains("Valor: R$ 61,20"), "{first}");
     // The issuer's updates, newest first, a report for the periodic one only.
     assert_eq!(
@@ -132,7 +140,10 @@ async fn the_holding_page_says_the_situation_the_amounts_the_story_and_the_updat
         vec!["Relatório do 3º trimestre de 2026", "Chuvas em setembro"]
     );
     assert_eq!(
-        texts(&doc, "#atualizacoes + ol > li:first-child > p:not(.evento-data)")[..2],
+        texts(
+            &doc,
+            "#atualizacoes + ol > li:first-child > p:not(.evento-data)"
+        )[..2],
         ["A colheita terminou.", "A venda da safra começou."]
     );
     assert_eq!(
@@ -144,7 +155,10 @@ async fn the_holding_page_says_the_situation_the_amounts_the_story_and_the_updat
     let links = attr(&doc, "#documentos ~ .reserva-linha a", "href");
     assert_eq!(
         links,
-        vec![routes::carteira_documentos(31), routes::carteira_contrato(31)]
+        vec![
+            routes::carteira_documentos(31),
+            routes::carteira_contrato(31)
+        ]
     );
 }
 
@@ -157,13 +171,17 @@ async fn a_report_is_streamed_as_the_pdf_the_platform_sent() {
         ResponseTemplate::new(200).set_body_raw(b"%PDF-1.7 relatorio".to_vec(), "application/pdf"),
     )
     .await;
-    let resp = app.get(&routes::carteira_investimento_relatorio(URL, 7)).await;
+    let resp = app
+        .get(&routes::carteira_investimento_relatorio(URL, 7))
+        .await;
     assert_eq!(resp.status(), 200);
     assert_eq!(resp.headers()["content-type"], "application/pdf");
     assert_eq!(resp.headers()["cache-control"], "no-store");
     assert!(resp.bytes().await.unwrap().starts_with(b"%PDF"));
     // An update without a report: the page says there is no file.
-    let resp = app.get(&routes::carteira_investimento_relatorio(URL, 6)).await;
+    let resp = app
+        .get(&routes::carteira_investimento_relatorio(URL, 6))
+        .await;
     assert_eq!(resp.status(), 404);
     assert_eq!(
         text(&html(resp).await, "dialog.alerta p"),
@@ -281,7 +299,11 @@ async fn the_wallet_shows_one_situation_badge_per_offering_and_links_each_holdin
     ]) {
         assert!(c.contains(tone), "{c} {tone}");
     }
-    let links = attr(&doc, "details.acordeao a[href^='/carteira/investimentos/']", "href");
+    let links = attr(
+        &doc,
+        "details.acordeao a[href^='/carteira/investimentos/']",
+        "href",
+    );
     let expected: Vec<String> = ["a", "b", "c", "d", "e", "f"]
         .iter()
         .map(|u| routes::carteira_investimento(u))
