@@ -7,7 +7,7 @@
 // page.
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { PainelLateralProps } from './generated/props';
-import { Modal } from './comum/modal';
+import { Modal, ModalOpener } from './comum/modal';
 import { island } from './mount';
 
 type Props = PainelLateralProps & { className: string; label: string; href: string };
@@ -36,19 +36,7 @@ function PainelLateral({ title, target, open: openAtOnce, className, label, href
 
   return (
     <>
-      <a
-        ref={opener}
-        className={className}
-        href={href}
-        aria-haspopup="dialog"
-        onClick={(event) => {
-          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-          event.preventDefault();
-          setOpen(true);
-        }}
-      >
-        {label}
-      </a>
+      <ModalOpener openerRef={opener} className={className} href={href} label={label} onOpen={() => setOpen(true)} />
       <Modal
         open={open}
         onClose={() => {

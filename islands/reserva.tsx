@@ -11,7 +11,7 @@
 import { useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { ReservaProps } from './generated/props';
-import { Fragment, Modal, Refusal, refusalSlot } from './comum/modal';
+import { Fragment, Modal, ModalOpener, Refusal, refusalSlot } from './comum/modal';
 import { fetchFragment, postForm, withoutPartial } from './fragmento';
 import { island } from './mount';
 
@@ -85,19 +85,15 @@ function Reserva({ href, label, attention, generic, className }: Props) {
 
   return (
     <>
-      <a
+      <ModalOpener
         className={className}
         href={href}
-        aria-haspopup="dialog"
-        onClick={(event) => {
-          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-          event.preventDefault();
+        label={label}
+        onOpen={() => {
           setOpen(true);
           void load(href);
         }}
-      >
-        {label}
-      </a>
+      />
       <Modal
         open={open}
         onClose={onClose}

@@ -7,7 +7,7 @@
 // anything goes wrong the link's page opens instead.
 import { useRef, useState } from 'react';
 import type { SimulacaoProps } from './generated/props';
-import { Fragment, Modal } from './comum/modal';
+import { Fragment, Modal, ModalOpener } from './comum/modal';
 import { fetchFragment, getAddress, withoutPartial } from './fragmento';
 import { island } from './mount';
 
@@ -56,21 +56,17 @@ function Simulacao({ url, title, className, label }: Props) {
 
   return (
     <>
-      <a
-        ref={opener}
+      <ModalOpener
+        openerRef={opener}
         className={className}
         href={url}
-        aria-haspopup="dialog"
-        onClick={(event) => {
-          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-          event.preventDefault();
+        label={label}
+        onOpen={() => {
           setOpen(true);
           if (html) document.getElementById('valor-simulacao')?.focus();
           else void load(url);
         }}
-      >
-        {label}
-      </a>
+      />
       <Modal
         open={open}
         onClose={() => {

@@ -6,7 +6,7 @@
 // - money inputs (`moneyInputs`) take the mask while typing;
 // - the island decides what closing does (by default focus goes back to the control that opened
 //   it, which the island passes as `opener`).
-import { useLayoutEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useLayoutEffect, useRef, type KeyboardEvent, type ReactNode, type Ref, type RefObject } from 'react';
 import { maskMoney } from '../money';
 
 const FOCUSABLE =
@@ -165,4 +165,37 @@ export function refusalSlot(form: HTMLFormElement, id: string): HTMLElement {
     else form.append(slot);
   }
   return slot;
+}
+
+/** The link that opens a modal island: a plain click opens the modal (`onOpen`); a click with a
+ * modifier or another button keeps the browser's own meaning (a new tab, a download), since the
+ * link's `href` is the same page without JavaScript. */
+export function ModalOpener({
+  href,
+  className,
+  label,
+  onOpen,
+  openerRef,
+}: {
+  href: string;
+  className: string;
+  label: string;
+  onOpen: () => void;
+  openerRef?: Ref<HTMLAnchorElement>;
+}) {
+  return (
+    <a
+      ref={openerRef}
+      className={className}
+      href={href}
+      aria-haspopup="dialog"
+      onClick={(event) => {
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        onOpen();
+      }}
+    >
+      {label}
+    </a>
+  );
 }

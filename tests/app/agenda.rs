@@ -93,11 +93,21 @@ async fn the_chart_is_an_accessible_svg_with_its_table() {
         desc.starts_with(&format!("Total por mês: {}: R$ ", month_name(0))),
         "{desc}"
     );
-    assert_eq!(texts(&doc, "svg.grafico-barras text").len(), 12);
+    // A row per month: its label, then its value at the bar's end.
+    let labels = texts(&doc, "svg.grafico-barras text");
+    assert_eq!(labels.len(), 24);
+    let today = dates::today_in_sao_paulo(jiff::Timestamp::now());
+    assert_eq!(labels[0], agenda::mes_curto(agenda::mes(today)));
+    assert!(labels[1].starts_with("R$ "), "{labels:?}");
     assert!(!texts(&doc, "svg.grafico-barras rect").is_empty());
     let rows = texts(&doc, ".agenda-dados tbody tr");
     assert_eq!(rows.len(), 12);
     assert!(rows[0].starts_with(&month_name(0)), "{rows:?}");
+    // The value at the bar's end is the table's.
+    assert!(
+        rows[0].contains(&format!(" {} ", labels[1])),
+        "{rows:?} {labels:?}"
+    );
     // No island draws it: the page has none.
     assert!(texts(&doc, "main [data-island]").is_empty());
 }

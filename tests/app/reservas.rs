@@ -88,7 +88,30 @@ async fn every_amount_message_in_order_with_the_value_kept() {
         assert_eq!(text(&doc, "dialog.alerta h2"), "Atenção!");
         assert_eq!(text(&doc, "dialog.alerta p"), msg, "{typed}");
         assert_eq!(input_value(&doc, "#valor"), typed);
+        // Once the alert is closed the message stays under the field, tied to it.
+        let field = doc
+            .select(&scraper::Selector::parse("#valor").unwrap())
+            .next()
+            .unwrap();
+        assert_eq!(field.value().attr("aria-invalid"), Some("true"), "{typed}");
+        assert_eq!(
+            field.value().attr("aria-describedby"),
+            Some("valor-erro valor-ajuda")
+        );
+        assert_eq!(text(&doc, "form .campo #valor-erro"), msg, "{typed}");
     }
+}
+
+#[tokio::test]
+async fn the_amount_field_states_the_minimum_and_is_unmarked_before_a_refusal() {
+    let app = investor("investidor@colheita.dev").await;
+    let doc = html(app.get(&routes::captacao_reservar(OFFER)).await).await;
+    assert_eq!(
+        text(&doc, "#valor-ajuda"),
+        "Mínimo de R$ 1.000,00. Use o formato 1.234,56."
+    );
+    assert!(texts(&doc, "#valor-erro").is_empty());
+    assert!(texts(&doc, "#valor[aria-invalid]").is_empty());
 }
 
 #[tokio::test]

@@ -12,6 +12,7 @@ use rusqlite::Transaction;
 use crate::sandbox::SandboxConfig;
 use crate::sandbox::erro::SandboxError;
 use crate::sandbox::seed::OfertaSemeada;
+use crate::sandbox::seed::investimentos::Cenario;
 use crate::sandbox::seed::pessoas::Usuarios;
 use gravacao::gravar;
 
@@ -31,17 +32,22 @@ struct Nova {
     paga: Option<Timestamp>,
     aprovada: Option<Timestamp>,
     cancelada: Option<Timestamp>,
+    /// When the yield starts, if not the day after the money arrived.
+    inicio: Option<Timestamp>,
+    /// The situation this reservation is seeded to show, for `seed::investimentos`.
+    cenario: Option<Cenario>,
 }
 
 /// Inserts the reservations; returns, per offering, the cents of seeded Pago/Aprovado
-/// reservations (to subtract from the stored arrecadado base).
+/// reservations (to subtract from the stored arrecadado base), and the demo investor's
+/// holdings seeded for a situation (offering, situation).
 pub(super) fn inserir(
     tx: &Transaction<'_>,
     cfg: &SandboxConfig,
     agora: Timestamp,
     ofertas: &[OfertaSemeada],
     usuarios: &Usuarios,
-) -> Result<BTreeMap<i64, i64>, SandboxError> {
+) -> Result<(BTreeMap<i64, i64>, Vec<(i64, Cenario)>), SandboxError> {
     let mut plano = Plano {
         ofertas,
         agora,
@@ -107,6 +113,7 @@ pub(super) fn inserir(
     historico::inserir(&mut plano, ana);
     extrato::inserir(&mut plano, ana);
     agenda::inserir(&mut plano, ana);
+    situacoes::inserir(&mut plano, ana);
 
     // The partner-debit investor: one paid, one awaiting the brokerage's analysis.
     plano.usadas.clear();
@@ -138,7 +145,12 @@ pub(super) fn inserir(
     {
         *ajustes.entry(n.captacao_id).or_insert(0) += n.centavos;
     }
-    Ok(ajustes)
+    let casos = plano
+        .novas
+        .iter()
+        .filter_map(|n| n.cenario.map(|c| (n.captacao_id, c)))
+        .collect();
+    Ok((ajustes, casos))
 }
 
 #[derive(Clone, Copy)]
@@ -281,6 +293,8 @@ impl Plano<'_> {
             paga: None,
             aprovada: None,
             cancelada: None,
+            inicio: None,
+            cenario: None,
         };
         ajustar(&mut n);
         self.novas.push(n);
@@ -357,5 +371,6 @@ mod agenda;
 mod extrato;
 mod gravacao;
 mod historico;
+mod situacoes;
 #[cfg(test)]
 mod tests;

@@ -1,30 +1,39 @@
 //! A bar chart drawn by the server as an accessible SVG: a title and a description (every
 //! bar's label and value in words) name the image, and the page puts the table it is drawn
 //! from beside it. No JavaScript: an investor without it sees the same chart.
+//!
+//! The bars lie across, one row each, with the label before the bar and the value after it:
+//! twelve month labels side by side run together on a phone, rows do not, and the value
+//! written at each bar's end is the scale a reader needs.
 
 use maud::{Markup, html};
 use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 
-/// The drawing's box: `viewBox="0 0 480 200"`.
-const LARGURA: f64 = 480.0;
-const ALTURA: f64 = 200.0;
-/// The bars stand on this line; the labels go under it.
-const BASE: f64 = 176.0;
-/// The tallest bar's height.
+use crate::domain::money;
+
+/// The drawing's width: a phone's column, so the text is drawn near its own size there and at
+/// most a third larger where the chart's box (CSS `max-width`) lets it grow.
+const LARGURA: f64 = 360.0;
+/// One row's height and the text's size in it.
+const LINHA: f64 = 28.0;
+const FONTE: f64 = 14.0;
+/// The bars start at this line (the axis), after the labels.
+const EIXO: f64 = 64.0;
+/// The longest bar: what is left after the axis and room for the value after it.
 const TOPO: f64 = 160.0;
-/// A bar's share of its slot.
+/// A bar's share of its row.
 const OCUPACAO: f64 = 0.64;
 
 /// One bar.
 #[derive(Debug, Clone)]
 pub struct Barra {
-    /// Under the bar (`nov/26`).
+    /// Before the bar (`nov/26`).
     pub rotulo: String,
     pub valor: Decimal,
 }
 
-/// Each bar's height in the drawing: proportional to the largest value; zero, negative or
+/// Each bar's length in the drawing: proportional to the largest value; zero, negative or
 /// all-zero values draw nothing.
 pub fn alturas(valores: &[Decimal]) -> Vec<f64> {
     let maximo = valores
@@ -51,24 +60,27 @@ pub fn alturas(valores: &[Decimal]) -> Vec<f64> {
 /// The chart: `id` names its title and description (`{id}-titulo`, `{id}-descricao`).
 pub fn svg(id: &str, titulo: &str, descricao: &str, barras: &[Barra]) -> Markup {
     let valores: Vec<Decimal> = barras.iter().map(|b| b.valor).collect();
-    let passo = LARGURA / barras.len().max(1) as f64;
-    let largura = passo * OCUPACAO;
+    let altura = LINHA * barras.len().max(1) as f64;
+    let espessura = LINHA * OCUPACAO;
     let titulo_id = format!("{id}-titulo");
     let descricao_id = format!("{id}-descricao");
     html! {
-        svg.grafico-barras #(id) viewBox=(format!("0 0 {LARGURA} {ALTURA}")) width="100%" role="img"
+        svg.grafico-barras #(id) viewBox=(format!("0 0 {LARGURA} {altura}")) width="100%" role="img"
             aria-labelledby=(format!("{titulo_id} {descricao_id}")) {
             title #(titulo_id) { (titulo) }
             desc #(descricao_id) { (descricao) }
-            line x1="0" y1=(BASE) x2=(LARGURA) y2=(BASE) stroke="#5f6b5f" stroke-width="1" {}
-            @for (i, (b, h)) in barras.iter().zip(alturas(&valores)).enumerate() {
-                @let x = passo * i as f64 + (passo - largura) / 2.0;
-                @if h > 0.0 {
-                    rect x=(format!("{x:.2}")) y=(format!("{:.2}", BASE - h)) width=(format!("{largura:.2}"))
-                        height=(format!("{h:.2}")) fill="#1b5e20" {}
+            line x1=(EIXO) y1="0" x2=(EIXO) y2=(altura) stroke="#5f6b5f" stroke-width="1" {}
+            @for (i, (b, comprimento)) in barras.iter().zip(alturas(&valores)).enumerate() {
+                @let topo = LINHA * i as f64;
+                @let meio = format!("{:.2}", topo + LINHA / 2.0 + FONTE / 3.0);
+                text x=(EIXO - 6.0) y=(meio) text-anchor="end" font-size=(FONTE) fill="#2f3a2f" { (b.rotulo) }
+                @if comprimento > 0.0 {
+                    rect x=(EIXO) y=(format!("{:.2}", topo + (LINHA - espessura) / 2.0))
+                        width=(format!("{comprimento:.2}")) height=(format!("{espessura:.2}")) fill="#1b5e20" {}
                 }
-                text x=(format!("{:.2}", passo * i as f64 + passo / 2.0)) y=(ALTURA - 6.0)
-                    text-anchor="middle" font-size="12" fill="#2f3a2f" { (b.rotulo) }
+                text x=(format!("{:.2}", EIXO + comprimento + 6.0)) y=(meio) font-size=(FONTE) fill="#2f3a2f" {
+                    (money::format_brl(b.valor))
+                }
             }
         }
     }
@@ -82,7 +94,7 @@ mod tests {
     use rust_decimal_macros::dec;
 
     #[test]
-    fn heights_are_proportional_to_the_largest() {
+    fn lengths_are_proportional_to_the_largest() {
         assert_eq!(
             alturas(&[dec!(10), dec!(5), dec!(0)]),
             vec![TOPO, TOPO / 2.0, 0.0]
@@ -106,10 +118,13 @@ mod tests {
             },
         ];
         let html = svg("g", "Título <x>", "Descrição", &barras).into_string();
-        assert!(html.starts_with(r#"<svg class="grafico-barras" id="g" viewBox="0 0 480 200" width="100%" role="img" aria-labelledby="g-titulo g-descricao">"#), "{html}");
+        assert!(html.starts_with(r#"<svg class="grafico-barras" id="g" viewBox="0 0 360 56" width="100%" role="img" aria-labelledby="g-titulo g-descricao">"#), "{html}");
         assert!(html.contains(r#"<title id="g-titulo">Título &lt;x&gt;</title>"#));
         assert!(html.contains(r#"<desc id="g-descricao">Descrição</desc>"#));
         assert_eq!(html.matches("<rect ").count(), 1, "a zero month has no bar");
-        assert_eq!(html.matches("<text ").count(), 2);
+        // Each row: its label and its value, the scale a reader needs.
+        assert_eq!(html.matches("<text ").count(), 4);
+        assert!(html.contains(">nov/26</text>") && html.contains(">R$ 2,00</text>"));
+        assert!(html.contains(">dez/26</text>") && html.contains(">R$ 0,00</text>"));
     }
 }

@@ -29,7 +29,7 @@ pub(super) fn gravar(
         let aceite = mais(n.criada, Duration::from_secs(60));
         let confirmada = mais(aceite, Duration::from_secs(60));
         // Earnings start the day after the money arrives (or is guaranteed).
-        let inicio_rendimento = n.paga.or(n.aprovada).map(|t| mais(t, DIA));
+        let inicio_rendimento = n.inicio.or(n.paga.or(n.aprovada).map(|t| mais(t, DIA)));
         let atualizada = [Some(confirmada), n.paga, n.aprovada, n.cancelada]
             .into_iter()
             .flatten()

@@ -5,6 +5,7 @@ use crate::web::extract::Path;
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Redirect, Response};
 use maud::{Markup, html};
+use rust_decimal::Decimal;
 use serde::Deserialize;
 
 use super::limite::{self, Loaded};
@@ -81,6 +82,9 @@ fn limits(o: &Captacao) -> AmountLimits {
 
 /// Step 1's form for the offering at `url`; without the offering (its call failed) the
 /// form alone, so what was typed is never lost.
+/// The first step: the amount, with what was `typed`; a `refusal` stays under the field (tied
+/// to it) after the alert that also says it is closed, and the help text states the minimum so
+/// the refusal's "investimento mínimo" has its figure where the user is looking.
 fn amount_page(
     ctx: &Ctx,
     url: &str,
@@ -88,7 +92,16 @@ fn amount_page(
     typed: &str,
     partner: bool,
     decl: &Loaded,
+    refusal: Option<&str>,
 ) -> Page {
+    let minimum = o
+        .and_then(|o| o.rentabilidade.investimento_minimo)
+        .filter(|m| *m > Decimal::ZERO);
+    let described = if refusal.is_some() {
+        "valor-erro valor-ajuda"
+    } else {
+        "valor-ajuda"
+    };
     let main = html! {
         section.ordem aria-labelledby="ordem-titulo" {
             (steps(1))
@@ -108,8 +121,14 @@ fn amount_page(
                 div.campo {
                     label for="valor" { "Valor do investimento (R$)" }
                     input #valor type="text" name="valor" inputmode="decimal" maxlength=(MAX_MONEY_INPUT_CHARS)
-                        value=(typed) placeholder="1.234,56" autocomplete="off" aria-describedby="valor-ajuda";
-                    p.campo-ajuda #valor-ajuda { "Use o formato 1.234,56." }
+                        value=(typed) placeholder="1.234,56" autocomplete="off" aria-describedby=(described)
+                        aria-invalid=[refusal.map(|_| "true")];
+                    @if let Some(m) = refusal { p.campo-erro #valor-erro { (m) } }
+                    p.campo-ajuda #valor-ajuda {
+                        // The offering's minimum is public, not one of the investor's amounts to hide.
+                        @if let Some(m) = minimum { "Mínimo de " (crate::domain::money::format_brl(m)) ". " }
+                        "Use o formato 1.234,56."
+                    }
                 }
                 div.form-acoes {
                     button.botao.botao-primario type="submit" { "Continuar" }
@@ -165,7 +184,7 @@ pub async fn view_valor_get(ctx: Ctx, Path(url): Path<String>) -> PageResult {
     if let Some(reason) = captacao::closed_reason(&o.facts(), ui_captacao::now()) {
         return Ok(closed_page(&ctx, &o, &reason));
     }
-    Ok(ctx.render(amount_page(&ctx, &url, Some(&o), "", partner, &decl)))
+    Ok(ctx.render(amount_page(&ctx, &url, Some(&o), "", partner, &decl, None)))
 }
 
 #[derive(Deserialize)]
@@ -193,27 +212,31 @@ pub async fn view_valor_post(
     let o = match captacao {
         Ok(o) => o,
         Err(PageError::Platform { error, .. }) => {
-            let page = amount_page(&ctx, &url, None, typed, partner, &decl);
+            let page = amount_page(&ctx, &url, None, typed, partner, &decl, None);
             return Err(PageError::form_failed(page, &error));
         }
         Err(other) => return Err(other),
     };
-    let form_again = || amount_page(&ctx, &url, Some(&o), typed, partner, &decl);
-    let amount = reserva::validate_amount(typed, limits(&o))
-        .map_err(|e| PageError::refused(form_again(), e.message()))?;
-    limite::check(&decl, amount).map_err(|m| PageError::refused(form_again(), m))?;
+    let form_again =
+        |refusal: Option<&str>| amount_page(&ctx, &url, Some(&o), typed, partner, &decl, refusal);
+    let refuse = |m: &str| PageError::refused(form_again(Some(m)), m);
+    let amount = reserva::validate_amount(typed, limits(&o)).map_err(|e| refuse(e.message()))?;
+    limite::check(&decl, amount).map_err(|m| refuse(&m))?;
     let term = ctx
         .app
         .api
         .create_reserva(ctx.token()?, o.id, amount, reserva::payment_type(partner))
         .await
-        .map_err(|e| PageError::form_failed(form_again(), &e))?;
+        .map_err(|e| PageError::form_failed(form_again(None), &e))?;
     match term.reserva_id() {
         Some(id) => {
             ctx.jar.store_term(id, &term);
             Ok(next(&headers, &routes::reserva_termos(id)))
         }
-        None => Err(PageError::refused(form_again(), crate::api::GENERIC_ERROR)),
+        None => Err(PageError::refused(
+            form_again(None),
+            crate::api::GENERIC_ERROR,
+        )),
     }
 }
 
