@@ -21,6 +21,9 @@ use crate::sandbox::tempo::{mais, menos};
 const HORA: Duration = Duration::from_secs(3600);
 const DIA: Duration = Duration::from_secs(24 * 3600);
 
+/// The demo investor's holdings seeded for a situation: (offering, situation).
+pub(super) type Casos = Vec<(i64, Cenario)>;
+
 struct Nova {
     usuario_id: i64,
     captacao_id: i64,
@@ -47,7 +50,7 @@ pub(super) fn inserir(
     agora: Timestamp,
     ofertas: &[OfertaSemeada],
     usuarios: &Usuarios,
-) -> Result<(BTreeMap<i64, i64>, Vec<(i64, Cenario)>), SandboxError> {
+) -> Result<(BTreeMap<i64, i64>, Casos), SandboxError> {
     let mut plano = Plano {
         ofertas,
         agora,

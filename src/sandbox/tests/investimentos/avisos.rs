@@ -108,8 +108,7 @@ async fn an_instalment_overdue_is_news_and_settings_off_silence_it() {
         .as_array()
         .unwrap()
         .iter()
-        .filter(|p| p["estado"] == "PAGA")
-        .last()
+        .rfind(|p| p["estado"] == "PAGA")
         .map(|p| {
             p["vencimento"]
                 .as_str()
