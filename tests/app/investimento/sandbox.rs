@@ -178,3 +178,44 @@ async fn another_investors_holding_is_the_404_page() {
     assert_eq!(resp.status(), 303);
     assert!(location(&resp).contains("/login?"));
 }
+
+/// The issuer pays the late instalments: the holding is on time again, its story says the
+/// payment came late, and the wallet's badge and late total follow.
+#[tokio::test]
+async fn a_payment_clears_a_late_holding() {
+    let app = logged_in("investidor@colheita.dev").await;
+    let holdings = wallet(&app).await;
+    let (name, _, href) = holdings
+        .iter()
+        .find(|(_, b, _)| late_days(b).is_some())
+        .unwrap();
+    let doc = html(app.get(href).await).await;
+    let reserva: i64 = text(&doc, "#documentos ~ .reserva-linha strong")
+        .trim_start_matches("Reserva nº ")
+        .parse()
+        .unwrap();
+    let overdue: Vec<u32> = texts(&doc, "#linha-do-tempo + ol > li h3")
+        .iter()
+        .filter_map(|t| {
+            t.strip_prefix("Parcela ")?
+                .strip_suffix(" em atraso")?
+                .parse()
+                .ok()
+        })
+        .collect();
+    assert!(!overdue.is_empty());
+    let sandbox = app.sandbox_url.clone().unwrap();
+    for n in overdue {
+        let url = format!("{sandbox}/sandbox/reservas/{reserva}/parcelas/{n}/pagar");
+        let resp = reqwest::Client::new().post(&url).send().await.unwrap();
+        assert_eq!(resp.status(), 200, "{url}");
+    }
+    let doc = html(app.get(href).await).await;
+    assert_eq!(text(&doc, ".situacao .badge"), "Em dia");
+    let newest = texts(&doc, "#linha-do-tempo + ol > li h3")[0].clone();
+    assert!(newest.contains("paga com"), "{newest}");
+    assert!(texts(&doc, "dl.resumo-lista > .resumo-alerta").is_empty());
+    let now = wallet(&app).await;
+    let badge = &now.iter().find(|(n, _, _)| n == name).unwrap().1;
+    assert_eq!(badge, "Em dia");
+}
