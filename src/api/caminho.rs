@@ -32,6 +32,11 @@ pub(crate) fn captacao_by_url(url_amigavel: &str) -> Result<String, ApiError> {
     ))
 }
 
+/// `/v1/investimentos/{urlAmigavel}`.
+pub(crate) fn investimento(url_amigavel: &str) -> Result<String, ApiError> {
+    Ok(format!("/v1/investimentos/{}", segment(url_amigavel)?))
+}
+
 /// `/v1/termos/{tipo}`.
 pub(crate) fn termo(tipo: &str) -> Result<String, ApiError> {
     Ok(format!("/v1/termos/{}", segment(tipo)?))
@@ -53,6 +58,7 @@ mod tests {
         for s in ["", ".", ".."] {
             assert!(matches!(captacao_by_url(s), Err(ApiError::NotFound { .. })));
             assert!(matches!(termo(s), Err(ApiError::NotFound { .. })));
+            assert!(matches!(investimento(s), Err(ApiError::NotFound { .. })));
         }
         assert_eq!(
             captacao_by_url("%2e%2e").ok().as_deref(),
@@ -77,6 +83,7 @@ mod tests {
             for (built, prefix) in [
                 (captacao_by_url(&v), "/api/v1/captacoes/urlamigavel/"),
                 (termo(&v), "/api/v1/termos/"),
+                (investimento(&v), "/api/v1/investimentos/"),
             ] {
                 let Ok(path) = built else {
                     prop_assert!(!segmento::is_segment(&v));

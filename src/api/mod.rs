@@ -8,6 +8,7 @@ mod client;
 mod error;
 mod extrato;
 mod informe;
+mod investimentos;
 mod microcache;
 pub mod models;
 mod notificacoes;

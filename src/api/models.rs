@@ -5,6 +5,7 @@ mod cadastro;
 mod captacao;
 mod declaracao;
 mod extrato;
+mod investimento;
 mod irpf;
 mod lista;
 mod reservas;
@@ -26,6 +27,10 @@ pub use declaracao::{
 pub use extrato::{
     ExtratoLinha, ExtratoPagina, Notificacao, NotificacaoConfiguracao, NotificacaoContador,
     NotificacaoDetalhe, NotificacaoMensagem, NotificacaoPagina, ProdutoPagina, ProdutoSetor,
+};
+pub use investimento::{
+    Atualizacao, Atualizacoes, EstadoParcela, EstadoSituacao, Evento, Investimento,
+    ParcelaInvestida, ProximoPagamento, Relatorio, ReservaInvestida, TipoAtualizacao, TipoEvento,
 };
 pub use irpf::{BensEDireitos, DeclaracaoIrpf, EmissorIrpf, ItemIrpf, RendimentosIrpf};
 pub use lista::CaptacaoResumo;

@@ -28,6 +28,10 @@ mod tests {
     fn the_links_are_the_web_apps_routes() {
         assert_eq!(CARTEIRA, routes::CARTEIRA);
         assert_eq!(DADOS_CADASTRAIS, routes::DADOS_CADASTRAIS);
+        assert_eq!(
+            investimento("soja-2027"),
+            routes::carteira_investimento("soja-2027")
+        );
         assert_eq!(ENTRAR, routes::ENTRAR);
         assert_eq!(captacao("soja-2026"), routes::captacao("soja-2026"));
     }

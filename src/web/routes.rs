@@ -33,6 +33,10 @@ pub const CARTEIRA_AGENDA: &str = "/carteira/agenda";
 pub const CARTEIRA_AGENDA_ICS: &str = "/carteira/agenda.ics";
 pub const CARTEIRA_CONTRATO: &str = "/carteira/reservas/{id}/contrato";
 pub const CARTEIRA_DOCUMENTO: &str = "/carteira/reservas/{id}/documentos/{doc}";
+/// One holding: its situation, its story and the issuer's updates.
+pub const CARTEIRA_INVESTIMENTO: &str = "/carteira/investimentos/{url}";
+/// The report PDF of one of the issuer's updates, for a holder of the offering.
+pub const CARTEIRA_RELATORIO: &str = "/carteira/investimentos/{url}/atualizacoes/{id}/relatorio";
 /// The withdrawal (desistência) of a reservation: GET asks for confirmation, POST withdraws.
 pub const CARTEIRA_DESISTENCIA: &str = "/carteira/reservas/{id}/desistencia";
 pub const MINHA_CONTA: &str = "/minha-conta";
@@ -181,6 +185,25 @@ pub fn carteira_contrato(id: i64) -> String {
 
 pub fn carteira_desistencia(id: i64) -> String {
     format!("{CARTEIRA}/reservas/{id}/desistencia")
+}
+
+/// `/carteira/investimentos/{url}`: the holding in the offering at `url`.
+pub fn carteira_investimento(url: &str) -> String {
+    holding(url, "")
+}
+
+/// The report PDF of the update `id` of the offering at `url`.
+pub fn carteira_investimento_relatorio(url: &str, id: i64) -> String {
+    holding(url, &format!("/atualizacoes/{id}/relatorio"))
+}
+
+/// A holding's address and `rest`; a value that cannot be a segment links to the wallet.
+fn holding(url: &str, rest: &str) -> String {
+    if crate::domain::segmento::is_segment(url) {
+        format!("{CARTEIRA}/investimentos/{}{rest}", segment(url))
+    } else {
+        CARTEIRA.to_owned()
+    }
 }
 
 /// The declaration, returning to the order of the offering at `url` once saved.

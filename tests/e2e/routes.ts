@@ -42,6 +42,8 @@ investorRoutes.push(
   '/carteira/agenda?situacao=previsto',
   '/carteira/simulador?valor=10.000,00',
 );
+// The holdings' pages (/carteira/investimentos/{url}) name offerings the seed picks on the day it
+// runs: investimento.spec.ts finds every one from the wallet and checks it (axe, vnu, 360 px).
 
 // The account area, as the verified investor sees it (documents view-only); the
 // editable forms of a Básico profile are checked in verificacao-do-perfil.spec.ts.

@@ -5,7 +5,9 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
 use super::Parcela;
+use super::investimento::{EstadoSituacao, situacao};
 use crate::domain::money;
+use crate::domain::situacao::Situacao;
 use crate::domain::status::ReservaStatus;
 
 /// Status object of a reservation (name + badge colour).
@@ -188,6 +190,19 @@ pub struct AlocacaoItem<R = Reserva> {
     pub valor: Decimal,
     pub liquidacao_ativa: bool,
     pub lista_reservas: Vec<R>,
+    /// Whether the issuer is paying this holding as agreed; absent from a platform that
+    /// does not say (no badge then).
+    pub situacao: Option<EstadoSituacao>,
+    pub dias_em_atraso: i32,
+    #[serde(with = "money::json")]
+    pub valor_em_atraso: Decimal,
+}
+
+impl<R> AlocacaoItem<R> {
+    /// The holding's situation, when the platform stated one.
+    pub fn situacao(&self) -> Option<Situacao> {
+        self.situacao.map(|e| situacao(e, self.dias_em_atraso))
+    }
 }
 
 /// A part of an answer a page does not show: parsed past, never kept (a list of them keeps
@@ -210,6 +225,12 @@ pub struct AlocacaoResumida<R = Reserva> {
     pub rendimento_total: Decimal,
     #[serde(with = "money::json")]
     pub rendimento_percentual: Decimal,
+    /// What fell due and was not paid, over every holding.
+    #[serde(with = "money::json")]
+    pub valor_em_atraso: Decimal,
+    /// What is still to be received from holdings in recovery.
+    #[serde(with = "money::json")]
+    pub valor_em_recuperacao: Decimal,
 }
 
 impl<R> AlocacaoResumida<R> {

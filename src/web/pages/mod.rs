@@ -65,6 +65,14 @@ pub fn routes() -> Router<AppState> {
             get(carteira::view_documento_get),
         )
         .route(
+            routes::CARTEIRA_INVESTIMENTO,
+            get(carteira::view_investimento_get),
+        )
+        .route(
+            routes::CARTEIRA_RELATORIO,
+            get(carteira::view_relatorio_get),
+        )
+        .route(
             routes::CARTEIRA_DESISTENCIA,
             get(carteira::view_desistencia_get).post(carteira::view_desistencia_post),
         )

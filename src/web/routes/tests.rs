@@ -50,6 +50,21 @@ fn builders_fill_the_router_patterns() {
         MEUS_TERMOS_DOCUMENTO.replace("{tipo}", "termos-e-condicoes")
     );
     assert_eq!(
+        carteira_investimento("cpr-soja"),
+        CARTEIRA_INVESTIMENTO.replace("{url}", "cpr-soja")
+    );
+    assert_eq!(
+        carteira_investimento_relatorio("cpr-soja", 7),
+        CARTEIRA_RELATORIO
+            .replace("{url}", "cpr-soja")
+            .replace("{id}", "7")
+    );
+    assert_eq!(carteira_investimento(".."), CARTEIRA);
+    assert_eq!(
+        carteira_investimento("a/b"),
+        "/carteira/investimentos/a%2Fb"
+    );
+    assert_eq!(
         imposto_de_renda(2025),
         format!("{IMPOSTO_DE_RENDA}?ano=2025")
     );

@@ -4,6 +4,7 @@
 
 use maud::{Markup, html};
 
+use crate::domain::situacao::Situacao;
 use crate::domain::status::{Estado, Tone};
 
 /// The badge of a status. A colour sent by the platform (`status.color`) picks the nearest
@@ -15,10 +16,43 @@ pub fn status(status: &impl Estado, color: Option<&str>) -> Markup {
     html! { span.badge.(tone.class()) { (status.label()) } }
 }
 
+/// The badge of a holding's situation: its tone by what it means for the investor's money
+/// (on time or paid off reassure, late and in recovery warn, default alarms), its text
+/// always written ('Atrasado há 12 dias').
+pub fn situacao(s: Situacao) -> Markup {
+    let tone = match s {
+        Situacao::EmCaptacao => Tone::Info,
+        Situacao::EmDia => Tone::Sucesso,
+        Situacao::Atrasado { .. } | Situacao::EmRecuperacao => Tone::Aviso,
+        Situacao::Inadimplente => Tone::Erro,
+        Situacao::Liquidado => Tone::Neutro,
+    };
+    html! { span.badge.badge-situacao.(tone.class()) { (s.rotulo()) } }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::domain::status::ReservaStatus;
+
+    #[test]
+    fn a_situation_is_written_and_toned_by_its_meaning() {
+        let late = situacao(Situacao::Atrasado { dias: 12 }).into_string();
+        assert_eq!(
+            late,
+            r#"<span class="badge badge-situacao badge-aviso">Atrasado há 12 dias</span>"#
+        );
+        assert!(
+            situacao(Situacao::EmDia)
+                .into_string()
+                .contains("badge-sucesso")
+        );
+        assert!(
+            situacao(Situacao::Inadimplente)
+                .into_string()
+                .contains(">Inadimplente<")
+        );
+    }
 
     #[test]
     fn the_name_picks_the_class_unless_the_platform_sends_a_colour() {

@@ -85,6 +85,9 @@ pub struct Ids {
     pub reserva_assinada: i64,
     pub carteira_reserva: i64,
     pub carteira_documento: String,
+    /// A holding's page, and the report of one of its issuer's updates.
+    pub investimento: String,
+    pub relatorio: String,
     pub notificacao: String,
     pub ano_ir: String,
 }
@@ -157,6 +160,8 @@ pub fn all(ids: &Ids) -> Vec<Case> {
         routes::carteira_contrato(c),
         routes::carteira_desistencia(c),
         ids.carteira_documento.clone(),
+        ids.investimento.clone(),
+        ids.relatorio.clone(),
         routes::MINHA_CONTA.to_owned(),
         routes::DADOS_CADASTRAIS.to_owned(),
         routes::DADOS_PESSOAIS.to_owned(),

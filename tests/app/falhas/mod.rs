@@ -194,6 +194,8 @@ async fn discover(world: &World, violations: &mut Vec<String>) -> Ids {
         reserva_assinada: 1,
         carteira_reserva: 1,
         carteira_documento: routes::carteira_documento(1, 1),
+        investimento: routes::carteira_investimento("x"),
+        relatorio: routes::carteira_investimento_relatorio("x", 1),
         notificacao: routes::notificacao(1),
         ano_ir: "2025".to_owned(),
     };
@@ -243,6 +245,15 @@ async fn discover(world: &World, violations: &mut Vec<String>) -> Ids {
     match first_href(&panel, "a[href*='/documentos/']") {
         Some(h) => ids.carteira_documento = h,
         None => missing("a reservation document"),
+    }
+    match first_href(&wallet, "a[href^='/carteira/investimentos/']") {
+        Some(h) => ids.investimento = h,
+        None => missing("a holding's page"),
+    }
+    let holding = page(world, &ids.investimento).await;
+    match first_href(&holding, "a[href$='/relatorio']") {
+        Some(h) => ids.relatorio = h,
+        None => missing("an issuer's report"),
     }
     let list = page(world, routes::NOTIFICACOES).await;
     let read = page(world, &routes::notificacoes_aba(true, 1)).await;

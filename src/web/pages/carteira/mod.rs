@@ -1,12 +1,14 @@
 //! Minha carteira (/carteira): one accordion per offering with its reservations, the
 //! allocation PDF, and per reservation the cash flow, the attached documents and the
 //! contract; plus /carteira/alocacao, /carteira/simulador and /carteira/agenda (the
-//! payment calendar, also as a calendar file).
+//! payment calendar, also as a calendar file) and /carteira/investimentos/{url} (one
+//! holding: its situation, story and the issuer's updates).
 
 mod agenda;
 mod alocacao;
 mod arquivos;
 mod desistencia;
+mod investimento;
 mod simulador;
 mod view;
 
@@ -25,8 +27,9 @@ pub use agenda::{view_agenda_get, view_agenda_ics_get};
 pub use alocacao::view_alocacao_get;
 pub use arquivos::{view_alocacao_pdf_get, view_contrato_get, view_documento_get};
 pub use desistencia::{view_desistencia_get, view_desistencia_post};
+pub use investimento::{view_investimento_get, view_relatorio_get};
 pub use simulador::view_simulador_get;
-pub use view::withdrawal;
+pub use view::{late_totals, withdrawal};
 
 pub const TITLE: &str = "Minha carteira";
 

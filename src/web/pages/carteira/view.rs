@@ -64,6 +64,7 @@ pub fn wallet<P: Schedule>(
             div { dt { "Total investido" } dd { (ctx.money(a.invested())) } }
             div { dt { "Rendimento acumulado" } dd { (ctx.money(a.rendimento_total)) " (" (format::percent(a.rendimento_percentual)) ")" } }
             div { dt { "Valor total" } dd { (ctx.money(a.valor_total)) } }
+            (late_totals(ctx, a))
         }
         (side_panel(ctx, a, panel, documents))
         @if a.lista.is_empty() {
@@ -77,12 +78,30 @@ pub fn wallet<P: Schedule>(
             details.acordeao open[open_all] {
                 summary {
                     h2 { (item.nome_captacao) }
+                    @if let Some(s) = item.situacao() { " " (badge::situacao(s)) }
                     " " span.texto-secundario { (format::percent(item.percentual_alocacao)) " · " (ctx.money(item.valor)) }
+                }
+                @if let Some(url) = &item.url_amigavel {
+                    p { a.botao.botao-secundario href=(routes::carteira_investimento(url)) {
+                        "Acompanhar investimento" span.sr-only { " em " (item.nome_captacao) }
+                    } }
                 }
                 @for r in &item.lista_reservas { (reserva_row(ctx, r, i)) }
             }
         }
         (cancelled_section(ctx, cancelled))
+    }
+}
+
+/// What is late and what is in recovery over the holdings, each only when there is some.
+pub fn late_totals<R>(ctx: &Ctx, a: &AlocacaoResumida<R>) -> Markup {
+    html! {
+        @if !a.valor_em_atraso.is_zero() {
+            div.resumo-alerta { dt { "Em atraso" } dd { (ctx.money(a.valor_em_atraso)) } }
+        }
+        @if !a.valor_em_recuperacao.is_zero() {
+            div.resumo-alerta { dt { "Em recuperação" } dd { (ctx.money(a.valor_em_recuperacao)) } }
+        }
     }
 }
 

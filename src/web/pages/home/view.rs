@@ -109,6 +109,7 @@ fn donut(ctx: &Ctx, a: &AlocacaoResumida<Skipped>) -> Markup {
                     div { dt { "Total investido" } dd { (ctx.money(a.invested())) } }
                     div { dt { "Rendimento" } dd { (ctx.money(a.rendimento_total)) " (" (format::percent(a.rendimento_percentual)) ")" } }
                     div { dt { "Valor total" } dd { (ctx.money(a.valor_total)) } }
+                    (crate::web::pages::carteira::late_totals(ctx, a))
                 }
                 p { a href=(routes::CARTEIRA_ALOCACAO) { "Ver alocação detalhada" } }
                 p { a href=(routes::CARTEIRA_AGENDA) { "Ver agenda de recebimentos" } }

@@ -1,0 +1,221 @@
+//! The seeded demo investor: one holding in each situation, each page with its story and
+//! the issuer's updates, the reports as PDFs, and nobody else's holding.
+
+use super::*;
+
+async fn logged_in(email: &str) -> TestApp {
+    let app = TestApp::with_sandbox(&[]).await;
+    assert_eq!(app.login(email, "colheita123").await.status(), 200);
+    app
+}
+
+/// Each offering of the wallet: its name, its badge and its holding's page.
+async fn wallet(app: &TestApp) -> Vec<(String, String, String)> {
+    let doc = html(app.get(routes::CARTEIRA).await).await;
+    let sel = |s: &str| scraper::Selector::parse(s).unwrap();
+    let words = |e: scraper::ElementRef| {
+        e.text()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    doc.select(&sel("details.acordeao"))
+        .filter_map(|d| {
+            let name = words(d.select(&sel("summary h2")).next()?);
+            let badge = words(d.select(&sel("summary .badge")).next()?);
+            let href = d
+                .select(&sel("a[href^='/carteira/investimentos/']"))
+                .next()?
+                .value()
+                .attr("href")?
+                .to_owned();
+            Some((name, badge, href))
+        })
+        .collect()
+}
+
+fn late_days(badge: &str) -> Option<i32> {
+    badge
+        .strip_prefix("Atrasado há ")?
+        .split(' ')
+        .next()?
+        .parse()
+        .ok()
+}
+
+#[tokio::test]
+async fn the_demo_investor_sees_every_situation_on_the_wallet_and_the_home() {
+    let app = logged_in("investidor@colheita.dev").await;
+    let holdings = wallet(&app).await;
+    let badges: Vec<&str> = holdings.iter().map(|(_, b, _)| b.as_str()).collect();
+    for s in [
+        "Em captação",
+        "Em dia",
+        "Em recuperação",
+        "Inadimplente",
+        "Liquidado",
+    ] {
+        assert!(badges.contains(&s), "{s} missing in {badges:?}");
+    }
+    assert!(
+        badges
+            .iter()
+            .any(|b| late_days(b).is_some_and(|d| (1..30).contains(&d))),
+        "no holding late under 30 days in {badges:?}"
+    );
+    for page in [routes::CARTEIRA, routes::HOME] {
+        let doc = html(app.get(page).await).await;
+        let alerts = texts(&doc, "dl.resumo-lista > .resumo-alerta dt");
+        assert_eq!(alerts, vec!["Em atraso", "Em recuperação"], "{page}");
+    }
+}
+
+#[tokio::test]
+async fn a_late_holding_tells_its_story_newest_first_with_the_issuers_reports() {
+    let app = logged_in("investidor@colheita.dev").await;
+    let holdings = wallet(&app).await;
+    let (name, badge, href) = holdings
+        .iter()
+        .find(|(_, b, _)| late_days(b).is_some())
+        .unwrap();
+    let resp = app.get(href).await;
+    assert_eq!(resp.status(), 200);
+    let doc = html(resp).await;
+    assert_eq!(&text(&doc, "main h1"), name);
+    assert_eq!(&text(&doc, ".situacao .badge"), badge);
+    assert!(text(&doc, ".situacao").contains("Próximo pagamento previsto"));
+    let facts = texts(&doc, "dl.resumo-lista dt");
+    assert_eq!(
+        facts[..4],
+        [
+            "Valor investido",
+            "Recebido até agora",
+            "A receber",
+            "Em atraso"
+        ]
+    );
+    assert!(!text(&doc, "dl.resumo-lista .resumo-alerta dd").contains("R$ 0,00 "));
+    let dates = attr(&doc, "#linha-do-tempo + ol > li time", "datetime");
+    assert!(dates.len() >= 3, "{dates:?}");
+    let mut newest_first = dates.clone();
+    newest_first.sort();
+    newest_first.reverse();
+    assert_eq!(dates, newest_first);
+    assert!(
+        texts(&doc, "#linha-do-tempo + ol > li h3")
+            .iter()
+            .any(|t| t.contains("atraso")),
+        "{:?}",
+        texts(&doc, "#linha-do-tempo + ol > li h3")
+    );
+    let updates = attr(&doc, "#atualizacoes + ol > li time", "datetime");
+    assert!(!updates.is_empty());
+    let mut sorted = updates.clone();
+    sorted.sort();
+    sorted.reverse();
+    assert_eq!(updates, sorted);
+    let reports = attr(&doc, "#atualizacoes + ol a[href$='/relatorio']", "href");
+    assert!(!reports.is_empty());
+    let pdf = app.get(&reports[0]).await;
+    assert_eq!(pdf.status(), 200);
+    assert_eq!(pdf.headers()["content-type"], "application/pdf");
+    assert!(pdf.bytes().await.unwrap().starts_with(b"%PDF-"));
+    // The reservations' documents and contract, as the wallet has them.
+    assert!(
+        !attr(
+            &doc,
+            "#documentos ~ .reserva-linha a[href$='/contrato']",
+            "href"
+        )
+        .is_empty()
+    );
+}
+
+#[tokio::test]
+async fn a_holding_in_recovery_shows_its_renegotiation() {
+    let app = logged_in("investidor@colheita.dev").await;
+    let holdings = wallet(&app).await;
+    let (_, _, href) = holdings
+        .iter()
+        .find(|(_, b, _)| b == "Em recuperação")
+        .unwrap();
+    let doc = html(app.get(href).await).await;
+    let story = text(&doc, "#linha-do-tempo + ol").to_lowercase();
+    assert!(story.contains("renegocia"), "{story}");
+}
+
+#[tokio::test]
+async fn another_investors_holding_is_the_404_page() {
+    let ana = logged_in("investidor@colheita.dev").await;
+    let holdings = wallet(&ana).await;
+    let other = ana.another_browser();
+    assert_eq!(
+        other
+            .login("basico@colheita.dev", "colheita123")
+            .await
+            .status(),
+        200
+    );
+    let theirs: Vec<String> = wallet(&other)
+        .await
+        .into_iter()
+        .map(|(_, _, h)| h)
+        .collect();
+    let (_, _, href) = holdings
+        .iter()
+        .find(|(_, _, h)| !theirs.contains(h))
+        .unwrap();
+    let resp = other.get(href).await;
+    assert_eq!(resp.status(), 404);
+    assert_eq!(text(&html(resp).await, "main h1"), "Página não encontrada");
+    let report = format!("{href}/atualizacoes/1/relatorio");
+    assert_eq!(other.get(&report).await.status(), 404);
+    // And without a login, the page asks for one.
+    let visitor = ana.another_browser();
+    let resp = visitor.get(href).await;
+    assert_eq!(resp.status(), 303);
+    assert!(location(&resp).contains("/login?"));
+}
+
+/// The issuer pays the late instalments: the holding is on time again, its story says the
+/// payment came late, and the wallet's badge and late total follow.
+#[tokio::test]
+async fn a_payment_clears_a_late_holding() {
+    let app = logged_in("investidor@colheita.dev").await;
+    let holdings = wallet(&app).await;
+    let (name, _, href) = holdings
+        .iter()
+        .find(|(_, b, _)| late_days(b).is_some())
+        .unwrap();
+    let doc = html(app.get(href).await).await;
+    let reserva: i64 = text(&doc, "#documentos ~ .reserva-linha strong")
+        .trim_start_matches("Reserva nº ")
+        .parse()
+        .unwrap();
+    let overdue: Vec<u32> = texts(&doc, "#linha-do-tempo + ol > li h3")
+        .iter()
+        .filter_map(|t| {
+            t.strip_prefix("Parcela ")?
+                .strip_suffix(" em atraso")?
+                .parse()
+                .ok()
+        })
+        .collect();
+    assert!(!overdue.is_empty());
+    let sandbox = app.sandbox_url.clone().unwrap();
+    for n in overdue {
+        let url = format!("{sandbox}/sandbox/reservas/{reserva}/parcelas/{n}/pagar");
+        let resp = reqwest::Client::new().post(&url).send().await.unwrap();
+        assert_eq!(resp.status(), 200, "{url}");
+    }
+    let doc = html(app.get(href).await).await;
+    assert_eq!(text(&doc, ".situacao .badge"), "Em dia");
+    let newest = texts(&doc, "#linha-do-tempo + ol > li h3")[0].clone();
+    assert!(newest.contains("paga com"), "{newest}");
+    assert!(texts(&doc, "dl.resumo-lista > .resumo-alerta").is_empty());
+    let now = wallet(&app).await;
+    let badge = &now.iter().find(|(n, _, _)| n == name).unwrap().1;
+    assert_eq!(badge, "Em dia");
+}
