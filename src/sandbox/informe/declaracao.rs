@@ -65,20 +65,21 @@ struct RendimentosJson {
     valor: Decimal,
 }
 
-/// The interest a reservation paid in `ano`, up to today: its instalments due in the year,
-/// less the principal in the last one.
+/// The interest a reservation's issuer paid in `ano`, up to today, as recorded or due-and-paid
+/// (`Reserva::parcelas`): every payment made in the year, less the principal in the last
+/// instalment (a part payment of the last one counts as its interest first).
 fn recebido_no_ano(r: &Reserva, ano: i16, agora: Timestamp) -> Decimal {
-    let hoje = dates::today_in_sao_paulo(agora);
-    let parcelas = r.fluxo(agora);
+    let parcelas = r.parcelas(agora);
     let ultima = parcelas.iter().map(|p| p.numero).max().unwrap_or(0);
     parcelas
         .iter()
-        .filter(|p| p.data.year() == ano && p.data <= hoje)
+        .filter(|p| p.parcela.pago_em.is_some_and(|d| d.year() == ano))
         .map(|p| {
             if p.numero == ultima {
-                p.valor - r.investimento()
+                let juros = (p.parcela.valor - r.investimento()).max(Decimal::ZERO);
+                p.parcela.pago.min(juros)
             } else {
-                p.valor
+                p.parcela.pago
             }
         })
         .sum()
