@@ -93,6 +93,7 @@ pub async fn view_informe_get(
     let token = ctx.token()?;
     let (docs, guia) = tokio::join!(documents(&ctx), irpf::load(&ctx, token, &q.ano));
     let docs = docs?;
+    Partial::new().aside(&guia).check_login()?;
     let shown = match &docs {
         Ok(d) => Shown::Report(report(d)),
         Err(e) => {

@@ -12,6 +12,7 @@ use crate::api::ApiError;
 use crate::api::models::{DeclaracaoIrpf, ItemIrpf};
 use crate::domain::validate::cadastro::validate_tax_year;
 use crate::domain::validate::format_cnpj;
+use crate::web::partial::Answered;
 use crate::web::ui::{cards, island};
 use crate::web::{Ctx, routes};
 
@@ -29,7 +30,7 @@ pub struct AnoQuery {
 /// What the guide shows.
 pub enum Guia {
     /// The years could not be listed, or the year's guide could not be read.
-    Falhou,
+    Falhou(ApiError),
     /// No report year yet.
     SemAnos,
     /// A year was asked that is not one of the investor's: the form again, with the refusal.
@@ -47,7 +48,7 @@ pub enum Guia {
 pub async fn load(ctx: &Ctx, token: &str, asked: &str) -> Guia {
     let anos = match ctx.app.api.informe_anos(token).await {
         Ok(a) => a,
-        Err(e) => return failed(&e),
+        Err(e) => return failed(e),
     };
     let Some(&newest) = anos.first() else {
         return Guia::SemAnos;
@@ -67,13 +68,24 @@ pub async fn load(ctx: &Ctx, token: &str, asked: &str) -> Guia {
     };
     match ctx.app.api.informe_declaracao(token, ano).await {
         Ok(declaracao) => Guia::Ano { anos, declaracao },
-        Err(e) => failed(&e),
+        Err(e) => failed(e),
     }
 }
 
-fn failed(e: &ApiError) -> Guia {
+fn failed(e: ApiError) -> Guia {
     tracing::warn!(error = %e, "como declarar: indisponível");
-    Guia::Falhou
+    Guia::Falhou(e)
+}
+
+/// The guide as a platform call for `Partial::aside`: a failure shows its own card, and a
+/// session that ended sends to login as any call would.
+impl Answered for Guia {
+    fn failure(&self) -> Option<&ApiError> {
+        match self {
+            Guia::Falhou(e) => Some(e),
+            _ => None,
+        }
+    }
 }
 
 fn year_form(anos: &[i32], chosen: Option<i32>, refused: bool) -> Markup {
@@ -134,7 +146,7 @@ pub fn section(ctx: &Ctx, guia: &Guia) -> Markup {
                 "de dúvida, consulte um contador."
             }
             @match guia {
-                Guia::Falhou => (cards::error_card(&ctx.here, None)),
+                Guia::Falhou(_) => (cards::error_card(&ctx.here, None)),
                 Guia::SemAnos => p { "Você ainda não tem um ano-calendário completo com investimentos para declarar." },
                 Guia::AnoInvalido { anos, .. } => (year_form(anos, None, true)),
                 Guia::Ano { anos, declaracao } => {

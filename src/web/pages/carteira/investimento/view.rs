@@ -7,7 +7,7 @@ use maud::{Markup, html};
 use crate::api::models::{Atualizacao, Evento, Investimento, ReservaInvestida};
 use crate::domain::dates;
 use crate::domain::situacao::{DIAS_PARA_INADIMPLENCIA, Situacao};
-use crate::web::ui::badge;
+use crate::web::ui::{aviso_cvm, badge};
 use crate::web::{Ctx, routes};
 
 pub const TIMELINE_TITLE: &str = "Linha do tempo";
@@ -114,6 +114,8 @@ pub fn holding(ctx: &Ctx, h: &Investimento, updates: &[Atualizacao]) -> Markup {
         }
         (documents(ctx, &h.reservas))
         p { a href=(routes::captacao(&h.url_amigavel)) { "Ver a página da operação" } }
+        // The link leads to the offering's page, where more can be invested.
+        (aviso_cvm::aviso_cvm_geral())
     }
 }
 
