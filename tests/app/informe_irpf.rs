@@ -106,14 +106,14 @@ async fn another_year_by_its_link_and_a_year_not_the_investors_refused() {
     let app = investor("investidor@colheita.dev").await;
     let doc = html(app.get(routes::INFORME_RENDIMENTO).await).await;
     let anos = options(&doc);
-    let oldest = anos.last().unwrap().clone();
+    let oldest = anos.last().unwrap();
     let path = format!("{}?ano={oldest}", routes::INFORME_RENDIMENTO);
     let resp = app.get(&path).await;
     assert_eq!(resp.status(), 200);
     let doc = html(resp).await;
     assert_eq!(
         attr(&doc, "#irpf-ano option[selected]", "value"),
-        [oldest.clone()]
+        vec![oldest.to_owned()]
     );
     assert!(texts(&doc, "article.irpf-item dt").contains(&format!("Valor recebido em {oldest}")));
 
