@@ -28,7 +28,8 @@ const SELECT: &str = concat!(
         c.descricao_pagamento, c.cidade, c.uf,
         r.motivo_cancelamento, r.desistencia_ate, r.repassada_em, r.usuario_id, c.inicio_captacao, ",
     // The columns of `sandbox::emissor::COLUNAS`, written out: `concat!` takes literals.
-    "e.razao_social, e.cnpj, e.sede_endereco, e.sede_cidade, e.sede_uf, e.projeto, e.uso_recursos, e.taxa_plataforma_centesimos
+    "e.razao_social, e.cnpj, e.sede_endereco, e.sede_cidade, e.sede_uf, e.projeto, e.uso_recursos, e.taxa_plataforma_centesimos,
+    c.fim_captacao
     FROM reservas r JOIN captacoes c ON c.id = r.captacao_id
     LEFT JOIN captacao_emissores e ON e.captacao_id = c.id"
 );
@@ -71,6 +72,7 @@ impl Reserva {
                 cidade: r.get(22)?,
                 uf: r.get(23)?,
                 abertura: r.get(28)?,
+                fim: r.get(37)?,
                 emissor: Emissor::from_row(r, 29)?,
             },
         })

@@ -128,7 +128,13 @@ pub(super) fn inserir(
     }
 
     plano.completar_reservado(&usuarios.outros, cfg);
-    gravar(tx, agora, cfg.withdrawal_days, &plano.novas)?;
+    gravar(
+        tx,
+        agora,
+        cfg.withdrawal_days,
+        &plano.novas,
+        &plano.sucedidas(),
+    )?;
 
     let mut ajustes = BTreeMap::new();
     for n in plano
@@ -161,6 +167,20 @@ struct Plano<'a> {
 impl Plano<'_> {
     fn oferta(&self, id: i64) -> Option<&OfertaSemeada> {
         self.ofertas.iter().find(|o| o.id == id)
+    }
+
+    /// The offerings that closed with success before seeding (Finalizado, Captado), with
+    /// the end of their fundraising: their paid money went to the issuer.
+    fn sucedidas(&self) -> BTreeMap<i64, Timestamp> {
+        self.ofertas
+            .iter()
+            .filter(|o| self.sucedida(o))
+            .map(|o| (o.id, o.fim))
+            .collect()
+    }
+
+    fn sucedida(&self, o: &OfertaSemeada) -> bool {
+        matches!(o.status.as_str(), "Finalizado" | "Captado") && o.fim < self.agora
     }
 
     fn aberta(&self, o: &OfertaSemeada) -> bool {

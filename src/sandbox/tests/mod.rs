@@ -17,6 +17,7 @@ mod duracao_da_sessao;
 mod extrato;
 mod notificacoes;
 mod produtos;
+mod rendimento;
 mod reservas;
 mod seguranca;
 mod seguranca_senha;
