@@ -48,14 +48,20 @@ async fn paid_in_an_open_offering_it_earns_nothing_and_its_start_is_the_estimate
     let (r, rendimento) = com_relogio_em(&amb, id, agora).await;
     assert_eq!(r.status_gravado.label(), "Pago");
     assert_eq!(r.repassada_em, None);
-    assert_eq!(r.inicio_rendimento, None, "no start is stored before the transfer");
+    assert_eq!(
+        r.inicio_rendimento, None,
+        "no start is stored before the transfer"
+    );
     assert_eq!(rendimento, Decimal::ZERO);
 
     // The estimate: the day after the later of the offering's end and the withdrawal
     // deadline, after the offering's last day.
     let desistencia = r.desistencia_ate.unwrap();
     let estimativa = dia_seguinte(tempo::de_ms(r.oferta.fim.max(desistencia)));
-    assert_eq!(inicio_informado(&amb, &t, id).await, tempo::rfc3339(estimativa));
+    assert_eq!(
+        inicio_informado(&amb, &t, id).await,
+        tempo::rfc3339(estimativa)
+    );
     let dia_estimado = dates::today_in_sao_paulo(estimativa);
     assert!(dia_estimado > tempo::dia_de_ms(r.oferta.fim));
     assert!(dia_estimado >= tempo::dia_de_ms(desistencia));
@@ -89,7 +95,11 @@ async fn paid_in_an_open_offering_it_earns_nothing_and_its_start_is_the_estimate
         r.inicio_dia(depois),
         dates::today_in_sao_paulo(tempo::mais(depois, DIA))
     );
-    assert!(r.fluxo(depois).iter().all(|p| p.data > dates::today_in_sao_paulo(depois)));
+    assert!(
+        r.fluxo(depois)
+            .iter()
+            .all(|p| p.data > dates::today_in_sao_paulo(depois))
+    );
 }
 
 #[tokio::test]
@@ -104,7 +114,10 @@ async fn after_the_success_and_the_transfer_it_earns_from_the_next_day() {
     assert_eq!(r.repassada_em, None);
     assert_eq!(rendimento, Decimal::ZERO);
     let estimativa = dia_seguinte(tempo::de_ms(r.desistencia_ate.unwrap()));
-    assert_eq!(inicio_informado(&amb, &t, id).await, tempo::rfc3339(estimativa));
+    assert_eq!(
+        inicio_informado(&amb, &t, id).await,
+        tempo::rfc3339(estimativa)
+    );
 
     // Every period over: the settlement transfers it, and the start is stored.
     prazos_da_oferta_encerrados(&amb, oferta).await;
@@ -115,7 +128,11 @@ async fn after_the_success_and_the_transfer_it_earns_from_the_next_day() {
     let inicio = dia_seguinte(repasse);
     assert_eq!(r.inicio_rendimento, Some(tempo::ms(inicio)));
     assert_eq!(inicio_informado(&amb, &t, id).await, tempo::rfc3339(inicio));
-    assert_eq!(rendimento, Decimal::ZERO, "the transfer's day earns nothing yet");
+    assert_eq!(
+        rendimento,
+        Decimal::ZERO,
+        "the transfer's day earns nothing yet"
+    );
     let dia = dates::today_in_sao_paulo(inicio);
     assert_eq!(
         r.fluxo(agora),

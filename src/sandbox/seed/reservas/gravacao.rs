@@ -66,7 +66,10 @@ pub(super) fn gravar(
         let ms = |t: Option<Timestamp>| t.map(tempo::ms);
         // Every seeded reservation went past the terms step and was confirmed right after.
         let (aceite, confirmada, desistencia) = confirmacao(n, dias_desistencia);
-        let repassada = repasses.get(&n.captacao_id).copied().filter(|_| investida(n));
+        let repassada = repasses
+            .get(&n.captacao_id)
+            .copied()
+            .filter(|_| investida(n));
         let inicio_rendimento = repassada.map(dia_seguinte);
         let atualizada = [Some(confirmada), n.paga, n.aprovada, n.cancelada]
             .into_iter()
