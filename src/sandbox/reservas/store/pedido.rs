@@ -13,8 +13,8 @@ use crate::sandbox::db::transicao::{Falha, Recusa, recusar};
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
 use crate::sandbox::reservas::capacidade::Capacidade;
 use crate::sandbox::reservas::pedido::Pedido;
-use crate::sandbox::reservas::reserva::status::{CadastroStatus, ReservaStatus};
 use crate::sandbox::reservas::reserva::Reserva;
+use crate::sandbox::reservas::reserva::status::{CadastroStatus, ReservaStatus};
 use crate::sandbox::tempo;
 
 /// The offering no longer takes orders.

@@ -11,8 +11,8 @@ use crate::domain::reserva::PIX;
 use crate::sandbox::db::transicao::{Falha, Recusa, recusar};
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::reservas::capacidade::Capacidade;
-use crate::sandbox::reservas::reserva::status::{MOTIVO_DESISTENCIA, ReservaStatus};
 use crate::sandbox::reservas::reserva::Reserva;
+use crate::sandbox::reservas::reserva::status::{MOTIVO_DESISTENCIA, ReservaStatus};
 use crate::sandbox::tempo;
 
 /// A confirmed reservation past its withdrawal period (or whose money left the escrow).
