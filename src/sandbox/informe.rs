@@ -76,7 +76,10 @@ struct Linha {
 /// yield accrued in that year.
 fn linhas(reservas: &[Reserva], ano: i16, agora: Timestamp) -> Vec<Linha> {
     let primeiro = |a: i16| date(a, 1, 1);
+    // Income stops accruing the day the issuer stopped paying: a late or defaulted holding
+    // reports no yield the investor has not received.
     let acumulado = |r: &Reserva, ate: Date| {
+        let ate = r.suspensos_desde.map_or(ate, |s| ate.min(s));
         fluxo::rendimento_acumulado(
             r.investimento(),
             r.oferta.taxa,

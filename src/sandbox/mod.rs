@@ -22,6 +22,7 @@ mod erro;
 mod extrato;
 mod extratores;
 mod informe;
+mod investimentos;
 mod notificacoes;
 mod pdf;
 mod produtos;
@@ -239,6 +240,7 @@ impl Sandbox {
             .merge(dominios::routes())
             .merge(termos::routes())
             .merge(informe::routes())
+            .merge(investimentos::routes())
             .merge(caixa::routes())
             .fallback(erro::nao_encontrado)
             .layer(axum::middleware::map_response(resposta::pessoal_por_padrao))
@@ -262,8 +264,9 @@ impl Sandbox {
     /// Tells the investors whose reservations were recorded before their offering opened
     /// that it opened, settles every live offering whose fundraising period ended (below
     /// its minimum target: its reservations cancelled and refunded), and marks as transferred to the
-    /// issuer what successful offerings hold past the withdrawal period. Returns how many
-    /// offerings were settled.
+    /// issuer what successful offerings hold past the withdrawal period, and tells each
+    /// holder what changed in their holdings (an update, an instalment overdue, a change of
+    /// situation, a recovery step). Returns how many offerings were settled.
     pub async fn close_ended_offerings(&self) -> Result<usize, SandboxError> {
         let agora = tempo::agora();
         self.db()
@@ -271,6 +274,11 @@ impl Sandbox {
                 reservas::encerramento::avisar_aberturas(tx, agora)?;
                 let n = reservas::encerramento::encerrar_vencidas(tx, agora)?;
                 reservas::encerramento::repassar(tx, agora)?;
+                investimentos::avisos::avisar_todos(
+                    tx,
+                    agora,
+                    investimentos::avisos::Modo::Enviar,
+                )?;
                 Ok(n)
             })
             .await

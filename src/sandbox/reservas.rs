@@ -21,7 +21,7 @@ pub(crate) mod simulacao;
 mod simular;
 pub(crate) mod store;
 pub(crate) mod termo;
-mod transicoes;
+pub(crate) mod transicoes;
 
 use axum::body::Bytes;
 use axum::extract::State;
@@ -52,8 +52,6 @@ pub(crate) fn routes() -> Router<Sandbox> {
         .route("/v1/reservas/resumo", get(resumo::resumo))
         .route("/v1/reservas/simular/{id}", get(simular::simular))
         .route("/v1/reservas/pendentes", get(carteira::pendentes))
-        .route("/v1/reservas/alocacao/resumida", get(carteira::resumida))
-        .route("/v1/reservas/alocacao/detalhada", get(carteira::detalhada))
         .route(
             "/v1/reservas/alocacao/exportar/{tipo}",
             get(documentos::exportar_alocacao),

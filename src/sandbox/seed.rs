@@ -7,6 +7,7 @@ mod declaracoes;
 mod documentos;
 mod emissores;
 mod extras;
+pub(super) mod investimentos;
 mod notificacoes;
 mod perfil;
 mod pessoas;
@@ -226,7 +227,7 @@ fn semear(tx: &Transaction<'_>, cfg: &SandboxConfig, agora: Timestamp) -> Result
     let usuarios = pessoas::inserir(tx, agora)?;
     documentos::inserir(tx, agora)?;
     perfil::inserir(tx, agora)?;
-    let ajustes = reservas::inserir(tx, cfg, agora, &semeadas, &usuarios)?;
+    let (ajustes, casos) = reservas::inserir(tx, cfg, agora, &semeadas, &usuarios)?;
     // The seed's arrecadado is what the offering shows; the part that came from seeded
     // Pago/Aprovado reservations is taken out of the stored base so it is not counted twice.
     for (captacao_id, centavos) in ajustes {
@@ -235,6 +236,7 @@ fn semear(tx: &Transaction<'_>, cfg: &SandboxConfig, agora: Timestamp) -> Result
             params![centavos, captacao_id],
         )?;
     }
+    investimentos::inserir(tx, agora, usuarios.investidor, &casos)?;
     tx.execute(
         "INSERT INTO meta (chave, valor) VALUES ('semeado_em', ?1)",
         params![tempo::rfc3339(agora)],

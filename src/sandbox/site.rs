@@ -14,6 +14,11 @@ pub(crate) fn captacao(url_amigavel: &str) -> String {
     format!("/investir/{url_amigavel}")
 }
 
+/// A holding's page, by its offering's friendly URL.
+pub(crate) fn investimento(url_amigavel: &str) -> String {
+    format!("/carteira/investimentos/{url_amigavel}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

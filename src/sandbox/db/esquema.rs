@@ -469,7 +469,54 @@ CREATE TABLE captacao_emissores (
     taxa_plataforma_centesimos INTEGER NOT NULL CHECK (taxa_plataforma_centesimos >= 0)
 ) STRICT;
 "#,
-    // 11: how the investor declares each offering's security in the IRPF: the 'Bens e
+    // 11: after the money goes in. What the issuer paid of each instalment (the last
+    // payment's day; a part payment leaves it open); from which day an offering's issuer
+    // stopped paying on the due dates (before it, and without a suspension, each
+    // instalment counts as paid on its day); the recovery steps of a holding; the issuer's
+    // updates; and what the investor was already told about each holding.
+    r#"
+CREATE TABLE pagamentos_parcelas (
+    reserva_id INTEGER NOT NULL REFERENCES reservas(id) ON DELETE CASCADE,
+    numero INTEGER NOT NULL CHECK (numero >= 1),
+    pago_centavos INTEGER NOT NULL CHECK (pago_centavos >= 0),
+    pago_em TEXT NOT NULL CHECK (pago_em GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
+    PRIMARY KEY (reserva_id, numero)
+) STRICT;
+CREATE TABLE captacao_pagamentos_suspensos (
+    captacao_id INTEGER PRIMARY KEY REFERENCES captacoes(id) ON DELETE CASCADE,
+    desde TEXT NOT NULL CHECK (desde GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]')
+) STRICT;
+CREATE TABLE eventos_recuperacao (
+    id INTEGER PRIMARY KEY,
+    reserva_id INTEGER NOT NULL REFERENCES reservas(id) ON DELETE CASCADE,
+    data TEXT NOT NULL CHECK (data GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
+    tipo TEXT NOT NULL CHECK (tipo IN ('NOTIFICACAO_EMISSORA', 'RENEGOCIACAO_PROPOSTA',
+        'RENEGOCIACAO_ACORDADA', 'GARANTIA_EXECUTADA', 'VALOR_RECUPERADO', 'BAIXA')),
+    titulo TEXT NOT NULL,
+    descricao TEXT NOT NULL,
+    valor_centavos INTEGER CHECK (valor_centavos IS NULL OR valor_centavos >= 0)
+) STRICT;
+CREATE INDEX eventos_recuperacao_reserva ON eventos_recuperacao(reserva_id, data);
+CREATE TABLE atualizacoes_emissora (
+    id INTEGER PRIMARY KEY,
+    captacao_id INTEGER NOT NULL REFERENCES captacoes(id) ON DELETE CASCADE,
+    data TEXT NOT NULL CHECK (data GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
+    tipo TEXT NOT NULL CHECK (tipo IN ('TRIMESTRAL', 'ANUAL', 'COMUNICADO')),
+    titulo TEXT NOT NULL,
+    texto TEXT NOT NULL,
+    relatorio_nome TEXT CHECK (relatorio_nome IS NULL OR tipo IN ('TRIMESTRAL', 'ANUAL'))
+) STRICT;
+CREATE INDEX atualizacoes_emissora_captacao ON atualizacoes_emissora(captacao_id, data);
+CREATE TABLE avisos_investimento (
+    usuario_id INTEGER NOT NULL REFERENCES usuarios(id) ON DELETE CASCADE,
+    captacao_id INTEGER NOT NULL REFERENCES captacoes(id) ON DELETE CASCADE,
+    chave TEXT NOT NULL,
+    valor TEXT NOT NULL,
+    avisado_em INTEGER NOT NULL,
+    PRIMARY KEY (usuario_id, captacao_id, chave)
+) STRICT;
+"#,
+    // 12: how the investor declares each offering's security in the IRPF: the 'Bens e
     // Direitos' group and code and the income's section and line, as the year's program
     // numbers them (platform data per offering; `sandbox::seed::emissores` fills it with the
     // issuer). Rows stored before carry the exempt CPR-F's codes.

@@ -1,8 +1,9 @@
 //! The investor's wallet, read through `/v1/reservas`: one reservation, the pending
 //! reservations and the allocation (summary and detailed) over the invested reservations
-//! (Pago, Aprovado).
+//! (Pago, Aprovado); the allocation's handlers add each holding's situation
+//! (`sandbox::investimentos::carteira`).
 
-mod json;
+pub(crate) mod json;
 pub(crate) mod percentual;
 
 use std::collections::BTreeMap;
@@ -134,33 +135,6 @@ pub(crate) fn alocacao(
         })
     });
     Ok(lista)
-}
-
-/// `GET /v1/reservas/alocacao/resumida`.
-pub(crate) async fn resumida(
-    State(sandbox): State<Sandbox>,
-    investidor: Investidor,
-) -> Result<JsonExato, ApiError> {
-    investidor
-        .read(&sandbox, move |c, usuario| {
-            let agora = tempo::agora();
-            let grupos = alocacao(c, usuario, agora)?;
-            resposta::json(&json::resumo(&grupos, agora))
-        })
-        .await
-}
-
-/// `GET /v1/reservas/alocacao/detalhada`: by offering and by guarantee type.
-pub(crate) async fn detalhada(
-    State(sandbox): State<Sandbox>,
-    investidor: Investidor,
-) -> Result<JsonExato, ApiError> {
-    investidor
-        .read(&sandbox, move |c, usuario| {
-            let grupos = alocacao(c, usuario, tempo::agora())?;
-            resposta::json(&json::detalhe(&grupos))
-        })
-        .await
 }
 
 /// Guarantee label → (cents, offering names).

@@ -193,24 +193,30 @@ fn linhas_da_reserva(
     Ok(())
 }
 
-/// The installments already paid: interest as Rendimento; at maturity the principal as
-/// Amortizacao (and the last period's interest as Rendimento).
+/// The installments paid so far (`Reserva::parcelas`: on their due date unless the issuer
+/// stopped paying, else as recorded), on the day they were paid: interest as Rendimento;
+/// the last one's principal as Amortizacao (and the rest of it as Rendimento). An unpaid
+/// instalment has no line; it gets one the day it is paid.
 fn parcelas(d: &Destino<'_>, r: &Reserva, agora: Timestamp) -> Result<(), ApiError> {
     let nome = &r.oferta.nome;
-    let fluxo = r.fluxo(agora);
-    let total = fluxo.len();
+    let parcelas = r.parcelas(agora);
+    let total = parcelas.len();
     let agora_ms = tempo::ms(agora);
-    for p in &fluxo {
-        let Some(quando) = tempo::no_dia(p.data, HORA_DO_PAGAMENTO, 0, 0).map(tempo::ms) else {
+    for p in &parcelas {
+        let Some(pago_em) = p.parcela.pago_em.filter(|_| p.parcela.pago > Decimal::ZERO) else {
+            continue;
+        };
+        let Some(quando) = tempo::no_dia(pago_em, HORA_DO_PAGAMENTO, 0, 0).map(tempo::ms) else {
             continue;
         };
         if quando > agora_ms {
-            break;
+            continue;
         }
         let ultima = usize::try_from(p.numero).is_ok_and(|n| n == total);
-        let valor =
-            centavos(p.valor).ok_or_else(|| ApiError::interno("parcela fora do intervalo"))?;
-        let juros = if ultima { valor - r.centavos } else { valor };
+        let valor = centavos(p.parcela.pago)
+            .ok_or_else(|| ApiError::interno("parcela fora do intervalo"))?;
+        let amortizacao = if ultima { valor.min(r.centavos) } else { 0 };
+        let juros = valor - amortizacao;
         if juros > 0 {
             gravar(
                 d,
@@ -225,7 +231,7 @@ fn parcelas(d: &Destino<'_>, r: &Reserva, agora: Timestamp) -> Result<(), ApiErr
                 },
             )?;
         }
-        if ultima {
+        if amortizacao > 0 {
             gravar(
                 d,
                 &Linha {
@@ -234,7 +240,7 @@ fn parcelas(d: &Destino<'_>, r: &Reserva, agora: Timestamp) -> Result<(), ApiErr
                     parcela: p.numero,
                     status: StatusMovimento::Liquidado,
                     data: quando,
-                    centavos: r.centavos,
+                    centavos: amortizacao,
                     descricao: format!("Amortização de {nome} – vencimento"),
                 },
             )?;

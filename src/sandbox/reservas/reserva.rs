@@ -14,6 +14,7 @@ use crate::sandbox::reservas::fluxo::{self, Parcela};
 use crate::sandbox::tempo;
 
 mod json;
+pub(crate) mod parcelas;
 
 pub(crate) use json::ReservaJson;
 
@@ -109,6 +110,10 @@ pub(crate) struct Reserva {
     pub(crate) repassada_em: Option<i64>,
     /// The investor who holds it.
     pub(crate) usuario_id: i64,
+    /// What the issuer paid of each instalment, as recorded.
+    pub(crate) pagamentos: Vec<parcelas::PagamentoGravado>,
+    /// From this day on the offering's issuer pays only what is recorded.
+    pub(crate) suspensos_desde: Option<Date>,
     pub(crate) oferta: OfertaDaReserva,
 }
 

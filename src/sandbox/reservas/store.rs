@@ -8,12 +8,14 @@ pub(crate) mod movimentos;
 pub(crate) mod pedido;
 pub(crate) mod transicoes;
 
+use rusqlite::types::Type;
 use rusqlite::{Connection, OptionalExtension, Row, ToSql, params};
 use rust_decimal::Decimal;
 
 use crate::sandbox::db::CachedRow;
 use crate::sandbox::emissor::Emissor;
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
+use crate::sandbox::reservas::reserva::parcelas::PagamentoGravado;
 use crate::sandbox::reservas::reserva::status::ReservaStatus;
 use crate::sandbox::reservas::reserva::{OfertaDaReserva, Reserva, nao_encontrada};
 
@@ -29,6 +31,9 @@ const SELECT: &str = concat!(
         r.motivo_cancelamento, r.desistencia_ate, r.repassada_em, r.usuario_id, c.inicio_captacao, ",
     // The columns of `sandbox::emissor::COLUNAS`, written out: `concat!` takes literals.
     "e.razao_social, e.cnpj, e.sede_endereco, e.sede_cidade, e.sede_uf, e.projeto, e.uso_recursos, e.taxa_plataforma_centesimos,
+    (SELECT json_group_array(json_array(p.numero, p.pago_centavos, p.pago_em))
+        FROM pagamentos_parcelas p WHERE p.reserva_id = r.id),
+    (SELECT s.desde FROM captacao_pagamentos_suspensos s WHERE s.captacao_id = c.id),
     c.fim_captacao
     FROM reservas r JOIN captacoes c ON c.id = r.captacao_id
     LEFT JOIN captacao_emissores e ON e.captacao_id = c.id"
@@ -54,6 +59,13 @@ impl Reserva {
             desistencia_ate: r.get(25)?,
             repassada_em: r.get(26)?,
             usuario_id: r.get(27)?,
+            pagamentos: PagamentoGravado::lista(&r.get::<_, String>(37)?)
+                .map_err(|e| rusqlite::Error::FromSqlConversionFailure(37, Type::Text, e.into()))?,
+            suspensos_desde: r
+                .get::<_, Option<String>>(38)?
+                .map(|d| d.parse::<jiff::civil::Date>())
+                .transpose()
+                .map_err(|e| rusqlite::Error::FromSqlConversionFailure(38, Type::Text, e.into()))?,
             oferta: OfertaDaReserva {
                 nome: r.get(12)?,
                 url_amigavel: r.get(13)?,
@@ -72,7 +84,7 @@ impl Reserva {
                 cidade: r.get(22)?,
                 uf: r.get(23)?,
                 abertura: r.get(28)?,
-                fim: r.get(37)?,
+                fim: r.get(39)?,
                 emissor: Emissor::from_row(r, 29)?,
             },
         })

@@ -29,7 +29,7 @@ pub(super) fn routes() -> Router<Sandbox> {
 }
 
 /// 403 in the error envelope for a request another site made the browser send.
-pub(super) fn recusar_outros_sites(s: &Sandbox, headers: &HeaderMap) -> Result<(), ApiError> {
+pub(crate) fn recusar_outros_sites(s: &Sandbox, headers: &HeaderMap) -> Result<(), ApiError> {
     if mesma_origem(headers, &s.cfg().public_url) {
         return Ok(());
     }

@@ -12,6 +12,7 @@ use rusqlite::Transaction;
 use crate::sandbox::SandboxConfig;
 use crate::sandbox::erro::SandboxError;
 use crate::sandbox::seed::OfertaSemeada;
+use crate::sandbox::seed::investimentos::Cenario;
 use crate::sandbox::seed::pessoas::Usuarios;
 use gravacao::gravar;
 
@@ -19,6 +20,9 @@ use crate::sandbox::tempo::{mais, menos};
 
 const HORA: Duration = Duration::from_secs(3600);
 const DIA: Duration = Duration::from_secs(24 * 3600);
+
+/// The demo investor's holdings seeded for a situation: (offering, situation).
+pub(super) type Casos = Vec<(i64, Cenario)>;
 
 struct Nova {
     usuario_id: i64,
@@ -31,17 +35,23 @@ struct Nova {
     paga: Option<Timestamp>,
     aprovada: Option<Timestamp>,
     cancelada: Option<Timestamp>,
+    /// When the yield starts for a holding seeded for a situation (its money went to the
+    /// issuer the day before); otherwise its offering's transfer decides.
+    inicio: Option<Timestamp>,
+    /// The situation this reservation is seeded to show, for `seed::investimentos`.
+    cenario: Option<Cenario>,
 }
 
 /// Inserts the reservations; returns, per offering, the cents of seeded Pago/Aprovado
-/// reservations (to subtract from the stored arrecadado base).
+/// reservations (to subtract from the stored arrecadado base), and the demo investor's
+/// holdings seeded for a situation (offering, situation).
 pub(super) fn inserir(
     tx: &Transaction<'_>,
     cfg: &SandboxConfig,
     agora: Timestamp,
     ofertas: &[OfertaSemeada],
     usuarios: &Usuarios,
-) -> Result<BTreeMap<i64, i64>, SandboxError> {
+) -> Result<(BTreeMap<i64, i64>, Casos), SandboxError> {
     let mut plano = Plano {
         ofertas,
         agora,
@@ -107,6 +117,7 @@ pub(super) fn inserir(
     historico::inserir(&mut plano, ana);
     extrato::inserir(&mut plano, ana);
     agenda::inserir(&mut plano, ana);
+    situacoes::inserir(&mut plano, ana);
 
     // The partner-debit investor: one paid, one awaiting the brokerage's analysis.
     plano.usadas.clear();
@@ -144,7 +155,12 @@ pub(super) fn inserir(
     {
         *ajustes.entry(n.captacao_id).or_insert(0) += n.centavos;
     }
-    Ok(ajustes)
+    let casos = plano
+        .novas
+        .iter()
+        .filter_map(|n| n.cenario.map(|c| (n.captacao_id, c)))
+        .collect();
+    Ok((ajustes, casos))
 }
 
 #[derive(Clone, Copy)]
@@ -301,6 +317,8 @@ impl Plano<'_> {
             paga: None,
             aprovada: None,
             cancelada: None,
+            inicio: None,
+            cenario: None,
         };
         ajustar(&mut n);
         self.novas.push(n);
@@ -377,5 +395,6 @@ mod agenda;
 mod extrato;
 mod gravacao;
 mod historico;
+mod situacoes;
 #[cfg(test)]
 mod tests;

@@ -15,6 +15,7 @@ mod cvm_qualificado;
 mod dinheiro;
 mod duracao_da_sessao;
 mod extrato;
+mod investimentos;
 mod notificacoes;
 mod produtos;
 mod rendimento;

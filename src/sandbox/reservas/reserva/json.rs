@@ -154,15 +154,19 @@ impl Reserva {
     pub(crate) fn json(&self, agora: Timestamp) -> ReservaJson<'_> {
         let status = self.status(agora);
         let hoje = dates::today_in_sao_paulo(agora);
+        // Each instalment as the issuer paid it: paid, overdue from the day after its due
+        // date, or still to come.
         let fluxo = self
-            .fluxo(agora)
+            .parcelas(agora)
             .into_iter()
             .map(|p| ParcelaJson {
                 numero: p.numero,
-                data_pagamento: dia_rfc3339(p.data),
-                valor: p.valor,
-                status_pagamento: if p.data <= hoje {
+                data_pagamento: dia_rfc3339(p.parcela.vencimento),
+                valor: p.parcela.valor,
+                status_pagamento: if p.parcela.quitada() {
                     ParcelaStatus::Pago
+                } else if p.parcela.dias_em_atraso(hoje) > 0 {
+                    ParcelaStatus::PagamentoAtrasado
                 } else {
                     ParcelaStatus::AReceber
                 },

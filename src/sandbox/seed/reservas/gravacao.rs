@@ -13,7 +13,7 @@ use rusqlite::{Transaction, params};
 use super::Nova;
 use crate::sandbox::erro::SandboxError;
 use crate::sandbox::reservas::reserva::dia_seguinte;
-use crate::sandbox::tempo::{self, mais};
+use crate::sandbox::tempo::{self, mais, menos};
 
 /// When a planned reservation was confirmed and until when it could be withdrawn.
 fn confirmacao(n: &Nova, dias_desistencia: u16) -> (Timestamp, Timestamp, Timestamp) {
@@ -66,10 +66,15 @@ pub(super) fn gravar(
         let ms = |t: Option<Timestamp>| t.map(tempo::ms);
         // Every seeded reservation went past the terms step and was confirmed right after.
         let (aceite, confirmada, desistencia) = confirmacao(n, dias_desistencia);
-        let repassada = repasses
-            .get(&n.captacao_id)
-            .copied()
-            .filter(|_| investida(n));
+        let repassada = match n.inicio {
+            // A holding seeded for a situation earns from its own day: its money went to
+            // the issuer at the end of the day before.
+            Some(inicio) => Some(menos(inicio, Duration::from_secs(1))),
+            None => repasses
+                .get(&n.captacao_id)
+                .copied()
+                .filter(|_| investida(n)),
+        };
         let inicio_rendimento = repassada.map(dia_seguinte);
         let atualizada = [Some(confirmada), n.paga, n.aprovada, n.cancelada]
             .into_iter()

@@ -1,0 +1,67 @@
+//! What the issuer paid of each instalment of a reservation. A recorded payment
+//! (`pagamentos_parcelas`) always counts; without one, an instalment counts as paid in full
+//! on its due date, unless the offering's issuer stopped paying on the due dates before it
+//! fell due (`captacao_pagamentos_suspensos`). So the sandbox's issuers pay on time by
+//! default, and a late or defaulted holding is a suspension plus what was recorded: the
+//! wallet, the statement and the calendar all read the same answer, on any clock.
+
+use jiff::Timestamp;
+use jiff::civil::Date;
+use rust_decimal::Decimal;
+use serde::Deserialize;
+
+use super::Reserva;
+use crate::domain::dates;
+use crate::domain::situacao::Parcela;
+
+/// One recorded payment: instalment number, cents paid, day of the (last) payment.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub(crate) struct PagamentoGravado(pub(crate) u32, pub(crate) i64, pub(crate) Date);
+
+impl PagamentoGravado {
+    /// The reservation's payments as the store aggregates them (a JSON array of
+    /// `[numero, centavos, "AAAA-MM-DD"]`).
+    pub(crate) fn lista(json: &str) -> Result<Vec<PagamentoGravado>, serde_json::Error> {
+        serde_json::from_str(json)
+    }
+}
+
+/// An instalment of a reservation with what was paid of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ParcelaDaReserva {
+    pub(crate) numero: u32,
+    pub(crate) parcela: Parcela,
+}
+
+impl Reserva {
+    /// The instalments with what was paid of each by `agora` (a payment recorded for a later
+    /// day does not count yet). Empty until the money is in.
+    pub(crate) fn parcelas(&self, agora: Timestamp) -> Vec<ParcelaDaReserva> {
+        let hoje = dates::today_in_sao_paulo(agora);
+        self.fluxo(agora)
+            .into_iter()
+            .map(|p| {
+                let gravado = self
+                    .pagamentos
+                    .iter()
+                    .find(|g| g.0 == p.numero && g.2 <= hoje);
+                let (pago, pago_em) = match gravado {
+                    Some(g) => (Decimal::new(g.1, 2), Some(g.2)),
+                    None if p.data <= hoje && self.suspensos_desde.is_none_or(|d| p.data < d) => {
+                        (p.valor, Some(p.data))
+                    }
+                    None => (Decimal::ZERO, None),
+                };
+                ParcelaDaReserva {
+                    numero: p.numero,
+                    parcela: Parcela {
+                        vencimento: p.data,
+                        valor: p.valor,
+                        pago,
+                        pago_em,
+                    },
+                }
+            })
+            .collect()
+    }
+}
