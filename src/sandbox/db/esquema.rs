@@ -531,4 +531,17 @@ ALTER TABLE captacao_emissores ADD COLUMN irpf_rendimentos_codigo TEXT NOT NULL 
     CHECK (length(irpf_rendimentos_codigo) BETWEEN 1 AND 2
         AND irpf_rendimentos_codigo NOT GLOB '*[^0-9]*');
 "#,
+    // 13: paid money earns only from the day after it goes to the issuer, and that day is
+    // what `inicio_rendimento` stores. Databases from before stored the day after the
+    // payment: the paid money of offerings seeded as closed with success (which no sweep
+    // settles) went to the issuer at their end, after the withdrawal periods, and every
+    // start is forgotten (the sandbox reads the day after the transfer, or its estimate).
+    r#"
+UPDATE reservas SET repassada_em = MAX(COALESCE(desistencia_ate, 0),
+        (SELECT c.fim_captacao FROM captacoes c WHERE c.id = reservas.captacao_id))
+    WHERE repassada_em IS NULL AND status IN ('Pago', 'Aprovado')
+      AND captacao_id IN (SELECT id FROM captacoes WHERE status IN ('Finalizado', 'Captado')
+          AND fim_captacao < CAST(strftime('%s', 'now') AS INTEGER) * 1000);
+UPDATE reservas SET inicio_rendimento = NULL;
+"#,
 ];

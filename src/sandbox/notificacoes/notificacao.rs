@@ -102,8 +102,9 @@ impl Notificacao {
                 "Recebemos o seu Pix de {} para {oferta}.",
                 format_brl(valor)
             ),
-            "O comprovante de aporte já está disponível nos documentos da reserva, e os \
-             rendimentos começam a contar no dia seguinte.",
+            "O comprovante de aporte já está disponível nos documentos da reserva. O valor \
+             fica em custódia até o encerramento da oferta e começa a render no dia seguinte \
+             ao repasse ao emissor.",
         )
     }
 
@@ -125,7 +126,8 @@ impl Notificacao {
                 "A corretora parceira aprovou o débito de {} para {oferta}.",
                 format_brl(valor)
             ),
-            "Os rendimentos começam a contar no dia seguinte à aprovação.",
+            "O valor fica em custódia até o encerramento da oferta e começa a render no dia \
+             seguinte ao repasse ao emissor.",
         )
     }
 

@@ -64,6 +64,8 @@ pub(crate) struct OfertaDaReserva {
     pub(crate) uf: String,
     /// When the fundraising opens (Unix ms): no money is asked for before.
     pub(crate) abertura: i64,
+    /// When the fundraising ends (Unix ms): no money goes to the issuer before.
+    pub(crate) fim: i64,
     /// The company that issues the offering's securities; `None` when none is stored.
     pub(crate) emissor: Option<crate::sandbox::emissor::Emissor>,
 }
@@ -98,6 +100,8 @@ pub(crate) struct Reserva {
     pub(crate) confirmada_em: Option<i64>,
     pub(crate) pix_vencimento: Option<i64>,
     pub(crate) paga_em: Option<i64>,
+    /// The day the yield started, stored when the money went to the issuer (`repassada_em`);
+    /// see [`Reserva::inicio_rendimento`].
     pub(crate) inicio_rendimento: Option<i64>,
     pub(crate) criada_em: i64,
     /// 'Desistencia' or 'OfertaMalsucedida' when one of them cancelled it.
@@ -138,7 +142,8 @@ pub(crate) fn descricao_pagamento(tipo: i64) -> &'static str {
     }
 }
 
-/// Midnight (São Paulo) of the day after `ts`: when earnings start.
+/// Midnight (São Paulo) of the day after `ts`: earnings start the day after the money
+/// goes to the issuer.
 pub(crate) fn dia_seguinte(ts: Timestamp) -> Timestamp {
     tempo::somar_dias(dates::today_in_sao_paulo(ts), 1)
         .and_then(|d| tempo::no_dia(d, 0, 0, 0))
@@ -201,12 +206,22 @@ impl Reserva {
         Decimal::new(self.centavos, 2)
     }
 
-    /// Stored start, else the estimate: the day after confirmation (or after today).
+    /// When the yield starts. The money earns only once it went to the issuer: then the
+    /// start stored at the transfer (the day after it). Until then an estimate: the day after
+    /// the later of the offering's end and this reservation's withdrawal deadline, the
+    /// earliest the transfer can happen; never before tomorrow, so that nothing accrues on
+    /// money still held, however late the transfer comes.
     pub(crate) fn inicio_rendimento(&self, agora: Timestamp) -> Timestamp {
-        match self.inicio_rendimento {
-            Some(ms) => tempo::de_ms(ms),
-            None => dia_seguinte(self.confirmada_em.map_or(agora, tempo::de_ms)),
+        if let Some(repasse) = self.repassada_em {
+            return self
+                .inicio_rendimento
+                .map_or_else(|| dia_seguinte(tempo::de_ms(repasse)), tempo::de_ms);
         }
+        let ultimo_dia_retido = self
+            .desistencia_ate
+            .map_or(self.oferta.fim, |ate| ate.max(self.oferta.fim))
+            .max(tempo::ms(agora));
+        dia_seguinte(tempo::de_ms(ultimo_dia_retido))
     }
 
     pub(crate) fn inicio_dia(&self, agora: Timestamp) -> Date {

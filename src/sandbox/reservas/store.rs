@@ -33,7 +33,8 @@ const SELECT: &str = concat!(
     "e.razao_social, e.cnpj, e.sede_endereco, e.sede_cidade, e.sede_uf, e.projeto, e.uso_recursos, e.taxa_plataforma_centesimos,
     (SELECT json_group_array(json_array(p.numero, p.pago_centavos, p.pago_em))
         FROM pagamentos_parcelas p WHERE p.reserva_id = r.id),
-    (SELECT s.desde FROM captacao_pagamentos_suspensos s WHERE s.captacao_id = c.id)
+    (SELECT s.desde FROM captacao_pagamentos_suspensos s WHERE s.captacao_id = c.id),
+    c.fim_captacao
     FROM reservas r JOIN captacoes c ON c.id = r.captacao_id
     LEFT JOIN captacao_emissores e ON e.captacao_id = c.id"
 );
@@ -83,6 +84,7 @@ impl Reserva {
                 cidade: r.get(22)?,
                 uf: r.get(23)?,
                 abertura: r.get(28)?,
+                fim: r.get(39)?,
                 emissor: Emissor::from_row(r, 29)?,
             },
         })

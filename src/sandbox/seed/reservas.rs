@@ -35,7 +35,8 @@ struct Nova {
     paga: Option<Timestamp>,
     aprovada: Option<Timestamp>,
     cancelada: Option<Timestamp>,
-    /// When the yield starts, if not the day after the money arrived.
+    /// When the yield starts for a holding seeded for a situation (its money went to the
+    /// issuer the day before); otherwise its offering's transfer decides.
     inicio: Option<Timestamp>,
     /// The situation this reservation is seeded to show, for `seed::investimentos`.
     cenario: Option<Cenario>,
@@ -138,7 +139,13 @@ pub(super) fn inserir(
     }
 
     plano.completar_reservado(&usuarios.outros, cfg);
-    gravar(tx, agora, cfg.withdrawal_days, &plano.novas)?;
+    gravar(
+        tx,
+        agora,
+        cfg.withdrawal_days,
+        &plano.novas,
+        &plano.sucedidas(),
+    )?;
 
     let mut ajustes = BTreeMap::new();
     for n in plano
@@ -176,6 +183,20 @@ struct Plano<'a> {
 impl Plano<'_> {
     fn oferta(&self, id: i64) -> Option<&OfertaSemeada> {
         self.ofertas.iter().find(|o| o.id == id)
+    }
+
+    /// The offerings that closed with success before seeding (Finalizado, Captado), with
+    /// the end of their fundraising: their paid money went to the issuer.
+    fn sucedidas(&self) -> BTreeMap<i64, Timestamp> {
+        self.ofertas
+            .iter()
+            .filter(|o| self.sucedida(o))
+            .map(|o| (o.id, o.fim))
+            .collect()
+    }
+
+    fn sucedida(&self, o: &OfertaSemeada) -> bool {
+        matches!(o.status.as_str(), "Finalizado" | "Captado") && o.fim < self.agora
     }
 
     fn aberta(&self, o: &OfertaSemeada) -> bool {

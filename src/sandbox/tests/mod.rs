@@ -18,6 +18,7 @@ mod extrato;
 mod investimentos;
 mod notificacoes;
 mod produtos;
+mod rendimento;
 mod reservas;
 mod seguranca;
 mod seguranca_senha;

@@ -294,6 +294,12 @@ async fn ciclo_pix_ate_pago() {
     assert!(pago["pix"].is_null());
     // The request stays dated by its Pix deadline (the home says 'Finalizado' once paid).
     assert_eq!(pago["dataVencimento"], pix["dataVencimento"]);
+    // Paid money is held until the offering's success: its schedule is expected from
+    // after the end of the fundraising, and the payment starts no yield.
+    let fim: jiff::Timestamp = antes["fimCaptacao"].as_str().unwrap().parse().unwrap();
+    let comeca: jiff::Timestamp = pago["inicioRendimento"].as_str().unwrap().parse().unwrap();
+    assert!(comeca > fim, "{comeca} after the offering's end {fim}");
+    assert_eq!(pago["inicioRendimento"], conf["inicioRendimento"]);
     let fluxo = pago["fluxoRecebimentoAmortizacao"].as_array().unwrap();
     assert!(!fluxo.is_empty());
     let ultima = fluxo.last().unwrap();

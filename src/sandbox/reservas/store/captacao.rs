@@ -10,6 +10,7 @@ use crate::sandbox::db::CachedRow;
 use crate::sandbox::db::transicao::{Falha, Recusa, recusar};
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::reservas::capacidade::Capacidade;
+use crate::sandbox::reservas::reserva::dia_seguinte;
 use crate::sandbox::reservas::reserva::status::{
     CaptacaoStatus, MOTIVO_OFERTA_MALSUCEDIDA, RESULTADO_MALSUCEDIDA, RESULTADO_SUCESSO,
     ReservaStatus,
@@ -209,20 +210,22 @@ impl Encerramento {
         )?)
     }
 
-    /// Marks as transferred to the issuer the paid reservations of `captacao`.
+    /// Marks as transferred to the issuer the paid reservations of `captacao`; their yield
+    /// starts the day after.
     pub(crate) fn repassar_captacao(
         c: &Connection,
         captacao: i64,
         agora: Timestamp,
     ) -> Result<usize, ApiError> {
         Ok(c.execute(
-            "UPDATE reservas SET repassada_em = ?1
+            "UPDATE reservas SET repassada_em = ?1, inicio_rendimento = ?5
              WHERE captacao_id = ?2 AND repassada_em IS NULL AND status IN (?3, ?4)",
             params![
                 tempo::ms(agora),
                 captacao,
                 ReservaStatus::Pago,
-                ReservaStatus::Aprovado
+                ReservaStatus::Aprovado,
+                tempo::ms(dia_seguinte(agora))
             ],
         )?)
     }

@@ -13,8 +13,8 @@ use crate::sandbox::db::transicao::{Falha, Recusa, recusar};
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
 use crate::sandbox::reservas::capacidade::Capacidade;
 use crate::sandbox::reservas::pedido::Pedido;
+use crate::sandbox::reservas::reserva::Reserva;
 use crate::sandbox::reservas::reserva::status::{CadastroStatus, ReservaStatus};
-use crate::sandbox::reservas::reserva::{self, Reserva};
 use crate::sandbox::tempo;
 
 /// The offering no longer takes orders.
@@ -321,29 +321,28 @@ pub(crate) fn confirmar(
     } else {
         agora
     };
-    let inicio = tempo::ms(reserva::dia_seguinte(desde));
     let desistencia_ate = tempo::ms(crate::domain::desistencia::withdrawal_ends(
         desde,
         prazos.dias_desistencia,
     ));
+    // No yield start is stored: the money earns only once it goes to the issuer
+    // (`Reserva::inicio_rendimento` estimates it until then).
     if r.tipo_pagamento == PARTNER_DEBIT {
         tx.execute(
-            "UPDATE reservas SET status = ?5, confirmada_em = ?1,
-                inicio_rendimento = ?2, desistencia_ate = ?4, atualizada_em = ?1
-             WHERE id = ?3",
-            params![ms, inicio, id, desistencia_ate, ReservaStatus::EmAnalise],
+            "UPDATE reservas SET status = ?4, confirmada_em = ?1,
+                desistencia_ate = ?3, atualizada_em = ?1
+             WHERE id = ?2",
+            params![ms, id, desistencia_ate, ReservaStatus::EmAnalise],
         )?;
     } else {
         let vencimento = tempo::ms(tempo::mais(desde, prazos.pix));
         tx.execute(
-            "UPDATE reservas SET status = ?6, confirmada_em = ?1,
-                pix_vencimento = ?2, inicio_rendimento = ?3, desistencia_ate = ?5,
-                atualizada_em = ?1
-             WHERE id = ?4",
+            "UPDATE reservas SET status = ?5, confirmada_em = ?1,
+                pix_vencimento = ?2, desistencia_ate = ?4, atualizada_em = ?1
+             WHERE id = ?3",
             params![
                 ms,
                 vencimento,
-                inicio,
                 id,
                 desistencia_ate,
                 ReservaStatus::AportePendente

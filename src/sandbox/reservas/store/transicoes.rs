@@ -11,8 +11,8 @@ use crate::domain::reserva::PIX;
 use crate::sandbox::db::transicao::{Falha, Recusa, recusar};
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::reservas::capacidade::Capacidade;
+use crate::sandbox::reservas::reserva::Reserva;
 use crate::sandbox::reservas::reserva::status::{MOTIVO_DESISTENCIA, ReservaStatus};
-use crate::sandbox::reservas::reserva::{self, Reserva};
 use crate::sandbox::tempo;
 
 /// A confirmed reservation past its withdrawal period (or whose money left the escrow).
@@ -122,24 +122,17 @@ pub(crate) fn transitar(
         }
     }
     let ms = tempo::ms(agora);
-    // Earnings start the day after the money arrives (or is guaranteed), as seeded.
-    let inicio = tempo::ms(reserva::dia_seguinte(agora));
     let antes = r.estado(agora).clone();
+    // The money arriving (or guaranteed) starts no yield: it stays in the escrow until the
+    // transfer to the issuer, which stores the start (`Encerramento::repassar_captacao`).
     match (acao, &antes) {
-        // Aporte pendente: the estimate stored at confirmation gives way to the real
-        // start; an approved partner debit already has its start and is now settled.
         (Transicao::Pagar, ReservaStatus::AportePendente | ReservaStatus::Aprovado) => tx.execute(
-            "UPDATE reservas SET paga_em = ?1, atualizada_em = ?1,
-                inicio_rendimento = CASE WHEN status = ?4
-                    THEN COALESCE(inicio_rendimento, ?2) ELSE ?2 END,
-                status = ?5
-             WHERE id = ?3",
-            params![ms, inicio, id, ReservaStatus::Aprovado, ReservaStatus::Pago],
+            "UPDATE reservas SET paga_em = ?1, atualizada_em = ?1, status = ?3 WHERE id = ?2",
+            params![ms, id, ReservaStatus::Pago],
         )?,
         (Transicao::Aprovar, ReservaStatus::EmAnalise) => tx.execute(
-            "UPDATE reservas SET status = ?4, aprovada_em = ?1,
-                inicio_rendimento = ?2, atualizada_em = ?1 WHERE id = ?3",
-            params![ms, inicio, id, ReservaStatus::Aprovado],
+            "UPDATE reservas SET status = ?3, aprovada_em = ?1, atualizada_em = ?1 WHERE id = ?2",
+            params![ms, id, ReservaStatus::Aprovado],
         )?,
         // The back office cancels an investment whose money already arrived and
         // gives it back: the reservation leaves arrecadado, an Estorno is credited.

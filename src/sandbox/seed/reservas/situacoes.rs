@@ -1,6 +1,6 @@
 //! The demo investor's holdings that give the wallet every situation besides those the
 //! other seeded investments already show (on time, paid in full): one still in fundraising
-//! (paid in an open offering, earning from the day after it closes), and three whose issuer
+//! (paid in an open offering, held until its success), and three whose issuer
 //! stopped paying an instalment some days before seeding: late, in recovery and in default. The dates count back from the seeding day, so the
 //! situations hold whatever the day; `seed::investimentos` writes what happened after.
 
@@ -34,7 +34,7 @@ pub(super) fn inserir(plano: &mut Plano<'_>, usuario: i64) {
 }
 
 /// Paid 31 days ago (past the wallet's recent list) in an open offering that had opened by
-/// then; the yield starts the day after the offering closes.
+/// then: held until the offering's success, with no start of yield stored.
 fn em_captacao(plano: &mut Plano<'_>, usuario: i64) {
     let paga = menos(plano.agora, 31 * DIA);
     let escolhida = plano
@@ -42,18 +42,14 @@ fn em_captacao(plano: &mut Plano<'_>, usuario: i64) {
         .iter()
         .filter(|o| plano.aberta(o) && o.inicio < menos(paga, DIA) && !plano.usadas.contains(&o.id))
         .find_map(|o| {
-            super::valor(700_000, o.minimo, plano.teto(o, Teto::Arrecadado))
-                .map(|v| (o.id, v, o.fim))
+            super::valor(700_000, o.minimo, plano.teto(o, Teto::Arrecadado)).map(|v| (o.id, v))
         });
-    let Some((id, centavos, fim)) = escolhida else {
+    let Some((id, centavos)) = escolhida else {
         return;
     };
-    let inicio = tempo::somar_dias(dates::today_in_sao_paulo(fim), 1)
-        .and_then(|d| tempo::no_dia(d, 0, 0, 0));
     plano.usadas.insert(id);
     plano.nova((usuario, id), "Pago", 1, centavos, menos(paga, HORA), |n| {
         n.paga = Some(paga);
-        n.inicio = inicio;
         n.cenario = Some(Cenario::EmCaptacao);
     });
 }

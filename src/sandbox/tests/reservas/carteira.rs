@@ -117,8 +117,9 @@ async fn alocacao_resumida_soma_cem_e_segue_os_pagamentos() {
     assert_eq!(soma(&lista, "rendimento"), dec(&a["rendimentoTotal"]));
     assert!(
         dec(&a["rendimentoTotal"]) > Decimal::ZERO,
-        "seeded Pago 30+ days ago earns"
+        "seeded holdings whose money went to the issuer earn"
     );
+    so_rende_o_repassado(&lista);
     for item in &lista {
         assert!(dec(&item["percentualAlocacao"]).scale() <= 2);
         let reservas = item["listaReservas"].as_array().unwrap();
@@ -160,6 +161,7 @@ async fn alocacao_resumida_soma_cem_e_segue_os_pagamentos() {
             .iter()
             .any(|r| r["id"] == reserva)
     }));
+    so_rende_o_repassado(lista);
 
     // The partner-debit investor's items say so.
     let ativa = token(&amb.router, ATIVA).await;
@@ -172,6 +174,25 @@ async fn alocacao_resumida_soma_cem_e_segue_os_pagamentos() {
             .unwrap()
             .iter()
             .any(|i| i["liquidacaoAtiva"] == true)
+    );
+}
+
+/// An offering none of whose reservations went to the issuer yet earns nothing, however
+/// long ago they were paid; the others earn.
+fn so_rende_o_repassado(lista: &[Value]) {
+    let mut repassados = 0;
+    for item in lista {
+        let reservas = item["listaReservas"].as_array().unwrap();
+        if reservas.iter().all(|r| r["dataRepasse"].is_null()) {
+            assert_eq!(dec(&item["rendimento"]), Decimal::ZERO, "{item}");
+        } else {
+            repassados += 1;
+        }
+    }
+    assert!(repassados > 0, "{lista:?}");
+    assert!(
+        repassados < lista.len(),
+        "some money is still held: {lista:?}"
     );
 }
 
