@@ -5,7 +5,8 @@
 //   `valores-ocultos` class on <html>, from the cookie) and keeps that class in step, so the
 //   server's amounts (CSS) and every island's own (charts' labels and tooltips) flip together.
 // - `naoLidas`: the unread notifications. It starts from the header's counter and redraws it,
-//   so reading a notification in its modal lowers the header's number without a reload.
+//   so reading a notification in its modal lowers the header's number (and the 'Não lidos' tab's,
+//   marked `data-nao-lidas`) without a reload.
 import { effect, signal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 
@@ -37,7 +38,12 @@ export const naoLidas = signal(drawn ? Number.parseInt(drawn.number.data, 10) ||
 effect(() => {
   const n = naoLidas.value;
   const c = counter();
-  if (!c) return;
-  c.number.data = String(n);
-  c.badge.hidden = n <= 0;
+  if (c) {
+    c.number.data = String(n);
+    c.badge.hidden = n <= 0;
+  }
+  // The 'Não lidos' tab's own count on the notifications page follows too.
+  document.querySelectorAll<HTMLElement>('[data-nao-lidas]').forEach((el) => {
+    el.textContent = String(n);
+  });
 });

@@ -89,6 +89,8 @@ test('without JavaScript: the statement filters, the income report, a notificati
   await page.goto('/notificacoes');
   const before = await headerCount(page);
   expect(before).toBeGreaterThan(0);
+  const tabCount = page.getByRole('navigation', { name: 'Notificações' }).locator('.contador');
+  await expect(tabCount).toHaveText(String(before));
   await expect(page.locator('nav.abas a[aria-current=page]')).toContainText(`Não lidos ${before}`);
   const first = page.locator('a.notificacao-abrir').first();
   const title = (await first.textContent())?.trim() ?? '';
@@ -150,6 +152,8 @@ test('with JavaScript the filter and the settings are side modals, and a notific
   await page.goto('/notificacoes');
   const before = await headerCount(page);
   expect(before).toBeGreaterThan(0);
+  const tabCount = page.getByRole('navigation', { name: 'Notificações' }).locator('.contador');
+  await expect(tabCount).toHaveText(String(before));
   await page.evaluate(() => ((window as unknown as { mesmaPagina: boolean }).mesmaPagina = true));
   const opener = page.locator('a.notificacao-abrir').first();
   const title = (await opener.innerText()).trim();
@@ -158,6 +162,8 @@ test('with JavaScript the filter and the settings are side modals, and a notific
   const detail = page.getByRole('dialog', { name: title });
   await expect(detail.locator('.notificacao-detalhe')).toBeVisible();
   await expect.poll(() => headerCount(page)).toBe(before - 1);
+  // The 'Não lidos' tab says the same, without a reload.
+  await expect(tabCount).toHaveText(String(before - 1));
   await checkA11y(page);
   await detail.getByRole('button', { name: 'Fechar' }).click();
   await expect(opener).toBeFocused();

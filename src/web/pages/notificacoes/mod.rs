@@ -86,7 +86,8 @@ fn tabs(current: Aba, unread: Option<u32>) -> Markup {
             ul {
                 li { a href=(href(Aba::NaoLidos, 1, DEFAULT_PAGE_SIZE)) aria-current=[(current == Aba::NaoLidos).then_some("page")] {
                     "Não lidos"
-                    @if let Some(n) = unread { " " span.contador { (n) } }
+                    // The islands' shared unread count rewrites it when one is read in its modal.
+                    @if let Some(n) = unread { " " span.contador data-nao-lidas { (n) } }
                 } }
                 li { a href=(href(Aba::Lidos, 1, DEFAULT_PAGE_SIZE)) aria-current=[(current == Aba::Lidos).then_some("page")] { "Lidos" } }
             }
