@@ -14,6 +14,7 @@ mod notificacoes;
 mod politica;
 mod quero_investir;
 mod renda_variavel;
+mod transparencia;
 mod reservas;
 mod visibility;
 
@@ -98,6 +99,14 @@ pub fn routes() -> Router<AppState> {
         .route(
             routes::ANTES_DE_INVESTIR,
             get(antes_de_investir::view_antes_de_investir_get),
+        )
+        .route(
+            routes::TRANSPARENCIA,
+            get(transparencia::view_transparencia_get),
+        )
+        .route(
+            routes::TRANSPARENCIA_CSV,
+            get(transparencia::view_transparencia_csv_get),
         )
         .route(routes::MINHA_CONTA, get(conta::view_minha_conta_get))
         .route(
