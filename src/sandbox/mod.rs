@@ -25,7 +25,7 @@ mod informe;
 mod investimentos;
 mod notificacoes;
 mod pdf;
-mod plataforma;
+pub(crate) mod plataforma;
 mod produtos;
 mod quero_investir;
 mod registro;

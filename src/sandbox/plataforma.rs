@@ -29,28 +29,30 @@ pub(crate) fn routes() -> Router<Sandbox> {
     Router::new().route("/v1/plataforma/historico", get(historico_get))
 }
 
-#[derive(Serialize)]
+#[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
-struct Historico {
-    data_referencia: jiff::civil::Date,
-    anos: Vec<Ano>,
-    inadimplencia: Inadimplencia,
+pub(crate) struct Historico {
+    pub(crate) data_referencia: jiff::civil::Date,
+    pub(crate) anos: Vec<Ano>,
+    pub(crate) inadimplencia: Inadimplencia,
 }
 
 async fn historico_get(State(sandbox): State<Sandbox>) -> Result<JsonExato, ApiError> {
     sandbox
         .db()
-        .read(move |c| {
-            let agora = tempo::agora();
-            let hoje = dates::today_in_sao_paulo(agora);
-            let ofertas = ofertas(c, agora)?;
-            resposta::json(&Historico {
-                data_referencia: hoje,
-                anos: historico::por_ano(&ofertas, hoje),
-                inadimplencia: historico::inadimplencia(&ofertas, hoje),
-            })
-        })
+        .read(move |c| resposta::json(&historico_em(c, tempo::agora())?))
         .await
+}
+
+/// The track record with the clock at `agora`.
+pub(crate) fn historico_em(c: &Connection, agora: Timestamp) -> Result<Historico, ApiError> {
+    let hoje = dates::today_in_sao_paulo(agora);
+    let ofertas = ofertas(c, agora)?;
+    Ok(Historico {
+        data_referencia: hoje,
+        anos: historico::por_ano(&ofertas, hoje),
+        inadimplencia: historico::inadimplencia(&ofertas, hoje),
+    })
 }
 
 /// Every offering whose yield has started (its money went to the issuer), as one position
@@ -68,11 +70,13 @@ fn ofertas(c: &Connection, agora: Timestamp) -> Result<Vec<Oferta>, ApiError> {
             continue;
         };
         let p = Posicao::nova(reservas, &passos, agora);
-        if p.inicio_rendimento.is_none() {
+        // The money went to the issuer when the yield started: its fundraising was over by
+        // then, whatever end date the offering still shows.
+        let Some(inicio) = p.inicio_rendimento else {
             continue;
-        }
+        };
         lista.push(Oferta {
-            encerrada: tempo::dia_de_ms(*encerrada),
+            encerrada: tempo::dia_de_ms(*encerrada).min(inicio),
             principal: p.investido,
             parcelas: p.parcelas.iter().map(|x| x.parcela.clone()).collect(),
             situacao: p.situacao,
