@@ -12,7 +12,9 @@ use crate::support::*;
 
 fn number(s: &str) -> bool {
     let (inteiro, casas) = s.split_once(',').unwrap_or((s, ""));
-    !inteiro.is_empty() && inteiro.chars().all(|c| c.is_ascii_digit()) && casas.len() == 2
+    !inteiro.is_empty()
+        && inteiro.chars().all(|c| c.is_ascii_digit())
+        && casas.len() == 2
         && casas.chars().all(|c| c.is_ascii_digit())
 }
 
@@ -25,7 +27,11 @@ async fn a_visitor_sees_each_year_and_the_default_rate_with_its_method() {
     assert_eq!(texts(&doc, "main h1"), ["Histórico da plataforma"]);
     let anos = texts(&doc, "main table tbody th");
     assert!(!anos.is_empty());
-    assert!(anos.iter().all(|a| a.len() == 4 && a.parse::<u16>().is_ok()), "{anos:?}");
+    assert!(
+        anos.iter()
+            .all(|a| a.len() == 4 && a.parse::<u16>().is_ok()),
+        "{anos:?}"
+    );
     let cabecalho = texts(&doc, "main table thead th");
     assert_eq!(cabecalho.len(), COLUNAS.len());
     assert_eq!(cabecalho[0], "Ano");
@@ -33,22 +39,34 @@ async fn a_visitor_sees_each_year_and_the_default_rate_with_its_method() {
     let celulas = texts(&doc, "main table tbody td[data-label]").len();
     assert_eq!(celulas, anos.len() * (COLUNAS.len() - 1));
     let corpo = text(&doc, "main");
-    assert!(corpo.contains("Inadimplência dos últimos 36 meses"), "{corpo}");
+    assert!(
+        corpo.contains("Inadimplência dos últimos 36 meses"),
+        "{corpo}"
+    );
     assert!(corpo.contains("Como calculamos"), "{corpo}");
     assert!(text(&doc, "main .destaque-valor").ends_with('%'));
-    assert_eq!(texts(&doc, "main svg.grafico-barras title"), ["Valor captado por ano"]);
+    assert_eq!(
+        texts(&doc, "main svg.grafico-barras title"),
+        ["Valor captado por ano"]
+    );
     assert!(texts(&doc, "script").is_empty(), "no script needed");
 
     // The CSV has the same years, written for a spreadsheet in Portuguese.
     let resp = app.get(routes::TRANSPARENCIA_CSV).await;
     assert_eq!(resp.status(), 200);
     assert!(
-        resp.headers()["content-type"].to_str().unwrap().starts_with("text/csv"),
+        resp.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/csv"),
         "{:?}",
         resp.headers()
     );
     assert!(
-        resp.headers()["content-disposition"].to_str().unwrap().contains("attachment"),
+        resp.headers()["content-disposition"]
+            .to_str()
+            .unwrap()
+            .contains("attachment"),
     );
     let bytes = resp.bytes().await.unwrap();
     let csv = String::from_utf8(bytes.to_vec()).unwrap();
@@ -64,7 +82,10 @@ async fn a_visitor_sees_each_year_and_the_default_rate_with_its_method() {
         assert_eq!(l.len(), COLUNAS.len(), "{l:?}");
         assert!(number(l[2]) && number(l[9]), "decimal comma: {l:?}");
     }
-    let captacoes: u32 = linhas[1..].iter().map(|l| l[1].parse::<u32>().unwrap()).sum();
+    let captacoes: u32 = linhas[1..]
+        .iter()
+        .map(|l| l[1].parse::<u32>().unwrap())
+        .sum();
     assert!(captacoes > 0);
 }
 
@@ -77,7 +98,10 @@ async fn the_footer_and_the_risks_page_link_it() {
             .select(&scraper::Selector::parse("footer a").unwrap())
             .filter_map(|a| a.value().attr("href").map(str::to_owned))
             .collect::<Vec<_>>();
-        assert!(links.contains(&routes::TRANSPARENCIA.to_owned()), "{page}: {links:?}");
+        assert!(
+            links.contains(&routes::TRANSPARENCIA.to_owned()),
+            "{page}: {links:?}"
+        );
     }
     let doc = html(app.get(routes::ANTES_DE_INVESTIR).await).await;
     let sel = scraper::Selector::parse("main a").unwrap();

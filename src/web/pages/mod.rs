@@ -14,8 +14,8 @@ mod notificacoes;
 mod politica;
 mod quero_investir;
 mod renda_variavel;
-mod transparencia;
 mod reservas;
+mod transparencia;
 mod visibility;
 
 use axum::Router;

@@ -170,7 +170,10 @@ async fn the_track_record_opens_in_papa_parse() {
     assert!(rows.len() > 1);
     for r in &rows[1..] {
         assert_eq!(r.len(), 10, "{r:?}");
-        assert!(r[0].parse::<u16>().is_ok() && number(&r[2]) && number(&r[9]), "{r:?}");
+        assert!(
+            r[0].parse::<u16>().is_ok() && number(&r[2]) && number(&r[9]),
+            "{r:?}"
+        );
     }
 }
 

@@ -58,7 +58,10 @@ async fn the_seeded_track_record_is_public_and_counts_every_outcome() {
     assert!(soma(&h, |a| a.atraso_mais_90) >= soma(&h, |a| a.inadimplentes));
     assert!(h.anos.iter().map(|a| a.valor_recuperado).sum::<Decimal>() > Decimal::ZERO);
     for a in &h.anos {
-        assert!(a.quitadas_em_dia <= a.quitadas && a.quitadas <= a.captacoes, "{a:?}");
+        assert!(
+            a.quitadas_em_dia <= a.quitadas && a.quitadas <= a.captacoes,
+            "{a:?}"
+        );
         assert!(a.atraso_mais_90 <= a.atraso_mais_30, "{a:?}");
     }
     let i = &h.inadimplencia;
@@ -91,7 +94,11 @@ async fn an_issuer_that_stops_paying_makes_its_offering_late_as_the_clock_passes
     let proxima = amb
         .sandbox
         .db()
-        .read(move |c| Ok(posicoes(c, usuario, agora)?.remove(&em_dia).and_then(|p| p.proximo)))
+        .read(move |c| {
+            Ok(posicoes(c, usuario, agora)?
+                .remove(&em_dia)
+                .and_then(|p| p.proximo))
+        })
         .await
         .unwrap()
         .expect("an instalment still to come")
@@ -110,7 +117,10 @@ async fn an_issuer_that_stops_paying_makes_its_offering_late_as_the_clock_passes
 
     // Thirty days past the unpaid due date it is not yet late "over 30 days"; a day later it is.
     let aos_30 = historico(&amb, no_dia(30)).await;
-    assert_eq!(soma(&aos_30, |a| a.atraso_mais_30), soma(&base_30, |a| a.atraso_mais_30));
+    assert_eq!(
+        soma(&aos_30, |a| a.atraso_mais_30),
+        soma(&base_30, |a| a.atraso_mais_30)
+    );
     let depois_30 = historico(&amb, no_dia(31)).await;
     assert_eq!(
         soma(&depois_30, |a| a.atraso_mais_30),
@@ -130,9 +140,7 @@ async fn an_issuer_that_stops_paying_makes_its_offering_late_as_the_clock_passes
         soma(&depois_90, |a| a.inadimplentes),
         soma(&antes_90, |a| a.inadimplentes) + 1
     );
-    assert!(
-        depois_90.inadimplencia.valor_inadimplente > antes_90.inadimplencia.valor_inadimplente
-    );
+    assert!(depois_90.inadimplencia.valor_inadimplente > antes_90.inadimplencia.valor_inadimplente);
     assert_eq!(
         depois_90.inadimplencia.valor_captado,
         antes_90.inadimplencia.valor_captado
