@@ -9,6 +9,7 @@ pub mod dates;
 pub mod desistencia;
 pub mod documento;
 pub mod extrato;
+pub mod historico;
 pub mod informe;
 pub mod irpf;
 pub mod limite_anual;

@@ -25,6 +25,7 @@ mod informe;
 mod investimentos;
 mod notificacoes;
 mod pdf;
+pub(crate) mod plataforma;
 mod produtos;
 mod quero_investir;
 mod registro;
@@ -241,6 +242,7 @@ impl Sandbox {
             .merge(termos::routes())
             .merge(informe::routes())
             .merge(investimentos::routes())
+            .merge(plataforma::routes())
             .merge(caixa::routes())
             .fallback(erro::nao_encontrado)
             .layer(axum::middleware::map_response(resposta::pessoal_por_padrao))

@@ -18,6 +18,9 @@ pub const QUERO_INVESTIR_SUCESSO: &str = "/quero-investir/sucesso";
 pub const POLITICA_PRIVACIDADE: &str = "/politica-de-privacidade";
 /// What to know before investing: the risks explained in plain words (public).
 pub const ANTES_DE_INVESTIR: &str = "/antes-de-investir";
+/// The platform's track record, year by year (public), and the same table as CSV.
+pub const TRANSPARENCIA: &str = "/transparencia";
+pub const TRANSPARENCIA_CSV: &str = "/transparencia.csv";
 pub const AUTENTICACAO: &str = "/autenticacao";
 pub const ENTRAR: &str = "/entrar";
 pub const SAIR: &str = "/sair";

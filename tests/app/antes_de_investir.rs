@@ -66,7 +66,7 @@ async fn every_page_links_it_from_the_footer_and_the_order_from_its_terms_step()
         let doc = html(app.get(page).await).await;
         assert_eq!(
             hrefs(&doc, "footer a"),
-            [routes::ANTES_DE_INVESTIR],
+            [routes::ANTES_DE_INVESTIR, routes::TRANSPARENCIA],
             "{page}"
         );
     }
@@ -77,7 +77,10 @@ async fn every_page_links_it_from_the_footer_and_the_order_from_its_terms_step()
         200
     );
     let doc = html(app.get(routes::HOME).await).await;
-    assert_eq!(hrefs(&doc, "footer a"), [routes::ANTES_DE_INVESTIR]);
+    assert_eq!(
+        hrefs(&doc, "footer a"),
+        [routes::ANTES_DE_INVESTIR, routes::TRANSPARENCIA]
+    );
     let resp = app
         .post_form(&routes::captacao_reservar(OFFER), &[("valor", "1.000,00")])
         .await;

@@ -50,4 +50,5 @@ mod sessao_duracao;
 mod session;
 mod shell;
 mod support;
+mod transparencia;
 mod visitor_pages;

@@ -10,6 +10,7 @@ export const visitorRoutes: string[] = [
   '/quero-investir',
   '/politica-de-privacidade',
   '/antes-de-investir',
+  '/transparencia',
 ];
 
 /** Pages of a logged-in investor (investidor@colheita.dev). */

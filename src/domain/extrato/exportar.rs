@@ -20,7 +20,7 @@ pub const POR_PAGINA: u32 = 1_000;
 pub const MSG_LIMITE: &str = "O período escolhido tem mais de 5.000 movimentações. Escolha um período menor para exportar o extrato.";
 /// The columns, in order.
 pub const COLUNAS: [&str; 6] = ["Data", "Descrição", "Valor", "Tipo", "Status", "Banco"];
-const BOM: char = '\u{feff}';
+pub const BOM: char = '\u{feff}';
 
 /// One movement as the exports write it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

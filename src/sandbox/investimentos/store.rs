@@ -66,7 +66,7 @@ fn dia(r: &Row<'_>, i: usize) -> rusqlite::Result<Date> {
     })
 }
 
-fn recuperacao(r: &Row<'_>) -> rusqlite::Result<Recuperacao> {
+pub(crate) fn recuperacao(r: &Row<'_>) -> rusqlite::Result<Recuperacao> {
     Ok(Recuperacao {
         id: r.get(0)?,
         reserva_id: r.get(1)?,

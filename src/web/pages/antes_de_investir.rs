@@ -90,6 +90,11 @@ pub async fn view_antes_de_investir_get(ctx: Ctx) -> PageResult {
                 "podem terminar com você recebendo só uma parte do valor, ou nada. Enquanto isso, o seu dinheiro "
                 "continua preso."
             }
+            p {
+                "Veja no "
+                a href=(routes::TRANSPARENCIA) { "histórico da plataforma" }
+                " como terminaram as captações já financiadas, ano a ano, e a taxa de inadimplência dos últimos 36 meses."
+            }
 
             h2 { "Antes de confirmar um investimento" }
             ul {

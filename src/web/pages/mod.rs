@@ -15,6 +15,7 @@ mod politica;
 mod quero_investir;
 mod renda_variavel;
 mod reservas;
+mod transparencia;
 mod visibility;
 
 use axum::Router;
@@ -98,6 +99,14 @@ pub fn routes() -> Router<AppState> {
         .route(
             routes::ANTES_DE_INVESTIR,
             get(antes_de_investir::view_antes_de_investir_get),
+        )
+        .route(
+            routes::TRANSPARENCIA,
+            get(transparencia::view_transparencia_get),
+        )
+        .route(
+            routes::TRANSPARENCIA_CSV,
+            get(transparencia::view_transparencia_csv_get),
         )
         .route(routes::MINHA_CONTA, get(conta::view_minha_conta_get))
         .route(

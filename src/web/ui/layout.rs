@@ -60,7 +60,11 @@ pub fn document_pieces(ctx: &Ctx, page: Page) -> [String; 3] {
         (PreEscaped("</main>"))
         footer.rodape {
             p { "© " (product) " — investimentos no agronegócio. Investimentos envolvem riscos." }
-            p { a href=(routes::ANTES_DE_INVESTIR) { "Antes de investir: entenda os riscos" } }
+            p {
+                a href=(routes::ANTES_DE_INVESTIR) { "Antes de investir: entenda os riscos" }
+                " · "
+                a href=(routes::TRANSPARENCIA) { "Histórico da plataforma" }
+            }
         }
         a.chat-flutuante href=(ctx.app.cfg.chat_url) target="_blank" rel="noopener noreferrer" {
             span.sr-only { "Fale com um especialista (abre em nova janela)" }

@@ -154,6 +154,29 @@ async fn the_statement_opens_in_papa_parse_and_ofx_js() {
 }
 
 /// A tiny matcher for the shapes above (digits, separators), without a regex crate.
+#[tokio::test]
+async fn the_track_record_opens_in_papa_parse() {
+    let app = TestApp::with_sandbox(&[]).await;
+    let csv = body(&app, routes::TRANSPARENCIA_CSV).await;
+    let Some(c) = oracle("csv.js", &[csv]) else {
+        return;
+    };
+    let c = &c[0];
+    assert_eq!(c["bom"], true);
+    assert_eq!(c["errors"].as_array().unwrap().len(), 0, "{c}");
+    let rows = rows(c);
+    assert_eq!(rows[0], colheita::domain::historico::COLUNAS);
+    let number = regex_lite(r"^-?\d+,\d{2}$");
+    assert!(rows.len() > 1);
+    for r in &rows[1..] {
+        assert_eq!(r.len(), 10, "{r:?}");
+        assert!(
+            r[0].parse::<u16>().is_ok() && number(&r[2]) && number(&r[9]),
+            "{r:?}"
+        );
+    }
+}
+
 fn regex_lite(pattern: &'static str) -> impl Fn(&str) -> bool {
     move |s: &str| match pattern {
         r"^\d{2}/\d{2}/\d{4}$" => {
