@@ -14,6 +14,8 @@ pub mod irpf;
 pub mod limite_anual;
 pub mod money;
 pub mod paging;
+pub mod percentual;
+pub mod diversificacao;
 pub mod pix;
 pub mod reference;
 pub mod rentabilidade;

@@ -515,6 +515,7 @@ CREATE TABLE avisos_investimento (
     avisado_em INTEGER NOT NULL,
     PRIMARY KEY (usuario_id, captacao_id, chave)
 ) STRICT;
+"#,
     // 12: how the investor declares each offering's security in the IRPF: the 'Bens e
     // Direitos' group and code and the income's section and line, as the year's program
     // numbers them (platform data per offering; `sandbox::seed::emissores` fills it with the

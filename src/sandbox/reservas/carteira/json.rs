@@ -7,7 +7,7 @@ use jiff::Timestamp;
 use rust_decimal::Decimal;
 use serde::Serialize;
 
-use super::percentual::percentuais;
+use crate::domain::percentual::percentuais;
 use super::{Grupo, por_garantia};
 use crate::domain::money;
 use crate::sandbox::reservas::reserva::ReservaJson;
