@@ -19,7 +19,7 @@ fn taxa(t: Taxa) -> String {
     match t {
         Taxa::AoAno(r) => format!("{} a.a.", money::format_percent(r * Decimal::ONE_HUNDRED)),
         Taxa::NadaRecebido => "Nada recebido ainda".to_owned(),
-        Taxa::Indefinida => "Sem taxa ainda".to_owned(),
+        Taxa::Indefinida => "Não calculável".to_owned(),
     }
 }
 
@@ -103,11 +103,14 @@ fn metodo() -> Markup {
                 "Atrasos, renegociações e perdas já entram na conta: por isso ela pode ficar abaixo da taxa contratada."
             }
             p {
-                "\"Só o recebido\" conta apenas o que já chegou. \"Com o previsto\" soma a isso as parcelas "
+                "\"Só o recebido\" conta apenas o que já chegou: no começo de um investimento ela é muito baixa, \
+                 porque a maior parte do dinheiro ainda não voltou. \"Com o previsto\" soma a isso as parcelas "
                 "ainda em aberto nas suas datas de vencimento, como se fossem pagas em dia. "
                 "Um investimento liquidado ou baixado tem uma só taxa. Sem nada recebido ainda, não há taxa a mostrar; "
                 "um investimento baixado que não devolveu nada perdeu 100%. "
-                "A taxa da carteira toda junta as entradas e saídas de todos os investimentos."
+                "A taxa da carteira toda junta as entradas e saídas de todos os investimentos. "
+                "Quando as datas e os valores não levam a uma taxa única (por exemplo, pagamentos recentes "
+                "que ainda não renderam nada), a tabela diz \"Não calculável\"."
             }
         }
     }
