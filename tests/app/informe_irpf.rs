@@ -113,7 +113,7 @@ async fn another_year_by_its_link_and_a_year_not_the_investors_refused() {
     let doc = html(resp).await;
     assert_eq!(
         attr(&doc, "#irpf-ano option[selected]", "value"),
-        [oldest.clone()]
+        std::slice::from_ref(&oldest)
     );
     assert!(texts(&doc, "article.irpf-item dt").contains(&format!("Valor recebido em {oldest}")));
 

@@ -27,7 +27,12 @@ fn sel(s: &str) -> scraper::Selector {
 }
 
 fn words(e: scraper::ElementRef) -> String {
-    e.text().collect::<Vec<_>>().join(" ").split_whitespace().collect::<Vec<_>>().join(" ")
+    e.text()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Each row of the rates' table: its name and its cells.
@@ -96,7 +101,12 @@ async fn the_demo_investor_sees_each_holdings_realised_rate_beside_the_contracte
     }
     let (last, wallet) = rows.last().unwrap();
     assert_eq!(last, "Carteira toda");
-    assert!(rate(&wallet[1]).is_some() && rate(&wallet[2]).is_some(), "{wallet:?}");
+    // Recent payments that earned nothing yet can leave "only received" with no single rate.
+    assert!(
+        rate(&wallet[1]).is_some() || wallet[1] == "Não calculável",
+        "{wallet:?}"
+    );
+    assert!(rate(&wallet[2]).is_some(), "{wallet:?}");
     assert!(text(&doc, "#metodo + p").contains("XIRR"));
 }
 
@@ -112,8 +122,14 @@ async fn every_split_adds_up_to_one_hundred_percent_with_its_chart() {
             .iter()
             .map(|s| Decimal::from_str(&s.trim_end_matches('%').replace(',', ".")).unwrap())
             .sum();
-        assert_eq!(sum, Decimal::from_str("100.00").unwrap(), "{chave}: {shares:?}");
-        let chart = doc.select(&sel(&format!("svg#grafico-{chave}[role=img]"))).count();
+        assert_eq!(
+            sum,
+            Decimal::from_str("100.00").unwrap(),
+            "{chave}: {shares:?}"
+        );
+        let chart = doc
+            .select(&sel(&format!("svg#grafico-{chave}[role=img]")))
+            .count();
         assert_eq!(chart, 1, "{chave}");
     }
     assert!(texts(&doc, ".nota-concentracao").is_empty());
@@ -126,7 +142,10 @@ async fn a_low_limit_calls_out_the_concentration() {
     let notes = texts(&doc, ".nota-concentracao");
     assert!(notes.iter().any(|n| n.contains("a emissora")), "{notes:?}");
     assert!(notes.iter().any(|n| n.contains("o estado")), "{notes:?}");
-    assert!(notes.iter().all(|n| n.contains("acima de 1,00%")), "{notes:?}");
+    assert!(
+        notes.iter().all(|n| n.contains("acima de 1,00%")),
+        "{notes:?}"
+    );
 }
 
 #[tokio::test]

@@ -41,7 +41,9 @@ pub struct Realizada {
 
 impl Posicao {
     fn saidas(&self) -> impl Iterator<Item = Fluxo> + '_ {
-        self.aportes.iter().map(|&(data, v)| Fluxo { data, valor: -v })
+        self.aportes
+            .iter()
+            .map(|&(data, v)| Fluxo { data, valor: -v })
     }
 
     fn entradas(lista: &[(Date, Decimal)]) -> impl Iterator<Item = Fluxo> + '_ {
@@ -88,7 +90,10 @@ pub fn da_posicao(p: &Posicao) -> Realizada {
 /// any holding still runs.
 pub fn da_carteira(posicoes: &[Posicao]) -> Realizada {
     let todas_encerradas = posicoes.iter().all(|p| p.encerrada);
-    let recebidos: Vec<Fluxo> = posicoes.iter().flat_map(Posicao::fluxos_recebidos).collect();
+    let recebidos: Vec<Fluxo> = posicoes
+        .iter()
+        .flat_map(Posicao::fluxos_recebidos)
+        .collect();
     let previstos: Vec<Fluxo> = posicoes
         .iter()
         .flat_map(Posicao::fluxos_com_previsto)

@@ -100,7 +100,10 @@ fn the_wallet_puts_every_flow_together() {
 
 fn posicao() -> impl Strategy<Value = Posicao> {
     let fluxo = (1i64..2000, 1i64..1_000_000).prop_map(|(dias, centavos)| {
-        (d0().checked_add(dias.days()).unwrap(), Decimal::new(centavos, 2))
+        (
+            d0().checked_add(dias.days()).unwrap(),
+            Decimal::new(centavos, 2),
+        )
     });
     (
         1i64..10_000_000,

@@ -3,9 +3,7 @@
 
 use rust_decimal::Decimal;
 
-use crate::api::models::{
-    AlocacaoPorCaptacao, Captacao, EstadoSituacao, Investimento, TipoEvento,
-};
+use crate::api::models::{AlocacaoPorCaptacao, Captacao, EstadoSituacao, Investimento, TipoEvento};
 use crate::domain::diversificacao::{self, Fatia};
 use crate::domain::rentabilidade::realizada::{self, Posicao, Realizada};
 
@@ -139,6 +137,11 @@ pub fn divisoes(linhas: &[Linha]) -> [Divisao; 5] {
         ("uf", "Por estado (UF)", "UF", por(|l| &l.uf)),
         ("garantia", "Por tipo de garantia", "Garantia", garantias),
         ("rating", "Por rating", "Rating", por(|l| &l.rating)),
-        ("vencimento", "Por ano de vencimento", "Ano de vencimento", por(|l| &l.vencimento)),
+        (
+            "vencimento",
+            "Por ano de vencimento",
+            "Ano de vencimento",
+            por(|l| &l.vencimento),
+        ),
     ]
 }
