@@ -149,6 +149,10 @@ pub struct Config {
     #[arg(long, env = "COLHEITA_SESSION_IDLE", default_value_t = 1_800,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub session_idle: u64,
+    /// The share of the invested amount (in percent) above which one issuer or one state
+    /// is called out on the realised-return page as a concentration.
+    #[arg(long, env = "COLHEITA_CONCENTRATION_LIMIT", default_value = "25")]
+    pub concentration_limit: rust_decimal::Decimal,
     /// Sign-up attempts that reach the platform, per client address and hour.
     #[arg(long, env = "COLHEITA_SIGNUP_LIMIT", default_value = "10")]
     pub signup_limit: NonZeroU32,

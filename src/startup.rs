@@ -257,6 +257,7 @@ pub fn web_state(
         session: cfg.session_limits(),
         trust_forwarded_for: cfg.trust_forwarded_for,
         micro_cache: std::time::Duration::from_secs(cfg.micro_cache),
+        concentration_limit: cfg.concentration_limit,
     };
     let allow = Allowances {
         signups: cfg.signup_limit,

@@ -8,6 +8,7 @@
 use jiff::civil::Date;
 use rust_decimal::{Decimal, MathematicalOps, RoundingStrategy};
 
+pub mod realizada;
 #[cfg(test)]
 mod tests;
 

@@ -69,6 +69,8 @@ pub struct WebConfig {
     pub trust_forwarded_for: bool,
     /// How long a visitor's public page is kept whole (0: never).
     pub micro_cache: std::time::Duration,
+    /// Above this share (percent) one issuer or state is called out as a concentration.
+    pub concentration_limit: rust_decimal::Decimal,
 }
 
 /// The map's tile server: the URL template the map island asks, its attribution, and the

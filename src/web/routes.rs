@@ -34,6 +34,8 @@ pub const CARTEIRA_SIMULADOR: &str = "/carteira/simulador";
 pub const CARTEIRA_AGENDA: &str = "/carteira/agenda";
 /// The payment calendar as an iCalendar file, with the page's filter.
 pub const CARTEIRA_AGENDA_ICS: &str = "/carteira/agenda.ics";
+/// The realised return of each holding and of the wallet, and where the money is.
+pub const CARTEIRA_RENTABILIDADE: &str = "/carteira/rentabilidade";
 pub const CARTEIRA_CONTRATO: &str = "/carteira/reservas/{id}/contrato";
 pub const CARTEIRA_DOCUMENTO: &str = "/carteira/reservas/{id}/documentos/{doc}";
 /// One holding: its situation, its story and the issuer's updates.

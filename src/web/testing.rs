@@ -45,6 +45,7 @@ pub(crate) fn state(micro_cache: Duration) -> AppState {
         session: crate::domain::sessao::SessionLimits::default(),
         trust_forwarded_for: false,
         micro_cache,
+        concentration_limit: rust_decimal::Decimal::from(25),
     };
     let limits = crate::rate_limit::Limits::in_memory(crate::rate_limit::Allowances {
         signups: std::num::NonZeroU32::MIN,

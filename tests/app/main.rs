@@ -38,6 +38,7 @@ mod modulos;
 mod observabilidade;
 mod platform;
 mod qr_decode;
+mod rentabilidade;
 mod reservas;
 mod reservas_falhas;
 mod routes;

@@ -4,7 +4,6 @@
 //! (`sandbox::investimentos::carteira`).
 
 pub(crate) mod json;
-pub(crate) mod percentual;
 
 use std::collections::BTreeMap;
 

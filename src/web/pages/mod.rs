@@ -49,6 +49,10 @@ pub fn routes() -> Router<AppState> {
         .route(routes::CARTEIRA_ALOCACAO, get(carteira::view_alocacao_get))
         .route(routes::CARTEIRA_AGENDA, get(carteira::view_agenda_get))
         .route(
+            routes::CARTEIRA_RENTABILIDADE,
+            get(carteira::view_rentabilidade_get),
+        )
+        .route(
             routes::CARTEIRA_AGENDA_ICS,
             get(carteira::view_agenda_ics_get),
         )

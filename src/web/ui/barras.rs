@@ -86,6 +86,52 @@ pub fn svg(id: &str, titulo: &str, descricao: &str, barras: &[Barra]) -> Markup 
     }
 }
 
+/// Longest label drawn in full above a share's bar at a phone's width; longer ones end in
+/// "…" (the table beside the chart and the description carry the whole name).
+const ROTULO_MAX: usize = 44;
+
+/// Shares in percent (issuer names and the like): each label on its own line above its bar,
+/// so a long name keeps the whole width, and the share written after the bar.
+pub fn svg_percentuais(id: &str, titulo: &str, descricao: &str, barras: &[Barra]) -> Markup {
+    let valores: Vec<Decimal> = barras.iter().map(|b| b.valor).collect();
+    let linha = LINHA * 2.0;
+    let altura = linha * barras.len().max(1) as f64;
+    let espessura = LINHA * OCUPACAO;
+    // The bars take the whole width but for room for the value after them.
+    let escala = (LARGURA - 72.0) / TOPO;
+    let titulo_id = format!("{id}-titulo");
+    let descricao_id = format!("{id}-descricao");
+    html! {
+        svg.grafico-barras #(id) viewBox=(format!("0 0 {LARGURA} {altura}")) width="100%" role="img"
+            aria-labelledby=(format!("{titulo_id} {descricao_id}")) {
+            title #(titulo_id) { (titulo) }
+            desc #(descricao_id) { (descricao) }
+            @for (i, (b, comprimento)) in barras.iter().zip(alturas(&valores)).enumerate() {
+                @let topo = linha * i as f64;
+                @let comprimento = comprimento * escala;
+                @let meio = format!("{:.2}", topo + LINHA + LINHA / 2.0 + FONTE / 3.0);
+                text x="0" y=(format!("{:.2}", topo + LINHA / 2.0 + FONTE / 3.0)) font-size=(FONTE) fill="#2f3a2f" { (abreviado(&b.rotulo)) }
+                @if comprimento > 0.0 {
+                    rect x="0" y=(format!("{:.2}", topo + LINHA + (LINHA - espessura) / 2.0))
+                        width=(format!("{comprimento:.2}")) height=(format!("{espessura:.2}")) fill="#1b5e20" {}
+                }
+                text x=(format!("{:.2}", comprimento + 6.0)) y=(meio) font-size=(FONTE) fill="#2f3a2f" {
+                    (money::format_percent(b.valor))
+                }
+            }
+        }
+    }
+}
+
+fn abreviado(rotulo: &str) -> String {
+    if rotulo.chars().count() <= ROTULO_MAX {
+        return rotulo.to_owned();
+    }
+    let mut curto: String = rotulo.chars().take(ROTULO_MAX - 1).collect();
+    curto.push('…');
+    curto
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
@@ -126,5 +172,29 @@ mod tests {
         assert_eq!(html.matches("<text ").count(), 4);
         assert!(html.contains(">nov/26</text>") && html.contains(">R$ 2,00</text>"));
         assert!(html.contains(">dez/26</text>") && html.contains(">R$ 0,00</text>"));
+    }
+
+    #[test]
+    fn shares_put_each_label_above_its_bar_and_shorten_long_ones() {
+        let longo = "Cooperativa Agroindustrial dos Produtores do Vale do Rio Verde Ltda";
+        let barras = [
+            Barra {
+                rotulo: longo.into(),
+                valor: dec!(75.5),
+            },
+            Barra {
+                rotulo: "GO".into(),
+                valor: dec!(24.5),
+            },
+        ];
+        let html = svg_percentuais("d", "T", "D", &barras).into_string();
+        assert!(html.contains(r#"viewBox="0 0 360 112""#), "{html}");
+        assert!(html.contains(">75,50%</text>") && html.contains(">24,50%</text>"));
+        assert!(!html.contains(longo));
+        let curto: String = longo.chars().take(ROTULO_MAX - 1).collect();
+        assert!(html.contains(&format!(">{curto}…</text>")));
+        assert!(html.contains(">GO</text>"));
+        // The largest bar spans the width but for the value's room.
+        assert!(html.contains(r#"width="288.00""#), "{html}");
     }
 }

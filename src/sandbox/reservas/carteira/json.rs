@@ -7,9 +7,9 @@ use jiff::Timestamp;
 use rust_decimal::Decimal;
 use serde::Serialize;
 
-use super::percentual::percentuais;
 use super::{Grupo, por_garantia};
 use crate::domain::money;
+use crate::domain::percentual::percentuais;
 use crate::sandbox::reservas::reserva::ReservaJson;
 
 /// A holding's situation as the allocation shows it (computed by the holdings' module).

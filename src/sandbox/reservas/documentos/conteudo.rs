@@ -4,11 +4,12 @@
 use jiff::Timestamp;
 use rust_decimal::Decimal;
 
+use crate::domain::percentual::percentuais;
 use crate::domain::status::ParcelaStatus;
 use crate::domain::validate::mask_cpf;
 use crate::domain::{dates, money};
 use crate::sandbox::pdf::Documento;
-use crate::sandbox::reservas::carteira::{self, Grupo, percentual::percentuais};
+use crate::sandbox::reservas::carteira::{self, Grupo};
 use crate::sandbox::reservas::reserva::{self, Reserva};
 use crate::sandbox::reservas::store::Titular;
 use crate::sandbox::reservas::termo;

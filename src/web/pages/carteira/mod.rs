@@ -1,6 +1,7 @@
 //! Minha carteira (/carteira): one accordion per offering with its reservations, the
 //! allocation PDF, and per reservation the cash flow, the attached documents and the
-//! contract; plus /carteira/alocacao, /carteira/simulador and /carteira/agenda (the
+//! contract; plus /carteira/alocacao, /carteira/simulador, /carteira/rentabilidade (the realised return and
+//! the diversification) and /carteira/agenda (the
 //! payment calendar, also as a calendar file) and /carteira/investimentos/{url} (one
 //! holding: its situation, story and the issuer's updates).
 
@@ -9,6 +10,7 @@ mod alocacao;
 mod arquivos;
 mod desistencia;
 mod investimento;
+mod rentabilidade;
 mod simulador;
 mod view;
 
@@ -28,6 +30,7 @@ pub use alocacao::view_alocacao_get;
 pub use arquivos::{view_alocacao_pdf_get, view_contrato_get, view_documento_get};
 pub use desistencia::{view_desistencia_get, view_desistencia_post};
 pub use investimento::{view_investimento_get, view_relatorio_get};
+pub use rentabilidade::view_rentabilidade_get;
 pub use simulador::view_simulador_get;
 pub use view::{late_totals, withdrawal};
 

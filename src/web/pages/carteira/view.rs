@@ -58,6 +58,7 @@ pub fn wallet<P: Schedule>(
             @else { a.botao.botao-texto href=(routes::carteira_expandida()) { "Expandir todas" } }
             a.botao.botao-texto href=(routes::CARTEIRA_ALOCACAO) { "Alocação detalhada" }
             a.botao.botao-texto href=(routes::CARTEIRA_AGENDA) { "Agenda de recebimentos" }
+            a.botao.botao-texto href=(routes::CARTEIRA_RENTABILIDADE) { "Rentabilidade realizada" }
             a.botao.botao-texto href=(routes::CARTEIRA_SIMULADOR) { "Simulador" }
         }
         dl.resumo-lista {

@@ -113,6 +113,7 @@ fn donut(ctx: &Ctx, a: &AlocacaoResumida<Skipped>) -> Markup {
                 }
                 p { a href=(routes::CARTEIRA_ALOCACAO) { "Ver alocação detalhada" } }
                 p { a href=(routes::CARTEIRA_AGENDA) { "Ver agenda de recebimentos" } }
+                p { a href=(routes::CARTEIRA_RENTABILIDADE) { "Ver rentabilidade realizada" } }
             }
         }
     }

@@ -4,7 +4,7 @@
 
 use rust_decimal::Decimal;
 
-pub(crate) fn percentuais(valores: &[i64]) -> Vec<Decimal> {
+pub fn percentuais(valores: &[i64]) -> Vec<Decimal> {
     let total: i128 = valores.iter().map(|&v| i128::from(v.max(0))).sum();
     if total == 0 {
         return vec![Decimal::ZERO; valores.len()];
