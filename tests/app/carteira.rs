@@ -23,12 +23,6 @@ async fn ana() -> TestApp {
     app
 }
 
-fn attr(doc: &scraper::Html, sel: &str, name: &str) -> Vec<String> {
-    doc.select(&scraper::Selector::parse(sel).unwrap())
-        .filter_map(|e| e.value().attr(name).map(str::to_owned))
-        .collect()
-}
-
 #[tokio::test]
 async fn the_wallet_has_one_accordion_per_offering_and_toggle_opens_all() {
     let app = ana().await;

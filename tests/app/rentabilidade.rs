@@ -26,15 +26,6 @@ fn sel(s: &str) -> scraper::Selector {
     scraper::Selector::parse(s).unwrap()
 }
 
-fn words(e: scraper::ElementRef) -> String {
-    e.text()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// Each row of the rates' table: its name and its cells.
 fn rows(doc: &scraper::Html) -> Vec<(String, Vec<String>)> {
     doc.select(&sel("#tabela-rentabilidade tbody tr"))

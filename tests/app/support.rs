@@ -267,16 +267,17 @@ pub fn attr(doc: &Html, selector: &str, name: &str) -> Vec<String> {
 
 pub fn texts(doc: &Html, selector: &str) -> Vec<String> {
     let sel = Selector::parse(selector).unwrap();
-    doc.select(&sel)
-        .map(|e| {
-            e.text()
-                .collect::<Vec<_>>()
-                .join(" ")
-                .split_whitespace()
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect()
+    doc.select(&sel).map(words).collect()
+}
+
+/// An element's text as a reader hears it: its words, one space apart.
+pub fn words(e: scraper::ElementRef) -> String {
+    e.text()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The `value` attribute of the first element `selector` finds ('' when none).

@@ -13,14 +13,6 @@ async fn logged_in(email: &str) -> TestApp {
 async fn wallet(app: &TestApp) -> Vec<(String, String, String)> {
     let doc = html(app.get(routes::CARTEIRA).await).await;
     let sel = |s: &str| scraper::Selector::parse(s).unwrap();
-    let words = |e: scraper::ElementRef| {
-        e.text()
-            .collect::<Vec<_>>()
-            .join(" ")
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
     doc.select(&sel("details.acordeao"))
         .filter_map(|d| {
             let name = words(d.select(&sel("summary h2")).next()?);
