@@ -37,6 +37,9 @@ async function noSideways(page: Page): Promise<void> {
 }
 
 test('without JavaScript: the statement filters, the income report, a notification and the settings @so-nojs', async ({ page }) => {
+  // Six pages, each checked by axe and vnu, on two cores shared by four suites: the default
+  // minute bounds a hang for one page's checks, not for this journey.
+  test.setTimeout(180_000);
   await login(page);
   await page.setViewportSize(PHONE);
 
