@@ -114,7 +114,9 @@ async fn the_demo_investor_sees_each_holdings_realised_rate_beside_the_contracte
     let atrasado = &with_badge("Atrasado")[0];
     assert!(!atrasado[4].starts_with("R$ 0,00"), "{atrasado:?}");
     assert!(
-        em_dia.iter().all(|cells| gap(atrasado) > gap(cells) + Decimal::ONE),
+        em_dia
+            .iter()
+            .all(|cells| gap(atrasado) > gap(cells) + Decimal::ONE),
         "{atrasado:?} {em_dia:?}"
     );
     // Still raising: the money does not yield yet.

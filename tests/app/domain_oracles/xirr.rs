@@ -115,9 +115,7 @@ fn running(rng: &mut Rng) -> (Posicao, Date) {
         .unwrap();
     let mut p = Posicao {
         aportes: vec![(
-            inicio
-                .checked_sub((rng.below(16) as i64).days())
-                .unwrap(),
+            inicio.checked_sub((rng.below(16) as i64).days()).unwrap(),
             investido,
         )],
         rendimento: Rendimento::Desde(inicio),
@@ -125,7 +123,11 @@ fn running(rng: &mut Rng) -> (Posicao, Date) {
     };
     for n in 1..=parcelas {
         let vencimento = inicio.checked_add((n * periodo).months()).unwrap();
-        let valor = if n == parcelas { juros + investido } else { juros };
+        let valor = if n == parcelas {
+            juros + investido
+        } else {
+            juros
+        };
         let pago_em = vencimento
             .checked_add((if rng.chance(25) { rng.below(90) } else { 0 } as i64).days())
             .unwrap();
@@ -176,7 +178,7 @@ fn input_realizada(p: &Posicao, inicio: Date, hoje: Date) -> String {
 #[test]
 fn the_rate_so_far_matches_a_spreadsheets_xnpv_and_xirr() {
     let mut rng = Rng(0x5EED_0052);
-    let casos: Vec<(Posicao, Date)> = (0..300).map(|_| running(&mut rng)).collect();
+    let casos: Vec<(Posicao, Date)> = (0..150).map(|_| running(&mut rng)).collect();
     let inputs: Vec<String> = casos
         .iter()
         .map(|(p, h)| match p.rendimento {

@@ -96,8 +96,8 @@ fn days_the_money_waited_before_the_yield_lower_the_figure_less_and_less() {
 #[test]
 fn a_schedule_priced_by_months_shows_one_steady_rate() {
     let (investido, a, inicio) = (dec!(10000), dec!(0.1825), date(2025, 1, 31));
-    let juros = (investido * (dec!(1.1825).checked_powd(dec!(0.25)).unwrap() - Decimal::ONE))
-        .round_dp(2);
+    let juros =
+        (investido * (dec!(1.1825).checked_powd(dec!(0.25)).unwrap() - Decimal::ONE)).round_dp(2);
     assert_eq!(juros, dec!(427.98));
     let parcelas: Vec<Parcela> = (1..=6)
         .map(|k| Parcela {
@@ -145,7 +145,10 @@ fn an_overdue_instalment_lowers_the_figure_and_its_payment_brings_it_back() {
     paga.recebimentos.push((hoje, junho.1));
     paga.parcelas[4].pago = junho.1;
     let depois = ao_ano(da_posicao(&paga, hoje).ate_hoje);
-    assert!(depois <= no_prazo && no_prazo - depois <= dec!(0.0005), "{depois}");
+    assert!(
+        depois <= no_prazo && no_prazo - depois <= dec!(0.0005),
+        "{depois}"
+    );
     // What is expected counts the late one on its due date, as if paid: it does not move.
     assert_eq!(
         da_posicao(&atrasada, hoje).com_previsto,
@@ -263,7 +266,12 @@ fn the_wallet_puts_every_flow_together_with_each_holdings_worth_today() {
     assert_eq!(r.ate_hoje, Taxa::AoAno(dec!(-0.4)));
     assert_eq!(r.com_previsto, None);
     // A running one paid on time at 10 %, worth 1100 today, beside the one that paid 20 %.
-    let correndo = em_dia(dec!(1000), agenda(dec!(1000), dec!(0.1), d0(), 24, 1), d0(), hoje);
+    let correndo = em_dia(
+        dec!(1000),
+        agenda(dec!(1000), dec!(0.1), d0(), 24, 1),
+        d0(),
+        hoje,
+    );
     assert_eq!(da_posicao(&correndo, hoje).ate_hoje, Taxa::AoAno(dec!(0.1)));
     let r = da_carteira(&[paga, correndo], hoje);
     assert_eq!(r.ate_hoje, Taxa::AoAno(dec!(0.15)));
