@@ -4,6 +4,7 @@
 //!
 //! The flows are exact decimals; the rate is found by bisection on exact decimals, to a
 //! precision far below what is shown, then rounded to a hundredth of a percentage point.
+//! [`valor_presente`] discounts flows to a day in the same convention (days / 365).
 
 use jiff::civil::Date;
 use rust_decimal::{Decimal, MathematicalOps, RoundingStrategy};
@@ -42,6 +43,12 @@ const PRECISAO: Decimal = Decimal::from_parts(1, 0, 0, false, 10);
 /// The realised annual rate of `fluxos` as a fraction (0.1234 = 12,34 % a.a.), rounded to four
 /// places (two of the percentage). Zero flows are left out.
 pub fn xirr(fluxos: &[Fluxo]) -> Result<Decimal, SemTaxa> {
+    taxa_interna(fluxos).map(arredondar)
+}
+
+/// The rate of [`xirr`] before rounding, to the bisection's precision: for a rate that goes
+/// on into another computation, where a rounded one would carry its rounding along.
+pub fn taxa_interna(fluxos: &[Fluxo]) -> Result<Decimal, SemTaxa> {
     let fluxos: Vec<Fluxo> = fluxos
         .iter()
         .copied()
@@ -77,10 +84,10 @@ pub fn xirr(fluxos: &[Fluxo]) -> Result<Decimal, SemTaxa> {
         return Err(SemTaxa::SemSolucao);
     };
     if s_baixo == 0 {
-        return Ok(arredondar(baixo));
+        return Ok(baixo);
     }
     if s_alto == 0 {
-        return Ok(arredondar(alto));
+        return Ok(alto);
     }
     if s_baixo == s_alto {
         // Towards -100 % the scaled present value tends to what the last day brought: a sign
@@ -106,13 +113,28 @@ pub fn xirr(fluxos: &[Fluxo]) -> Result<Decimal, SemTaxa> {
     while alto - baixo > PRECISAO {
         let meio = (baixo + alto) / Decimal::TWO;
         match sinal(meio) {
-            Some(0) => return Ok(arredondar(meio)),
+            Some(0) => return Ok(meio),
             Some(s) if s == s_baixo => baixo = meio,
             Some(_) => alto = meio,
             None => return Err(SemTaxa::SemSolucao),
         }
     }
-    Ok(arredondar((baixo + alto) / Decimal::TWO))
+    Ok((baixo + alto) / Decimal::TWO)
+}
+
+/// What `fluxos` are worth on `dia` at `taxa` a year (a fraction): each flow discounted (or,
+/// before `dia`, compounded) over its days from `dia`, counted as days / 365 like [`xirr`],
+/// so flows discounted at their own rate keep a present value of zero on any day. `None`
+/// for a rate at or below -100 % or past `Decimal`'s range.
+pub fn valor_presente(fluxos: &[Fluxo], dia: Date, taxa: Decimal) -> Option<Decimal> {
+    let base = Decimal::ONE.checked_add(taxa)?;
+    if base <= Decimal::ZERO {
+        return None;
+    }
+    fluxos.iter().try_fold(Decimal::ZERO, |soma, f| {
+        let anos = Decimal::from((f.data - dia).get_days()) / Decimal::from(365);
+        soma.checked_add(f.valor.checked_mul(potencia(base, -anos)?)?)
+    })
 }
 
 /// The sign (-1, 0, 1) of the flows' present value at `r`, or `None` past `Decimal`'s range.

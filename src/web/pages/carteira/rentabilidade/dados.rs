@@ -1,11 +1,12 @@
 //! From the platform's holding and offering to what the page shows: the holding's cash
 //! flows for its realised rate, and the traits the invested amount is split by.
 
+use jiff::civil::Date;
 use rust_decimal::Decimal;
 
 use crate::api::models::{AlocacaoPorCaptacao, Captacao, EstadoSituacao, Investimento, TipoEvento};
 use crate::domain::diversificacao::{self, Fatia};
-use crate::domain::rentabilidade::realizada::{self, Posicao, Realizada};
+use crate::domain::rentabilidade::realizada::{self, Parcela, Posicao, Realizada, Rendimento};
 
 const NAO_INFORMADO: &str = "Não informado";
 
@@ -29,7 +30,8 @@ pub struct Linha {
 }
 
 impl Linha {
-    pub fn new(c: &AlocacaoPorCaptacao, h: Investimento, o: &Captacao) -> Linha {
+    /// The holding as it stands on `hoje` (São Paulo).
+    pub fn new(c: &AlocacaoPorCaptacao, h: Investimento, o: &Captacao, hoje: Date) -> Linha {
         let posicao = posicao(&h);
         let emissor = o
             .emissor
@@ -57,7 +59,7 @@ impl Linha {
             .max()
             .map_or_else(|| NAO_INFORMADO.to_owned(), |d| d.year().to_string());
         Linha {
-            taxa: realizada::da_posicao(&posicao),
+            taxa: realizada::da_posicao(&posicao, hoje),
             posicao,
             nome: h.nome_captacao,
             url: h.url_amigavel,
@@ -80,8 +82,8 @@ impl Linha {
 }
 
 /// The holding's flows: the money out on the day each payment of it was confirmed (the
-/// timeline's confirmation), every instalment paid on the day it was paid, and what is
-/// still owed on each instalment's due date.
+/// timeline's confirmation), every instalment paid on the day it was paid, the schedule, and
+/// since when the money yields (none while the offering is still raising).
 fn posicao(h: &Investimento) -> Posicao {
     let mut aportes: Vec<_> = h
         .eventos
@@ -101,17 +103,28 @@ fn posicao(h: &Investimento) -> Posicao {
         .filter(|p| p.pago > Decimal::ZERO)
         .filter_map(|p| Some((p.pago_em?, p.pago)))
         .collect();
-    let previstos = h
+    let parcelas = h
         .parcelas
         .iter()
-        .filter(|p| p.valor > p.pago)
-        .filter_map(|p| Some((p.vencimento?, p.valor - p.pago)))
+        .filter_map(|p| {
+            Some(Parcela {
+                vencimento: p.vencimento?,
+                valor: p.valor,
+                pago: p.pago,
+            })
+        })
         .collect();
+    let rendimento = match (h.situacao, h.inicio_rendimento) {
+        (EstadoSituacao::EmCaptacao, _) => Rendimento::AntesDoInicio,
+        (_, Some(inicio)) => Rendimento::Desde(inicio),
+        (_, None) => Rendimento::Desconhecido,
+    };
     Posicao {
         aportes,
         recebimentos,
-        previstos,
+        parcelas,
         encerrada: h.situacao == EstadoSituacao::Liquidado || h.baixado > Decimal::ZERO,
+        rendimento,
     }
 }
 

@@ -1,5 +1,6 @@
-//! /carteira/rentabilidade: what each holding and the whole wallet really earned (the XIRR
-//! of the real payments, beside the contracted rate) and where the money is (the invested
+//! /carteira/rentabilidade: what each holding and the whole wallet really earned so far (the
+//! XIRR of the real payments and of what is still invested, valued today) and with what is
+//! expected, beside the contracted rate, and where the money is (the invested
 //! amount by issuer, state, guarantee type, rating and maturity year).
 //!
 //! The wallet's detailed allocation lists the offerings; each holding's payments and each
@@ -9,8 +10,10 @@ mod dados;
 mod view;
 
 use futures::future::join_all;
+use jiff::Timestamp;
 
 use crate::api::ApiError;
+use crate::domain::dates;
 use crate::web::error::OnPage;
 use crate::web::ui::Page;
 use crate::web::{Ctx, PageResult};
@@ -20,6 +23,7 @@ pub const TITLE: &str = "Rentabilidade realizada";
 pub async fn view_rentabilidade_get(ctx: Ctx) -> PageResult {
     let token = ctx.token()?;
     let api = &ctx.app.api;
+    let hoje = dates::today_in_sao_paulo(Timestamp::now());
     let alocacao = api.alocacao_detalhada(token).await.on_page(TITLE)?;
     let lidas = join_all(alocacao.por_captacao.iter().filter_map(|c| {
         let url = c.url_amigavel.as_deref()?;
@@ -28,7 +32,7 @@ pub async fn view_rentabilidade_get(ctx: Ctx) -> PageResult {
                 api.investimento(token, url),
                 api.captacao_by_url(url, Some(token))
             );
-            Ok::<_, ApiError>(dados::Linha::new(c, h?, &*o?))
+            Ok::<_, ApiError>(dados::Linha::new(c, h?, &*o?, hoje))
         })
     }))
     .await;
@@ -37,6 +41,6 @@ pub async fn view_rentabilidade_get(ctx: Ctx) -> PageResult {
         .collect::<Result<Vec<_>, _>>()
         .on_page(TITLE)?;
     let limite = ctx.app.cfg.concentration_limit;
-    let main = view::page(&ctx, &linhas, limite);
+    let main = view::page(&ctx, &linhas, limite, hoje);
     Ok(ctx.render(Page::new(TITLE, main)))
 }
