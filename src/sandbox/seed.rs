@@ -168,6 +168,9 @@ pub(super) struct OfertaSemeada {
     pub(super) reservado: i64,
     pub(super) minimo: i64,
     pub(super) limite: i64,
+    /// The minimum target: an offering whose period ended with at least this much raised
+    /// closes with success.
+    pub(super) alvo_minimo: i64,
     pub(super) inicio: Timestamp,
     pub(super) fim: Timestamp,
     pub(super) prazo_meses: i64,
@@ -439,6 +442,7 @@ fn inserir_oferta(
         reservado,
         minimo,
         limite,
+        alvo_minimo,
         inicio,
         fim,
         prazo_meses: o.vencimento_meses,

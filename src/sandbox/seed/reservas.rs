@@ -202,8 +202,8 @@ impl Plano<'_> {
         self.ofertas.iter().find(|o| o.id == id)
     }
 
-    /// The offerings that closed with success before seeding (Finalizado, Captado), with
-    /// the end of their fundraising: their paid money went to the issuer.
+    /// The offerings that closed with success before seeding, with the end of their
+    /// fundraising: their paid money went to the issuer.
     fn sucedidas(&self) -> BTreeMap<i64, Timestamp> {
         self.ofertas
             .iter()
@@ -212,8 +212,15 @@ impl Plano<'_> {
             .collect()
     }
 
+    /// Closed with success (Finalizado, Captado), or still shown open but with its period
+    /// over and its minimum target raised: the platform's first sweep closes it with success.
     fn sucedida(&self, o: &OfertaSemeada) -> bool {
-        matches!(o.status.as_str(), "Finalizado" | "Captado") && o.fim < self.agora
+        o.fim < self.agora
+            && match o.status.as_str() {
+                "Finalizado" | "Captado" => true,
+                "Captação no ar" | "Aberto" => o.arrecadado >= o.alvo_minimo,
+                _ => false,
+            }
     }
 
     fn aberta(&self, o: &OfertaSemeada) -> bool {
