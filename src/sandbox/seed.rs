@@ -123,6 +123,10 @@ struct OfertaSeed {
     galeria: Vec<MidiaSeed>,
     #[serde(default)]
     documentos: Vec<DocumentoSeed>,
+    /// For an offering of the track record whose whole story the seed tells (its
+    /// background investors' holdings only): what became of it.
+    #[serde(default)]
+    desfecho: Option<investimentos::Desfecho>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -164,11 +168,17 @@ pub(super) struct OfertaSemeada {
     pub(super) reservado: i64,
     pub(super) minimo: i64,
     pub(super) limite: i64,
+    /// The minimum target: an offering whose period ended with at least this much raised
+    /// closes with success.
+    pub(super) alvo_minimo: i64,
     pub(super) inicio: Timestamp,
     pub(super) fim: Timestamp,
     pub(super) prazo_meses: i64,
     /// Months between interest payments.
     pub(super) periodicidade_meses: i64,
+    /// What became of it, when the seed tells its whole story (then the demo investors
+    /// hold none of it).
+    pub(super) desfecho: Option<investimentos::Desfecho>,
 }
 
 /// Seeds what the database lacks, in the caller's transaction: everything on a new database
@@ -236,7 +246,11 @@ fn semear(tx: &Transaction<'_>, cfg: &SandboxConfig, agora: Timestamp) -> Result
             params![centavos, captacao_id],
         )?;
     }
-    investimentos::inserir(tx, agora, usuarios.investidor, &casos)?;
+    let desfechos: Vec<_> = semeadas
+        .iter()
+        .filter_map(|o| o.desfecho.map(|d| (o.id, d)))
+        .collect();
+    investimentos::inserir(tx, agora, usuarios.investidor, &casos, &desfechos)?;
     tx.execute(
         "INSERT INTO meta (chave, valor) VALUES ('semeado_em', ?1)",
         params![tempo::rfc3339(agora)],
@@ -283,6 +297,12 @@ fn inserir_oferta(
             dia(o.fim_captacao_dias)?,
         )
         .map_err(|msg| erro(&msg))?;
+    // A told story is one of money that went to the issuer: a closed, successful offering.
+    if o.desfecho.is_some()
+        && !(matches!(o.status.as_str(), "Finalizado" | "Captado") && o.fim_captacao_dias < 0)
+    {
+        return Err(erro("desfecho só para captação encerrada com sucesso"));
+    }
     let resultado = match o.resultado.as_deref() {
         None => None,
         Some(r @ ("Sucesso" | "Malsucedida")) if o.fim_captacao_dias < 0 => Some(r),
@@ -422,10 +442,12 @@ fn inserir_oferta(
         reservado,
         minimo,
         limite,
+        alvo_minimo,
         inicio,
         fim,
         prazo_meses: o.vencimento_meses,
         periodicidade_meses: o.periodicidade_meses,
+        desfecho: o.desfecho,
     })
 }
 

@@ -1,25 +1,26 @@
-//! What happened after the money went in, for the demo investor's holdings: for those
-//! seeded late, in recovery or in default, the day their issuer stopped paying and the
-//! recovery steps since; for every holding, the issuer's quarterly reports (and a notice
+//! What happened after the money went in: for the demo investor's holdings seeded late, in
+//! recovery or in default, and for the older offerings of the track record, the day their
+//! issuer stopped paying and what followed (late payments, recovery steps), for every
+//! holding in the offering; for every holding of the demo investor, the issuer's quarterly reports (and a notice
 //! where payments stopped). All dates count back from the seeding day. What the seed
 //! writes is history: the investor is not notified of it (it is remembered as told).
 
+mod historia;
 mod textos;
+
+use historia::Rumo;
 
 use jiff::Timestamp;
 use jiff::civil::Date;
 use rusqlite::Transaction;
-use rust_decimal::Decimal;
-use rust_decimal::prelude::ToPrimitive;
+use serde::Deserialize;
 
 use crate::domain::dates;
-use crate::domain::money::format_brl as brl;
 use crate::sandbox::erro::{ApiError, SandboxError};
 use crate::sandbox::investimentos::avisos::{self, Modo};
-use crate::sandbox::investimentos::modelo::{TipoAtualizacao, TipoRecuperacao};
+use crate::sandbox::investimentos::modelo::TipoAtualizacao;
 use crate::sandbox::investimentos::posicao::posicoes;
 use crate::sandbox::investimentos::store;
-use crate::sandbox::reservas::reserva::Reserva;
 use crate::sandbox::reservas::store as reservas;
 use crate::sandbox::tempo;
 
@@ -44,22 +45,63 @@ impl Cenario {
     }
 }
 
+/// What became of an offering of the track record whose whole story the seed tells: its
+/// issuer paid every instalment on time, paid one (`parcela`, counted from 1) `dias` late
+/// and the rest when due, or stopped paying at one and the offering went into recovery or
+/// default. Told alike for every holding in it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(tag = "tipo", rename_all_fields = "camelCase")]
+pub(crate) enum Desfecho {
+    EmDia,
+    Atraso { parcela: u32, dias: i64 },
+    EmRecuperacao { parcela: u32 },
+    Inadimplente { parcela: u32 },
+}
+
 fn seed(e: ApiError) -> SandboxError {
     SandboxError::Seed(e.mensagem().to_owned())
 }
 
+/// Writes what happened after the money went in: for the demo investor's holdings seeded
+/// for a situation (`casos`), from the instalment nearest the situation's delay; for the
+/// offerings of the track record (`desfechos`), from the instalment they name. Either way
+/// the story is the offering's, told for every holding in it.
 pub(super) fn inserir(
     tx: &Transaction<'_>,
     agora: Timestamp,
     usuario: i64,
     casos: &[(i64, Cenario)],
+    desfechos: &[(i64, Desfecho)],
 ) -> Result<(), SandboxError> {
     let hoje = dates::today_in_sao_paulo(agora);
     let investidas = reservas::investidas(tx, usuario).map_err(seed)?;
     for (captacao, cenario) in casos {
-        if let Some(r) = investidas.iter().find(|r| r.captacao_id == *captacao) {
-            historia(tx, r, *cenario, (hoje, agora)).map_err(seed)?;
+        let rumo = match cenario {
+            Cenario::EmCaptacao => continue,
+            Cenario::Atrasado => Rumo::Suspenso,
+            Cenario::EmRecuperacao => Rumo::EmRecuperacao,
+            Cenario::Inadimplente => Rumo::Inadimplente,
+        };
+        let Some(r) = investidas.iter().find(|r| r.captacao_id == *captacao) else {
+            continue;
+        };
+        let limite = dia(hoje, -cenario.dias_de_atraso() - 5);
+        let parcela = r
+            .fluxo(agora)
+            .into_iter()
+            .find(|p| p.data >= limite && p.data < hoje);
+        if let Some(p) = parcela {
+            historia::contar(tx, *captacao, p.numero, rumo, agora).map_err(seed)?;
         }
+    }
+    for (captacao, desfecho) in desfechos {
+        let (numero, rumo) = match *desfecho {
+            Desfecho::EmDia => continue,
+            Desfecho::Atraso { parcela, dias } => (parcela, Rumo::PagoComAtraso { dias }),
+            Desfecho::EmRecuperacao { parcela } => (parcela, Rumo::EmRecuperacao),
+            Desfecho::Inadimplente { parcela } => (parcela, Rumo::Inadimplente),
+        };
+        historia::contar(tx, *captacao, numero, rumo, agora).map_err(seed)?;
     }
     atualizacoes(tx, usuario, agora).map_err(seed)?;
     avisos::avisar_todos(tx, agora, Modo::SoLembrar).map_err(seed)?;
@@ -68,91 +110,6 @@ pub(super) fn inserir(
 
 fn dia(d: Date, n: i64) -> Date {
     tempo::somar_dias(d, n).unwrap_or(d)
-}
-
-fn centavos(v: Decimal) -> i64 {
-    (v * Decimal::ONE_HUNDRED).round().to_i64().unwrap_or(0)
-}
-
-/// The issuer stops paying at the instalment nearest the scenario's delay; then the steps.
-fn historia(
-    tx: &Transaction<'_>,
-    r: &Reserva,
-    cenario: Cenario,
-    (hoje, agora): (Date, Timestamp),
-) -> Result<(), ApiError> {
-    if cenario == Cenario::EmCaptacao {
-        return Ok(());
-    }
-    let fluxo = r.fluxo(agora);
-    let limite = dia(hoje, -cenario.dias_de_atraso() - 5);
-    let Some(parcela) = fluxo.iter().find(|p| p.data >= limite && p.data < hoje) else {
-        return Ok(());
-    };
-    let d = parcela.data;
-    store::suspender_pagamentos(tx, r.captacao_id, d)?;
-    let n = parcela.numero;
-    let passo = |data: Date, tipo: TipoRecuperacao, textos: (&str, &str), valor: Option<i64>| {
-        store::gravar_recuperacao(tx, r.id, data, tipo, textos, valor).map(|_| ())
-    };
-    let notificacao = textos::notificacao(n, parcela.valor, d);
-    match cenario {
-        Cenario::EmRecuperacao => {
-            passo(
-                dia(d, 5),
-                TipoRecuperacao::NotificacaoEmissora,
-                (textos::NOTIFICADA, &notificacao),
-                None,
-            )?;
-            passo(
-                dia(d, 18),
-                TipoRecuperacao::RenegociacaoProposta,
-                (textos::PROPOSTA, textos::PROPOSTA_TEXTO),
-                None,
-            )?;
-            let acordo = dia(d, 32);
-            passo(
-                acordo,
-                TipoRecuperacao::RenegociacaoAcordada,
-                (textos::ACORDO, &textos::acordo(dia(acordo, 30))),
-                None,
-            )?;
-        }
-        Cenario::Inadimplente => {
-            passo(
-                dia(d, 5),
-                TipoRecuperacao::NotificacaoEmissora,
-                (textos::NOTIFICADA, &notificacao),
-                None,
-            )?;
-            let garantias = r.oferta.rotulos_garantias().join(", ");
-            passo(
-                dia(d, 35),
-                TipoRecuperacao::GarantiaExecutada,
-                (textos::GARANTIA, &textos::garantia(&garantias)),
-                None,
-            )?;
-            let recuperado = (parcela.valor * Decimal::new(6, 1)).round_dp(2);
-            let quando = dia(d, 95);
-            store::gravar_pagamento(tx, r.id, n, centavos(recuperado), quando)?;
-            passo(
-                quando,
-                TipoRecuperacao::ValorRecuperado,
-                (textos::RECUPERADO, &textos::recuperado(&brl(recuperado))),
-                Some(centavos(recuperado)),
-            )?;
-            let devido: Decimal = fluxo.iter().filter(|p| p.data >= d).map(|p| p.valor).sum();
-            let restante = devido - recuperado;
-            passo(
-                dia(d, 125),
-                TipoRecuperacao::Baixa,
-                (textos::BAIXA, &textos::baixa(&brl(restante))),
-                Some(centavos(restante)),
-            )?;
-        }
-        Cenario::Atrasado | Cenario::EmCaptacao => {}
-    }
-    Ok(())
 }
 
 /// The issuer's reports of every holding of `usuario`: one per quarter since the yield

@@ -1,7 +1,9 @@
 //! Seeded reservations: the demo investor's in every status the wallet shows, and, from
 //! background investors, the `Aporte pendente` ones that make up each offering's seeded
-//! `reservado`. Offerings are picked by their properties, not by slug, so any seed file
-//! works.
+//! `reservado` and the `Pago` ones that make up what each closed offering raised.
+//! Offerings are picked by their properties, not by slug, so any seed file works; an
+//! offering whose whole story the seed tells (`desfecho`) is left to the background
+//! investors. Every reservation is made while its offering was open.
 
 use std::collections::{BTreeMap, HashSet};
 use std::time::Duration;
@@ -55,7 +57,7 @@ pub(super) fn inserir(
     let mut plano = Plano {
         ofertas,
         agora,
-        usadas: HashSet::new(),
+        usadas: contadas(ofertas),
         arrecadado_livre: ofertas.iter().map(|o| (o.id, o.arrecadado)).collect(),
         reservado_livre: ofertas.iter().map(|o| (o.id, o.reservado)).collect(),
         novas: Vec::new(),
@@ -73,7 +75,7 @@ pub(super) fn inserir(
     let confirmada = menos(agora, 2 * HORA).max(meia_noite);
     let pendente = plano
         .escolher_reservada(500_000)
-        .or_else(|| plano.escolher_aberta(500_000, Teto::Nenhum));
+        .or_else(|| plano.escolher_aberta(500_000, Teto::Nenhum, confirmada));
     if let Some((id, centavos)) = pendente {
         plano
             .reservado_livre
@@ -83,30 +85,35 @@ pub(super) fn inserir(
             n.pix_vencimento = Some(mais(confirmada, cfg.pix_deadline));
         });
     }
-    if let Some((id, c)) = plano.escolher_aberta(1_000_000, Teto::Arrecadado) {
-        let paga = menos(agora, 12 * DIA);
+    let paga = menos(agora, 12 * DIA);
+    if let Some((id, c)) = plano.escolher_aberta(1_000_000, Teto::Arrecadado, menos(paga, HORA)) {
         plano.nova((ana, id), "Pago", 1, c, menos(paga, HORA), |n| {
             n.paga = Some(paga)
         });
     }
     if let Some((id, c)) = plano.escolher_finalizada(2_500_000) {
-        let fim = plano.oferta(id).map_or(agora, |o| o.fim);
-        let paga = menos(fim, 10 * DIA).min(menos(agora, 30 * DIA));
+        let (inicio, fim) = plano
+            .oferta(id)
+            .map_or((agora, agora), |o| (o.inicio, o.fim));
+        // While the offering was open: never before it opened.
+        let paga = menos(fim, 10 * DIA)
+            .min(menos(agora, 30 * DIA))
+            .max(mais(inicio, 4 * HORA));
         plano.nova((ana, id), "Pago", 1, c, menos(paga, 3 * HORA), |n| {
             n.paga = Some(paga)
         });
     }
-    if let Some((id, c)) = plano.escolher_aberta(1_500_000, Teto::Nenhum) {
+    if let Some((id, c)) = plano.escolher_aberta(1_500_000, Teto::Nenhum, menos(agora, DIA)) {
         plano.nova((ana, id), "Em análise", 2, c, menos(agora, DIA), |_| {});
     }
-    if let Some((id, c)) = plano.escolher_aberta(800_000, Teto::Arrecadado) {
-        let criada = menos(agora, 3 * DIA);
+    let criada = menos(agora, 3 * DIA);
+    if let Some((id, c)) = plano.escolher_aberta(800_000, Teto::Arrecadado, criada) {
         plano.nova((ana, id), "Aprovado", 2, c, criada, |n| {
             n.aprovada = Some(menos(agora, 2 * DIA));
         });
     }
-    if let Some((id, c)) = plano.escolher_aberta(300_000, Teto::Nenhum) {
-        let criada = menos(agora, 8 * DIA);
+    let criada = menos(agora, 8 * DIA);
+    if let Some((id, c)) = plano.escolher_aberta(300_000, Teto::Nenhum, criada) {
         let vencimento = mais(criada, cfg.pix_deadline);
         plano.nova((ana, id), "Cancelado", 1, c, criada, |n| {
             n.pix_vencimento = Some(vencimento);
@@ -120,14 +127,14 @@ pub(super) fn inserir(
     situacoes::inserir(&mut plano, ana);
 
     // The partner-debit investor: one paid, one awaiting the brokerage's analysis.
-    plano.usadas.clear();
-    if let Some((id, c)) = plano.escolher_aberta(2_000_000, Teto::Arrecadado) {
-        let paga = menos(agora, 20 * DIA);
+    plano.usadas = contadas(ofertas);
+    let paga = menos(agora, 18 * DIA);
+    if let Some((id, c)) = plano.escolher_aberta(2_000_000, Teto::Arrecadado, menos(paga, DIA)) {
         plano.nova((rafael, id), "Pago", 2, c, menos(paga, DIA), |n| {
             n.paga = Some(paga)
         });
     }
-    if let Some((id, c)) = plano.escolher_aberta(1_200_000, Teto::Nenhum) {
+    if let Some((id, c)) = plano.escolher_aberta(1_200_000, Teto::Nenhum, menos(agora, 5 * HORA)) {
         plano.nova(
             (rafael, id),
             "Em análise",
@@ -139,6 +146,7 @@ pub(super) fn inserir(
     }
 
     plano.completar_reservado(&usuarios.outros, cfg);
+    plano.completar_arrecadado(&usuarios.outros);
     gravar(
         tx,
         agora,
@@ -163,6 +171,15 @@ pub(super) fn inserir(
     Ok((ajustes, casos))
 }
 
+/// The offerings whose whole story the seed tells: no demo investor holds them.
+fn contadas(ofertas: &[OfertaSemeada]) -> HashSet<i64> {
+    ofertas
+        .iter()
+        .filter(|o| o.desfecho.is_some())
+        .map(|o| o.id)
+        .collect()
+}
+
 #[derive(Clone, Copy)]
 enum Teto {
     /// The amount must fit in what the seed says was raised (it becomes part of it).
@@ -185,8 +202,8 @@ impl Plano<'_> {
         self.ofertas.iter().find(|o| o.id == id)
     }
 
-    /// The offerings that closed with success before seeding (Finalizado, Captado), with
-    /// the end of their fundraising: their paid money went to the issuer.
+    /// The offerings that closed with success before seeding, with the end of their
+    /// fundraising: their paid money went to the issuer.
     fn sucedidas(&self) -> BTreeMap<i64, Timestamp> {
         self.ofertas
             .iter()
@@ -195,8 +212,15 @@ impl Plano<'_> {
             .collect()
     }
 
+    /// Closed with success (Finalizado, Captado), or still shown open but with its period
+    /// over and its minimum target raised: the platform's first sweep closes it with success.
     fn sucedida(&self, o: &OfertaSemeada) -> bool {
-        matches!(o.status.as_str(), "Finalizado" | "Captado") && o.fim < self.agora
+        o.fim < self.agora
+            && match o.status.as_str() {
+                "Finalizado" | "Captado" => true,
+                "Captação no ar" | "Aberto" => o.arrecadado >= o.alvo_minimo,
+                _ => false,
+            }
     }
 
     fn aberta(&self, o: &OfertaSemeada) -> bool {
@@ -205,13 +229,14 @@ impl Plano<'_> {
             && self.agora < o.fim
     }
 
-    /// The first open offering that fits the amount, preferring one this investor has no
-    /// reservation in yet (a varied wallet), else any open one (a small seed file).
-    fn escolher_aberta(&mut self, alvo: i64, teto: Teto) -> Option<(i64, i64)> {
+    /// The first open offering, already open at `desde` (when the reservation was made),
+    /// that fits the amount, preferring one this investor has no reservation in yet (a
+    /// varied wallet), else any open one (a small seed file).
+    fn escolher_aberta(&mut self, alvo: i64, teto: Teto, desde: Timestamp) -> Option<(i64, i64)> {
         let mut candidatas: Vec<(bool, i64, i64, i64)> = self
             .ofertas
             .iter()
-            .filter(|o| self.aberta(o))
+            .filter(|o| self.aberta(o) && o.inicio <= desde && o.desfecho.is_none())
             .map(|o| {
                 (
                     self.usadas.contains(&o.id),
@@ -250,8 +275,9 @@ impl Plano<'_> {
             .into_iter()
             .map(|(_, id, m, t)| (id, m, t))
             .collect();
+        let agora = self.agora;
         self.primeira_que_cabe(candidatas, alvo)
-            .or_else(|| self.escolher_aberta(alvo, Teto::Arrecadado))
+            .or_else(|| self.escolher_aberta(alvo, Teto::Arrecadado, menos(agora, 30 * DIA)))
     }
 
     /// An open offering whose seeded reservado has room for at least one minimum.
@@ -323,44 +349,6 @@ impl Plano<'_> {
         ajustar(&mut n);
         self.novas.push(n);
     }
-
-    /// Splits what is left of each offering's seeded reservado into up to three pending
-    /// Pix reservations of background investors.
-    fn completar_reservado(&mut self, outros: &[i64], cfg: &SandboxConfig) {
-        if outros.is_empty() {
-            return;
-        }
-        let mut vez = 0usize;
-        let pendentes: Vec<(i64, i64, i64, Timestamp)> = self
-            .ofertas
-            .iter()
-            .map(|o| {
-                let livre = self.reservado_livre.get(&o.id).copied().unwrap_or(0);
-                (o.id, livre, o.minimo, o.fim)
-            })
-            .filter(|(_, livre, _, _)| *livre > 0)
-            .collect();
-        for (id, livre, minimo, fim) in pendentes {
-            // Background reservations stay pending until the offering closes, so the
-            // seeded reservado does not vanish a day after the first start.
-            let vencimento = if fim > mais(self.agora, cfg.pix_deadline) {
-                fim
-            } else {
-                mais(self.agora, cfg.pix_deadline)
-            };
-            for (i, centavos) in dividir(livre, minimo).into_iter().enumerate() {
-                let usuario = outros[vez % outros.len()];
-                vez += 1;
-                let criada = menos(
-                    self.agora,
-                    Duration::from_secs(3600 * (3 + 5 * u64::try_from(i).unwrap_or(0))),
-                );
-                self.nova((usuario, id), "Aporte pendente", 1, centavos, criada, |n| {
-                    n.pix_vencimento = Some(vencimento);
-                });
-            }
-        }
-    }
 }
 
 /// Splits `total` into at most three parts that are whole multiples of the minimum
@@ -393,6 +381,7 @@ fn valor(alvo: i64, minimo: i64, teto: i64) -> Option<i64> {
 
 mod agenda;
 mod extrato;
+mod fundo;
 mod gravacao;
 mod historico;
 mod situacoes;

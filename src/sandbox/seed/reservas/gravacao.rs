@@ -42,6 +42,13 @@ pub(super) fn repasses(
             *repasse = (*repasse).max(confirmacao(n, dias_desistencia).2);
         }
     }
+    // A holding seeded for a situation earns from its own day: the money of its whole
+    // offering went to the issuer the day before, so every holding in it starts alike.
+    for n in novas {
+        if let Some(inicio) = n.inicio {
+            repasses.insert(n.captacao_id, menos(inicio, Duration::from_secs(1)));
+        }
+    }
     repasses.retain(|_, repasse| *repasse <= agora);
     repasses
 }
@@ -66,15 +73,10 @@ pub(super) fn gravar(
         let ms = |t: Option<Timestamp>| t.map(tempo::ms);
         // Every seeded reservation went past the terms step and was confirmed right after.
         let (aceite, confirmada, desistencia) = confirmacao(n, dias_desistencia);
-        let repassada = match n.inicio {
-            // A holding seeded for a situation earns from its own day: its money went to
-            // the issuer at the end of the day before.
-            Some(inicio) => Some(menos(inicio, Duration::from_secs(1))),
-            None => repasses
-                .get(&n.captacao_id)
-                .copied()
-                .filter(|_| investida(n)),
-        };
+        let repassada = repasses
+            .get(&n.captacao_id)
+            .copied()
+            .filter(|_| investida(n));
         let inicio_rendimento = repassada.map(dia_seguinte);
         let atualizada = [Some(confirmada), n.paga, n.aprovada, n.cancelada]
             .into_iter()

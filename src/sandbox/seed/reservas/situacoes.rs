@@ -1,8 +1,10 @@
 //! The demo investor's holdings that give the wallet every situation besides those the
 //! other seeded investments already show (on time, paid in full): one still in fundraising
 //! (paid in an open offering, held until its success), and three whose issuer
-//! stopped paying an instalment some days before seeding: late, in recovery and in default. The dates count back from the seeding day, so the
-//! situations hold whatever the day; `seed::investimentos` writes what happened after.
+//! stopped paying an instalment some days before seeding: late, in recovery and in
+//! default, each in a closed offering whose dates fit its story (the seed file has such
+//! offerings). The dates count back from the seeding day, so the situations hold whatever
+//! the day; `seed::investimentos` writes what happened after.
 
 use jiff::ToSpan;
 use jiff::civil::Date;
@@ -10,7 +12,7 @@ use jiff::civil::Date;
 use super::{DIA, HORA, Plano, Teto};
 use crate::domain::dates;
 use crate::sandbox::seed::investimentos::Cenario;
-use crate::sandbox::tempo::{self, menos};
+use crate::sandbox::tempo::{self, mais, menos};
 
 /// The troubled holdings and their amounts (cents); `Cenario::dias_de_atraso` says how long
 /// before seeding the first unpaid instalment fell due (one instalment was paid before it).
@@ -54,8 +56,14 @@ fn em_captacao(plano: &mut Plano<'_>, usuario: i64) {
     });
 }
 
+/// How long before the start of yield a troubled holding's offering may have closed: the
+/// transfer to the issuer follows the close by a few days.
+const REPASSE_EM_DIAS: std::ops::RangeInclusive<i64> = 1..=8;
+
 /// Earning since two payment periods before the unpaid instalment's due date, so one
-/// instalment was paid before it; in an offering whose term runs past today.
+/// instalment was paid before it; in a closed successful offering whose fundraising ended
+/// a few days before that start (its money went to the issuer then) and whose term runs
+/// past today; paid while the offering was open.
 fn atrasada(
     plano: &mut Plano<'_>,
     usuario: i64,
@@ -68,45 +76,34 @@ fn atrasada(
             .ok()
     };
     let cabe = |o: &crate::sandbox::seed::OfertaSemeada| {
-        inicio_de(o.periodicidade_meses)
-            .and_then(|i| i.checked_add(o.prazo_meses.months()).ok())
-            .is_some_and(|fim| fim > hoje)
+        let Some(inicio) = inicio_de(o.periodicidade_meses) else {
+            return false;
+        };
+        let fim = dates::today_in_sao_paulo(o.fim);
+        plano.sucedida(o)
+            && REPASSE_EM_DIAS.contains(&(inicio - fim).get_days().into())
+            && inicio
+                .checked_add(o.prazo_meses.months())
+                .is_ok_and(|v| v > hoje)
             && o.periodicidade_meses < o.prazo_meses
             && !plano.usadas.contains(&o.id)
     };
-    // Closed offerings first (the money went to the issuer long ago), then open ones.
-    let mut candidatas: Vec<(bool, i64, i64, i64, i64)> = plano
-        .ofertas
-        .iter()
-        .filter(|o| {
-            cabe(o) && (matches!(o.status.as_str(), "Finalizado" | "Captado") || plano.aberta(o))
+    let Some((id, centavos, periodicidade, (aberta, fechada))) =
+        plano.ofertas.iter().filter(|o| cabe(o)).find_map(|o| {
+            super::valor(alvo, o.minimo, plano.teto(o, Teto::Arrecadado))
+                .map(|v| (o.id, v, o.periodicidade_meses, (o.inicio, o.fim)))
         })
-        .map(|o| {
-            (
-                plano.aberta(o),
-                o.id,
-                o.minimo,
-                plano.teto(o, Teto::Arrecadado),
-                o.periodicidade_meses,
-            )
-        })
-        .collect();
-    candidatas.sort_by_key(|c| c.0);
-    let Some((id, centavos, periodicidade)) = candidatas
-        .into_iter()
-        .find_map(|(_, id, m, t, p)| super::valor(alvo, m, t).map(|v| (id, v, p)))
     else {
         return;
     };
-    let Some(inicio) = inicio_de(periodicidade) else {
+    let Some(inicio) = inicio_de(periodicidade).and_then(|d| tempo::no_dia(d, 0, 0, 0)) else {
         return;
     };
-    let (Some(inicio), Some(paga)) = (
-        tempo::no_dia(inicio, 0, 0, 0),
-        tempo::somar_dias(inicio, -1).and_then(|d| tempo::no_dia(d, 10, 0, 0)),
-    ) else {
-        return;
-    };
+    // A week before the close, so the withdrawal period was over by then.
+    let paga = tempo::somar_dias(dates::today_in_sao_paulo(fechada), -7)
+        .and_then(|d| tempo::no_dia(d, 10, 0, 0))
+        .unwrap_or(fechada)
+        .max(mais(aberta, HORA));
     plano.usadas.insert(id);
     plano.nova(
         (usuario, id),

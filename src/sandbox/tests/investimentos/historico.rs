@@ -146,3 +146,91 @@ async fn an_issuer_that_stops_paying_makes_its_offering_late_as_the_clock_passes
         antes_90.inadimplencia.valor_captado
     );
 }
+
+#[tokio::test]
+async fn every_seeded_reservation_fits_its_offerings_dates() {
+    let amb = ambiente();
+    let (fora, com_base): (i64, Vec<String>) = amb
+        .sandbox
+        .db()
+        .read(|c| {
+            // Made and paid while its offering was open; earning only after it closed.
+            let fora = c.query_row(
+                "SELECT COUNT(*) FROM reservas r JOIN captacoes c ON c.id = r.captacao_id
+                 WHERE r.criada_em < c.inicio_captacao OR r.paga_em < c.inicio_captacao
+                    OR r.paga_em > c.fim_captacao OR r.repassada_em < c.fim_captacao",
+                [],
+                |r| r.get(0),
+            )?;
+            // A closed successful offering's raised amount is all held by investors.
+            let com_base = c
+                .prepare(
+                    "SELECT url_amigavel FROM captacoes
+                     WHERE fim_captacao < ?1 AND arrecadado_base_centavos > 0
+                       AND cancelada_em IS NULL AND COALESCE(resultado, '') <> 'Malsucedida'",
+                )?
+                .query_map([tempo::ms(tempo::agora())], |r| r.get(0))?
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok((fora, com_base))
+        })
+        .await
+        .unwrap();
+    assert_eq!(fora, 0);
+    assert!(com_base.is_empty(), "{com_base:?}");
+}
+
+#[tokio::test]
+async fn the_troubled_holdings_are_in_offerings_that_closed_days_before_their_yield() {
+    let amb = ambiente();
+    let t = token(&amb.router, INVESTIDOR).await;
+    let mapa = por_situacao(&amb.router, &t).await;
+    for situacao in ["ATRASADO", "EM_RECUPERACAO", "INADIMPLENTE"] {
+        let captacao = mapa[situacao].1;
+        let (status, fim, inicio): (String, i64, i64) = amb
+            .sandbox
+            .db()
+            .read(move |c| {
+                Ok(c.query_row(
+                    "SELECT c.status, c.fim_captacao, MIN(r.inicio_rendimento) FROM captacoes c
+                     JOIN reservas r ON r.captacao_id = c.id AND r.status = 'Pago'
+                     WHERE c.id = ?1 GROUP BY c.id",
+                    [captacao],
+                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+                )?)
+            })
+            .await
+            .unwrap();
+        assert!(
+            ["Finalizado", "Captado"].contains(&status.as_str()),
+            "{situacao}: {status}"
+        );
+        let dias = (tempo::dia_de_ms(inicio) - tempo::dia_de_ms(fim)).get_days();
+        assert!((1..=8).contains(&dias), "{situacao}: {dias} dias");
+    }
+}
+
+#[tokio::test]
+async fn the_track_record_spans_several_years_and_counts_what_the_offerings_raised() {
+    let amb = ambiente();
+    let h = historico(&amb, tempo::agora()).await;
+    assert!(h.anos.len() >= 4, "{h:?}");
+    let arrecadado: i64 = amb
+        .sandbox
+        .db()
+        .read(|c| {
+            Ok(c.query_row(
+                "SELECT SUM(r.investimento_centavos) FROM reservas r JOIN captacoes c
+                   ON c.id = r.captacao_id
+                 WHERE r.status IN ('Pago', 'Aprovado') AND r.inicio_rendimento <= ?1",
+                [tempo::ms(tempo::agora())],
+                |r| r.get(0),
+            )?)
+        })
+        .await
+        .unwrap();
+    let captado: Decimal = h.anos.iter().map(|a| a.valor_captado).sum();
+    assert_eq!(captado, Decimal::new(arrecadado, 2));
+    // A realistic record: most repaid, a few late, a default rate of a few percent.
+    assert!(soma(&h, |a| a.quitadas) > soma(&h, |a| a.atraso_mais_30));
+    assert!(h.inadimplencia.taxa > Decimal::ZERO && h.inadimplencia.taxa < Decimal::from(10));
+}
