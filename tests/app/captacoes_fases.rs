@@ -87,6 +87,16 @@ async fn home_list_and_detail_show_each_phase_alike_and_only_open_ones_have_inve
         let no_detalhe = texts(&doc, ".fatos dd")[0].clone();
         assert_eq!(no_detalhe, na_lista.status, "{nome}: detail and list alike");
         assert_eq!(na_lista.cinza, !aberta, "{nome}: {na_lista:?}");
+        // Only an offering still taking money says what is left of it to invest; a closed
+        // one states what it raised.
+        let fatos = texts(&doc, ".fatos dt");
+        let disponivel = fatos.iter().any(|t| t == "Disponível para investir");
+        let captado = fatos.iter().any(|t| t == "Valor captado");
+        assert_eq!(
+            (disponivel, captado),
+            (aberta, !aberta),
+            "{nome}: {fatos:?}"
+        );
         if aberta {
             assert_eq!(na_lista.acao, format!("Investir em {nome}"));
             assert_eq!(texts(&doc, "#investir a.botao-primario"), ["Investir"]);

@@ -96,8 +96,8 @@ test("each past year's amount raised is the sum its closed offerings' pages show
     const end = /(\d{2})\/(\d{2})\/(\d{4})/.exec(await fact(page, 'Prazo da captação'));
     const year = Number(end?.[3]);
     if (!past.includes(year)) continue;
-    // What it raised: its target less what was left to invest, as the page shows both.
-    const raised = cents(await fact(page, 'Valor em captação')) - cents(await fact(page, 'Disponível para investir'));
+    // What it raised, as a closed offering's page states it.
+    const raised = cents(await fact(page, 'Valor captado'));
     sums.set(year, (sums.get(year) ?? 0) + raised);
     counted.set(year, [...(counted.get(year) ?? []), path]);
   }

@@ -85,7 +85,13 @@ fn facts(
                 } }
                 div { dt { "Valor em captação" } dd { (ctx.money(o.limite_arrecadacao)) } }
                 div { dt { "Captado" } dd { (ui_captacao::progress(f, "percentual-captado")) } }
-                div { dt { "Disponível para investir" } dd { (ctx.money(captacao::available(f))) } }
+                // Once nothing more can be invested, what is left of the limit is not on offer:
+                // the amount raised is what the offering came to.
+                @if captacao::closed_reason(f, ui_captacao::now()).is_some() {
+                    div { dt { "Valor captado" } dd { (ctx.money(f.arrecadado)) } }
+                } @else {
+                    div { dt { "Disponível para investir" } dd { (ctx.money(captacao::available(f))) } }
+                }
                 @if !deadline.is_empty() && !status.is_finished() && f.fim_captacao.is_some_and(|t| t > ui_captacao::now()) {
                     div { dt { "Termina em" } dd {
                         (island::countdown(deadline, format::datetime(Some(deadline)), "Captação encerrada"))
