@@ -211,3 +211,51 @@ async fn a_payment_clears_a_late_holding() {
     let badge = &now.iter().find(|(n, _, _)| n == name).unwrap().1;
     assert_eq!(badge, "Em dia");
 }
+
+/// The demo investor's written-off holding promises none of its unpaid instalments; the
+/// renegotiated one explains its 'Renegociada' instalments.
+#[tokio::test]
+async fn written_off_and_renegotiated_instalments_say_so() {
+    let app = logged_in("investidor@colheita.dev").await;
+    let holdings = wallet(&app).await;
+    let href = |badge: &str| {
+        holdings
+            .iter()
+            .find(|(_, b, _)| b == badge)
+            .map(|(_, _, h)| h.clone())
+            .unwrap()
+    };
+    let doc = html(app.get(&href("Inadimplente")).await).await;
+    let states = texts(
+        &doc,
+        "#parcelas ~ .tabela-rolagem td[data-label='Situação']",
+    );
+    assert!(states.iter().any(|s| s == "Baixada"), "{states:?}");
+    assert!(
+        states
+            .iter()
+            .all(|s| ["Paga", "Paga com atraso", "Baixada"].contains(&s.as_str())),
+        "{states:?}"
+    );
+    assert!(
+        texts(&doc, "ul.estados-parcela li")
+            .iter()
+            .any(|m| m.starts_with("Baixada: ")),
+    );
+    assert_eq!(
+        text(&doc, ".situacao .proximo-pagamento"),
+        "Não há um próximo pagamento previsto no momento."
+    );
+    let doc = html(app.get(&href("Em recuperação")).await).await;
+    let states = texts(
+        &doc,
+        "#parcelas ~ .tabela-rolagem td[data-label='Situação']",
+    );
+    assert!(states.iter().any(|s| s == "Renegociada"), "{states:?}");
+    assert!(!states.iter().any(|s| s == "Baixada"), "{states:?}");
+    assert!(
+        texts(&doc, "ul.estados-parcela li")
+            .iter()
+            .any(|m| m.starts_with("Renegociada: ") && m.contains("linha do tempo")),
+    );
+}
