@@ -92,7 +92,7 @@ pub fn section(ctx: &Ctx, parcelas: &[ParcelaInvestida]) -> Markup {
                 h3 { "O que significa cada situação" }
                 ul.estados-parcela {
                     @for e in &shown {
-                        li { strong { (label(*e)) } ": " (meaning(*e)) }
+                        li { strong { (label(*e)) ":" } " " (meaning(*e)) }
                     }
                 }
             }
