@@ -57,12 +57,13 @@ impl Situacao {
 }
 
 /// The state of an installment due on `data`, as the platform reports it, on `hoje`;
-/// `None` for what is not a payment (simulated, excluded).
+/// `None` for what is not a payment (simulated, excluded, or written off with its credit:
+/// the calendar never promises money the platform gave up on).
 pub fn situacao(status: Option<&ParcelaStatus>, data: Date, hoje: Date) -> Option<Situacao> {
     match status {
         Some(ParcelaStatus::Pago | ParcelaStatus::Quitada) => Some(Situacao::Pago),
         Some(ParcelaStatus::PagamentoAtrasado) => Some(Situacao::Atrasado),
-        Some(ParcelaStatus::Simulado | ParcelaStatus::Excluida) => None,
+        Some(ParcelaStatus::Simulado | ParcelaStatus::Excluida | ParcelaStatus::Baixada) => None,
         _ if data < hoje => Some(Situacao::Atrasado),
         _ => Some(Situacao::Previsto),
     }

@@ -15,8 +15,11 @@
 use jiff::civil::Date;
 use rust_decimal::Decimal;
 
+mod parcela;
 #[cfg(test)]
 mod tests;
+
+pub use parcela::{EstadoParcela, Recuperacoes, TipoRecuperacao, estado as estado_da_parcela};
 
 /// Days overdue after which an instalment with no recovery under way makes the holding in
 /// default (the usual 90-day mark of credit markets).

@@ -1,37 +1,35 @@
 //! `/v1/informe`: the annual income report (informe de rendimentos) of the investor's
 //! CPR-F, one per calendar year, for the tax return.
 //!
-//! A year is offered when one of the investor's Pago or Aprovado reservations was
-//! earning during it (from its start of yield to its maturity), up to the last full
-//! calendar year in São Paulo: the current year's report does not exist yet. The yield of
-//! a year is what the reservation accrued from 1 January to 31 December (capped at
-//! maturity), the same accrual the wallet shows.
+//! A year is offered when one of the investor's Pago or Aprovado reservations was earning
+//! during it (from its start of yield to its maturity) or paid income in it, up to the last
+//! full calendar year in São Paulo: the current year's report does not exist yet. What the
+//! report states of each holding is `apuracao`'s, the same figures the IRPF guide
+//! (`declaracao`) gives: the income received in the year (cash basis: the interest paid in
+//! it) and the balances at cost on 31 December.
 
-mod declaracao;
+mod apuracao;
+pub(crate) mod declaracao;
 mod store;
-
-use std::collections::{BTreeMap, BTreeSet};
 
 use axum::extract::{Path, State};
 use axum::response::Response;
 use axum::routing::get;
 use axum::{Json, Router};
 use jiff::Timestamp;
-use jiff::civil::{Date, date};
 use rusqlite::Connection;
 use rust_decimal::Decimal;
 
-use crate::domain::validate::mask_cpf;
+use crate::domain::irpf::Rendimentos;
+use crate::domain::validate::{format_cnpj, mask_cpf};
 use crate::domain::{dates, money};
 use crate::sandbox::autenticacao::Investidor;
 use crate::sandbox::erro::{ApiError, SESSAO_INVALIDA};
 use crate::sandbox::pdf::Documento;
-use crate::sandbox::reservas::fluxo;
-use crate::sandbox::reservas::reserva::{Reserva, recebedor};
+use crate::sandbox::reservas::reserva::recebedor;
 use crate::sandbox::resposta::{self, pdf_resposta};
 use crate::sandbox::{Sandbox, tempo};
-
-pub(crate) const ISENTO: &str = "Isenta de imposto de renda para pessoa física";
+use apuracao::anos;
 
 pub(crate) fn routes() -> Router<Sandbox> {
     Router::new()
@@ -40,72 +38,17 @@ pub(crate) fn routes() -> Router<Sandbox> {
         .route("/v1/informe/{ano}/declaracao", get(declaracao::declaracao))
 }
 
-/// The calendar years a reservation earned in: from its start of yield to the day
-/// before its maturity.
-fn anos_da_reserva(r: &Reserva, agora: Timestamp) -> std::ops::RangeInclusive<i16> {
-    let inicio = r.inicio_dia(agora);
-    let ultimo_dia = r
-        .vencimento(agora)
-        .yesterday()
-        .unwrap_or(inicio)
-        .max(inicio);
-    inicio.year()..=ultimo_dia.year()
-}
-
-/// Report years, newest first, up to the last full calendar year.
-fn anos(reservas: &[Reserva], agora: Timestamp) -> Vec<i16> {
-    let ultimo = dates::today_in_sao_paulo(agora).year() - 1;
-    let todos: BTreeSet<i16> = reservas
-        .iter()
-        .flat_map(|r| anos_da_reserva(r, agora))
-        .filter(|a| *a <= ultimo)
-        .collect();
-    todos.into_iter().rev().collect()
-}
-
-/// One offering in a year's report.
+/// One holding in a year's report, as `apuracao::bens` computed it.
 struct Linha {
     nome: String,
-    /// The issuer who pays the yield: razão social and CNPJ.
-    emissor: String,
-    aplicado: Decimal,
-    rendimento: Decimal,
-}
-
-/// The offerings the investor held in `ano`, by name, with the amount invested and the
-/// yield accrued in that year.
-fn linhas(reservas: &[Reserva], ano: i16, agora: Timestamp) -> Vec<Linha> {
-    let primeiro = |a: i16| date(a, 1, 1);
-    // Income stops accruing the day the issuer stopped paying: a late or defaulted holding
-    // reports no yield the investor has not received.
-    let acumulado = |r: &Reserva, ate: Date| {
-        let ate = r.suspensos_desde.map_or(ate, |s| ate.min(s));
-        fluxo::rendimento_acumulado(
-            r.investimento(),
-            r.oferta.taxa,
-            r.oferta.prazo,
-            r.inicio_dia(agora),
-            ate,
-        )
-    };
-    let mut por_oferta: BTreeMap<String, Linha> = BTreeMap::new();
-    for r in reservas
-        .iter()
-        .filter(|r| anos_da_reserva(r, agora).contains(&ano))
-    {
-        let rendimento = acumulado(r, primeiro(ano + 1)) - acumulado(r, primeiro(ano));
-        let l = por_oferta
-            .entry(r.oferta.nome.clone())
-            .or_insert_with(|| Linha {
-                nome: r.oferta.nome.clone(),
-                emissor: r.oferta.emissor_identificado(),
-                aplicado: Decimal::ZERO,
-                rendimento: Decimal::ZERO,
-            });
-        l.aplicado += r.investimento();
-        l.rendimento += rendimento;
-    }
-    por_oferta.into_values().collect()
+    /// The issuer who pays the income: razão social and CNPJ.
+    fonte: String,
+    rendimentos: Rendimentos,
+    rendimentos_codigo: String,
+    bens: String,
+    saldo_anterior: Decimal,
+    saldo_atual: Decimal,
+    recebido: Decimal,
 }
 
 /// The investor's report years, newest first.
@@ -141,7 +84,26 @@ impl Relatorio {
             .ok()
             .flatten()
             .ok_or_else(|| ApiError::nao_autorizado(SESSAO_INVALIDA))?;
-        let linhas = linhas(&reservas, ano, agora);
+        let linhas = apuracao::bens(c, &reservas, ano, agora)?
+            .into_iter()
+            .map(|b| {
+                let t = &b.tributacao;
+                Linha {
+                    nome: b.nome().to_owned(),
+                    fonte: if t.cnpj.is_empty() {
+                        t.razao_social.clone()
+                    } else {
+                        format!("{} (CNPJ {})", t.razao_social, format_cnpj(&t.cnpj))
+                    },
+                    rendimentos: t.rendimentos,
+                    rendimentos_codigo: t.rendimentos_codigo.clone(),
+                    bens: format!("{} / {}", t.bens_grupo, t.bens_codigo),
+                    saldo_anterior: b.saldo_anterior,
+                    saldo_atual: b.saldo_atual,
+                    recebido: b.recebido,
+                }
+            })
+            .collect();
         Ok(Some(Relatorio {
             ano,
             quem,
@@ -204,6 +166,32 @@ async fn baixar(
     ))
 }
 
+/// A year's income in one section of the declaration: the table and its total.
+fn rendimentos(doc: &mut Documento, ano: i16, linhas: &[&Linha]) {
+    let recebido = format!("Recebido em {ano}");
+    if !linhas.is_empty() {
+        doc.tabela(
+            &[
+                ("Título", 2.2),
+                ("Fonte pagadora", 2.6),
+                ("Código", 0.9),
+                (&recebido, 1.5),
+            ],
+            &linhas
+                .iter()
+                .map(|l| {
+                    vec![
+                        l.nome.clone(),
+                        l.fonte.clone(),
+                        l.rendimentos_codigo.clone(),
+                        money::format_brl(l.recebido),
+                    ]
+                })
+                .collect::<Vec<_>>(),
+        );
+    }
+}
+
 fn pdf(ano: i16, nome: &str, cpf: &str, linhas: &[Linha], agora: Timestamp) -> Vec<u8> {
     let titulo = format!("Informe de rendimentos — ano-calendário {ano}");
     let mut doc = Documento::new();
@@ -224,41 +212,63 @@ fn pdf(ano: i16, nome: &str, cpf: &str, linhas: &[Linha], agora: Timestamp) -> V
     doc.secao("2. Beneficiário(a)");
     doc.campo("Nome", nome);
     doc.campo("CPF", &mask_cpf(cpf));
+    let de = |r: Rendimentos| linhas.iter().filter(move |l| l.rendimentos == r);
     doc.secao("3. Rendimentos isentos e não tributáveis");
-    let rendimento = format!("Rendimento em {ano}");
+    rendimentos(&mut doc, ano, &de(Rendimentos::Isento).collect::<Vec<_>>());
+    let exclusivos: Vec<&Linha> = de(Rendimentos::TributacaoExclusiva).collect();
+    if !exclusivos.is_empty() {
+        doc.secao("3.1. Rendimentos sujeitos à tributação exclusiva/definitiva");
+        rendimentos(&mut doc, ano, &exclusivos);
+    }
+    doc.paragrafo(
+        "Rendimento é o que o emissor efetivamente pagou no ano (os juros das parcelas, no dia \
+         do pagamento): uma parcela paga com atraso conta no ano em que foi paga, e um valor \
+         baixado como perda não é rendimento.",
+    );
+    doc.secao("4. Bens e direitos");
+    let antes = format!("Situação em 31/12/{}", ano - 1);
+    let fim = format!("Situação em 31/12/{ano}");
     if !linhas.is_empty() {
         doc.tabela(
             &[
-                ("Título", 2.0),
-                ("Emissor (fonte pagadora)", 2.2),
-                ("Valor aplicado", 1.4),
-                (&rendimento, 1.4),
-                ("Tributação", 2.0),
+                ("Título", 2.6),
+                ("Grupo / código", 1.3),
+                (&antes, 1.6),
+                (&fim, 1.6),
             ],
             &linhas
                 .iter()
                 .map(|l| {
                     vec![
                         l.nome.clone(),
-                        l.emissor.clone(),
-                        money::format_brl(l.aplicado),
-                        money::format_brl(l.rendimento),
-                        ISENTO.to_owned(),
+                        l.bens.clone(),
+                        money::format_brl(l.saldo_anterior),
+                        money::format_brl(l.saldo_atual),
                     ]
                 })
                 .collect::<Vec<_>>(),
         );
     }
-    let total: Decimal = linhas.iter().map(|l| l.rendimento).sum();
-    doc.secao("4. Total");
+    doc.paragrafo(
+        "A situação em 31/12 é o custo de aquisição (o valor aplicado) de cada CPR-F ainda não \
+         vencida naquele dia.",
+    );
+    doc.secao("5. Total");
+    let total = |r: Rendimentos| de(r).map(|l| l.recebido).sum::<Decimal>();
     doc.campo(
         "Total de rendimentos isentos no ano",
-        &money::format_brl(total),
+        &money::format_brl(total(Rendimentos::Isento)),
     );
+    if !exclusivos.is_empty() {
+        doc.campo(
+            "Total de rendimentos sujeitos à tributação exclusiva no ano",
+            &money::format_brl(total(Rendimentos::TributacaoExclusiva)),
+        );
+    }
     doc.paragrafo(
         "Os rendimentos de CPR-F são isentos de imposto de renda para pessoa física \
          (Lei nº 11.033/2004, art. 3º, V). Informe-os na ficha 'Rendimentos isentos e \
-         não tributáveis' e o valor aplicado na ficha 'Bens e direitos' da sua declaração.",
+         não tributáveis' e a situação em 31/12 na ficha 'Bens e direitos' da sua declaração.",
     );
     doc.nota(&format!(
         "Documento gerado em {} pela plataforma de demonstração (sandbox). Dados fictícios.",

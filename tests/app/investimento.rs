@@ -332,3 +332,63 @@ async fn the_wallet_shows_one_situation_badge_per_offering_and_links_each_holdin
         assert!(text(&doc, "main").contains("Valor total"), "{page}");
     }
 }
+
+/// A written-off holding: its unpaid instalments read 'Baixada', explained, never 'A vencer';
+/// one taken by a renegotiation reads 'Renegociada', explained too.
+#[tokio::test]
+async fn the_instalments_say_their_state_and_what_it_means() {
+    let mut h = holding();
+    h["situacao"] = json!("INADIMPLENTE");
+    h["proximoPagamento"] = json!(null);
+    h["parcelas"] = json!([
+        {"numero": 1, "vencimento": "2026-04-01", "valor": 61.20, "pago": 61.20,
+         "pagoEm": "2026-04-01", "estado": "PAGA"},
+        {"numero": 2, "vencimento": "2026-05-01", "valor": 61.20, "pago": 30.00,
+         "pagoEm": "2026-08-01", "estado": "RENEGOCIADA"},
+        {"numero": 3, "vencimento": "2027-06-01", "valor": 5061.20, "pago": 0,
+         "pagoEm": null, "estado": "BAIXADA"}
+    ]);
+    let (app, _s) = investor(ok(h), ok(updates())).await;
+    let doc = html(app.get(&routes::carteira_investimento(URL)).await).await;
+    assert_eq!(text(&doc, "h2#parcelas"), "Parcelas");
+    let rows = texts(&doc, "#parcelas ~ .tabela-rolagem tbody tr");
+    assert_eq!(rows.len(), 3);
+    assert_eq!(
+        texts(
+            &doc,
+            "#parcelas ~ .tabela-rolagem td[data-label='Situação']"
+        ),
+        vec!["Paga", "Renegociada", "Baixada"]
+    );
+    assert_eq!(
+        attr(&doc, "#parcelas ~ .tabela-rolagem td time", "datetime"),
+        vec![
+            "2026-04-01",
+            "2026-04-01",
+            "2026-05-01",
+            "2026-08-01",
+            "2027-06-01"
+        ]
+    );
+    assert!(
+        rows[2].starts_with("3 01/06/2027 R$ 5.061,20"),
+        "{}",
+        rows[2]
+    );
+    assert!(!text(&doc, "main").contains("A vencer"));
+    let meanings = texts(&doc, "ul.estados-parcela li");
+    assert_eq!(meanings.len(), 3, "{meanings:?}");
+    assert!(
+        meanings[1].starts_with("Renegociada: ") && meanings[1].contains("Renegociação acordada")
+    );
+    assert!(
+        meanings[2].starts_with("Baixada: ") && meanings[2].contains("não é mais esperado"),
+        "{}",
+        meanings[2]
+    );
+    // No instalments yet: said in words.
+    let (app, _s) = investor(ok(holding()), ok(updates())).await;
+    let doc = html(app.get(&routes::carteira_investimento(URL)).await).await;
+    assert!(texts(&doc, "#parcelas ~ .tabela-rolagem").is_empty());
+    assert!(text(&doc, "#parcelas + p").starts_with("As parcelas aparecem"));
+}

@@ -30,6 +30,7 @@ mod falhas;
 mod ilhas;
 mod indice;
 mod informe_irpf;
+mod informe_pdf;
 mod investimento;
 mod limites;
 mod limites_redis;

@@ -63,7 +63,10 @@ pub enum EstadoParcela {
     PagaComAtraso,
     EmAtraso,
     AVencer,
+    /// Unpaid and due before an agreed renegotiation: paid as the agreement says.
     Renegociada,
+    /// Unpaid when the credit was written off: no longer expected.
+    Baixada,
     /// A state this app does not know yet.
     #[serde(other)]
     Outro,
@@ -207,7 +210,9 @@ mod tests {
         "parcelas":[{"numero":1,"vencimento":"2026-04-01","valor":61.20,"pago":61.20,
             "pagoEm":"2026-04-03","estado":"PAGA_COM_ATRASO"},
             {"numero":2,"vencimento":"2026-05-01","valor":61.20,"pago":0,"pagoEm":null,
-            "estado":"ESTADO_NOVO"}],
+            "estado":"ESTADO_NOVO"},
+            {"numero":3,"vencimento":"2026-06-01","valor":61.20,"pago":0,"pagoEm":null,
+            "estado":"BAIXADA"}],
         "eventos":[{"data":"2026-04-03","tipo":"PARCELA_PAGA","titulo":"Parcela 1 paga",
             "descricao":"Recebido.","valor":61.20,"parcela":1,"diasDeAtraso":2},
             {"data":"2026-03-01","tipo":"PASSO_NOVO","titulo":"Algo novo","descricao":"x",
@@ -225,6 +230,7 @@ mod tests {
         assert_eq!(next.valor, Decimal::new(12345, 2));
         assert_eq!(h.parcelas[0].estado, Some(EstadoParcela::PagaComAtraso));
         assert_eq!(h.parcelas[1].estado, Some(EstadoParcela::Outro));
+        assert_eq!(h.parcelas[2].estado, Some(EstadoParcela::Baixada));
         assert_eq!(h.eventos[0].tipo, Some(TipoEvento::ParcelaPaga));
         assert_eq!(h.eventos[0].valor, Some(Decimal::new(6120, 2)));
         assert_eq!(h.eventos[1].tipo, Some(TipoEvento::Outro));

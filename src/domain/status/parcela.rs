@@ -5,7 +5,8 @@ use super::estados;
 estados! {
     /// An installment's payment state (`statusPagamento`): to be received, paid, or one of
     /// the states of a credit operation's installment. Late is a warning, paid and settled
-    /// are success, an excluded installment is an error.
+    /// are success, an excluded installment is an error, and so is one of a credit the
+    /// platform wrote off (`Baixada`: no longer expected).
     ParcelaStatus {
         AReceber = "A receber" => Info,
         Pago = "Pago" => Sucesso,
@@ -16,5 +17,6 @@ estados! {
         Quitada = "Quitada" => Sucesso,
         Extra = "Extra" => Info,
         Excluida = "Excluida" => Erro,
+        Baixada = "Baixada" => Erro,
     }
 }

@@ -1,9 +1,8 @@
 //! `GET /v1/informe/{ano}/declaracao`: how to declare each holding of a report year in the
 //! IRPF: the offering's codes (platform data, `captacao_emissores`), the issuer with its
 //! CNPJ, a 'Discriminação' to paste, the balances on 31 December of the year before and of
-//! the year, and the income received in the year (the instalments' interest paid in it).
-
-use std::collections::BTreeMap;
+//! the year, and the income received in the year (the instalments' interest paid in it):
+//! `apuracao`'s figures, the same the report's PDF states.
 
 use axum::Json;
 use axum::extract::{Path, State};
@@ -12,12 +11,11 @@ use rusqlite::Connection;
 use rust_decimal::Decimal;
 use serde::Serialize;
 
-use super::{anos, store};
+use super::{anos, apuracao, store};
 use crate::domain::irpf::{self, Rendimentos};
-use crate::domain::{dates, money};
+use crate::domain::money;
 use crate::sandbox::autenticacao::Investidor;
 use crate::sandbox::erro::ApiError;
-use crate::sandbox::reservas::reserva::Reserva;
 use crate::sandbox::{Sandbox, tempo};
 
 #[derive(Debug, Serialize)]
@@ -65,36 +63,8 @@ struct RendimentosJson {
     valor: Decimal,
 }
 
-/// The interest a reservation's issuer paid in `ano`, up to today, as recorded or due-and-paid
-/// (`Reserva::parcelas`): every payment made in the year, less the principal in the last
-/// instalment (a part payment of the last one counts as its interest first).
-fn recebido_no_ano(r: &Reserva, ano: i16, agora: Timestamp) -> Decimal {
-    let parcelas = r.parcelas(agora);
-    let ultima = parcelas.iter().map(|p| p.numero).max().unwrap_or(0);
-    parcelas
-        .iter()
-        .filter(|p| p.parcela.pago_em.is_some_and(|d| d.year() == ano))
-        .map(|p| {
-            if p.numero == ultima {
-                let juros = (p.parcela.valor - r.investimento()).max(Decimal::ZERO);
-                p.parcela.pago.min(juros)
-            } else {
-                p.parcela.pago
-            }
-        })
-        .sum()
-}
-
-/// The day the money went in: the confirmation, else the day before the yield's start.
-fn liquidacao(r: &Reserva, agora: Timestamp) -> jiff::civil::Date {
-    r.confirmada_em.map_or_else(
-        || r.inicio_dia(agora),
-        |ms| dates::today_in_sao_paulo(tempo::de_ms(ms)),
-    )
-}
-
-/// `ano`'s declaration, one item per offering (its reservations summed), or `None` when
-/// `ano` is not one of the investor's report years.
+/// `ano`'s declaration, one item per holding of `apuracao::bens` (the report's own), or
+/// `None` when `ano` is not one of the investor's report years.
 pub(crate) fn ler(
     c: &Connection,
     usuario: i64,
@@ -105,61 +75,48 @@ pub(crate) fn ler(
     if !anos(&reservas, agora).contains(&ano) {
         return Ok(None);
     }
-    let (antes, fim) = (irpf::fim_do_ano(ano - 1), irpf::fim_do_ano(ano));
-    let mut itens: BTreeMap<i64, Item> = BTreeMap::new();
-    for r in &reservas {
-        let (liq, venc) = (liquidacao(r, agora), r.vencimento(agora));
-        let recebido = recebido_no_ano(r, ano, agora);
-        let (saldo_anterior, saldo_atual) = (
-            irpf::saldo(r.investimento(), liq, venc, antes),
-            irpf::saldo(r.investimento(), liq, venc, fim),
-        );
-        if saldo_anterior.is_zero() && saldo_atual.is_zero() && recebido.is_zero() {
-            continue;
-        }
-        let Some(t) = store::tributacao(c, r.captacao_id)? else {
-            continue;
-        };
-        let item = itens.entry(r.captacao_id).or_insert_with(|| Item {
-            id_captacao: r.captacao_id,
-            nome_captacao: r.oferta.nome.clone(),
-            discriminacao: String::new(),
-            emissor: Emissor {
-                razao_social: t.razao_social.clone(),
-                cnpj: t.cnpj.clone(),
-            },
-            bens_e_direitos: BensEDireitos {
-                grupo: t.bens_grupo.clone(),
-                codigo: t.bens_codigo.clone(),
-            },
-            rendimentos: RendimentosJson {
-                tipo: t.rendimentos,
-                codigo: t.rendimentos_codigo.clone(),
-                valor: Decimal::ZERO,
-            },
-            saldo_anterior: Decimal::ZERO,
-            saldo_atual: Decimal::ZERO,
-        });
-        let linha = irpf::discriminacao(
-            &r.oferta.nome,
-            &t.razao_social,
-            &t.cnpj,
-            r.investimento(),
-            liq,
-            venc,
-        );
-        if !item.discriminacao.is_empty() {
-            item.discriminacao.push(' ');
-        }
-        item.discriminacao.push_str(&linha);
-        item.saldo_anterior += saldo_anterior;
-        item.saldo_atual += saldo_atual;
-        item.rendimentos.valor += recebido;
-    }
-    Ok(Some(Declaracao {
-        ano,
-        itens: itens.into_values().collect(),
-    }))
+    let itens = apuracao::bens(c, &reservas, ano, agora)?
+        .into_iter()
+        .map(|b| {
+            let t = &b.tributacao;
+            let discriminacao = b
+                .reservas
+                .iter()
+                .map(|r| {
+                    irpf::discriminacao(
+                        &r.oferta.nome,
+                        &t.razao_social,
+                        &t.cnpj,
+                        r.investimento(),
+                        apuracao::liquidacao(r, agora),
+                        r.vencimento(agora),
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join(" ");
+            Item {
+                id_captacao: b.reservas.first().map_or(0, |r| r.captacao_id),
+                nome_captacao: b.nome().to_owned(),
+                emissor: Emissor {
+                    razao_social: t.razao_social.clone(),
+                    cnpj: t.cnpj.clone(),
+                },
+                bens_e_direitos: BensEDireitos {
+                    grupo: t.bens_grupo.clone(),
+                    codigo: t.bens_codigo.clone(),
+                },
+                rendimentos: RendimentosJson {
+                    tipo: t.rendimentos,
+                    codigo: t.rendimentos_codigo.clone(),
+                    valor: b.recebido,
+                },
+                discriminacao,
+                saldo_anterior: b.saldo_anterior,
+                saldo_atual: b.saldo_atual,
+            }
+        })
+        .collect();
+    Ok(Some(Declaracao { ano, itens }))
 }
 
 /// `GET /v1/informe/{ano}/declaracao`; a year not in `/anos` → 404 'Nenhum arquivo

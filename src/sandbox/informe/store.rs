@@ -49,6 +49,21 @@ pub(crate) struct Tributacao {
     pub(crate) rendimentos_codigo: String,
 }
 
+impl Tributacao {
+    /// An offering with no issuer stored: the columns' defaults (the codes of a CPR-F held
+    /// by an individual), the issuer not named.
+    pub(crate) fn nao_informada() -> Tributacao {
+        Tributacao {
+            razao_social: "Emissor não informado".to_owned(),
+            cnpj: String::new(),
+            bens_grupo: "04".to_owned(),
+            bens_codigo: "03".to_owned(),
+            rendimentos: crate::domain::irpf::Rendimentos::Isento,
+            rendimentos_codigo: "12".to_owned(),
+        }
+    }
+}
+
 /// `None` when the offering has no issuer stored.
 pub(crate) fn tributacao(c: &Connection, captacao: i64) -> Result<Option<Tributacao>, ApiError> {
     let linha = c

@@ -17,55 +17,7 @@ pub(crate) fn codigo_situacao(s: Situacao) -> &'static str {
     }
 }
 
-/// The state of one instalment.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub(crate) enum EstadoParcela {
-    Paga,
-    PagaComAtraso,
-    EmAtraso,
-    AVencer,
-    /// Unpaid, and moved to the schedule of an agreed renegotiation.
-    Renegociada,
-}
-
-/// A recovery step, stored by the platform as it happens.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub(crate) enum TipoRecuperacao {
-    NotificacaoEmissora,
-    RenegociacaoProposta,
-    RenegociacaoAcordada,
-    GarantiaExecutada,
-    ValorRecuperado,
-    Baixa,
-}
-
-impl TipoRecuperacao {
-    const TODOS: [TipoRecuperacao; 6] = [
-        TipoRecuperacao::NotificacaoEmissora,
-        TipoRecuperacao::RenegociacaoProposta,
-        TipoRecuperacao::RenegociacaoAcordada,
-        TipoRecuperacao::GarantiaExecutada,
-        TipoRecuperacao::ValorRecuperado,
-        TipoRecuperacao::Baixa,
-    ];
-
-    pub(crate) fn codigo(self) -> &'static str {
-        match self {
-            TipoRecuperacao::NotificacaoEmissora => "NOTIFICACAO_EMISSORA",
-            TipoRecuperacao::RenegociacaoProposta => "RENEGOCIACAO_PROPOSTA",
-            TipoRecuperacao::RenegociacaoAcordada => "RENEGOCIACAO_ACORDADA",
-            TipoRecuperacao::GarantiaExecutada => "GARANTIA_EXECUTADA",
-            TipoRecuperacao::ValorRecuperado => "VALOR_RECUPERADO",
-            TipoRecuperacao::Baixa => "BAIXA",
-        }
-    }
-
-    pub(crate) fn de_codigo(texto: &str) -> Option<TipoRecuperacao> {
-        Self::TODOS.into_iter().find(|t| t.codigo() == texto)
-    }
-}
+pub(crate) use crate::domain::situacao::{EstadoParcela, TipoRecuperacao};
 
 /// An event of a holding's timeline.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

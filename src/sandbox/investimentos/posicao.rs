@@ -36,7 +36,7 @@ pub(crate) fn posicoes(
         .collect())
 }
 
-/// One instalment of the position.
+/// One instalment of the position, in the state `Reserva::parcelas` decided.
 #[derive(Debug, Clone)]
 pub(crate) struct ParcelaDaPosicao {
     pub(crate) reserva_id: i64,
@@ -92,11 +92,6 @@ impl Posicao {
         } else {
             Recuperacao::EmCurso
         };
-        let renegociada_em = passos
-            .iter()
-            .filter(|p| p.tipo == TipoRecuperacao::RenegociacaoAcordada)
-            .map(|p| p.data)
-            .max();
         // The yield has started once the earliest reservation's start has come.
         let inicio_rendimento = reservas
             .iter()
@@ -111,7 +106,7 @@ impl Posicao {
                     .map(|p| ParcelaDaPosicao {
                         reserva_id: r.id,
                         numero: p.numero,
-                        estado: estado(&p.parcela, hoje, renegociada_em),
+                        estado: p.estado,
                         parcela: p.parcela,
                     })
                     .collect::<Vec<_>>()
@@ -160,16 +155,6 @@ impl Posicao {
 
     pub(crate) fn nome(&self) -> &str {
         self.reservas.first().map_or("", |r| r.oferta.nome.as_str())
-    }
-}
-
-fn estado(p: &Parcela, hoje: Date, renegociada_em: Option<Date>) -> EstadoParcela {
-    match p.pago_em {
-        Some(em) if p.quitada() && em <= p.vencimento => EstadoParcela::Paga,
-        Some(_) if p.quitada() => EstadoParcela::PagaComAtraso,
-        _ if renegociada_em.is_some_and(|d| p.vencimento < d) => EstadoParcela::Renegociada,
-        _ if p.dias_em_atraso(hoje) > 0 => EstadoParcela::EmAtraso,
-        _ => EstadoParcela::AVencer,
     }
 }
 

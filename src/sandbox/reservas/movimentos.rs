@@ -194,9 +194,10 @@ fn linhas_da_reserva(
 }
 
 /// The installments paid so far (`Reserva::parcelas`: on their due date unless the issuer
-/// stopped paying, else as recorded), on the day they were paid: interest as Rendimento;
-/// the last one's principal as Amortizacao (and the rest of it as Rendimento). An unpaid
-/// instalment has no line; it gets one the day it is paid.
+/// stopped paying, else as recorded), on the day they were paid: interest as Rendimento,
+/// the last one's principal as Amortizacao (`ParcelaDaReserva::juros_pagos`: its interest
+/// is paid first, the income the income report states). An unpaid instalment has no line;
+/// it gets one the day it is paid.
 fn parcelas(d: &Destino<'_>, r: &Reserva, agora: Timestamp) -> Result<(), ApiError> {
     let nome = &r.oferta.nome;
     let parcelas = r.parcelas(agora);
@@ -212,11 +213,11 @@ fn parcelas(d: &Destino<'_>, r: &Reserva, agora: Timestamp) -> Result<(), ApiErr
         if quando > agora_ms {
             continue;
         }
-        let ultima = usize::try_from(p.numero).is_ok_and(|n| n == total);
         let valor = centavos(p.parcela.pago)
             .ok_or_else(|| ApiError::interno("parcela fora do intervalo"))?;
-        let amortizacao = if ultima { valor.min(r.centavos) } else { 0 };
-        let juros = valor - amortizacao;
+        let juros = centavos(p.juros_pagos(r.investimento()))
+            .ok_or_else(|| ApiError::interno("parcela fora do intervalo"))?;
+        let amortizacao = valor - juros;
         if juros > 0 {
             gravar(
                 d,

@@ -8,6 +8,7 @@ use rust_decimal::Decimal;
 use crate::domain::dates;
 use crate::domain::reference::Guarantee;
 use crate::domain::reserva::PARTNER_DEBIT;
+use crate::domain::situacao::TipoRecuperacao;
 use crate::domain::status::ReservaStatus;
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::reservas::fluxo::{self, Parcela};
@@ -114,6 +115,10 @@ pub(crate) struct Reserva {
     pub(crate) pagamentos: Vec<parcelas::PagamentoGravado>,
     /// From this day on the offering's issuer pays only what is recorded.
     pub(crate) suspensos_desde: Option<Date>,
+    /// The recovery steps the investor's holding in this offering went through (any of
+    /// its reservations'), by day: they decide whether an unpaid instalment is still
+    /// expected ([`Reserva::parcelas`]).
+    pub(crate) recuperacoes: Vec<(Date, TipoRecuperacao)>,
     pub(crate) oferta: OfertaDaReserva,
 }
 

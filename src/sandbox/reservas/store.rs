@@ -34,7 +34,10 @@ const SELECT: &str = concat!(
     (SELECT json_group_array(json_array(p.numero, p.pago_centavos, p.pago_em))
         FROM pagamentos_parcelas p WHERE p.reserva_id = r.id),
     (SELECT s.desde FROM captacao_pagamentos_suspensos s WHERE s.captacao_id = c.id),
-    c.fim_captacao
+    c.fim_captacao,
+    (SELECT json_group_array(json_array(e.data, e.tipo))
+        FROM eventos_recuperacao e JOIN reservas o ON o.id = e.reserva_id
+        WHERE o.captacao_id = r.captacao_id AND o.usuario_id = r.usuario_id)
     FROM reservas r JOIN captacoes c ON c.id = r.captacao_id
     LEFT JOIN captacao_emissores e ON e.captacao_id = c.id"
 );
@@ -66,6 +69,8 @@ impl Reserva {
                 .map(|d| d.parse::<jiff::civil::Date>())
                 .transpose()
                 .map_err(|e| rusqlite::Error::FromSqlConversionFailure(38, Type::Text, e.into()))?,
+            recuperacoes: serde_json::from_str(&r.get::<_, String>(40)?)
+                .map_err(|e| rusqlite::Error::FromSqlConversionFailure(40, Type::Text, e.into()))?,
             oferta: OfertaDaReserva {
                 nome: r.get(12)?,
                 url_amigavel: r.get(13)?,

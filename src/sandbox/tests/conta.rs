@@ -5,6 +5,7 @@
 mod dados;
 mod documentos;
 mod informe;
+mod informe_caixa;
 mod outros;
 mod suitability;
 mod verificacao;

@@ -3,6 +3,7 @@
 //! passes its due date and a recorded payment clearing it, and the notices.
 
 mod avisos;
+mod baixa;
 mod historico;
 mod relogio;
 

@@ -211,3 +211,88 @@ async fn a_payment_clears_a_late_holding() {
     let badge = &now.iter().find(|(n, _, _)| n == name).unwrap().1;
     assert_eq!(badge, "Em dia");
 }
+
+/// The demo investor's written-off holding promises none of its unpaid instalments; the
+/// renegotiated one explains its 'Renegociada' instalments.
+#[tokio::test]
+async fn written_off_and_renegotiated_instalments_say_so() {
+    let app = logged_in("investidor@colheita.dev").await;
+    let holdings = wallet(&app).await;
+    let href = |badge: &str| {
+        holdings
+            .iter()
+            .find(|(_, b, _)| b == badge)
+            .map(|(_, _, h)| h.clone())
+            .unwrap()
+    };
+    let doc = html(app.get(&href("Inadimplente")).await).await;
+    let states = texts(
+        &doc,
+        "#parcelas ~ .tabela-rolagem td[data-label='Situação']",
+    );
+    assert!(states.iter().any(|s| s == "Baixada"), "{states:?}");
+    assert!(
+        states
+            .iter()
+            .all(|s| ["Paga", "Paga com atraso", "Baixada"].contains(&s.as_str())),
+        "{states:?}"
+    );
+    assert!(
+        texts(&doc, "ul.estados-parcela li")
+            .iter()
+            .any(|m| m.starts_with("Baixada: ")),
+    );
+    assert_eq!(
+        text(&doc, ".situacao .proximo-pagamento"),
+        "Não há um próximo pagamento previsto no momento."
+    );
+    let doc = html(app.get(&href("Em recuperação")).await).await;
+    let states = texts(
+        &doc,
+        "#parcelas ~ .tabela-rolagem td[data-label='Situação']",
+    );
+    assert!(states.iter().any(|s| s == "Renegociada"), "{states:?}");
+    assert!(!states.iter().any(|s| s == "Baixada"), "{states:?}");
+    assert!(
+        texts(&doc, "ul.estados-parcela li")
+            .iter()
+            .any(|m| m.starts_with("Renegociada: ") && m.contains("linha do tempo")),
+    );
+}
+
+/// The wallet's 'Fluxo de recebimento' and the payment calendar promise nothing of the
+/// written-off holding: its open instalments read 'Baixada' in the panel, explained, and
+/// the calendar lists only what was paid of it.
+#[tokio::test]
+async fn the_wallet_and_the_calendar_promise_nothing_written_off() {
+    let app = logged_in("investidor@colheita.dev").await;
+    let holdings = wallet(&app).await;
+    let (name, _, href) = holdings
+        .iter()
+        .find(|(_, b, _)| b == "Inadimplente")
+        .unwrap();
+    let doc = html(app.get(href).await).await;
+    let reserva: i64 = text(&doc, "#documentos ~ .reserva-linha strong")
+        .trim_start_matches("Reserva nº ")
+        .parse()
+        .unwrap();
+    let panel = html(app.get(&routes::carteira_fluxo(reserva)).await).await;
+    let states = texts(&panel, "#painel td[data-label=Status]");
+    assert!(states.iter().any(|s| s == "Baixada"), "{states:?}");
+    assert!(
+        states.iter().all(|s| s == "Pago" || s == "Baixada"),
+        "{states:?}"
+    );
+    assert!(text(&panel, "#painel").contains("não são mais esperados"));
+    let agenda = html(app.get(routes::CARTEIRA_AGENDA).await).await;
+    let rows: Vec<String> = texts(&agenda, "section.agenda-mes tbody tr")
+        .into_iter()
+        .filter(|r| r.contains(name.as_str()))
+        .collect();
+    assert!(!rows.is_empty(), "its paid instalments are in the calendar");
+    assert!(
+        rows.iter()
+            .all(|r| !r.contains("Previsto") && !r.contains("Atrasado")),
+        "{rows:?}"
+    );
+}

@@ -5,7 +5,6 @@ use jiff::Timestamp;
 use rust_decimal::Decimal;
 
 use crate::domain::percentual::percentuais;
-use crate::domain::status::ParcelaStatus;
 use crate::domain::validate::mask_cpf;
 use crate::domain::{dates, money};
 use crate::sandbox::pdf::Documento;
@@ -143,12 +142,11 @@ pub(super) fn comprovante_aporte(r: &Reserva, t: &Titular, agora: Timestamp) -> 
 }
 
 fn fluxo(doc: &mut Documento, r: &Reserva, agora: Timestamp) {
-    let parcelas = r.fluxo(agora);
+    let parcelas = r.parcelas(agora);
     if parcelas.is_empty() {
         return;
     }
     doc.secao("Fluxo de recebimento estimado");
-    let hoje = dates::today_in_sao_paulo(agora);
     doc.tabela(
         &[
             ("Parcela", 1.0),
@@ -159,17 +157,12 @@ fn fluxo(doc: &mut Documento, r: &Reserva, agora: Timestamp) {
         &parcelas
             .iter()
             .map(|p| {
+                // As the issuer paid it (a late or written-off instalment is not 'Pago').
                 vec![
                     p.numero.to_string(),
-                    dates::format_civil_date_br(p.data),
-                    money::format_brl(p.valor),
-                    if p.data <= hoje {
-                        ParcelaStatus::Pago
-                    } else {
-                        ParcelaStatus::AReceber
-                    }
-                    .label()
-                    .to_owned(),
+                    dates::format_civil_date_br(p.parcela.vencimento),
+                    money::format_brl(p.parcela.valor),
+                    p.status_pagamento().label().to_owned(),
                 ]
             })
             .collect::<Vec<_>>(),

@@ -8,9 +8,7 @@ use serde::Serialize;
 
 use super::status::{MOTIVO_DESISTENCIA, MOTIVO_OFERTA_MALSUCEDIDA, ReservaStatus};
 use super::{Reserva, cor_status, descricao_pagamento, dia_rfc3339, recebedor};
-use crate::domain::dates;
 use crate::domain::money;
-use crate::domain::status::ParcelaStatus;
 use crate::sandbox::reservas::fluxo;
 use crate::sandbox::tempo;
 
@@ -58,7 +56,7 @@ struct ParcelaJson {
     data_pagamento: String,
     #[serde(with = "money::json")]
     valor: Decimal,
-    status_pagamento: ParcelaStatus,
+    status_pagamento: crate::domain::status::ParcelaStatus,
 }
 
 /// The Reservation JSON.
@@ -153,9 +151,8 @@ impl Reserva {
 
     pub(crate) fn json(&self, agora: Timestamp) -> ReservaJson<'_> {
         let status = self.status(agora);
-        let hoje = dates::today_in_sao_paulo(agora);
         // Each instalment as the issuer paid it: paid, overdue from the day after its due
-        // date, or still to come.
+        // date, still to come, or written off with its credit.
         let fluxo = self
             .parcelas(agora)
             .into_iter()
@@ -163,13 +160,7 @@ impl Reserva {
                 numero: p.numero,
                 data_pagamento: dia_rfc3339(p.parcela.vencimento),
                 valor: p.parcela.valor,
-                status_pagamento: if p.parcela.quitada() {
-                    ParcelaStatus::Pago
-                } else if p.parcela.dias_em_atraso(hoje) > 0 {
-                    ParcelaStatus::PagamentoAtrasado
-                } else {
-                    ParcelaStatus::AReceber
-                },
+                status_pagamento: p.status_pagamento(),
             })
             .collect();
         ReservaJson {

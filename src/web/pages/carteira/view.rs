@@ -6,10 +6,14 @@ use super::Panel;
 use crate::api::ApiError;
 use crate::api::models::{AlocacaoResumida, Parcela, Reserva, ReservaDocumento, Skipped};
 use crate::domain::dates;
+use crate::domain::status::ParcelaStatus;
 use crate::web::ui::{badge, captacao, cards, custodia, format};
 use crate::web::{Ctx, routes};
 
 pub use crate::web::ui::download::NO_FILE;
+
+/// Under the schedule of a written-off holding: its 'Baixada' instalments are not owed.
+pub const WRITTEN_OFF: &str = "Parcelas “Baixada”: a emissora não pagou e a dívida foi registrada como perda; esses valores não são mais esperados.";
 
 /// The cash-flow panel asked for a reservation that is not in the investor's wallet.
 pub const UNKNOWN_RESERVA: &str = "Não encontramos esta reserva na sua carteira.";
@@ -199,6 +203,9 @@ fn side_panel<P: Schedule>(
                                     }
                                 }
                             } }
+                            @if P::installments(r).iter().any(|p| p.status_pagamento == Some(ParcelaStatus::Baixada)) {
+                                p { (WRITTEN_OFF) }
+                            }
                         }
                     },
                 }

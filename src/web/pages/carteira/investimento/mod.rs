@@ -1,7 +1,8 @@
 //! One holding (/carteira/investimentos/{url}): its situation and what it means, the
-//! amounts, the story of its payments and recovery, the issuer's updates with their
+//! amounts, its instalments with their states, the story of its payments and recovery, the issuer's updates with their
 //! reports (streamed with the investor's token) and the reservations' documents.
 
+mod parcelas;
 mod view;
 
 use maud::html;

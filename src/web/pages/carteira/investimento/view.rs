@@ -92,6 +92,7 @@ pub fn holding(ctx: &Ctx, h: &Investimento, updates: &[Atualizacao]) -> Markup {
                 div.resumo-alerta { dt { "Dado como perdido (baixa)" } dd { (ctx.money(h.baixado)) } }
             }
         }
+        (super::parcelas::section(ctx, &h.parcelas))
         section.secao aria-labelledby="linha-do-tempo" {
             h2 #linha-do-tempo { (TIMELINE_TITLE) }
             @if h.eventos.is_empty() {
