@@ -100,7 +100,12 @@ impl PlatformClient {
             // thousands in TIME_WAIT). Over TLS, ALPN offers HTTP/2 and the platform's choice
             // is used: one connection then carries many requests.
             .pool_max_idle_per_host(cfg.pool)
-            .pool_idle_timeout(Duration::from_secs(30))
+            // An idle connection is dropped well before a server closes it: hyper's server
+            // (the sandbox's, on our accept loop) closes one idle for its header-read timeout
+            // (10 s by default), nginx after 75 s. Kept longer, a call can be written on a
+            // connection the server is closing at that instant, and a POST (the login's code
+            // exchange) is then lost with "connection closed before message completed".
+            .pool_idle_timeout(Duration::from_secs(4))
             .user_agent(concat!("colheita-web/", env!("CARGO_PKG_VERSION")))
             .build()
             .map_err(|e| e.to_string())?;

@@ -171,3 +171,25 @@ async fn no_place_within_the_request_timeout_is_an_unavailable_platform() {
     let r = c.json::<u32>(c.api(Method::GET, "/x", None)).await;
     assert!(matches!(r, Err(ApiError::Unavailable(_))), "{r:?}");
 }
+
+/// A connection idle for a moment is reused; one idle for longer than a server may keep it
+/// (the sandbox closes one after its 10 s header-read timeout) is never written on again: a
+/// call then opens a new one instead of racing the server's close.
+#[tokio::test]
+async fn a_connection_idle_past_the_pool_timeout_is_not_reused() {
+    use std::sync::atomic::Ordering;
+    let platform = counting_platform().await;
+    let c = client_at(&platform.url, 2, Duration::from_secs(10));
+    let call = || c.json::<u32>(c.api(Method::GET, "/x", None));
+    assert!(matches!(call().await, Ok(42)));
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert!(matches!(call().await, Ok(42)));
+    assert_eq!(platform.connections.load(Ordering::SeqCst), 1, "reused");
+    tokio::time::sleep(Duration::from_secs(5)).await;
+    assert!(matches!(call().await, Ok(42)));
+    assert_eq!(
+        platform.connections.load(Ordering::SeqCst),
+        2,
+        "a new connection"
+    );
+}
