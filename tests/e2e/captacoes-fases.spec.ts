@@ -155,7 +155,9 @@ function todayInSaoPaulo(): number {
 const openingDay = (status: string): string => status.match(/(\d{2}\/\d{2}\/\d{4})$/)?.[1] ?? '';
 
 test('the list greys out ended, failed and cancelled offerings; open and pre-launch ones have Investir', async ({ page }) => {
-  test.setTimeout(90_000);
+  // It reads every row of three paginated lists (the seed has some 55 offerings, the track
+  // record's included) on two cores shared by four suites.
+  test.setTimeout(180_000);
   const visitor = await everyRow(page, '/investir');
   checkRows('/investir (visitor)', visitor);
   await login(page);
