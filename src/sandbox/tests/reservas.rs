@@ -24,6 +24,22 @@ use crate::sandbox::tempo;
 
 pub(super) const INVESTIDOR: &str = "investidor@colheita.dev";
 pub(super) const ATIVA: &str = "ativa@colheita.dev";
+
+/// The demo investor's user id, for the tests that read or write the store directly.
+pub(super) async fn id_do_investidor(amb: &Ambiente) -> i64 {
+    amb.sandbox
+        .db()
+        .read(|c| {
+            Ok(c.query_row(
+                "SELECT id FROM usuarios WHERE email = ?1",
+                [INVESTIDOR],
+                |r| r.get(0),
+            )?)
+        })
+        .await
+        .unwrap()
+}
+
 pub(super) const INDISPONIVEL: &str = "O valor da sua reserva não está mais disponível para investir. Verifique a quantia disponível na página da operação.";
 pub(super) const VALOR: &str =
     "O valor informado precisa ser maior que zero, e igual ou maior que o investimento mínimo.";

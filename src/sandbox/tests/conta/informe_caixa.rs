@@ -13,23 +13,9 @@ use crate::sandbox::investimentos::posicao::posicoes;
 use crate::sandbox::investimentos::store as investimentos;
 use crate::sandbox::pdf::tests::texto_do_pdf;
 use crate::sandbox::reservas::store as reservas;
-use crate::sandbox::tests::reservas::INVESTIDOR;
+use crate::sandbox::tests::reservas::id_do_investidor;
 use crate::sandbox::tests::*;
 use crate::sandbox::{informe, tempo};
-
-async fn usuario(amb: &Ambiente) -> i64 {
-    amb.sandbox
-        .db()
-        .read(|c| {
-            Ok(c.query_row(
-                "SELECT id FROM usuarios WHERE email = ?1",
-                [INVESTIDOR],
-                |r| r.get(0),
-            )?)
-        })
-        .await
-        .unwrap()
-}
 
 /// Each holding's income in `ano` by the guide, and the report's PDF text, at `agora`.
 async fn ano(
@@ -80,7 +66,7 @@ fn total_confere(itens: &[(i64, Decimal)], texto: &str) {
 #[tokio::test]
 async fn an_instalment_paid_late_in_january_is_the_next_years_income() {
     let amb = ambiente();
-    let usuario = usuario(&amb).await;
+    let usuario = id_do_investidor(&amb).await;
     // Read in January of next year, so this year has its report too.
     let este_ano = dates::today_in_sao_paulo(tempo::agora()).year();
     let agora = tempo::no_dia(date(este_ano + 1, 1, 15), 12, 0, 0).unwrap();
@@ -141,7 +127,7 @@ async fn an_instalment_paid_late_in_january_is_the_next_years_income() {
 #[tokio::test]
 async fn a_written_off_amount_is_not_income() {
     let amb = ambiente();
-    let usuario = usuario(&amb).await;
+    let usuario = id_do_investidor(&amb).await;
     let hoje = dates::today_in_sao_paulo(tempo::agora());
     // Read in January after the write-off's year, so that year has its report.
     let (captacao, baixa) = amb

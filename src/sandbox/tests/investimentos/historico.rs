@@ -12,6 +12,7 @@ use crate::sandbox::investimentos::posicao::posicoes;
 use crate::sandbox::investimentos::store;
 use crate::sandbox::plataforma::{Historico, historico_em};
 use crate::sandbox::tempo;
+use crate::sandbox::tests::reservas::id_do_investidor;
 
 fn soma(h: &Historico, f: impl Fn(&Ano) -> u32) -> u32 {
     h.anos.iter().map(f).sum()
@@ -79,18 +80,7 @@ async fn an_issuer_that_stops_paying_makes_its_offering_late_as_the_clock_passes
     let mapa = por_situacao(&amb.router, &t).await;
     let (_, em_dia) = mapa["EM_DIA"];
     let agora = tempo::agora();
-    let usuario: i64 = amb
-        .sandbox
-        .db()
-        .read(|c| {
-            Ok(c.query_row(
-                "SELECT id FROM usuarios WHERE email = ?1",
-                [INVESTIDOR],
-                |r| r.get(0),
-            )?)
-        })
-        .await
-        .unwrap();
+    let usuario = id_do_investidor(&amb).await;
     let proxima = amb
         .sandbox
         .db()

@@ -9,20 +9,7 @@ use super::*;
 use crate::sandbox::investimentos::modelo::EstadoParcela;
 use crate::sandbox::investimentos::posicao::{Posicao, posicoes};
 use crate::sandbox::tempo;
-
-async fn id_do_investidor(amb: &Ambiente) -> i64 {
-    amb.sandbox
-        .db()
-        .read(|c| {
-            Ok(c.query_row(
-                "SELECT id FROM usuarios WHERE email = ?1",
-                [INVESTIDOR],
-                |r| r.get(0),
-            )?)
-        })
-        .await
-        .unwrap()
-}
+use crate::sandbox::tests::reservas::id_do_investidor;
 
 /// The position in offering `captacao` with the clock at `agora`.
 async fn posicao(amb: &Ambiente, captacao: i64, agora: Timestamp) -> Posicao {
