@@ -90,6 +90,9 @@ test('without JavaScript: the statement filters, the income report, a notificati
 
   // A notification read: the counter drops by one.
   await page.goto('/notificacoes');
+  for (const island of await page.locator('[data-island]').all()) {
+    await expect(island, 'no island wakes before the investor asks').not.toHaveAttribute('data-island-state', /loading|mounted/);
+  }
   const before = await headerCount(page);
   expect(before).toBeGreaterThan(0);
   const tabCount = page.getByRole('navigation', { name: 'Notificações' }).locator('.contador');
@@ -130,11 +133,14 @@ test('with JavaScript the filter and the settings are side modals, and a notific
   await login(page);
   await page.setViewportSize(PHONE);
 
+  // React comes with the first press, not with the page: the panel waits on the page until then,
+  // as without JS, and the press opens the modal, which takes the panel out of the page.
   await page.goto('/minha-conta/extrato');
-  await expect(page.locator('#filtro-extrato')).toBeHidden();
+  await expect(page.locator('[data-island="painel-lateral"]')).toHaveAttribute('data-island-state', 'waiting');
   await page.getByRole('link', { name: 'Filtrar' }).click();
   const filter = page.getByRole('dialog', { name: 'Filtrar extrato' });
   await expect(filter).toBeVisible();
+  await expect(page.locator('#filtro-extrato')).toBeHidden();
   await checkA11y(page);
   await filter.getByLabel('15 dias').check();
   await filter.getByRole('button', { name: 'Aplicar filtros' }).click();
@@ -153,6 +159,9 @@ test('with JavaScript the filter and the settings are side modals, and a notific
   // A notification's detail in a side modal: reading it lowers the header's counter at once,
   // without a reload; closing it gives the focus back to its card, now marked read.
   await page.goto('/notificacoes');
+  for (const island of await page.locator('[data-island]').all()) {
+    await expect(island, 'no island wakes before the investor asks').not.toHaveAttribute('data-island-state', /loading|mounted/);
+  }
   const before = await headerCount(page);
   expect(before).toBeGreaterThan(0);
   const tabCount = page.getByRole('navigation', { name: 'Notificações' }).locator('.contador');

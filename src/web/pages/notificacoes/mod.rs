@@ -15,7 +15,7 @@ use crate::api::ApiError;
 use crate::api::models::{Notificacao, NotificacaoConfiguracao, NotificacaoPagina};
 use crate::domain::paging::{self, DEFAULT_PAGE_SIZE};
 use crate::web::partial::Partial;
-use crate::web::ui::island::{self, NotificacaoProps, PainelLateralProps};
+use crate::web::ui::island::{self, Load, NotificacaoProps, PainelLateralProps};
 use crate::web::ui::{self, Page, cards, format};
 use crate::web::{Ctx, PageResult, routes};
 
@@ -128,7 +128,9 @@ fn list(ctx: &Ctx, l: &Listing, result: &Result<NotificacaoPagina, ApiError>) ->
         Err(e) => cards::error_card(&ctx.here, Some(&e.user_message())),
         Ok(p) if p.dados.is_empty() => cards::empty_card(cards::EMPTY_TITLE, cards::EMPTY_TEXT),
         Ok(p) => html! {
-            (island::mount(&NotificacaoProps { title: "Notificação".to_owned(), unread: l.aba == Aba::NaoLidos, read_note: "Lida".to_owned() }, html! {
+            // React comes with the first notification opened: until then each card is the
+            // server's link to its detail.
+            (island::mount_when(&NotificacaoProps { title: "Notificação".to_owned(), unread: l.aba == Aba::NaoLidos, read_note: "Lida".to_owned() }, Load::Interaction(None), html! {
                 ul.lista-notificacoes { @for n in &p.dados { (card(n, l.aba)) } }
             }))
             (pagination(l, p.total_de_registros))
@@ -209,11 +211,13 @@ pub(super) async fn page(
         div.titulo-pagina {
             h1 { (TITLE) }
             div.acoes {
-                (island::mount(&PainelLateralProps {
+                // React comes with the first press of the link; the settings stay on the page
+                // until then, as without JS.
+                (island::mount_when(&PainelLateralProps {
                     title: SETTINGS_TITLE.to_owned(),
                     target: SETTINGS_ID.to_owned(),
                     open: false,
-                }, html! { a.botao.botao-secundario href=(format!("#{SETTINGS_ID}")) { (SETTINGS_TITLE) } }))
+                }, Load::Interaction(None), html! { a.botao.botao-secundario href=(format!("#{SETTINGS_ID}")) { (SETTINGS_TITLE) } }))
             }
         }
         (tabs(l.aba, unread))
