@@ -79,8 +79,9 @@ other_packages >target/npm.log 2>&1 &
 npm_pid=$!
 
 # ---- Rust ---------------------------------------------------------------------------------------
+# --timings leaves target/cargo-timings/cargo-timing.html: which crates the build's minutes go to.
 step "cargo build --all-targets"
-cargo build --all-targets
+cargo build --all-targets --timings
 
 failed=()
 
