@@ -90,9 +90,6 @@ test('without JavaScript: the statement filters, the income report, a notificati
 
   // A notification read: the counter drops by one.
   await page.goto('/notificacoes');
-  for (const island of await page.locator('[data-island]').all()) {
-    await expect(island, 'no island wakes before the investor asks').not.toHaveAttribute('data-island-state', /loading|mounted/);
-  }
   const before = await headerCount(page);
   expect(before).toBeGreaterThan(0);
   const tabCount = page.getByRole('navigation', { name: 'Notificações' }).locator('.contador');

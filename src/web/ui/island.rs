@@ -92,6 +92,28 @@ pub fn mount_when<P: IslandProps>(props: &P, load: Load<'_>, fallback: Markup) -
     }
 }
 
+/// The link `label` to the page's section `target`, which the `painel-lateral` island turns into
+/// a side modal titled `title`. React comes with the link's first press (the section stays on
+/// the page until then, as without JS), or at once when `open` (a refused form whose typed values
+/// must be in view).
+pub fn side_panel(title: &str, target: &str, label: &str, open: bool) -> Markup {
+    let props = PainelLateralProps {
+        title: title.to_owned(),
+        target: target.to_owned(),
+        open,
+    };
+    let load = if open {
+        Load::Now
+    } else {
+        Load::Interaction(None)
+    };
+    mount_when(
+        &props,
+        load,
+        html! { a.botao.botao-secundario href=(format!("#{target}")) { (label) } },
+    )
+}
+
 /// The time left to `deadline` (RFC 3339) beside its date and time: without JS, and until the
 /// investor touches the page, the deadline as text (`deadline_text`, e.g. `format::datetime`),
 /// or `finished_text` when it has already passed; then the island adds the time left.
@@ -119,6 +141,24 @@ pub fn countdown(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_side_panel_wakes_with_its_link_unless_it_must_show_open() {
+        let closed = side_panel("Filtrar extrato", "filtro", "Filtrar", false).into_string();
+        assert!(
+            closed.contains(r#"data-island="painel-lateral""#),
+            "{closed}"
+        );
+        assert!(closed.contains(r#"data-carregar="interacao""#), "{closed}");
+        assert!(
+            closed.contains(r##"<a class="botao botao-secundario" href="#filtro">Filtrar</a>"##)
+        );
+        let open = side_panel("Filtrar extrato", "filtro", "Filtrar", true).into_string();
+        assert!(
+            !open.contains("data-carregar") && open.contains(r#""open":true"#),
+            "{open}"
+        );
+    }
 
     #[test]
     fn props_cannot_close_the_script_element() {

@@ -16,7 +16,7 @@ use crate::domain::paging;
 use crate::domain::reference::StatusMovimento;
 use crate::domain::status::Tone;
 use crate::web::partial::Partial;
-use crate::web::ui::island::{self, Load, PainelLateralProps};
+use crate::web::ui::island;
 use crate::web::ui::{self, Page, cards, format};
 use crate::web::{Ctx, PageError, PageResult, routes};
 use filtro::{filter_panel, shown};
@@ -211,14 +211,7 @@ fn page(ctx: &Ctx, v: View<'_>) -> Page {
             div.titulo-pagina {
                 h2 { (TITLE) }
                 div.acoes {
-                    // React comes with the first press of 'Filtrar' (the panel stays on the
-                    // page until then, as without JS), or at once when a refused filter must be
-                    // shown open.
-                    (island::mount_when(&PainelLateralProps {
-                        title: PANEL_TITLE.to_owned(),
-                        target: PANEL_ID.to_owned(),
-                        open: refused,
-                    }, if refused { Load::Now } else { Load::Interaction(None) }, html! { a.botao.botao-secundario href=(format!("#{PANEL_ID}")) { "Filtrar" } }))
+                    (island::side_panel(PANEL_TITLE, PANEL_ID, "Filtrar", refused))
                 }
             }
             @if let Some(f) = v.filter {

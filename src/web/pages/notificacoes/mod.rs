@@ -15,7 +15,7 @@ use crate::api::ApiError;
 use crate::api::models::{Notificacao, NotificacaoConfiguracao, NotificacaoPagina};
 use crate::domain::paging::{self, DEFAULT_PAGE_SIZE};
 use crate::web::partial::Partial;
-use crate::web::ui::island::{self, Load, NotificacaoProps, PainelLateralProps};
+use crate::web::ui::island::{self, Load, NotificacaoProps};
 use crate::web::ui::{self, Page, cards, format};
 use crate::web::{Ctx, PageResult, routes};
 
@@ -211,13 +211,7 @@ pub(super) async fn page(
         div.titulo-pagina {
             h1 { (TITLE) }
             div.acoes {
-                // React comes with the first press of the link; the settings stay on the page
-                // until then, as without JS.
-                (island::mount_when(&PainelLateralProps {
-                    title: SETTINGS_TITLE.to_owned(),
-                    target: SETTINGS_ID.to_owned(),
-                    open: false,
-                }, Load::Interaction(None), html! { a.botao.botao-secundario href=(format!("#{SETTINGS_ID}")) { (SETTINGS_TITLE) } }))
+                (island::side_panel(SETTINGS_TITLE, SETTINGS_ID, SETTINGS_TITLE, false))
             }
         }
         (tabs(l.aba, unread))
