@@ -23,7 +23,10 @@ const px = (v: { width: number }): string => `${v.width}px`;
 
 /** A full-page screenshot attached to the report, named by page and width. */
 async function attachScreenshot(page: Page, name: string): Promise<void> {
-  const body = await page.screenshot({ fullPage: true });
+  // Chromium under the four suites' load now and then answers "Unable to capture screenshot"
+  // for a page it drew: the picture is for a person to look at, so it is asked for once more.
+  const shot = () => page.screenshot({ fullPage: true });
+  const body = await shot().catch(shot);
   await test.info().attach(`${name} @ ${page.viewportSize()?.width}px`, { body, contentType: 'image/png' });
 }
 
