@@ -37,7 +37,12 @@ export default defineConfig({
     baseURL: APP_URL,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace's actions, console and network, and one screenshot of the
+    // end. The trace's DOM snapshots and screencast would be taken at every step of every
+    // test, passing or not: they cost more browser time than the checks themselves
+    // (benches/README.md), so a failure is replayed locally with `--trace on` to get them.
+    trace: { mode: 'retain-on-failure', snapshots: false, screenshots: false },
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
       args: [
