@@ -228,10 +228,15 @@ function notAPhoto(): string {
   return path;
 }
 
-/** Space on a file field opens the system's file chooser, where the file is picked. */
+/**
+ * Space on a file field opens the system's file chooser, where the file is picked. The wait for
+ * the chooser starts before the Tabs: Playwright turns on its interception of the dialog
+ * asynchronously, and a Space pressed right after could open the browser's own dialog instead
+ * (the test then waited for an event that never came).
+ */
 async function pickFile(page: Page, field: Locator, file: string, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
-  await tabTo(page, field, key);
   const chooser = page.waitForEvent('filechooser');
+  await tabTo(page, field, key);
   await page.keyboard.press('Space');
   await (await chooser).setFiles(file);
 }
