@@ -76,24 +76,33 @@ interface Row {
   investir: boolean;
 }
 
-async function readRow(row: Locator): Promise<Row> {
-  const cells = row.getByRole('cell');
-  const action = cells.last();
-  const links = await action.getByRole('link').all();
-  const actions = [];
-  for (const a of links) {
-    actions.push({ text: squash(await a.innerText()), label: (await a.getAttribute('aria-label')) ?? '' });
-  }
-  const style = await row.evaluate((tr) => {
-    const s = getComputedStyle(tr);
-    return { background: s.backgroundColor, color: s.color };
+/**
+ * Each row of the page's offerings table as a person reads it: the row header's text, the
+ * first cell's (the status), the last cell's links (visible text and accessible name), the
+ * row's colours, and whether 'Investir' is written anywhere in it. One call into the page
+ * for the whole table: a locator per cell took some eight round trips a row, and the three
+ * lists have some 55 rows each.
+ */
+async function readRows(table: Locator): Promise<[string, Row][]> {
+  return table.locator('tbody > tr').evaluateAll((trs) => {
+    const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
+    const text = (e: Element | null | undefined): string => squash(e instanceof HTMLElement ? e.innerText : '');
+    return trs.map((tr): [string, Row] => {
+      const cells = [...tr.querySelectorAll(':scope > td')];
+      const links = [...(cells.at(-1)?.querySelectorAll('a[href]') ?? [])];
+      const s = getComputedStyle(tr);
+      return [
+        text(tr.querySelector(':scope > th[scope=row]')),
+        {
+          status: text(cells[0]),
+          background: s.backgroundColor,
+          color: s.color,
+          actions: links.map((l) => ({ text: text(l), label: l.getAttribute('aria-label') ?? '' })),
+          investir: /investir/i.test(tr instanceof HTMLElement ? tr.innerText : ''),
+        },
+      ];
+    });
   });
-  return {
-    status: squash(await cells.first().innerText()),
-    ...style,
-    actions,
-    investir: (await row.getByText('Investir').count()) > 0,
-  };
 }
 
 /** Every row of the offerings table of `start`, walking its pages with 'Próxima'. */
@@ -103,9 +112,7 @@ async function everyRow(page: Page, start: string): Promise<Map<string, Row>> {
   for (let n = 0; n < 10; n++) {
     const table = page.getByRole('table', { name: 'Captações' });
     await expect(table).toBeVisible();
-    for (const row of await table.locator('tbody > tr').all()) {
-      rows.set(squash(await row.getByRole('rowheader').innerText()), await readRow(row));
-    }
+    for (const [name, row] of await readRows(table)) rows.set(name, row);
     const next = page.getByRole('navigation', { name: 'Paginação' }).getByRole('link', { name: 'Próxima' });
     if ((await next.count()) === 0) break;
     await next.click();
