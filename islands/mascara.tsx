@@ -53,6 +53,16 @@ function maskWhileTyping(
   maxDigits: number,
   leaveAsTyped: (value: string) => boolean = () => false,
 ): void {
+  // On a slow phone the person may type before this chunk arrives: what they typed by then
+  // is masked now, as the next key would have masked it. The server's own value is left alone.
+  if (input.value !== input.defaultValue && !leaveAsTyped(input.value)) {
+    const masked = format(input.value);
+    if (masked !== input.value) {
+      const typing = document.activeElement === input;
+      input.value = masked;
+      if (typing) input.setSelectionRange(masked.length, masked.length);
+    }
+  }
   input.addEventListener('input', (event) => {
     if (((event as InputEvent).inputType ?? '').startsWith('delete')) return;
     const value = input.value;
