@@ -151,3 +151,18 @@ export async function rawHtml(page: Page, url: string): Promise<string> {
   const res = await page.request.get(url, { maxRedirects: 0 });
   return res.text();
 }
+
+/**
+ * Full-page screenshots for a person to look at (the layout and WCAG 2.2 sweeps), attached to
+ * the HTML report (target/e2e-<port>-report) when E2E_SCREENSHOTS=1. They check nothing: the
+ * numbers beside them do. Off by default, as a picture cost Chromium about as much as loading
+ * its page, and the sweeps take some 250 of them a run (benches/README.md).
+ */
+export async function attachScreenshot(page: Page, name: string): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS !== '1') return;
+  // Chromium under the four suites' load now and then answers "Unable to capture screenshot"
+  // for a page it drew: the picture is for a person to look at, so it is asked for once more.
+  const shot = () => page.screenshot({ fullPage: true });
+  const body = await shot().catch(shot);
+  await test.info().attach(`${name} @ ${page.viewportSize()?.width}px`, { body, contentType: 'image/png' });
+}

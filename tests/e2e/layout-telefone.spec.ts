@@ -4,9 +4,9 @@
 // columns; on a phone every button, summary, tab and button-styled link is at least 44 × 44 px
 // and the first offering of /investir is on the first screen; a sign-up field that failed says
 // why under itself; a notification's headings descend from the page's (its title the next level,
-// the dialog's name with JS) and its settings are a labelled group of switches. Screenshots of each page at both widths go into the report.
+// the dialog's name with JS) and its settings are a labelled group of switches. With E2E_SCREENSHOTS=1, screenshots of each page at both widths go into the report.
 import { expect, test, type Page } from '@playwright/test';
-import { checkA11y, login } from './helpers';
+import { attachScreenshot, checkA11y, login } from './helpers';
 import { OFFER } from './paginas';
 import { overflow } from './wcag';
 
@@ -16,11 +16,6 @@ const VIEWPORTS = [PHONE, LAPTOP];
 /** The touch target a phone user can hit without aiming (WCAG 2.5.5, Lighthouse). */
 const TARGET = 44;
 const jsOn = (): boolean => test.info().project.use.javaScriptEnabled !== false;
-
-async function attachScreenshot(page: Page, name: string): Promise<void> {
-  const body = await page.screenshot({ fullPage: true });
-  await test.info().attach(`${name} @ ${page.viewportSize()?.width}px`, { body, contentType: 'image/png' });
-}
 
 /** Opens every closed disclosure in the page's main content, outer ones first, by clicking it. */
 async function openEveryAccordion(page: Page): Promise<void> {

@@ -2,11 +2,11 @@
 // row with a menu button on a phone, an offering's Investir is on the first screen, touch targets
 // are at least 24 × 24 px (layout-telefone.spec.ts asks 44 of buttons, summaries and tabs), the
 // account's sections are a menu on a phone and one row of tabs on a laptop, the statement's cards hold their
-// description at full width and fit 320 px with WCAG text spacing. Full-page screenshots of each
-// page at both widths are attached to the HTML report (target/e2e-<port>-report, one per project), so a person can look
-// at what the numbers say.
+// description at full width and fit 320 px with WCAG text spacing. With E2E_SCREENSHOTS=1, full-page
+// screenshots of each page at both widths go into the HTML report (helpers.ts, attachScreenshot), so a
+// person can look at what the numbers say.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { checkA11y, login } from './helpers';
+import { attachScreenshot, checkA11y, login } from './helpers';
 import { CLOSED, OFFER, PREVIEW, investorPages, visitorPages } from './paginas';
 import { applyTextSpacing, overflow } from './wcag';
 
@@ -20,15 +20,6 @@ const HEADER_MAX = 80;
 const TARGET_MIN = 24;
 
 const px = (v: { width: number }): string => `${v.width}px`;
-
-/** A full-page screenshot attached to the report, named by page and width. */
-async function attachScreenshot(page: Page, name: string): Promise<void> {
-  // Chromium under the four suites' load now and then answers "Unable to capture screenshot"
-  // for a page it drew: the picture is for a person to look at, so it is asked for once more.
-  const shot = () => page.screenshot({ fullPage: true });
-  const body = await shot().catch(shot);
-  await test.info().attach(`${name} @ ${page.viewportSize()?.width}px`, { body, contentType: 'image/png' });
-}
 
 /** Opens `path`, attaches its screenshot and softly expects it to fit the window. */
 async function checkFits(page: Page, path: string, who: string): Promise<void> {

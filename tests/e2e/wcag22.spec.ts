@@ -1,6 +1,6 @@
 // WCAG 2.2 checks on a representative page list (a visitor's and an investor's pages of every
 // kind: lists, a detail, forms, tables as cards, charts, tabs), each mode with a screenshot per
-// page attached to the HTML report (target/e2e-<port>-report, one per project):
+// page in the HTML report when E2E_SCREENSHOTS=1 (helpers.ts, attachScreenshot):
 //   reflow      320 × 256 CSS px, nothing wider than the window (SC 1.4.10);
 //   spacing     the text-spacing override at 320 px, nothing wider (SC 1.4.12);
 //   zoom        200 % browser zoom on a 1366 × 768 laptop (683 × 384 CSS px), nothing wider (SC 1.4.4);
@@ -8,7 +8,7 @@
 //               stays, the donut's slices and legend swatches keep distinct colours (1.4.11);
 //   motion      prefers-reduced-motion: reduce — no running animation, no smooth scrolling (2.3.3).
 import { expect, test, type Page } from '@playwright/test';
-import { login } from './helpers';
+import { attachScreenshot, login } from './helpers';
 import { OFFER } from './paginas';
 import { TEXT_SPACING, appendCss, overflow } from './wcag';
 
@@ -25,11 +25,6 @@ const investorSample = [
 ];
 
 type Mode = 'reflow' | 'spacing' | 'zoom' | 'forced' | 'motion';
-
-async function shot(page: Page, mode: Mode, who: string, path: string): Promise<void> {
-  const body = await page.screenshot({ fullPage: true });
-  await test.info().attach(`${mode}: ${who} ${path}`, { body, contentType: 'image/png' });
-}
 
 /** Sets the page up for `mode` (before any page of the test is opened). */
 async function setUp(page: Page, mode: Mode): Promise<void> {
@@ -99,7 +94,7 @@ for (const mode of MODES) {
     await setUp(page, mode);
     for (const path of visitorSample) {
       await page.goto(path);
-      await shot(page, mode, 'visitor', path);
+      await attachScreenshot(page, `${mode}: visitor ${path}`);
       expect.soft(await problems(page, mode), `${mode} on ${path}`).toEqual([]);
     }
   });
@@ -110,7 +105,7 @@ for (const mode of MODES) {
     await setUp(page, mode);
     for (const path of investorSample) {
       await page.goto(path);
-      await shot(page, mode, 'investor', path);
+      await attachScreenshot(page, `${mode}: investor ${path}`);
       expect.soft(await problems(page, mode), `${mode} on ${path}`).toEqual([]);
     }
   });
