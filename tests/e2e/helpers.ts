@@ -2,7 +2,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The repository root. */
@@ -60,7 +60,7 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
  * axe-core, WCAG 2.0/2.1/2.2 A and AA rules: zero violations (printed on failure).
  *
  * axe needs JavaScript in the page. In the `nojs` project the page's DOM (as rendered without
- * JS) is replayed at the same URL in a JS-enabled context, with the page's cookies, whose
+ * JS) is replayed at the same URL in a JS-enabled page, with the page's cookies, whose
  * scripts are blocked, and axe runs there.
  */
 export async function checkA11y(page: Page): Promise<void> {
@@ -68,42 +68,50 @@ export async function checkA11y(page: Page): Promise<void> {
   if (jsEnabled) {
     return reportAxe(page, page);
   }
-  const url = page.url();
-  const html = await page.content();
   const browser = page.context().browser();
   if (!browser) throw new Error('checkA11y: no browser');
-  const context = await replayContext(browser);
-  await context.clearCookies();
-  await context.addCookies(await page.context().cookies());
-  const replay = await context.newPage();
-  try {
-    await replay.route('**/*', (route) => {
-      const req = route.request();
-      if (req.resourceType() === 'document' && req.url() === url) {
-        return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html });
-      }
-      if (req.resourceType() === 'script') return route.abort();
-      return route.continue();
-    });
-    await replay.goto(url);
-    await reportAxe(replay, page);
-  } finally {
-    await replay.close();
-  }
+  const replay = await replayPage(browser);
+  replay.shown = { url: page.url(), html: await page.content() };
+  await replay.page.context().clearCookies();
+  await replay.page.context().addCookies(await page.context().cookies());
+  // A URL that differs from the last one only in its #fragment would not load a document.
+  if (bare(replay.page.url()) === bare(replay.shown.url)) await replay.page.goto('about:blank');
+  await replay.page.goto(replay.shown.url);
+  await reportAxe(replay.page, page);
 }
 
+/** `u` without its #fragment (a document request's URL never has one). */
+const bare = (u: string): string => u.split('#')[0];
+
+/** A worker's replay page and the page it is to show next. */
+type Replay = { page: Page; shown: { url: string; html: string } };
+
 /**
- * The replay context of a worker's browser, made once: a new context per check cost more than
- * the check. Each check sets its cookies and opens its own page, so nothing carries over.
+ * The replay page of a worker's browser, made once: a new context or page per check cost more
+ * than the check. Each check sets its cookies and the DOM to show, so nothing carries over: the
+ * document at that URL is the shown page's DOM, every script is refused, the rest (styles,
+ * images) comes from the app.
  */
-const replayContexts = new WeakMap<Browser, Promise<BrowserContext>>();
-function replayContext(browser: Browser): Promise<BrowserContext> {
-  let context = replayContexts.get(browser);
-  if (!context) {
-    context = browser.newContext({ javaScriptEnabled: true, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
-    replayContexts.set(browser, context);
+const replays = new WeakMap<Browser, Promise<Replay>>();
+function replayPage(browser: Browser): Promise<Replay> {
+  let replay = replays.get(browser);
+  if (!replay) {
+    replay = (async () => {
+      const context = await browser.newContext({ javaScriptEnabled: true, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+      const made: Replay = { page: await context.newPage(), shown: { url: '', html: '' } };
+      await made.page.route('**/*', (route) => {
+        const req = route.request();
+        if (req.resourceType() === 'document' && req.url() === bare(made.shown.url)) {
+          return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: made.shown.html });
+        }
+        if (req.resourceType() === 'script') return route.abort();
+        return route.continue();
+      });
+      return made;
+    })();
+    replays.set(browser, replay);
   }
-  return context;
+  return replay;
 }
 
 async function reportAxe(target: Page, shown: Page): Promise<void> {
