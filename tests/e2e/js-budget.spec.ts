@@ -8,7 +8,8 @@
 //
 // An offering page's main action (Investir) has its chunks fetched ahead once the page is idle
 // and it is in view (`data-aquecer`): they are counted apart, as `warmed`, and `before` holds
-// without them.
+// without them. The map, which loads as its accordion opens, draws only once Leaflet's
+// stylesheet applies: before it, Leaflet's tiles lay in the page's flow, wider than a phone.
 //
 // Each figure is the sum, over the distinct scripts the page fetched (modulepreloads included),
 // of the gzip body the server answers for them. The figures are printed (`js-bytes …`) and
@@ -19,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { APP_URL, ROOT, login } from './helpers';
+import { overflow } from './wcag';
 
 const KIB = 1024;
 const BEFORE_MAX = 3 * KIB;
@@ -262,6 +264,27 @@ test('the map loads when its accordion opens it into view @so-js', async ({ page
   await expect(map).toHaveAttribute('data-island-state', 'mounted');
   await expect(map.getByRole('region', { name: /^Mapa: / })).toBeVisible();
   await expect(map.getByRole('link', { name: /Ver no OpenStreetMap/ })).toBeVisible();
+});
+
+test('on a phone the map draws once its stylesheet applies, and the page never widens @so-js', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.route('https://tile.openstreetmap.org/**', (route) => route.abort());
+  // Leaflet's stylesheet is held back, as on a slow link, until the island is up.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/leaflet-[0-9a-f]+\.css$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(OFFER);
+  const map = page.locator('[data-island="map"]');
+  await page.locator('summary', { hasText: 'Localização' }).click();
+  await expect(map).toHaveAttribute('data-island-state', 'mounted');
+  expect(await overflow(page), 'wider than the window while the stylesheet loads').toBeLessThanOrEqual(0);
+  await expect(map.locator('.leaflet-container')).toHaveCount(0);
+  release();
+  await expect(map.locator('.leaflet-container')).toBeVisible();
+  expect(await overflow(page), 'wider than the window with the map drawn').toBeLessThanOrEqual(0);
 });
 
 interface Output {
