@@ -37,11 +37,11 @@ export default defineConfig({
     baseURL: APP_URL,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
-    // A failed test keeps its trace's actions, console and network, and one screenshot of the
-    // end. The trace's DOM snapshots and screencast would be taken at every step of every
-    // test, passing or not: they cost more browser time than the checks themselves
-    // (benches/README.md), so a failure is replayed locally with `--trace on` to get them.
-    trace: { mode: 'retain-on-failure', snapshots: false, screenshots: false },
+    // A failed test keeps a screenshot of its end (and the error's context). Its trace is kept
+    // only with E2E_TRACE=1 (actions, console, network; `--trace on` adds DOM snapshots):
+    // recording one for every test, passing or not, cost some 5-15 % of the run's browser time
+    // (benches/README.md), and a failure is replayed locally to look into it.
+    trace: process.env.E2E_TRACE === '1' ? { mode: 'retain-on-failure', snapshots: false, screenshots: false } : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
