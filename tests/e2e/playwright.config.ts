@@ -8,10 +8,10 @@ const CI = !!process.env.CI;
 // each with its own web app, sandbox and database (E2E_PORT), so none sees another's investors
 // change; inside a process the files run one at a time, in name order. A process spends most of
 // its time waiting on the browser, not computing, so four keep the two cores busier than two.
-// E2E_HALF picks the process's files: 1, the page checks and two journeys below (about half
-// the time, rebalanced from the run's "Slow test file" lines when a half runs longer); 2, all
+// E2E_HALF picks the process's files: 1, the page checks and the journeys below (about half
+// the time, rebalanced from the run's per-test times when a half runs longer); 2, all
 // the others (a new spec lands there); unset, every file.
-const PAGE_CHECKS = /\/(agenda|cadastro|carteira|crawl|layout|leitor-de-tela|login|mascara-cep|wcag22)\.spec\.ts$/;
+const PAGE_CHECKS = /\/(agenda|cadastro|captacoes-fases|carteira|crawl|layout|leitor-de-tela|login|mascara-cep|wcag22)\.spec\.ts$/;
 const HALF = process.env.E2E_HALF;
 // A project's testIgnore replaces the config's, so each project lists it.
 const OTHER_HALF = HALF === '2' ? [PAGE_CHECKS] : [];
