@@ -10,9 +10,9 @@
 //   `data-carregar="visto"`, only once the investor has touched the page (a pointer, a key, a
 //   scroll): the countdowns, whose server text (the date and time) is the picture until then; with a
 //   `data-gatilho` (see below), preloaded on hover or focus of that control;
-// - `data-carregar="interacao"`: when its control is pressed or opened (`click`, `pointerdown`,
-//   the `toggle` of a `<details>`), with the chunk preloaded on hover or focus. The control is
-//   the nearest ancestor matching `data-gatilho` (the closed filter panel of the sliders), else
+// - `data-carregar="interacao"`: when its control is pressed or opened (`click`, a `pointerdown`
+//   away from its links and buttons, the `toggle` of a `<details>`), with the chunk preloaded on
+//   hover, focus or a press on a link. The control is the nearest ancestor matching `data-gatilho` (the closed filter panel of the sliders), else
 //   the island itself (the Investir link inside it). A click on a link or button inside the
 //   island that comes before the island is up is held, and given again once it is mounted, so
 //   the first click opens the modal; if loading fails the link is followed as without JS; with
@@ -130,7 +130,18 @@ function onInteraction(el: Target, touch: boolean): void {
   } else {
     warmOn(trigger, el.dataset.src as string);
   }
-  trigger.addEventListener('pointerdown', go, { once: true });
+  // A press on one of the island's links or buttons is followed by its click, which mounts the
+  // island and gives the click again: mounting at the press would replace the pressed control
+  // under the pointer before the click, and the click would be lost. The press fetches only.
+  trigger.addEventListener(
+    'pointerdown',
+    (event) => {
+      const control = (event.target as Element).closest('a[href], button');
+      if (control && el.contains(control)) preload(el.dataset.src as string);
+      else go();
+    },
+    { once: true },
+  );
   trigger.addEventListener('toggle', go, { once: true });
   trigger.addEventListener(
     'click',

@@ -186,3 +186,17 @@ test('with JavaScript the filter and the settings are side modals, and a notific
   await settings.getByRole('button', { name: 'Salvar' }).click();
   expect(await alertText(page)).toBe('Informações atualizadas com sucesso.');
 });
+
+test('a press held on Configurar notificações while its island arrives still opens the modal @so-js', async ({ page }) => {
+  await login(page);
+  await page.goto('/notificacoes');
+  const link = page.getByRole('link', { name: 'Configurar notificações' });
+  const box = await link.boundingBox();
+  if (!box) throw new Error('no box for the link');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  // The press, then a slow finger: the chunk has all the time to arrive before the click.
+  await page.mouse.down();
+  await page.waitForTimeout(1500);
+  await page.mouse.up();
+  await expect(page.getByRole('dialog', { name: 'Configurar notificações' })).toBeVisible();
+});
