@@ -12,9 +12,10 @@
 //   `data-gatilho` (see below), preloaded on hover or focus of that control;
 // - `data-carregar="interacao"`: when its control is pressed or opened (`click`, a `pointerdown`
 //   away from its links and buttons, the `toggle` of a `<details>`), with the chunk preloaded on
-//   hover, focus or a press on a link. The control is the nearest ancestor matching `data-gatilho` (the closed filter panel of the sliders), else
-//   the island itself (the Investir link inside it). A click on a link or button inside the
-//   island that comes before the island is up is held, and given again once it is mounted, so
+//   hover, focus or a press on a link. The control is the nearest ancestor matching
+//   `data-gatilho` (the closed filter panel of the sliders), else the island itself (the
+//   Investir link inside it). A click on a link or button inside the island that comes before
+//   the island is up is held, and given again once it is mounted, so
 //   the first click opens the modal; if loading fails the link is followed as without JS; with
 //   `data-aquecer` (the page's main action, Investir), the chunks it names (the island's and the
 //   ones it imports) are fetched once the page is idle and the island in view, unless the browser

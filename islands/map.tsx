@@ -1,8 +1,8 @@
 // The Localização map (Leaflet, with the tile server the configuration names: `--map-tiles-url`,
 // OpenStreetMap's by default, and its attribution). Fallback: the place as text and a link to
 // OpenStreetMap, which stays under the map. Leaflet's stylesheet is one of our own static assets;
-// its URL comes in the props and is added to the page only when a map mounts, which waits for it. The loader mounts
-// it when it scrolls into view (`data-lazy`).
+// its URL comes in the props and is added to the page only when a map mounts, which waits for
+// it. The loader mounts it when it scrolls into view (`data-lazy`).
 import { useEffect, useRef } from 'react';
 import { circleMarker, map as leafletMap, tileLayer } from 'leaflet';
 import type { MapProps } from './generated/props';

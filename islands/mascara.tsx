@@ -53,18 +53,8 @@ function maskWhileTyping(
   maxDigits: number,
   leaveAsTyped: (value: string) => boolean = () => false,
 ): void {
-  // On a slow phone the person may type before this chunk arrives: what they typed by then
-  // is masked now, as the next key would have masked it. The server's own value is left alone.
-  if (input.value !== input.defaultValue && !leaveAsTyped(input.value)) {
-    const masked = format(input.value);
-    if (masked !== input.value) {
-      const typing = document.activeElement === input;
-      input.value = masked;
-      if (typing) input.setSelectionRange(masked.length, masked.length);
-    }
-  }
-  input.addEventListener('input', (event) => {
-    if (((event as InputEvent).inputType ?? '').startsWith('delete')) return;
+  /** Masks what is typed, the caret kept after the same digit (while the field has the focus). */
+  const remask = (): void => {
     const value = input.value;
     if (leaveAsTyped(value)) return;
     const caret = input.selectionStart ?? value.length;
@@ -72,8 +62,15 @@ function maskWhileTyping(
     const masked = format(value);
     if (masked === value) return;
     input.value = masked;
+    if (document.activeElement !== input) return;
     const pos = caretAfterDigits(masked, Math.min(digitsBefore, maxDigits));
     input.setSelectionRange(pos, pos);
+  };
+  // On a slow phone the person may type before this chunk arrives: what they typed by then
+  // is masked now, as the next key would have masked it. The server's own value is left alone.
+  if (input.value !== input.defaultValue) remask();
+  input.addEventListener('input', (event) => {
+    if (!((event as InputEvent).inputType ?? '').startsWith('delete')) remask();
   });
 }
 
