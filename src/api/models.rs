@@ -4,6 +4,7 @@
 mod cadastro;
 mod captacao;
 mod declaracao;
+mod drawn;
 mod extrato;
 mod investimento;
 mod irpf;
@@ -24,6 +25,7 @@ pub use captacao::{
 pub use declaracao::{
     Declaracao, DeclaracaoInvestidor, LimiteAnual, NovaDeclaracao, RegrasLimite, TermoQualificado,
 };
+pub use drawn::{Drawing, Drawn};
 pub use extrato::{
     ExtratoLinha, ExtratoPagina, Notificacao, NotificacaoConfiguracao, NotificacaoContador,
     NotificacaoDetalhe, NotificacaoMensagem, NotificacaoPagina, ProdutoPagina, ProdutoSetor,
@@ -106,6 +108,9 @@ impl From<TipoResposta> for String {
 pub struct SearchResponse<T> {
     pub dados: Vec<T>,
     pub total_registros: i64,
+    /// What pages drew from this very page of results, kept with it ([`Drawn`]).
+    #[serde(skip)]
+    pub drawn: Drawn,
 }
 
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]

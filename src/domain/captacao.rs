@@ -13,7 +13,7 @@ use super::status::CaptacaoStatus;
 mod fase;
 mod regras;
 
-pub use fase::{Fase, Marcos, fase};
+pub use fase::{Fase, Marcos, fase, muda_em};
 pub use regras::RegrasOferta;
 
 /// What the rules need to know about an offering.
@@ -38,15 +38,21 @@ pub struct CaptacaoFacts {
 impl CaptacaoFacts {
     /// The phase at `now` (see [`fase`]).
     pub fn fase(&self, now: Timestamp) -> Fase {
-        fase(
-            Marcos {
-                status: &self.status,
-                resultado: self.resultado.as_ref(),
-                inicio: self.inicio_captacao,
-                fim: self.fim_captacao,
-            },
-            now,
-        )
+        fase(self.marcos(), now)
+    }
+
+    /// When the phase may next change after `now` (see [`muda_em`]).
+    pub fn muda_em(&self, now: Timestamp) -> Option<Timestamp> {
+        muda_em(self.marcos(), now)
+    }
+
+    fn marcos(&self) -> Marcos<'_> {
+        Marcos {
+            status: &self.status,
+            resultado: self.resultado.as_ref(),
+            inicio: self.inicio_captacao,
+            fim: self.fim_captacao,
+        }
     }
 }
 

@@ -166,3 +166,67 @@ async fn a_pre_launch_detail_says_when_payment_is_asked_for() {
     );
     assert!(text(&doc, ".fatos dd .abre-em").starts_with("abre em "));
 }
+
+/// A list the micro-cache keeps for a minute still shows its offering opened from the
+/// instant it opens and closed from the instant it ends: what a page drew from the list is
+/// kept only until the next opening or close. (An investor's page: a visitor's page is kept
+/// whole for `--micro-cache` seconds, 2 by default.)
+#[tokio::test]
+async fn a_kept_list_shows_an_offering_open_and_closed_on_time() {
+    use serde_json::json;
+    use wiremock::matchers::{method, path};
+    use wiremock::{Mock, MockServer, ResponseTemplate};
+
+    let now = jiff::Timestamp::now();
+    let at = |s: i64| (now + jiff::SignedDuration::from_secs(s)).to_string();
+    let mut o = crate::captacoes_filtros::offering_json(1, "fazenda-1", json!([]));
+    o["lancamento"] = json!({"preLancamento": true, "inicioCaptacao": at(2)});
+    o["fimCaptacao"] = json!(at(4));
+    let server = MockServer::start().await;
+    Mock::given(method("GET"))
+        .and(path("/v1/captacoes"))
+        .respond_with(
+            ResponseTemplate::new(200)
+                .insert_header("cache-control", "public, max-age=60")
+                .set_body_json(json!({"dados": [o], "totalRegistros": 1})),
+        )
+        .expect(1)
+        .mount(&server)
+        .await;
+    Mock::given(method("GET"))
+        .and(path("/v1/reservas/resumo"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({})))
+        .mount(&server)
+        .await;
+    crate::platform::mock_login(&server).await;
+    let app = TestApp::with_platform(&server.uri(), &["--micro-cache", "60"]).await;
+    crate::platform::login_via_callback(&app, routes::HOME).await;
+    let row = || async {
+        let doc = html(app.get(routes::INVESTIR).await).await;
+        let mut rows = linhas(&doc);
+        assert_eq!(rows.len(), 1);
+        rows.pop_first().unwrap().1
+    };
+    let first = row().await;
+    assert!(first.status.starts_with("Pré-lançamento"), "{first:?}");
+    assert_eq!(row().await, first, "kept while nothing changes");
+    let until = |s: i64| {
+        let wait =
+            (now + jiff::SignedDuration::from_secs(s)).duration_since(jiff::Timestamp::now());
+        tokio::time::sleep(std::time::Duration::try_from(wait).unwrap_or_default())
+    };
+    until(2).await;
+    let open = row().await;
+    assert_eq!(open.status, "Captação no ar");
+    assert!(
+        !open.cinza && open.acao.starts_with("Investir em"),
+        "{open:?}"
+    );
+    until(4).await;
+    let closed = row().await;
+    assert_eq!(closed.status, "Encerrado");
+    assert!(
+        closed.cinza && closed.acao.starts_with("Ver "),
+        "{closed:?}"
+    );
+}

@@ -84,5 +84,16 @@ pub fn fase(m: Marcos<'_>, now: Timestamp) -> Fase {
     }
 }
 
+/// The first instant after `now` at which [`fase`] may answer otherwise: the opening or the
+/// close, whichever is next; `None` when neither is ahead. Until then every rule read at
+/// `now` holds, so what was drawn from them may be shown again.
+pub fn muda_em(m: Marcos<'_>, now: Timestamp) -> Option<Timestamp> {
+    [m.inicio, m.fim]
+        .into_iter()
+        .flatten()
+        .filter(|t| *t > now)
+        .min()
+}
+
 #[cfg(test)]
 mod tests;

@@ -194,4 +194,35 @@ proptest! {
             prop_assert!(!matches!(shown, DisplayStatus::Other(_) | DisplayStatus::PreLancamento));
         }
     }
+
+    /// Until the next change `muda_em` names, every rule a page draws an offering with
+    /// (its phase, the status shown, the opening day, why it is closed) answers as at
+    /// `now`; that instant is the opening or the close.
+    #[test]
+    fn nothing_shown_changes_before_muda_em(
+        status in status(),
+        resultado in resultado(),
+        inicio in proptest::option::of(instante()),
+        fim in proptest::option::of(instante()),
+        now in instante(),
+        depois in 0i64..400_000_000,
+        arrecadado in 0i64..=1000,
+    ) {
+        use crate::domain::captacao::{closed_reason, opens_on};
+        let f = facts(status, resultado, inicio, fim, arrecadado);
+        let proxima = f.muda_em(now);
+        let t = Timestamp::from_second(now.as_second() + depois).unwrap();
+        let t = match proxima {
+            Some(p) if t >= p => Timestamp::from_second(p.as_second() - 1).unwrap().max(now),
+            _ => t,
+        };
+        prop_assert_eq!(f.fase(t), f.fase(now));
+        prop_assert_eq!(display_status(&f, t), display_status(&f, now));
+        prop_assert_eq!(opens_on(&f, t), opens_on(&f, now));
+        prop_assert_eq!(closed_reason(&f, t), closed_reason(&f, now));
+        if let Some(p) = proxima {
+            prop_assert!(p > now);
+            prop_assert!(inicio == Some(p) || fim == Some(p));
+        }
+    }
 }

@@ -4,6 +4,7 @@
 
 pub(crate) mod detalhe;
 pub(crate) mod query;
+pub(crate) mod table;
 pub(crate) mod view;
 
 use axum::extract::RawQuery as RawQueryString;

@@ -2,18 +2,18 @@
 
 use std::sync::Arc;
 
-use jiff::Timestamp;
 use maud::{Markup, html};
 
 use super::query::{
-    AVAILABLE_MAX, AVAILABLE_STEP, Direction, ListState, PERCENT_MAX, PERCENT_STEP, RATING_OPTIONS,
-    RawQuery, STATUS_OPTIONS, TERM_MAX, View,
+    AVAILABLE_MAX, AVAILABLE_STEP, ListState, PERCENT_MAX, PERCENT_STEP, RATING_OPTIONS, RawQuery,
+    STATUS_OPTIONS, TERM_MAX, View,
 };
+use super::table::{TableOptions, row_action, table};
 use crate::api::ApiError;
 use crate::api::models::{CaptacaoResumo, Resumo, SearchResponse};
-use crate::domain::captacao::{self, CaptacaoFacts};
+use crate::domain::captacao;
 use crate::domain::paging;
-use crate::web::ui::{self, aviso_cvm, captacao as ui_captacao, cards, format, island};
+use crate::web::ui::{self, aviso_cvm, captacao as ui_captacao, cards, island};
 use crate::web::{Ctx, routes};
 
 pub fn page(
@@ -49,7 +49,7 @@ fn offerings(ctx: &Ctx, state: &ListState, list: &SearchResponse<CaptacaoResumo>
             (cards::empty_card(cards::EMPTY_TITLE, cards::EMPTY_TEXT))
         } @else {
             @match state.view {
-                View::Lista => (table(ctx, state, &rows, &TableOptions::LIST)),
+                View::Lista => (table(ctx, state, list, &TableOptions::LIST)),
                 View::Cartoes => (card_grid(ctx, &rows)),
             }
             (pagination(state, list.total_registros, routes::INVESTIR))
@@ -240,151 +240,6 @@ fn allocation_block(ctx: &Ctx, summary: &Result<Resumo, ApiError>) -> Markup {
     }
 }
 
-fn invest_href(ctx: &Ctx, o: &CaptacaoResumo) -> String {
-    if ctx.session.is_some() {
-        routes::captacao_investir(&o.url_amigavel)
-    } else {
-        routes::QUERO_INVESTIR.to_owned()
-    }
-}
-
-/// Which columns sort, and the page the sort links lead to (the list sorts on every
-/// column; the home's opportunities only on Status, NomeCaptacao and DataFim).
-pub struct TableOptions {
-    pub sortable: &'static [&'static str],
-    pub base: &'static str,
-}
-
-impl TableOptions {
-    pub const LIST: TableOptions = TableOptions {
-        sortable: super::query::SORT_FIELDS,
-        base: routes::INVESTIR,
-    };
-}
-
-/// The sortable columns, in the table's order: (field, label).
-const SORT_COLUMNS: [(&str, &str); 9] = [
-    ("Status", "Status"),
-    ("NomeCaptacao", "Nome da fazenda"),
-    ("Vencimento", "Vencimento"),
-    ("Rendimento", "Remuneração líquida"),
-    ("Rating", "Rating"),
-    ("LimiteArrecadacao", "Valor em captação"),
-    ("Acompanhamento", "% Captado"),
-    ("Disponivel", "Disponível para aplicação"),
-    ("DataFim", "Termina em"),
-];
-
-fn column_label(field: &str) -> &'static str {
-    SORT_COLUMNS
-        .iter()
-        .find(|(f, _)| *f == field)
-        .map_or("", |(_, l)| l)
-}
-
-/// On a phone, where the table is a list of cards and its headers are hidden, the sort is one
-/// disclosure ('Ordenar'), folded, its links tall enough to tap.
-fn sort_menu(state: &ListState, opts: &TableOptions) -> Markup {
-    let current = state.sort.map(|(f, d)| {
-        let dir = match d {
-            Direction::Asc => "crescente",
-            Direction::Desc => "decrescente",
-        };
-        format!("{} ({dir})", column_label(f))
-    });
-    html! {
-        details.ordenar {
-            summary { "Ordenar" @if let Some(c) = &current { ": " (c) } }
-            ul {
-                @for (field, label) in SORT_COLUMNS.iter().filter(|(f, _)| opts.sortable.contains(f)) {
-                    li { a href=(state.with_sort(field).href_on(opts.base))
-                        aria-current=[state.sort.is_some_and(|(f, _)| f == *field).then_some("true")] { (label) } }
-                }
-            }
-        }
-    }
-}
-
-fn sort_header(state: &ListState, opts: &TableOptions, field: &'static str, label: &str) -> Markup {
-    if !opts.sortable.contains(&field) {
-        return html! { th scope="col" { (label) } };
-    }
-    let aria = match state.sort {
-        Some((f, Direction::Asc)) if f == field => "ascending",
-        Some((f, Direction::Desc)) if f == field => "descending",
-        _ => "none",
-    };
-    html! {
-        th scope="col" aria-sort=(aria) {
-            a href=(state.with_sort(field).href_on(opts.base)) { (label) span.sr-only { " (ordenar)" } }
-        }
-    }
-}
-
-/// The offerings as a table; on a phone each row is a card (`.tabela-cartoes` in app.css: the
-/// cells stack under their `data-label`, the sortable headers become a row of sort links).
-pub fn table(
-    ctx: &Ctx,
-    state: &ListState,
-    rows: &[&CaptacaoResumo],
-    opts: &TableOptions,
-) -> Markup {
-    let now = ui_captacao::now();
-    html! {
-        @if !opts.sortable.is_empty() { (sort_menu(state, opts)) }
-        div.tabela-rolagem tabindex="0" role="region" aria-label="Tabela; role para o lado para ver todas as colunas" {
-            table.tabela-captacoes.tabela-cartoes {
-                caption.sr-only { "Captações" }
-                thead { tr {
-                    (sort_header(state, opts, "Status", "Status"))
-                    (sort_header(state, opts, "NomeCaptacao", "Nome da fazenda"))
-                    (sort_header(state, opts, "Vencimento", "Vencimento"))
-                    (sort_header(state, opts, "Rendimento", "Remuneração líquida"))
-                    (sort_header(state, opts, "Rating", "Rating"))
-                    th scope="col" { "ESG" }
-                    (sort_header(state, opts, "LimiteArrecadacao", "Valor em captação"))
-                    (sort_header(state, opts, "Acompanhamento", "% Captado"))
-                    (sort_header(state, opts, "Disponivel", "Disponível para aplicação"))
-                    (sort_header(state, opts, "DataFim", "Termina em"))
-                    th scope="col" { span.sr-only { "Ações" } }
-                } }
-                tbody {
-                    @for o in rows {
-                        @let f = o.facts();
-                        @let status = captacao::display_status(&f, now);
-                        tr.finalizada[status.is_finished()] {
-                            td data-label="Status" { (ui_captacao::status(&f, now)) }
-                            th scope="row" { a href=(routes::captacao(&o.url_amigavel)) { (o.nome_captacao) } }
-                            td data-label="Vencimento" { @if let Some(v) = o.vencimento { (v) " meses" } @else { "-" } }
-                            td data-label="Remuneração líquida" { (o.rendimento_descricao.as_deref().unwrap_or("-")) }
-                            td data-label="Rating" { (o.rating.as_deref().unwrap_or("-")) }
-                            td data-label="ESG" { (o.classificacao_esg.as_deref().unwrap_or("-")) }
-                            td data-label="Valor em captação" { (ctx.money(o.limite_arrecadacao)) }
-                            td data-label="% Captado" { (format::percent(captacao::percent_raised(&f))) }
-                            td data-label="Disponível para aplicação" { (ctx.money(captacao::available(&f))) }
-                            td data-label="Termina em" { (format::date(o.fim_captacao.as_deref())) }
-                            td.celula-acao { (row_action(ctx, o, &f, now)) }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// Investir only where the detail offers it (open, or not open yet to record a
-/// reservation); every other row has the arrow to its detail.
-fn row_action(ctx: &Ctx, o: &CaptacaoResumo, f: &CaptacaoFacts, now: Timestamp) -> Markup {
-    let detail = routes::captacao(&o.url_amigavel);
-    html! {
-        @if captacao::closed_reason(f, now).is_some() {
-            a.botao-seta href=(detail) aria-label={ "Ver " (o.nome_captacao) } { "→" }
-        } @else {
-            a.botao.botao-primario href=(invest_href(ctx, o)) aria-label={ "Investir em " (o.nome_captacao) } { "Investir" }
-        }
-    }
-}
-
 fn card_grid(ctx: &Ctx, rows: &[&CaptacaoResumo]) -> Markup {
     let now = ui_captacao::now();
     html! {
@@ -405,7 +260,7 @@ fn card_grid(ctx: &Ctx, rows: &[&CaptacaoResumo]) -> Markup {
                         div { dt { "Disponível" } dd { (ctx.money(captacao::available(&f))) } }
                     }
                     (ui_captacao::progress(&f, &format!("progresso-{i}")))
-                    (row_action(ctx, o, &f, now))
+                    (row_action(ctx.session.is_some(), o, &f, now))
                 }
             }
         }

@@ -9,7 +9,8 @@ use crate::api::models::{
 };
 use crate::domain::captacao;
 use crate::web::pages::captacoes::query::ListState;
-use crate::web::pages::captacoes::view::{TableOptions, pagination, table};
+use crate::web::pages::captacoes::table::{TableOptions, table};
+use crate::web::pages::captacoes::view::pagination;
 use crate::web::pages::reservas::reserva_panel;
 use crate::web::ui::{aviso_cvm, badge, captacao as ui_captacao, cards, format, island, rosca};
 use crate::web::{Ctx, routes};
@@ -185,7 +186,7 @@ fn opportunity_rows(ctx: &Ctx, state: &ListState, list: &SearchResponse<Captacao
         @if rows.is_empty() {
             (cards::empty_card_in_section(cards::EMPTY_TITLE, cards::EMPTY_TEXT, None))
         } @else {
-            (table(ctx, state, &rows, &HOME_TABLE))
+            (table(ctx, state, list, &HOME_TABLE))
             (pagination(state, list.total_registros, routes::HOME))
             // Offerings are presented here with their Investir links, so the
             // investor reads the standard warning here too, not only on /investir.
