@@ -544,4 +544,10 @@ UPDATE reservas SET repassada_em = MAX(COALESCE(desistencia_ate, 0),
           AND fim_captacao < CAST(strftime('%s', 'now') AS INTEGER) * 1000);
 UPDATE reservas SET inicio_rendimento = NULL;
 "#,
+    // 14: a reservation is read with the recovery events of its holder's reservations in the
+    // same offering (`reservas::store`'s SELECT): found by holder and offering, not by
+    // scanning every reservation of the holder for each row.
+    r#"
+CREATE INDEX reservas_usuario_captacao ON reservas(usuario_id, captacao_id);
+"#,
 ];

@@ -9,20 +9,23 @@ use jiff::Timestamp;
 use rusqlite::Connection;
 
 use super::modelo::codigo_situacao;
-use super::posicao::posicoes;
+use super::posicao::posicoes_de;
 use crate::domain::situacao::Situacao;
 use crate::sandbox::autenticacao::Investidor;
 use crate::sandbox::erro::ApiError;
 use crate::sandbox::reservas::carteira::{self, json::SituacaoDoGrupo};
+use crate::sandbox::reservas::reserva::Reserva;
+use crate::sandbox::reservas::store;
 use crate::sandbox::resposta::{self, JsonExato};
 use crate::sandbox::{Sandbox, tempo};
 
 fn situacoes(
     c: &Connection,
     usuario: i64,
+    investidas: Vec<Reserva>,
     agora: Timestamp,
 ) -> Result<BTreeMap<i64, SituacaoDoGrupo>, ApiError> {
-    Ok(posicoes(c, usuario, agora)?
+    Ok(posicoes_de(c, usuario, investidas, agora)?
         .into_iter()
         .map(|(id, p)| {
             let em_recuperacao = if p.situacao == Situacao::EmRecuperacao {
@@ -49,8 +52,10 @@ pub(crate) async fn resumida(
     investidor
         .read(&sandbox, move |c, usuario| {
             let agora = tempo::agora();
-            let grupos = carteira::alocacao(c, usuario, agora)?;
-            let situacoes = situacoes(c, usuario, agora)?;
+            // Read once: the allocation and the situations are of the same reservations.
+            let investidas = store::investidas(c, usuario)?;
+            let situacoes = situacoes(c, usuario, investidas.clone(), agora)?;
+            let grupos = carteira::agrupar(investidas, agora);
             resposta::json(&carteira::json::resumo(&grupos, &situacoes, agora))
         })
         .await
@@ -64,8 +69,10 @@ pub(crate) async fn detalhada(
     investidor
         .read(&sandbox, move |c, usuario| {
             let agora = tempo::agora();
-            let grupos = carteira::alocacao(c, usuario, agora)?;
-            let situacoes = situacoes(c, usuario, agora)?;
+            // Read once: the allocation and the situations are of the same reservations.
+            let investidas = store::investidas(c, usuario)?;
+            let situacoes = situacoes(c, usuario, investidas.clone(), agora)?;
+            let grupos = carteira::agrupar(investidas, agora);
             resposta::json(&carteira::json::detalhe(&grupos, &situacoes))
         })
         .await

@@ -25,9 +25,20 @@ pub(crate) fn posicoes(
     usuario: i64,
     agora: Timestamp,
 ) -> Result<BTreeMap<i64, Posicao>, ApiError> {
+    let investidas = crate::sandbox::reservas::store::investidas(c, usuario)?;
+    posicoes_de(c, usuario, investidas, agora)
+}
+
+/// [`posicoes`] of invested reservations already read (`reservas::store::investidas`).
+pub(crate) fn posicoes_de(
+    c: &Connection,
+    usuario: i64,
+    investidas: Vec<Reserva>,
+    agora: Timestamp,
+) -> Result<BTreeMap<i64, Posicao>, ApiError> {
     let passos = super::store::recuperacoes_do_usuario(c, usuario)?;
     let mut grupos: BTreeMap<i64, Vec<Reserva>> = BTreeMap::new();
-    for r in crate::sandbox::reservas::store::investidas(c, usuario)? {
+    for r in investidas {
         grupos.entry(r.captacao_id).or_default().push(r);
     }
     Ok(grupos

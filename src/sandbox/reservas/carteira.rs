@@ -106,8 +106,12 @@ pub(crate) fn alocacao(
     usuario: i64,
     agora: Timestamp,
 ) -> Result<Vec<Grupo>, ApiError> {
+    Ok(agrupar(store::investidas(c, usuario)?, agora))
+}
+
+/// [`alocacao`] of invested reservations already read (`store::investidas`).
+pub(crate) fn agrupar(reservas: Vec<Reserva>, agora: Timestamp) -> Vec<Grupo> {
     let hoje = dates::today_in_sao_paulo(agora);
-    let reservas = store::investidas(c, usuario)?;
     let mut grupos: BTreeMap<i64, Grupo> = BTreeMap::new();
     for r in reservas {
         let rendimento = fluxo::rendimento_acumulado(
@@ -133,7 +137,7 @@ pub(crate) fn alocacao(
             nome(a).cmp(&nome(b))
         })
     });
-    Ok(lista)
+    lista
 }
 
 /// Guarantee label → (cents, offering names).
