@@ -236,15 +236,7 @@ async fn metrics_are_served_on_their_own_address() {
         .await;
     assert_eq!(detail.unwrap().status(), 502);
     // A session whose token is within a minute of expiry is refreshed on its next page.
-    let investor = TestApp {
-        web_url: web.clone(),
-        sandbox_url: None,
-        client: reqwest::Client::builder()
-            .cookie_store(true)
-            .redirect(reqwest::redirect::Policy::none())
-            .build()
-            .unwrap(),
-    };
+    let investor = TestApp::browser_at(&web);
     login_via_callback(&investor, routes::HOME).await;
     assert_eq!(investor.get(routes::HOME).await.status(), 200);
 

@@ -3,6 +3,7 @@
 
 use colheita::web::routes;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use clap::Parser;
 use colheita::config::Cli;
@@ -15,6 +16,17 @@ pub struct TestApp {
     pub web_url: String,
     pub sandbox_url: Option<String>,
     pub client: reqwest::Client,
+    /// The app's data directory, removed when the test's last browser on it goes: a run
+    /// starts a thousand apps, and their databases would fill the temporary directory.
+    _data: Option<Arc<DataDir>>,
+}
+
+struct DataDir(PathBuf);
+
+impl Drop for DataDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 pub fn temp_dir() -> PathBuf {
@@ -133,10 +145,22 @@ impl TestApp {
             .await
             .unwrap();
         });
+        let data = cli.config.data_dir.clone();
         TestApp {
             web_url,
             sandbox_url,
             client: client(),
+            _data: Some(Arc::new(DataDir(data))),
+        }
+    }
+
+    /// A browser (its own cookies) on a web app the test started itself, at `web_url`.
+    pub fn browser_at(web_url: &str) -> TestApp {
+        TestApp {
+            web_url: web_url.to_owned(),
+            sandbox_url: None,
+            client: client(),
+            _data: None,
         }
     }
 
@@ -163,6 +187,7 @@ impl TestApp {
             web_url: self.web_url.clone(),
             sandbox_url: self.sandbox_url.clone(),
             client: client(),
+            _data: self._data.clone(),
         }
     }
 
