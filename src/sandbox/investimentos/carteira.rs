@@ -44,6 +44,18 @@ fn situacoes(
         .collect())
 }
 
+/// The wallet's allocation and each holding's situation, from one read of the investor's
+/// invested reservations.
+fn alocacao(
+    c: &Connection,
+    usuario: i64,
+    agora: Timestamp,
+) -> Result<(Vec<carteira::Grupo>, BTreeMap<i64, SituacaoDoGrupo>), ApiError> {
+    let investidas = store::investidas(c, usuario)?;
+    let situacoes = situacoes(c, usuario, investidas.clone(), agora)?;
+    Ok((carteira::agrupar(investidas, agora), situacoes))
+}
+
 /// `GET /v1/reservas/alocacao/resumida`.
 pub(crate) async fn resumida(
     State(sandbox): State<Sandbox>,
@@ -52,10 +64,7 @@ pub(crate) async fn resumida(
     investidor
         .read(&sandbox, move |c, usuario| {
             let agora = tempo::agora();
-            // Read once: the allocation and the situations are of the same reservations.
-            let investidas = store::investidas(c, usuario)?;
-            let situacoes = situacoes(c, usuario, investidas.clone(), agora)?;
-            let grupos = carteira::agrupar(investidas, agora);
+            let (grupos, situacoes) = alocacao(c, usuario, agora)?;
             resposta::json(&carteira::json::resumo(&grupos, &situacoes, agora))
         })
         .await
@@ -69,10 +78,7 @@ pub(crate) async fn detalhada(
     investidor
         .read(&sandbox, move |c, usuario| {
             let agora = tempo::agora();
-            // Read once: the allocation and the situations are of the same reservations.
-            let investidas = store::investidas(c, usuario)?;
-            let situacoes = situacoes(c, usuario, investidas.clone(), agora)?;
-            let grupos = carteira::agrupar(investidas, agora);
+            let (grupos, situacoes) = alocacao(c, usuario, agora)?;
             resposta::json(&carteira::json::detalhe(&grupos, &situacoes))
         })
         .await
