@@ -193,11 +193,7 @@ async fn a_kept_list_shows_an_offering_open_and_closed_on_time() {
         .expect(1)
         .mount(&server)
         .await;
-    Mock::given(method("GET"))
-        .and(path("/v1/reservas/resumo"))
-        .respond_with(ResponseTemplate::new(200).set_body_json(json!({})))
-        .mount(&server)
-        .await;
+    crate::platform::mock_empty_summary(&server).await;
     crate::platform::mock_login(&server).await;
     let app = TestApp::with_platform(&server.uri(), &["--micro-cache", "60"]).await;
     crate::platform::login_via_callback(&app, routes::HOME).await;

@@ -69,11 +69,7 @@ async fn an_investors_own_calls_are_never_shared() {
         .expect(2)
         .mount(&server)
         .await;
-    Mock::given(method("GET"))
-        .and(path("/v1/reservas/resumo"))
-        .respond_with(ResponseTemplate::new(200).set_body_json(json!({})))
-        .mount(&server)
-        .await;
+    mock_empty_summary(&server).await;
     let app = TestApp::with_platform(&server.uri(), &["--micro-cache", "60"]).await;
     login_via_callback(&app, routes::HOME).await;
     for _ in 0..2 {

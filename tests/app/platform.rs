@@ -63,6 +63,15 @@ pub async fn mock_home_rest(server: &MockServer) {
         .await;
 }
 
+/// The investor's balance summary (/investir's allocation block), empty.
+pub async fn mock_empty_summary(server: &MockServer) {
+    Mock::given(method("GET"))
+        .and(path("/v1/reservas/resumo"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({})))
+        .mount(server)
+        .await;
+}
+
 /// A provider that logs the user in (token of 300 s / 1800 s) as Ana, Completo.
 pub async fn mock_login(server: &MockServer) {
     mock_token(server, token_body("a1", "r1", 300, 1800, "sucesso")).await;

@@ -180,10 +180,10 @@ fn pending(ctx: &Ctx, list: Option<&[ReservaPendente]>) -> Markup {
 fn opportunity_rows(ctx: &Ctx, state: &ListState, list: &SearchResponse<CaptacaoResumo>) -> Markup {
     let now = ui_captacao::now();
     html! {
-        @let rows: Vec<&CaptacaoResumo> = list.dados.iter()
-            .filter(|o| captacao::display_status(&o.facts(), now) != captacao::DisplayStatus::Rascunho)
-            .collect();
-        @if rows.is_empty() {
+        // Whether any row shows (drafts never do); the table draws the rows itself.
+        @let shown = list.dados.iter()
+            .any(|o| captacao::display_status(&o.facts(), now) != captacao::DisplayStatus::Rascunho);
+        @if !shown {
             (cards::empty_card_in_section(cards::EMPTY_TITLE, cards::EMPTY_TEXT, None))
         } @else {
             (table(ctx, state, list, &HOME_TABLE))
