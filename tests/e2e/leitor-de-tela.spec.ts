@@ -1,29 +1,14 @@
-// What a screen reader says: each page's <title> names the page before the product; every chart's
-// text alternative states the numbers the chart shows (the server's SVG and table without JS, the
-// canvas with JS); a countdown is a date without JS and, with JS, the same date with the time
-// left beside it, hidden from screen readers, and a polite timer that speaks at most once a
-// minute (countdown.spec.ts holds the minute-by-minute proof).
-import { expect, test, type Page } from '@playwright/test';
+// What a screen reader says (each page's <title>, which names the page before the product, is
+// checked where every page is opened, foco.spec.ts): every chart's text alternative states the
+// numbers the chart shows (the server's SVG and table without JS, the canvas with JS); a
+// countdown is a date without JS and, with JS, the same date with the time left beside it,
+// hidden from screen readers, and a polite timer that speaks at most once a minute
+// (countdown.spec.ts holds the minute-by-minute proof).
+import { expect, test } from '@playwright/test';
 import { login } from './helpers';
-import { OFFER, investorPages, visitorPages } from './paginas';
+import { OFFER } from './paginas';
 
-const PRODUCT = 'Colheita';
 const js = (): boolean => test.info().project.name === 'js';
-
-async function expectPageTitle(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  const title = await page.title();
-  const m = /^(.+) \| (.+)$/.exec(title);
-  expect.soft(m?.[2], `${path}: '${title}' ends with the product`).toBe(PRODUCT);
-  expect.soft((m?.[1] ?? '').trim().length, `${path}: '${title}' names the page first`).toBeGreaterThan(0);
-}
-
-test("every page's title names the page, then the product", async ({ page }) => {
-  test.setTimeout(90_000);
-  for (const path of visitorPages) await expectPageTitle(page, path);
-  await login(page);
-  for (const path of investorPages) await expectPageTitle(page, path);
-});
 
 test("the wallet's donuts say each slice and its share", async ({ page }) => {
   await login(page);
