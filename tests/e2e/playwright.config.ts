@@ -11,7 +11,7 @@ const CI = !!process.env.CI;
 // E2E_HALF picks the process's files: 1, the page checks and the journeys below (about half
 // the time, rebalanced from the run's per-test times when a half runs longer); 2, all
 // the others (a new spec lands there); unset, every file.
-const PAGE_CHECKS = /\/(agenda|cadastro|captacoes|captacoes-fases|carteira|crawl|foco|layout|leitor-de-tela|login|mascara-cep|wcag22)\.spec\.ts$/;
+const PAGE_CHECKS = /\/(agenda|cadastro|captacoes-fases|carteira|crawl|foco|layout|leitor-de-tela|login|mascara-cep|wcag22)\.spec\.ts$/;
 const HALF = process.env.E2E_HALF;
 // A project's testIgnore replaces the config's, so each project lists it.
 const OTHER_HALF = HALF === '2' ? [PAGE_CHECKS] : [];
