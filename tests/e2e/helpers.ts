@@ -120,9 +120,9 @@ function replayPage(browser: Browser): Promise<Replay> {
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
- * axe.run's options: the WCAG rules, every violation with all its nodes, and of the passes only
- * a count (the passes' selectors were most of a run's time on a long page, and the check reads
- * only the violations). Frames are left out: the app's CSP lets a page frame only YouTube's
+ * axe.run's options: the WCAG rules, every violation with all its nodes, and of the other
+ * results at most one node each (their selectors were much of a run's time on a long page, and
+ * the check reads only the violations). Frames are left out: the app's CSP lets a page frame only YouTube's
  * player (an offering's video), whose content is not the app's, and `frame-ancestors 'none'`
  * keeps the app out of frames of its own.
  */
