@@ -85,8 +85,17 @@ pub struct PlatformClient {
     slots: std::sync::Arc<Semaphore>,
 }
 
+/// Makes ring the process's rustls crypto provider, which every `reqwest::Client` needs: reqwest
+/// is built without one of its own (`rustls-no-provider`). A second call, or a provider
+/// installed before, changes nothing.
+pub fn install_tls_provider() {
+    // `Err` means a provider is already installed, which is all that is needed.
+    let _ = rustls::crypto::ring::default_provider().install_default();
+}
+
 impl PlatformClient {
     pub fn new(cfg: ClientConfig) -> Result<Self, String> {
+        install_tls_provider();
         let http = reqwest::Client::builder()
             .connect_timeout(cfg.connect_timeout)
             .timeout(cfg.request_timeout)

@@ -22,7 +22,7 @@ mod termos;
 
 pub use cadastro::NewDocument;
 pub use captacoes::{Blob, CaptacaoQuery};
-pub use client::{ClientConfig, PlatformClient};
+pub use client::{ClientConfig, PlatformClient, install_tls_provider};
 pub use error::{ApiError, GENERIC_ERROR};
 pub use extrato::extrato_query;
 pub use notificacoes::TIPO_NOTIFICACAO;

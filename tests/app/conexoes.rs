@@ -46,7 +46,7 @@ async fn start(
 /// A GET of `/` on a connection of its own, kept open: the client, and its answer
 /// within `wait` (`None` when none came).
 async fn get_on_own_connection(url: &str, wait: Duration) -> (reqwest::Client, Option<String>) {
-    let client = reqwest::Client::new();
+    let client = crate::support::http();
     let answer = tokio::time::timeout(wait, async {
         client.get(url).send().await.unwrap().text().await.unwrap()
     })
@@ -79,7 +79,16 @@ async fn a_request_in_flight_finishes_at_shutdown() {
     let (url, stop, task) = start(slow_page(Duration::from_millis(400)), limits(64)).await;
     let slow = tokio::spawn({
         let url = url.clone();
-        async move { reqwest::get(&url).await.unwrap().text().await.unwrap() }
+        async move {
+            crate::support::http()
+                .get(&url)
+                .send()
+                .await
+                .unwrap()
+                .text()
+                .await
+                .unwrap()
+        }
     });
     // The request is being served, sleeping, when shutdown starts.
     tokio::time::sleep(Duration::from_millis(150)).await;
@@ -90,7 +99,7 @@ async fn a_request_in_flight_finishes_at_shutdown() {
         .expect("serve ends once the last request is answered")
         .unwrap();
     assert!(
-        reqwest::get(&url).await.is_err(),
+        crate::support::http().get(&url).send().await.is_err(),
         "the listener is closed after shutdown"
     );
 }

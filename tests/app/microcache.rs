@@ -117,7 +117,7 @@ async fn a_revisit_with_the_pages_etag_downloads_nothing() {
 #[tokio::test]
 async fn a_newcomers_page_is_kept_whole_but_never_for_a_request_with_cookies() {
     let (_server, app) = list_platform(None, &["--micro-cache", "2"]).await;
-    let bare = reqwest::Client::new();
+    let bare = crate::support::http();
     let get = |cookie: Option<&'static str>| {
         let mut rb = bare.get(app.url(routes::INVESTIR));
         if let Some(c) = cookie {
@@ -182,7 +182,7 @@ async fn a_newcomers_page_is_kept_whole_but_never_for_a_request_with_cookies() {
 async fn a_private_page_is_never_kept_even_for_a_newcomer() {
     let server = MockServer::start().await;
     let app = TestApp::with_platform(&server.uri(), &["--micro-cache", "60"]).await;
-    let bare = reqwest::Client::builder()
+    let bare = crate::support::http_builder()
         .redirect(reqwest::redirect::Policy::none())
         .build()
         .unwrap();

@@ -149,12 +149,16 @@ async fn sigterm_lets_the_open_request_finish_and_refuses_new_ones() {
     let server = MockServer::start().await;
     slow_list(&server, Duration::from_millis(1500)).await;
     let (mut child, web, _, _) = binary(&server, &[]).await;
-    let in_flight = tokio::spawn(reqwest::get(format!("{web}{}", routes::INVESTIR)));
+    let in_flight = tokio::spawn(
+        crate::support::http()
+            .get(format!("{web}{}", routes::INVESTIR))
+            .send(),
+    );
     tokio::time::sleep(Duration::from_millis(400)).await;
     sigterm(&child);
     tokio::time::sleep(Duration::from_millis(300)).await;
     // The listener is closed at once: a load balancer moves on to another replica.
-    let fresh = reqwest::Client::new()
+    let fresh = crate::support::http()
         .get(format!("{web}/healthz"))
         .timeout(Duration::from_secs(2))
         .send()
@@ -181,7 +185,11 @@ async fn the_drain_ends_after_the_grace_period() {
     let server = MockServer::start().await;
     slow_list(&server, Duration::from_secs(8)).await;
     let (mut child, web, _, _) = binary(&server, &["--shutdown-grace", "1"]).await;
-    let _stuck = tokio::spawn(reqwest::get(format!("{web}{}", routes::INVESTIR)));
+    let _stuck = tokio::spawn(
+        crate::support::http()
+            .get(format!("{web}{}", routes::INVESTIR))
+            .send(),
+    );
     tokio::time::sleep(Duration::from_millis(300)).await;
     let signalled = Instant::now();
     sigterm(&child);
@@ -224,7 +232,7 @@ async fn metrics_are_served_on_their_own_address() {
     let (_child, web, metrics_url, _) = binary(&server, &["--metrics-addr", metrics_addr]).await;
     assert!(metrics_url.ends_with("/metrics"), "{metrics_url}");
 
-    let visitor = reqwest::Client::new();
+    let visitor = crate::support::http();
     let list = format!("{web}{}", routes::INVESTIR);
     assert_eq!(visitor.get(&list).send().await.unwrap().status(), 200);
     // A cookie keeps the whole-page cache out of it: the list comes from the micro-cache.
@@ -240,7 +248,9 @@ async fn metrics_are_served_on_their_own_address() {
     login_via_callback(&investor, routes::HOME).await;
     assert_eq!(investor.get(routes::HOME).await.status(), 200);
 
-    let text = reqwest::get(&metrics_url)
+    let text = crate::support::http()
+        .get(&metrics_url)
+        .send()
         .await
         .unwrap()
         .text()
@@ -307,7 +317,7 @@ async fn json_logs_carry_the_request_id_on_every_line_of_the_request() {
     let server = MockServer::start().await;
     slow_list(&server, Duration::ZERO).await;
     let (mut child, web, _, mut lines) = binary(&server, &["--log-format", "json"]).await;
-    let resp = reqwest::Client::new()
+    let resp = crate::support::http()
         .get(format!("{web}{}", routes::INVESTIR))
         .header("X-Request-Id", "log-7")
         .send()
@@ -349,16 +359,20 @@ async fn the_platform_is_reached_directly_whatever_proxy_the_environment_names()
     let (child, web, _, _output) =
         launch(&["--sandbox-addr", "127.0.0.1:0", "--sandbox-reset"], &env).await;
     let offering = "fazenda-santa-luzia-soja-2027";
-    let page = reqwest::get(format!("{web}{}", routes::captacao(offering)))
+    let page = crate::support::http()
+        .get(format!("{web}{}", routes::captacao(offering)))
+        .send()
         .await
         .unwrap();
     assert_eq!(page.status(), 200);
-    let pdf = reqwest::get(format!(
-        "{web}{}",
-        routes::captacao_informacoes_essenciais(offering)
-    ))
-    .await
-    .unwrap();
+    let pdf = crate::support::http()
+        .get(format!(
+            "{web}{}",
+            routes::captacao_informacoes_essenciais(offering)
+        ))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(pdf.status(), 200);
     assert!(pdf.bytes().await.unwrap().starts_with(b"%PDF"));
     let proxied = proxy.received_requests().await.unwrap_or_default();

@@ -219,7 +219,7 @@ async fn without_the_start_of_yield(sandbox: String) -> String {
     use axum::body::{Body, to_bytes};
     use axum::extract::Request;
     use axum::response::Response;
-    let http = reqwest::Client::builder()
+    let http = crate::support::http_builder()
         .redirect(reqwest::redirect::Policy::none())
         .build()
         .unwrap();

@@ -85,7 +85,7 @@ async fn a_clock_cookie_from_another_login_does_not_keep_stolen_tokens_alive() {
     let stolen = cookies_of(&app, &victim_jar);
     let own = cookies_of(&app, &thief_jar);
     // A client without a cookie store: it sends exactly the cookies given.
-    let bare = reqwest::Client::builder()
+    let bare = crate::support::http_builder()
         .redirect(reqwest::redirect::Policy::none())
         .build()
         .unwrap();

@@ -166,7 +166,7 @@ async fn the_sandbox_transitions_refuse_cross_site_requests() {
     let app = TestApp::with_sandbox(&[]).await;
     let sandbox = app.sandbox_url.clone().unwrap();
     let url = format!("{sandbox}/sandbox/reservas/999999/aprovar");
-    let client = reqwest::Client::new();
+    let client = crate::support::http();
     for (name, value) in [
         ("Sec-Fetch-Site", "cross-site"),
         ("Sec-Fetch-Site", "same-site"),

@@ -229,7 +229,7 @@ async fn connections_over_the_cap_wait_for_a_free_slot() {
     .await;
     let idle = TcpStream::connect(host(&web)).await.unwrap();
     tokio::time::sleep(Duration::from_millis(200)).await;
-    let client = reqwest::Client::new();
+    let client = crate::support::http();
     let url = format!("{web}{}", routes::HEALTHZ);
     let waiting = tokio::time::timeout(Duration::from_secs(1), client.get(&url).send()).await;
     assert!(waiting.is_err(), "a second connection was served");
@@ -252,7 +252,7 @@ fn set_cookies(resp: &reqwest::Response) -> Vec<String> {
 #[tokio::test]
 async fn under_https_every_cookie_is_host_prefixed_and_hsts_covers_subdomains() {
     let web = serve_app(&[], Some("https://investir.example.com.br")).await;
-    let client = reqwest::Client::builder()
+    let client = crate::support::http_builder()
         .redirect(reqwest::redirect::Policy::none())
         .build()
         .unwrap();
@@ -280,7 +280,7 @@ async fn under_https_every_cookie_is_host_prefixed_and_hsts_covers_subdomains() 
 #[tokio::test]
 async fn under_http_cookies_keep_their_names_and_there_is_no_hsts() {
     let web = serve_app(&["--insecure-http"], None).await;
-    let client = reqwest::Client::builder()
+    let client = crate::support::http_builder()
         .redirect(reqwest::redirect::Policy::none())
         .build()
         .unwrap();

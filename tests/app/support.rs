@@ -36,8 +36,21 @@ pub fn temp_dir() -> PathBuf {
     dir
 }
 
-fn client() -> reqwest::Client {
+/// A client for the tests' own requests. reqwest is built without a TLS crypto provider of its
+/// own (`rustls-no-provider`) and this process never starts the app's, so it is installed
+/// first (what `PlatformClient::new` does in the app).
+pub fn http_builder() -> reqwest::ClientBuilder {
+    colheita::api::install_tls_provider();
     reqwest::Client::builder()
+}
+
+/// [`http_builder`] with reqwest's defaults.
+pub fn http() -> reqwest::Client {
+    http_builder().build().unwrap()
+}
+
+fn client() -> reqwest::Client {
+    http_builder()
         .cookie_store(true)
         .redirect(reqwest::redirect::Policy::none())
         .build()
@@ -168,7 +181,7 @@ impl TestApp {
     /// Another browser on the same app, whose cookies the test can read and change.
     pub fn browser_with_jar(&self) -> (TestApp, std::sync::Arc<reqwest::cookie::Jar>) {
         let jar = std::sync::Arc::new(reqwest::cookie::Jar::default());
-        let client = reqwest::Client::builder()
+        let client = http_builder()
             .cookie_provider(jar.clone())
             .redirect(reqwest::redirect::Policy::none())
             .build()

@@ -9,7 +9,7 @@ use crate::support::*;
 /// The sandbox's offering list asked by a newcomer saying `accept_encoding`: whether it came
 /// from the kept copies, and its `Content-Encoding`.
 async fn visit(app: &TestApp, accept_encoding: Option<&str>) -> (bool, Option<String>) {
-    let mut rb = reqwest::Client::new().get(app.url(routes::INVESTIR));
+    let mut rb = crate::support::http().get(app.url(routes::INVESTIR));
     if let Some(v) = accept_encoding {
         rb = rb.header("accept-encoding", v);
     }
@@ -63,7 +63,7 @@ async fn spellings_of_one_encoding_share_one_kept_copy() {
 async fn an_asset_asked_by_a_newcomer_naming_brotli_still_comes_gzipped() {
     let app = TestApp::with_sandbox(&["--micro-cache", "30"]).await;
     for spelling in ["gzip, deflate, br", "br, gzip", "gzip"] {
-        let resp = reqwest::Client::new()
+        let resp = crate::support::http()
             .get(app.url(colheita::web::assets::asset_url("islands/loader.js")))
             .header("accept-encoding", spelling)
             .send()

@@ -6,7 +6,7 @@ use super::*;
 /// The outbox page of the sandbox, and the temporary password mailed to `email`.
 async fn mailed_password(app: &TestApp, email: &str) -> (Html, String) {
     let url = format!("{}/caixa-de-saida", app.sandbox_url.as_deref().unwrap());
-    let resp = reqwest::get(url).await.unwrap();
+    let resp = crate::support::http().get(url).send().await.unwrap();
     assert_eq!(resp.status(), 200);
     let doc = html(resp).await;
     let sel = Selector::parse("article.mensagem").unwrap();
@@ -190,7 +190,7 @@ async fn the_sandbox_refuses_a_password_change_without_a_session_or_breaking_the
     let url = format!("{}/v2/seguranca/senha", app.sandbox_url.as_deref().unwrap());
     let body =
         json!({"senhaAtual": "colheita123", "novaSenha": "curta1", "confirmacaoSenha": "curta1"});
-    let resp = reqwest::Client::new()
+    let resp = crate::support::http()
         .put(&url)
         .json(&body)
         .send()
@@ -198,7 +198,7 @@ async fn the_sandbox_refuses_a_password_change_without_a_session_or_breaking_the
         .unwrap();
     assert_eq!(resp.status(), 401);
     // The sign-up endpoint re-checks the data too.
-    let resp = reqwest::Client::new()
+    let resp = crate::support::http()
         .post(format!(
             "{}/v1/cadastro",
             app.sandbox_url.as_deref().unwrap()

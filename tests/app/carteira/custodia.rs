@@ -49,7 +49,7 @@ async fn paid_money_in_an_open_offering_is_held_with_no_yield_shown() {
     let id = order(&app, "1.000,00").await;
     // The back office receives the Pix.
     let sandbox = app.sandbox_url.clone().unwrap();
-    let paid = reqwest::Client::new()
+    let paid = crate::support::http()
         .post(format!("{sandbox}/sandbox/reservas/{id}/pagar"))
         .send()
         .await

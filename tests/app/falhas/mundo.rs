@@ -123,7 +123,7 @@ impl World {
         for pair in cookies.split("; ").filter(|p| !p.is_empty()) {
             jar.add_cookie_str(pair, &self.web);
         }
-        let client = reqwest::Client::builder()
+        let client = crate::support::http_builder()
             .cookie_provider(jar.clone())
             .redirect(reqwest::redirect::Policy::none())
             .timeout(LIMIT + Duration::from_secs(10))

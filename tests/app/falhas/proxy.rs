@@ -112,7 +112,7 @@ impl Proxy {
             url: format!("http://{}", listener.local_addr().unwrap()),
             state: Arc::default(),
         };
-        let http = reqwest::Client::builder()
+        let http = crate::support::http_builder()
             .redirect(reqwest::redirect::Policy::none())
             .build()
             .unwrap();

@@ -199,7 +199,7 @@ async fn a_payment_clears_a_late_holding() {
     let sandbox = app.sandbox_url.clone().unwrap();
     for n in overdue {
         let url = format!("{sandbox}/sandbox/reservas/{reserva}/parcelas/{n}/pagar");
-        let resp = reqwest::Client::new().post(&url).send().await.unwrap();
+        let resp = crate::support::http().post(&url).send().await.unwrap();
         assert_eq!(resp.status(), 200, "{url}");
     }
     let doc = html(app.get(href).await).await;

@@ -32,7 +32,7 @@ struct TlsPlatform {
 async fn tls_platform(alpn: &[&[u8]]) -> TlsPlatform {
     let cert = CertificateDer::from_pem_slice(include_bytes!("platform.crt.pem")).unwrap();
     let key = PrivateKeyDer::from_pem_slice(include_bytes!("platform.key.pem")).unwrap();
-    let provider = Arc::new(rustls::crypto::aws_lc_rs::default_provider());
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
     let mut config = rustls::ServerConfig::builder_with_provider(provider)
         .with_safe_default_protocol_versions()
         .unwrap()
