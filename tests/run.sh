@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The one test command (README and .ci/run call it). Installs what is missing, builds, runs the
-# Rust tests (cargo nextest) and then the Playwright suite (Debian's Chromium, axe-core, vnu).
+# Rust tests (cargo nextest) and then the Playwright suite (Debian's Chromium headless shell,
+# axe-core, vnu).
 # Needs: the Rust toolchain, Node 20+ with npm, Java 17+ (vnu), qpdf (the PDF checks) and
 # redis-server (the limits tests); the last three are installed via apt when missing.
 set -euo pipefail
@@ -36,6 +37,8 @@ npm_ci() {
 # ---- system packages --------------------------------------------------------------------------
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+# The Playwright suite's browser: Chromium's headless shell (playwright.config.ts).
+[ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell)
 [ -e /usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf ] || missing+=(fonts-liberation)
 command -v java >/dev/null 2>&1 || missing+=(default-jre-headless)
 # The PDF tests run `qpdf --check` on every kind of generated document.

@@ -1,9 +1,11 @@
 // Playwright end-to-end suite. Runs the already-built binary (tests/run.sh builds it) against a
-// fresh sandbox, with Debian's Chromium (never `npx playwright install`).
+// fresh sandbox, with Debian's Chromium headless shell (never `npx playwright install`).
+import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import { APP_PORT, APP_URL, ROOT, SANDBOX_PORT, VNU_PORT, VNU_URL } from './helpers';
 
 const CI = !!process.env.CI;
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 // tests/run.sh runs each of the `js` and `nojs` projects as two processes, four side by side,
 // each with its own web app, sandbox and database (E2E_PORT), so none sees another's investors
 // change; inside a process the files run one at a time, in name order. A process spends most of
@@ -44,7 +46,10 @@ export default defineConfig({
     trace: process.env.E2E_TRACE === '1' ? { mode: 'retain-on-failure', snapshots: false, screenshots: false } : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      // Debian's headless shell (Chromium without the desktop browser around the page) when
+      // installed, as tests/run.sh does: the same Blink at some half the CPU of the full browser
+      // run headless (benches/README.md); else the full browser.
+      executablePath: process.env.CHROMIUM_PATH || (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium'),
       args: [
         '--disable-gpu',
         '--disable-sync',
