@@ -1,5 +1,5 @@
-// The pages the fit and focus sweep (foco.spec.ts) and the titles' check (leitor-de-tela.spec.ts)
-// go through: every page a visitor and an investor reach without creating anything first.
+// The pages foco.spec.ts opens for their titles, their fit and its focus sweep: every page a
+// visitor and an investor reach without creating anything first.
 
 export const OFFER = '/investir/fazenda-santa-luzia-soja-2027';
 /** A finished offering (routes.ts: the closed detail). */
