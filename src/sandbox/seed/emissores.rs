@@ -233,7 +233,7 @@ mod tests {
         let ofertas: Vec<super::super::OfertaSeed> =
             serde_json::from_str(super::super::OFERTAS_JSON).unwrap();
         let o = &ofertas[0];
-        super::super::inserir_oferta(
+        super::super::ofertas::inserir_oferta(
             &tx,
             o,
             crate::domain::cvm::TargetRatio::TWO_THIRDS,

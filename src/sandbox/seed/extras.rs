@@ -7,7 +7,8 @@ use jiff::Timestamp;
 use rusqlite::Transaction;
 use rust_decimal::Decimal;
 
-use super::{OFERTAS_JSON, OfertaSeed, Valor, inserir_oferta};
+use super::ofertas::inserir_oferta;
+use super::{OFERTAS_JSON, OfertaSeed, Valor};
 use crate::domain::captacao::RegrasOferta;
 use crate::sandbox::erro::SandboxError;
 
