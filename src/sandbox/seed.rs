@@ -166,6 +166,7 @@ pub(super) struct OfertaSemeada {
     /// hold none of it).
     pub(super) desfecho: Option<investimentos::Desfecho>,
 }
+
 /// Seeds what the database lacks, in the caller's transaction: everything on a new database
 /// (no offerings yet), and on one seeded by an earlier version the data added since (the
 /// products, the investors' annual-limit declarations).
