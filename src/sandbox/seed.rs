@@ -22,6 +22,8 @@ pub(super) use documentos::png;
 #[cfg(test)]
 pub(super) use pessoas::cpf_com_digitos;
 
+use ofertas::inserir_oferta;
+
 use std::str::FromStr;
 
 use jiff::Timestamp;
@@ -212,7 +214,7 @@ fn semear(tx: &Transaction<'_>, cfg: &SandboxConfig, agora: Timestamp) -> Result
         .map_err(|e| SandboxError::Seed(format!("offerings.json: {e}")))?;
     let mut semeadas = Vec::with_capacity(ofertas.len());
     for oferta in &ofertas {
-        semeadas.push(ofertas::inserir_oferta(
+        semeadas.push(inserir_oferta(
             tx,
             oferta,
             cfg.minimum_target_ratio,
