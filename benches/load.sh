@@ -21,6 +21,7 @@
 #   BIN=/path/to/colheita ...               # measure another build (no cargo build)
 #   FRESH_COOKIE=0 ...                      # replay the login's cookie, never the page's
 #   ACCEPT_ENCODING="br, gzip" ...          # compressed pages, as a browser asks for them
+#   ROUNDS=5 ...                            # every row 5 times over, then each row's median
 #   PERF_DIR=/tmp/prof ...                  # perf record (call graphs) of the web process per row
 #   PERF_CALLGRAPH="--call-graph dwarf" ... # how perf walks the stacks (default -g: frame pointers, few in Rust)
 # The RSS column is the web process's resident memory sampled every 2 s during the run:
@@ -292,62 +293,90 @@ SPECS=(
   "/carteira (instantânea)|/carteira|carteira.html|$COOKIE|$INSTANT|$INSTANT_PID"
   "/minha-conta/extrato (instant.)|/minha-conta/extrato|extrato.html|$COOKIE|$INSTANT|$INSTANT_PID"
 )
-for spec in "${SPECS[@]}"; do
-  IFS='|' read -r label path file cookie base pid <<<"$spec"
-  case ",${ONLY:-}," in ,,) ;; *",$file,"*) ;; *) continue ;; esac
-  sample_rss "$pid" &
-  SAMPLER=$!
-  ticks=$(cpu_ticks "$pid")
-  # The platform's processes: the sandbox (full stack), or the instant platform's nginx
-  # workers (on a 2-core machine their CPU is taken from the web process they serve).
-  if [ "$base" = "$WEB" ]; then
-    plat_pids=("$SANDBOX_PID")
-  else
-    mapfile -t plat_pids < <(pgrep -P "$(cat "$WORK/platform-nginx.pid")")
-  fi
-  plat_mark
-  # PERF_DIR: a call-graph profile of the web process during this row's run, one file per row
-  # (perf report -i DIR/<file>-<n>.data); perf's sampling costs some throughput.
-  PERF_PID=
-  if [ -n "${PERF_DIR:-}" ]; then
-    mkdir -p "$PERF_DIR"
-    PERF_N=$((PERF_N + 1))
-    perf record -q -F 1999 ${PERF_CALLGRAPH:--g} -p "$pid" -o "$PERF_DIR/${file%.html}-$PERF_N.data" 2>/dev/null &
-    PERF_PID=$!
-  fi
-  if [ -n "$cookie" ]; then
-    # As a browser: the cookies the page itself sets (the header's unread count, kept 30 s
-    # so the next pages spare the platform that call) go back with the next requests.
-    # FRESH_COOKIE=0 replays the login's cookie instead (every page then asks for the count).
-    # Twice: a count that came back after the first page was drawn is stored by the second.
-    if [ "${FRESH_COOKIE:-1}" = 1 ]; then
-      curl -s -o /dev/null -c "$JAR" -b "$JAR" "$base$path"
-      sleep 0.3
-      curl -s -o /dev/null -c "$JAR" -b "$JAR" "$base$path"
-      cookie=$(awk '!/^#/ && NF>=7 {printf "%s=%s; ", $6, $7} /^#HttpOnly_/ {printf "%s=%s; ", $6, $7}' "$JAR")
+# ROUNDS: the rows measured again and again in turn (row A, row B, ..., row A, row B, ...),
+# so a slow minute of a shared host falls on every row alike; the medians close the table.
+: >"$WORK/rounds.txt"
+for round in $(seq "${ROUNDS:-1}"); do
+  [ "${ROUNDS:-1}" = 1 ] || echo "round $round"
+  for spec in "${SPECS[@]}"; do
+    IFS='|' read -r label path file cookie base pid <<<"$spec"
+    case ",${ONLY:-}," in ,,) ;; *",$file,"*) ;; *) continue ;; esac
+    sample_rss "$pid" &
+    SAMPLER=$!
+    ticks=$(cpu_ticks "$pid")
+    # The platform's processes: the sandbox (full stack), or the instant platform's nginx
+    # workers (on a 2-core machine their CPU is taken from the web process they serve).
+    if [ "$base" = "$WEB" ]; then
+      plat_pids=("$SANDBOX_PID")
+    else
+      mapfile -t plat_pids < <(pgrep -P "$(cat "$WORK/platform-nginx.pid")")
     fi
-    read -r w_rps w_p99 w_n w_err <<<"$(run -H "Cookie: $cookie" "$base$path")"
-  else
-    read -r w_rps w_p99 w_n w_err <<<"$(run "$base$path")"
-  fi
-  # The web process's CPU per request in µs: steadier than req/s on a shared machine (wrk
-  # and the platform compete for the same cores), and what an optimisation really saves.
-  cpu_us=$(python3 -c "print(round(($(cpu_ticks "$pid") - $ticks) / $TICK_HZ * 1e6 / max($w_n, 1), 1))")
-  # The platform's CPU per page: the sandbox's (full stack) or the instant nginx's.
-  plat_us=$(python3 -c "print(round($(plat_used) / $TICK_HZ * 1e6 / max($w_n, 1), 1))")
-  kill "$SAMPLER" 2>/dev/null || true
-  wait "$SAMPLER" 2>/dev/null || true
-  if [ -n "$PERF_PID" ]; then kill -INT "$PERF_PID" 2>/dev/null || true; wait "$PERF_PID" 2>/dev/null || true; fi
-  rss=$(rss_summary)
-  [ "$w_err" = none ] || ERRORS=$((ERRORS + 1))
-  if [ "${NGINX_RATIO:-1}" = 1 ]; then
-    read -r n_rps n_p99 _ _ <<<"$(run "http://127.0.0.1:$NGINX_PORT/$file")"
-    ratio=$(python3 -c "print(f'{$w_rps/$n_rps:.3f}')")
-  else
-    n_rps=- n_p99=- ratio=-
-  fi
-  printf '%-34s %12s %10s %8s %8s %14s %12s %10s %7s  %s\n' "$label" "$w_rps" "$w_p99" "$cpu_us" "$plat_us" "$rss" "$n_rps" "$n_p99" "$ratio" "$w_err"
+    plat_mark
+    # PERF_DIR: a call-graph profile of the web process during this row's run, one file per row
+    # (perf report -i DIR/<file>-<n>.data); perf's sampling costs some throughput.
+    PERF_PID=
+    if [ -n "${PERF_DIR:-}" ]; then
+      mkdir -p "$PERF_DIR"
+      PERF_N=$((PERF_N + 1))
+      perf record -q -F 1999 ${PERF_CALLGRAPH:--g} -p "$pid" -o "$PERF_DIR/${file%.html}-$PERF_N.data" 2>/dev/null &
+      PERF_PID=$!
+    fi
+    if [ -n "$cookie" ]; then
+      # As a browser: the cookies the page itself sets (the header's unread count, kept 30 s
+      # so the next pages spare the platform that call) go back with the next requests.
+      # FRESH_COOKIE=0 replays the login's cookie instead (every page then asks for the count).
+      # Twice: a count that came back after the first page was drawn is stored by the second.
+      if [ "${FRESH_COOKIE:-1}" = 1 ]; then
+        curl -s -o /dev/null -c "$JAR" -b "$JAR" "$base$path"
+        sleep 0.3
+        curl -s -o /dev/null -c "$JAR" -b "$JAR" "$base$path"
+        cookie=$(awk '!/^#/ && NF>=7 {printf "%s=%s; ", $6, $7} /^#HttpOnly_/ {printf "%s=%s; ", $6, $7}' "$JAR")
+      fi
+      read -r w_rps w_p99 w_n w_err <<<"$(run -H "Cookie: $cookie" "$base$path")"
+    else
+      read -r w_rps w_p99 w_n w_err <<<"$(run "$base$path")"
+    fi
+    # The web process's CPU per request in µs: steadier than req/s on a shared machine (wrk
+    # and the platform compete for the same cores), and what an optimisation really saves.
+    cpu_us=$(python3 -c "print(round(($(cpu_ticks "$pid") - $ticks) / $TICK_HZ * 1e6 / max($w_n, 1), 1))")
+    # The platform's CPU per page: the sandbox's (full stack) or the instant nginx's.
+    plat_us=$(python3 -c "print(round($(plat_used) / $TICK_HZ * 1e6 / max($w_n, 1), 1))")
+    kill "$SAMPLER" 2>/dev/null || true
+    wait "$SAMPLER" 2>/dev/null || true
+    if [ -n "$PERF_PID" ]; then kill -INT "$PERF_PID" 2>/dev/null || true; wait "$PERF_PID" 2>/dev/null || true; fi
+    rss=$(rss_summary)
+    [ "$w_err" = none ] || ERRORS=$((ERRORS + 1))
+    if [ "${NGINX_RATIO:-1}" = 1 ]; then
+      read -r n_rps n_p99 _ _ <<<"$(run "http://127.0.0.1:$NGINX_PORT/$file")"
+      ratio=$(python3 -c "print(f'{$w_rps/$n_rps:.3f}')")
+    else
+      n_rps=- n_p99=- ratio=-
+    fi
+    printf '%-34s %12s %10s %8s %8s %14s %12s %10s %7s  %s\n' "$label" "$w_rps" "$w_p99" "$cpu_us" "$plat_us" "$rss" "$n_rps" "$n_p99" "$ratio" "$w_err"
+    echo "$label|$w_rps|$w_p99|$cpu_us|$n_rps|$ratio" >>"$WORK/rounds.txt"
+  done
 done
+if [ "${ROUNDS:-1}" != 1 ]; then
+  echo
+  echo "medians over $ROUNDS rounds (lowest-highest)"
+  python3 - "$WORK/rounds.txt" <<'PY'
+import statistics, sys
+rows = {}
+for line in open(sys.argv[1], encoding="utf-8"):
+    label, *values = line.rstrip("\n").split("|")
+    rows.setdefault(label, []).append(values)
+def cell(column):
+    numbers = [float(v) for v in column if v != "-"]
+    if not numbers:
+        return "-"
+    return f"{statistics.median(numbers):g} ({min(numbers):g}-{max(numbers):g})"
+table = [["page", "web req/s", "p99 ms", "CPU µs", "nginx req/s", "ratio"]]
+table += [[label] + [cell(c) for c in zip(*runs)] for label, runs in rows.items()]
+widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
+for row in table:
+    print("  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))))
+PY
+fi
 echo
 echo "web process RSS after the runs: $(( $(rss_kb) / 1024 )) MiB (peak $(( $(hwm_kb) / 1024 )) MiB);" \
   "instant-platform web process: $(( $(rss_kb "$INSTANT_PID") / 1024 )) MiB"
