@@ -5,6 +5,7 @@
 mod carga;
 mod carteira;
 mod debito;
+mod pendentes;
 mod recusas;
 mod resumo;
 mod simulacao;
