@@ -11,6 +11,19 @@ ROOT=$PWD
 export ORACLE_DIR="${ORACLE_DIR:-$ROOT/target/oracle}"
 export NPM_CONFIG_UPDATE_NOTIFIER=false NPM_CONFIG_FUND=false NPM_CONFIG_AUDIT=false
 
+# Every temporary file of the run (the tests' data directories, PDFs, Redis stores, island
+# bundles, browser profiles) goes under one directory, removed when the run ends however it
+# ends: a test that keeps a server's data directory, or one killed half-way, would otherwise
+# leave it in /tmp after every run.
+RUN_TMP=$(mktemp -d "${TMPDIR:-/tmp}/colheita-run.XXXXXX")
+export TMPDIR=$RUN_TMP
+vnu_pid=
+cleanup() {
+  [ -z "$vnu_pid" ] || kill "$vnu_pid" 2>/dev/null || true
+  rm -rf "$RUN_TMP"
+}
+trap cleanup EXIT
+
 step() { printf '\n==> %s\n' "$*"; }
 
 SUDO=""
@@ -97,7 +110,6 @@ export VNU_PORT=3330
 step "vnu service on 127.0.0.1:$VNU_PORT"
 bash tests/e2e/vnu-service.sh "$VNU_PORT" >target/vnu.log 2>&1 &
 vnu_pid=$!
-trap 'kill "$vnu_pid" 2>/dev/null || true' EXIT
 
 # The Rust tests, and beside them the check that the production build, which leaves the sandbox
 # out (`--no-default-features`), still compiles with no sandbox code left dangling. The tests

@@ -6,7 +6,7 @@
 // from the real server: esbuild's hashes are reproducible, so running islands/build.mjs here gives
 // the same URLs the binary embeds (a 404 means the binary was built from other sources).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -22,7 +22,12 @@ const assetUrl = (logical: string): string => {
 test.beforeAll(() => {
   const out = mkdtempSync(join(tmpdir(), 'colheita-ilhas-'));
   execFileSync('node', [join(ROOT, 'islands/build.mjs'), out], { stdio: 'ignore' });
-  manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
+  try {
+    manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
+  } finally {
+    // Only the manifest is needed: the build's bundles would otherwise stay in /tmp per run.
+    rmSync(out, { recursive: true, force: true });
+  }
 });
 
 const HARNESS = `${APP_URL}/__teste-ilhas`;
