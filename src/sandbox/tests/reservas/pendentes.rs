@@ -5,8 +5,11 @@
 use axum::http::{Method, StatusCode};
 use rusqlite::params;
 
+use crate::domain::status::ReservaStatus;
 use crate::sandbox::tempo;
-use crate::sandbox::tests::reservas::{INVESTIDOR, chamar, oferta_aberta, pedido, token};
+use crate::sandbox::tests::reservas::{
+    INVESTIDOR, chamar, id_do_investidor, oferta_aberta, pedido, token,
+};
 use crate::sandbox::tests::*;
 
 #[tokio::test]
@@ -95,16 +98,16 @@ async fn pendentes(amb: &Ambiente, t: &str) -> Vec<i64> {
         .collect()
 }
 
-/// The seeded investor's reservation in `status` paid most recently (or the only one).
-async fn do_investidor(amb: &Ambiente, status: &'static str) -> i64 {
+/// The seeded investor's reservation recorded as `status`, the most recently paid first.
+async fn do_investidor(amb: &Ambiente, status: ReservaStatus) -> i64 {
+    let usuario = id_do_investidor(amb).await;
     amb.sandbox
         .db()
-        .write(move |tx| {
-            Ok(tx.query_row(
-                "SELECT r.id FROM reservas r JOIN usuarios u ON u.id = r.usuario_id
-                 WHERE u.email = 'investidor@colheita.dev' AND r.status = ?1
-                 ORDER BY r.paga_em DESC LIMIT 1",
-                params![status],
+        .read(move |c| {
+            Ok(c.query_row(
+                "SELECT id FROM reservas WHERE usuario_id = ?1 AND status = ?2
+                 ORDER BY paga_em DESC LIMIT 1",
+                params![usuario, status],
                 |r| r.get(0),
             )?)
         })
@@ -127,8 +130,8 @@ async fn gravar(amb: &Ambiente, sql: &'static str, valor: i64, id: i64) {
 async fn o_pago_sai_aos_30_dias_e_o_pix_vencido_sai_na_hora() {
     let amb = ambiente();
     let t = token(&amb.router, INVESTIDOR).await;
-    let pago = do_investidor(&amb, "Pago").await;
-    let aporte = do_investidor(&amb, "Aporte pendente").await;
+    let pago = do_investidor(&amb, ReservaStatus::Pago).await;
+    let aporte = do_investidor(&amb, ReservaStatus::AportePendente).await;
     let antes = pendentes(&amb, &t).await;
     assert!(
         antes.contains(&pago) && antes.contains(&aporte),
