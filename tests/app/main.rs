@@ -10,6 +10,7 @@ mod cadastro;
 mod camadas;
 mod captacoes;
 mod captacoes_cvm;
+mod captacoes_detalhe;
 mod captacoes_emissor;
 mod captacoes_fases;
 mod captacoes_filtros;
