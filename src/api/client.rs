@@ -2,6 +2,9 @@
 //! product API and to the login provider, goes through one `reqwest::Client`: one pool of
 //! connections and one TLS configuration.
 
+mod body;
+mod call;
+
 use std::time::{Duration, Instant};
 
 use reqwest::{Method, RequestBuilder, header};
@@ -13,47 +16,13 @@ use super::error::ApiError;
 use super::microcache::MicroCache;
 use super::request_id::{self, RequestId};
 use crate::telemetry;
+use body::{cache_control, read_capped};
+use call::Call;
 
 /// The largest file (PDF, image) read from the platform.
 pub const MAX_BLOB_BYTES: usize = 16 * 1024 * 1024;
 /// The largest JSON (or error) body read from the platform.
 pub const MAX_JSON_BYTES: usize = 4 * 1024 * 1024;
-
-/// Reads a body up to `max` bytes: a larger answer (announced or streamed) is an
-/// [`ApiError`], never an unbounded buffer.
-async fn read_capped(mut resp: reqwest::Response, max: usize) -> Result<bytes::Bytes, ApiError> {
-    let too_large = || {
-        tracing::warn!(max, "platform answer over the size cap");
-        ApiError::Unavailable(format!("resposta maior que {max} bytes"))
-    };
-    if resp
-        .content_length()
-        .is_some_and(|n| n > u64::try_from(max).unwrap_or(u64::MAX))
-    {
-        return Err(too_large());
-    }
-    // Sized once from the announced length: growing by doubling copies a large list twice.
-    let announced = resp
-        .content_length()
-        .map_or(0, |n| usize::try_from(n).unwrap_or(0));
-    let mut body = bytes::BytesMut::with_capacity(announced.min(max));
-    while let Some(chunk) = resp.chunk().await.map_err(|e| ApiError::transport(&e))? {
-        if body.len() + chunk.len() > max {
-            return Err(too_large());
-        }
-        body.extend_from_slice(&chunk);
-    }
-    Ok(body.freeze())
-}
-
-/// An answer's `Cache-Control`, when it is text: the micro-cache decides from it whether the
-/// answer may be shared.
-fn cache_control(headers: &header::HeaderMap) -> Option<String> {
-    headers
-        .get(header::CACHE_CONTROL)
-        .and_then(|v| v.to_str().ok())
-        .map(str::to_owned)
-}
 
 /// The platform marker header every request carries (`web` for this app).
 pub const PLATFORM_HEADER: &str = "X-Plataforma";
@@ -374,46 +343,6 @@ impl PlatformClient {
             content_type,
             bytes,
         })
-    }
-}
-
-/// One platform call being measured: its labels and when it started.
-struct Call {
-    method: Method,
-    endpoint: String,
-    started: Instant,
-}
-
-impl Call {
-    /// Records the call's duration with `outcome`; anything but `ok` also counts as an error.
-    fn finish(&self, outcome: &'static str) {
-        if !telemetry::recording() {
-            return;
-        }
-        let method = self.method.as_str().to_owned();
-        metrics::histogram!(telemetry::PLATFORM_REQUEST_DURATION,
-            "method" => method.clone(), "endpoint" => self.endpoint.clone(), "outcome" => outcome)
-        .record(self.started.elapsed());
-        if outcome != "ok" {
-            metrics::counter!(telemetry::PLATFORM_ERRORS,
-                "method" => method, "endpoint" => self.endpoint.clone(), "kind" => outcome)
-            .increment(1);
-        }
-    }
-
-    /// Finishes the call as `ok`, or as `unreadable` when its body did not parse.
-    fn parsed<T>(self, result: Result<T, ApiError>) -> Result<T, ApiError> {
-        self.finish(if result.is_ok() { "ok" } else { "unreadable" });
-        result
-    }
-
-    fn status_kind(status: u16) -> &'static str {
-        match status {
-            401 => "status_401",
-            400..=499 => "status_4xx",
-            500..=599 => "status_5xx",
-            _ => "status_other",
-        }
     }
 }
 
