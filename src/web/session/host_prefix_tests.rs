@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::web::routes;
+use crate::web::session::carries::{CarriesSession, carries_session, noted_carries_session};
 use axum::http::{HeaderMap, HeaderValue, header};
 
 fn jar(secure: bool) -> Jar {

@@ -2,16 +2,15 @@
 //! login redirect: private pages need a live session, and the access token is refreshed
 //! before it expires.
 
+mod carries;
 mod cookies;
 mod guard;
 mod navigation;
 mod refresh;
 mod refused;
 
-pub use cookies::{
-    CarriesSession, Flash, Jar, PendingLogin, StoredToken, StoredUnread, UserSummary,
-    carries_session, noted_carries_session,
-};
+pub use carries::{CarriesSession, carries_session, noted_carries_session};
+pub use cookies::{Flash, Jar, PendingLogin, StoredToken, StoredUnread, UserSummary};
 pub use guard::{CurrentSession, LoginRequired, fetch_user_summary, guard, login_redirect};
 pub use navigation::{end_session, same_site_navigation};
 pub use refresh::RefreshCache;
