@@ -10,12 +10,6 @@ use wiremock::{Mock, MockServer, ResponseTemplate};
 use crate::platform::*;
 use crate::support::*;
 
-pub async fn logged_in(email: &str) -> TestApp {
-    let app = TestApp::with_sandbox(&[]).await;
-    assert_eq!(app.login(email, "colheita123").await.status(), 200);
-    app
-}
-
 fn month_name(offset: i64) -> String {
     use jiff::ToSpan;
     let today = dates::today_in_sao_paulo(jiff::Timestamp::now());
@@ -26,7 +20,7 @@ fn month_name(offset: i64) -> String {
 
 #[tokio::test]
 async fn the_demo_investor_sees_this_month_the_next_months_and_the_past() {
-    let app = logged_in("investidor@colheita.dev").await;
+    let app = logged_in_as("investidor@colheita.dev").await;
     let resp = app.get(routes::CARTEIRA_AGENDA).await;
     assert_eq!(resp.status(), 200);
     let doc = html(resp).await;
@@ -71,7 +65,7 @@ fn agenda_title() -> String {
 
 #[tokio::test]
 async fn the_chart_is_an_accessible_svg_with_its_table() {
-    let app = logged_in("investidor@colheita.dev").await;
+    let app = logged_in_as("investidor@colheita.dev").await;
     let doc = html(app.get(routes::CARTEIRA_AGENDA).await).await;
     let svg = "svg.grafico-barras[role=img]";
     assert_eq!(
@@ -108,7 +102,7 @@ async fn the_chart_is_an_accessible_svg_with_its_table() {
 
 #[tokio::test]
 async fn the_filter_keeps_one_state_and_one_offering() {
-    let app = logged_in("investidor@colheita.dev").await;
+    let app = logged_in_as("investidor@colheita.dev").await;
     let doc = html(app.get(&routes::carteira_agenda("situacao=pago")).await).await;
     let states = texts(&doc, "section.agenda-mes td[data-label=Status]");
     assert!(!states.is_empty());
@@ -137,7 +131,7 @@ async fn the_filter_keeps_one_state_and_one_offering() {
 
 #[tokio::test]
 async fn a_filter_value_outside_the_options_is_refused_and_kept() {
-    let app = logged_in("investidor@colheita.dev").await;
+    let app = logged_in_as("investidor@colheita.dev").await;
     for q in ["situacao=quitado", "captacao=abc", "captacao=999999"] {
         let resp = app.get(&routes::carteira_agenda(q)).await;
         assert_eq!(resp.status(), 422, "{q}");
@@ -158,7 +152,7 @@ async fn a_filter_value_outside_the_options_is_refused_and_kept() {
 
 #[tokio::test]
 async fn the_wallet_and_the_home_link_to_the_agenda() {
-    let app = logged_in("investidor@colheita.dev").await;
+    let app = logged_in_as("investidor@colheita.dev").await;
     for page in [routes::CARTEIRA, routes::HOME] {
         let doc = html(app.get(page).await).await;
         assert_eq!(
@@ -176,7 +170,7 @@ async fn the_wallet_and_the_home_link_to_the_agenda() {
 
 #[tokio::test]
 async fn an_investor_without_investments_sees_the_empty_card() {
-    let app = logged_in("basico@colheita.dev").await;
+    let app = logged_in_as("basico@colheita.dev").await;
     let resp = app.get(routes::CARTEIRA_AGENDA).await;
     assert_eq!(resp.status(), 200);
     let doc = html(resp).await;
@@ -193,7 +187,7 @@ async fn an_investor_without_investments_sees_the_empty_card() {
 
 #[tokio::test]
 async fn the_calendar_file_is_named_typed_and_folded() {
-    let app = logged_in("investidor@colheita.dev").await;
+    let app = logged_in_as("investidor@colheita.dev").await;
     let resp = app.get(routes::CARTEIRA_AGENDA_ICS).await;
     assert_eq!(resp.status(), 200);
     let h = |n: &str| resp.headers()[n].to_str().unwrap().to_owned();
@@ -232,7 +226,7 @@ async fn a_failing_platform_shows_the_error_card() {
 
 #[tokio::test]
 async fn hidden_values_mask_every_amount_and_the_chart() {
-    let app = logged_in("investidor@colheita.dev").await;
+    let app = logged_in_as("investidor@colheita.dev").await;
     app.post_form(routes::VISIBILIDADE, &[("voltar", routes::CARTEIRA_AGENDA)])
         .await;
     let doc = html(app.get(routes::CARTEIRA_AGENDA).await).await;

@@ -12,12 +12,6 @@ use crate::support::*;
 
 const FILL: &str = "Necessário preencher todos os campos para prosseguir.";
 
-async fn as_user(email: &str) -> TestApp {
-    let app = TestApp::with_sandbox(&[]).await;
-    assert_eq!(app.login(email, "colheita123").await.status(), 200);
-    app
-}
-
 fn value(doc: &scraper::Html, sel: &str) -> String {
     doc.select(&scraper::Selector::parse(sel).unwrap())
         .next()
@@ -72,7 +66,7 @@ fn with<'a>(base: &[(&'a str, &'a str)], field: &str, v: &'a str) -> Vec<(&'a st
 
 #[tokio::test]
 async fn the_account_tabs_lead_to_real_pages() {
-    let app = as_user("investidor@colheita.dev").await;
+    let app = logged_in_as("investidor@colheita.dev").await;
     let doc = html(app.get(routes::MINHA_CONTA).await).await;
     assert_eq!(title(&doc), "Minha conta | Colheita");
     let tabs = texts(&doc, "nav.abas > ul > li > a");

@@ -1,16 +1,10 @@
-//! The statement, the income report, the notifications and the category search against
-//! the sandbox, as investidor@ (Completo, months of movements, unread notifications, the
-//! 2024 income report) and basico@ (nothing yet).
+//! The statement, the income report and the category search against the sandbox, as
+//! investidor@ (Completo, months of movements, the 2024 income report) and basico@ (nothing
+//! yet).
 
 use colheita::web::routes;
 
 use crate::support::*;
-
-async fn as_user(email: &str) -> TestApp {
-    let app = TestApp::with_sandbox(&[]).await;
-    assert_eq!(app.login(email, "colheita123").await.status(), 200);
-    app
-}
 
 /// dd/mm/aaaa of the São Paulo day `n` days ago.
 fn days_ago(n: i64) -> String {
@@ -25,7 +19,7 @@ fn rows(doc: &scraper::Html) -> usize {
 
 #[tokio::test]
 async fn the_statement_filters_by_days_range_kind_and_text() {
-    let app = as_user("investidor@colheita.dev").await;
+    let app = logged_in_as("investidor@colheita.dev").await;
     let doc = html(app.get(routes::EXTRATO).await).await;
     assert_eq!(text(&doc, "nav.abas a[aria-current=page]"), "Extrato");
     assert_eq!(text(&doc, ".resumo-filtro strong"), "7 dias, Conta 204817");
@@ -88,7 +82,7 @@ async fn the_statement_filters_by_days_range_kind_and_text() {
 
 #[tokio::test]
 async fn a_quick_period_chosen_after_a_custom_range_applies_the_days() {
-    let app = as_user("investidor@colheita.dev").await;
+    let app = logged_in_as("investidor@colheita.dev").await;
     let (start, end) = (days_ago(60), days_ago(0));
     let q = serde_urlencoded::to_string([
         ("dias", "personalizado"),
@@ -132,7 +126,7 @@ async fn a_quick_period_chosen_after_a_custom_range_applies_the_days() {
 
 #[tokio::test]
 async fn ninety_days_count_the_same_as_days_and_as_a_range() {
-    let app = as_user("investidor@colheita.dev").await;
+    let app = logged_in_as("investidor@colheita.dev").await;
     let by_days = html(app.get(&routes::extrato("dias=90&PageSize=1000")).await).await;
     let q = serde_urlencoded::to_string([
         ("dias", "personalizado"),
@@ -165,7 +159,7 @@ async fn ninety_days_count_the_same_as_days_and_as_a_range() {
 
 #[tokio::test]
 async fn the_statement_refuses_over_ninety_days_keeping_the_dates() {
-    let app = as_user("investidor@colheita.dev").await;
+    let app = logged_in_as("investidor@colheita.dev").await;
     let (start, end) = (days_ago(91), days_ago(0));
     let q = serde_urlencoded::to_string([("dataInicio", &start), ("dataFim", &end)]).unwrap();
     let resp = app.get(&routes::extrato(&q)).await;
@@ -188,7 +182,7 @@ async fn the_statement_refuses_over_ninety_days_keeping_the_dates() {
 
 #[tokio::test]
 async fn the_statement_pages_with_the_chosen_size() {
-    let app = as_user("investidor@colheita.dev").await;
+    let app = logged_in_as("investidor@colheita.dev").await;
     let doc = html(app.get(&routes::extrato("dias=90&PageSize=1000")).await).await;
     let total = rows(&doc);
     assert!(total > 10, "the seed has {total} lines in 90 days");
@@ -208,7 +202,7 @@ async fn the_statement_pages_with_the_chosen_size() {
 
 #[tokio::test]
 async fn basico_has_an_empty_statement_and_no_income_report() {
-    let app = as_user("basico@colheita.dev").await;
+    let app = logged_in_as("basico@colheita.dev").await;
     let doc = html(app.get(routes::EXTRATO).await).await;
     assert_eq!(text(&doc, ".cartao-vazio h2"), "Nenhum item encontrado.");
     let doc = html(app.get(routes::INFORME_RENDIMENTO).await).await;
@@ -219,7 +213,7 @@ async fn basico_has_an_empty_statement_and_no_income_report() {
 
 #[tokio::test]
 async fn the_income_report_opens_and_downloads() {
-    let app = as_user("investidor@colheita.dev").await;
+    let app = logged_in_as("investidor@colheita.dev").await;
     let doc = html(app.get(routes::INFORME_RENDIMENTO).await).await;
     assert_eq!(
         text(&doc, "h2#informe-titulo"),
@@ -255,132 +249,8 @@ async fn the_income_report_opens_and_downloads() {
 }
 
 #[tokio::test]
-async fn reading_a_notification_moves_it_and_drops_the_counter() {
-    let app = as_user("investidor@colheita.dev").await;
-    let doc = html(app.get(routes::NOTIFICACOES).await).await;
-    let count: u32 = text(&doc, ".link-notificacoes .contador")
-        .split_whitespace()
-        .next()
-        .unwrap()
-        .parse()
-        .unwrap();
-    assert!(count >= 4, "{count}");
-    assert_eq!(
-        text(&doc, "nav.abas a[aria-current=page]"),
-        format!("Não lidos {count}")
-    );
-    let cards = texts(&doc, ".notificacao .texto-secundario");
-    assert!(
-        cards.iter().all(|c| c.starts_with("Enviada em: ")),
-        "{cards:?}"
-    );
-    let href = attr(&doc, "a.notificacao-abrir", "href").remove(0);
-    let title = texts(&doc, "a.notificacao-abrir").remove(0);
-
-    let detail = html(app.get(&href).await).await;
-    assert_eq!(text(&detail, ".notificacao-detalhe h2"), title);
-    assert_eq!(text(&detail, "main h1"), "Notificações");
-    // In the list's dialog the dialog's title heads it: no page heading inside.
-    let partial = html(app.get(&format!("{href}?parcial=1")).await).await;
-    assert!(texts(&partial, "h1").is_empty());
-    assert_eq!(text(&partial, ".notificacao-detalhe h2"), title);
-    assert_eq!(
-        text(&detail, ".link-notificacoes .contador"),
-        format!("{} não lidas", count - 1)
-    );
-    let doc = html(app.get(&routes::notificacoes_aba(true, 1)).await).await;
-    assert_eq!(text(&doc, "nav.abas a[aria-current=page]"), "Lidos");
-    assert!(texts(&doc, "a.notificacao-abrir").contains(&title));
-    assert!(
-        texts(&doc, ".notificacao .texto-secundario")
-            .iter()
-            .all(|c| c.starts_with("Lida em: "))
-    );
-    // Another page shows the same count from the session.
-    let home = html(app.get(routes::HOME).await).await;
-    assert_eq!(
-        text(&home, ".link-notificacoes .contador"),
-        format!("{} não lidas", count - 1)
-    );
-    // On a phone the menu is closed: its button shows the count too.
-    assert_eq!(
-        text(&home, "details.menu-cabecalho > summary .contador"),
-        format!("{} notificações não lidas", count - 1)
-    );
-    assert_eq!(app.get(&routes::notificacao(999_999)).await.status(), 404);
-}
-
-#[tokio::test]
-async fn app_notifications_turn_off_and_on() {
-    let app = as_user("investidor@colheita.dev").await;
-    let checked = |doc: &scraper::Html| !attr(doc, "#aplicativo", "checked").is_empty();
-    assert!(checked(&html(app.get(routes::NOTIFICACOES).await).await));
-    let resp = app.post_form(routes::NOTIFICACOES_CONFIGURACOES, &[]).await;
-    assert_eq!(resp.status(), 303);
-    let doc = html(app.get(&location(&resp)).await).await;
-    assert_eq!(
-        text(&doc, "dialog.alerta p"),
-        "Informações atualizadas com sucesso."
-    );
-    assert!(!checked(&doc));
-    app.post_form(routes::NOTIFICACOES_CONFIGURACOES, &[("aplicativo", "1")])
-        .await;
-    assert!(checked(&html(app.get(routes::NOTIFICACOES).await).await));
-}
-
-#[tokio::test]
-async fn a_notification_descends_from_the_page_heading_and_its_settings_are_a_labelled_group() {
-    let app = as_user("investidor@colheita.dev").await;
-    let doc = html(app.get(routes::NOTIFICACOES).await).await;
-    // The spec's texts, character for character, and the channels as a labelled group.
-    assert_eq!(
-        text(&doc, "#configurar-notificacoes h2"),
-        "Configurar notificações"
-    );
-    assert_eq!(
-        text(&doc, "#configurar-notificacoes details > summary"),
-        "Ativar/Desativar notificações"
-    );
-    assert_eq!(
-        text(&doc, "#configurar-notificacoes fieldset > legend"),
-        "Canais de notificação"
-    );
-    assert_eq!(
-        text(
-            &doc,
-            "#configurar-notificacoes fieldset label[for=aplicativo]"
-        ),
-        "Aplicativo"
-    );
-    assert_eq!(
-        attr(
-            &doc,
-            "fieldset #aplicativo[role=switch]",
-            "aria-describedby"
-        ),
-        ["aplicativo-ajuda"]
-    );
-    assert!(text(&doc, "fieldset #aplicativo-ajuda").starts_with("Avisos de novas captações"));
-
-    // The detail: the page's h1, the title at the next level, the message as paragraphs.
-    let href = attr(&doc, "a.notificacao-abrir", "href").remove(0);
-    let detail = html(app.get(&href).await).await;
-    let order: Vec<String> = detail
-        .select(&scraper::Selector::parse("main :is(h1, h2, h3, h4, h5, h6)").unwrap())
-        .map(|h| h.value().name().to_owned())
-        .collect();
-    assert_eq!(order[..2], ["h1", "h2"], "{order:?}");
-    for pair in order.windows(2) {
-        let level = |h: &str| h[1..].parse::<u8>().unwrap();
-        assert!(level(&pair[1]) <= level(&pair[0]) + 1, "{order:?}");
-    }
-    assert!(!texts(&detail, ".notificacao-detalhe p.notificacao-mensagem").is_empty());
-    assert!(texts(&detail, ".notificacao-detalhe :is(strong, b)").is_empty());
-}
-
-#[tokio::test]
 async fn the_category_search_lists_products_and_explains_unknown_codes() {
-    let app = as_user("investidor@colheita.dev").await;
+    let app = logged_in_as("investidor@colheita.dev").await;
     let doc = html(app.get(&routes::renda_variavel("3", 1, 10)).await).await;
     assert_eq!(text(&doc, "h1"), "LCA");
     assert!(rows(&doc) >= 3);

@@ -30,7 +30,7 @@ async fn platform() -> (MockServer, TestApp) {
 
 #[tokio::test]
 async fn the_statement_page_links_its_files_with_its_filter() {
-    let app = crate::agenda::logged_in("investidor@colheita.dev").await;
+    let app = logged_in_as("investidor@colheita.dev").await;
     let doc = html(app.get(&routes::extrato("dias=30")).await).await;
     let links: Vec<String> = doc
         .select(&scraper::Selector::parse(".extrato-exportar a").unwrap())
@@ -49,7 +49,7 @@ async fn the_statement_page_links_its_files_with_its_filter() {
 
 #[tokio::test]
 async fn the_csv_and_the_ofx_are_named_and_typed_and_hold_every_movement() {
-    let app = crate::agenda::logged_in("investidor@colheita.dev").await;
+    let app = logged_in_as("investidor@colheita.dev").await;
     let doc = html(app.get(&routes::extrato("dias=90&PageSize=10")).await).await;
     let count: usize = text(&doc, ".secao p.texto-secundario")
         .split(' ')
@@ -94,7 +94,7 @@ async fn the_csv_and_the_ofx_are_named_and_typed_and_hold_every_movement() {
 
 #[tokio::test]
 async fn a_refused_filter_is_the_statement_page_with_its_message() {
-    let app = crate::agenda::logged_in("investidor@colheita.dev").await;
+    let app = logged_in_as("investidor@colheita.dev").await;
     for export in [routes::EXTRATO_CSV, routes::EXTRATO_OFX] {
         let resp = app.get(&routes::extrato_exportar(export, "dias=120")).await;
         assert_eq!(resp.status(), 422, "{export}");
@@ -170,7 +170,7 @@ async fn a_failing_platform_is_the_error_card() {
 
 #[tokio::test]
 async fn the_pdf_is_the_platform_s_with_the_filter_totals_and_page_numbers() {
-    let app = crate::agenda::logged_in("investidor@colheita.dev").await;
+    let app = logged_in_as("investidor@colheita.dev").await;
     let resp = app
         .get(&routes::extrato_exportar(
             routes::EXTRATO_PDF,

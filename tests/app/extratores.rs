@@ -48,7 +48,7 @@ async fn assert_in_shell(resp: reqwest::Response, what: &str) -> (u16, scraper::
 
 #[tokio::test]
 async fn a_path_that_is_not_utf8_is_the_404_page_on_every_route() {
-    let app = crate::agenda::logged_in("investidor@colheita.dev").await;
+    let app = logged_in_as("investidor@colheita.dev").await;
     let paths: Vec<String> = patterns()
         .iter()
         .filter(|p| p.contains('{'))
@@ -68,7 +68,7 @@ async fn a_path_that_is_not_utf8_is_the_404_page_on_every_route() {
 
 #[tokio::test]
 async fn a_form_sent_with_another_content_type_is_refused_inside_the_shell() {
-    let app = crate::agenda::logged_in("investidor@colheita.dev").await;
+    let app = logged_in_as("investidor@colheita.dev").await;
     let mut posted = 0;
     // Leaving (`/sair`) would end the session the other posts need.
     for pattern in patterns().into_iter().filter(|p| p != routes::SAIR) {

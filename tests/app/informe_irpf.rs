@@ -6,19 +6,13 @@ use colheita::web::routes;
 
 use crate::support::*;
 
-async fn investor(email: &str) -> TestApp {
-    let app = TestApp::with_sandbox(&[]).await;
-    assert_eq!(app.login(email, "colheita123").await.status(), 200);
-    app
-}
-
 fn options(doc: &scraper::Html) -> Vec<String> {
     attr(doc, "#irpf-ano option", "value")
 }
 
 #[tokio::test]
 async fn each_holding_of_the_newest_year_with_its_codes_issuer_text_and_balances() {
-    let app = investor("investidor@colheita.dev").await;
+    let app = logged_in_as("investidor@colheita.dev").await;
     let resp = app.get(routes::INFORME_RENDIMENTO).await;
     assert_eq!(resp.status(), 200);
     let doc = html(resp).await;
@@ -103,7 +97,7 @@ async fn each_holding_of_the_newest_year_with_its_codes_issuer_text_and_balances
 
 #[tokio::test]
 async fn another_year_by_its_link_and_a_year_not_the_investors_refused() {
-    let app = investor("investidor@colheita.dev").await;
+    let app = logged_in_as("investidor@colheita.dev").await;
     let doc = html(app.get(routes::INFORME_RENDIMENTO).await).await;
     let anos = options(&doc);
     let oldest = anos.last().unwrap();
@@ -141,7 +135,7 @@ async fn another_year_by_its_link_and_a_year_not_the_investors_refused() {
 
 #[tokio::test]
 async fn an_investor_with_no_report_year_is_told_so() {
-    let app = investor("basico@colheita.dev").await;
+    let app = logged_in_as("basico@colheita.dev").await;
     let resp = app.get(routes::INFORME_RENDIMENTO).await;
     assert_eq!(resp.status(), 200);
     let doc = html(resp).await;

@@ -37,6 +37,7 @@ mod limites;
 mod limites_redis;
 mod microcache;
 mod modulos;
+mod notificacoes;
 mod observabilidade;
 mod platform;
 mod qr_decode;

@@ -6,12 +6,6 @@ use colheita::web::routes;
 
 const OFFER: &str = "fazenda-santa-luzia-soja-2027";
 
-async fn investor(email: &str) -> TestApp {
-    let app = TestApp::with_sandbox(&[]).await;
-    assert_eq!(app.login(email, "colheita123").await.status(), 200);
-    app
-}
-
 fn input_value(doc: &scraper::Html, sel: &str) -> String {
     doc.select(&scraper::Selector::parse(sel).unwrap())
         .next()
@@ -34,7 +28,7 @@ async fn a_visitor_pressing_investir_goes_to_sign_up() {
 
 #[tokio::test]
 async fn basico_and_em_analise_are_told_why_they_cannot_invest_yet() {
-    let app = investor("basico@colheita.dev").await;
+    let app = logged_in_as("basico@colheita.dev").await;
     let doc = html(app.get(&routes::captacao_reservar(OFFER)).await).await;
     assert_eq!(
         text(&doc, "main h1"),
@@ -50,14 +44,14 @@ async fn basico_and_em_analise_are_told_why_they_cannot_invest_yet() {
         texts(&doc, "main a[href='/minha-conta/dados-cadastrais']"),
         vec!["Completar cadastro"]
     );
-    let app = investor("analise@colheita.dev").await;
+    let app = logged_in_as("analise@colheita.dev").await;
     let doc = html(app.get(&routes::captacao_reservar(OFFER)).await).await;
     assert!(text(&doc, "main").contains("Em breve, após a análise, você já poderá investir."));
 }
 
 #[tokio::test]
 async fn every_amount_message_in_order_with_the_value_kept() {
-    let app = investor("investidor@colheita.dev").await;
+    let app = logged_in_as("investidor@colheita.dev").await;
     for (typed, msg) in [
         ("", "Necessário preencher todos os campos para prosseguir."),
         (
@@ -104,7 +98,7 @@ async fn every_amount_message_in_order_with_the_value_kept() {
 
 #[tokio::test]
 async fn the_amount_field_states_the_minimum_and_is_unmarked_before_a_refusal() {
-    let app = investor("investidor@colheita.dev").await;
+    let app = logged_in_as("investidor@colheita.dev").await;
     let doc = html(app.get(&routes::captacao_reservar(OFFER)).await).await;
     assert_eq!(
         text(&doc, "#valor-ajuda"),
@@ -116,7 +110,7 @@ async fn the_amount_field_states_the_minimum_and_is_unmarked_before_a_refusal() 
 
 #[tokio::test]
 async fn the_pix_flow_ends_with_the_qr_code_and_a_valid_copyable_code() {
-    let app = investor("investidor@colheita.dev").await;
+    let app = logged_in_as("investidor@colheita.dev").await;
     let resp = step1(&app, "2.500,00").await;
     assert_eq!(resp.status(), 303);
     let terms = location(&resp);
@@ -170,7 +164,7 @@ async fn the_pix_flow_ends_with_the_qr_code_and_a_valid_copyable_code() {
 
 #[tokio::test]
 async fn partner_debit_ends_in_analysis_with_its_explanation() {
-    let app = investor("ativa@colheita.dev").await;
+    let app = logged_in_as("ativa@colheita.dev").await;
     let resp = step1(&app, "5.000,00").await;
     let terms = location(&resp);
     let resp = app
@@ -190,7 +184,7 @@ async fn partner_debit_ends_in_analysis_with_its_explanation() {
 
 #[tokio::test]
 async fn two_term_options_need_a_choice() {
-    let app = investor("investidor@colheita.dev").await;
+    let app = logged_in_as("investidor@colheita.dev").await;
     // Rated BB: the sandbox presents two options.
     let resp = app
         .post_form(
@@ -234,7 +228,7 @@ async fn two_term_options_need_a_choice() {
 
 #[tokio::test]
 async fn the_island_gets_json_from_the_same_routes() {
-    let app = investor("investidor@colheita.dev").await;
+    let app = logged_in_as("investidor@colheita.dev").await;
     let bad = app
         .client
         .post(app.url(&routes::captacao_reservar(OFFER)))
@@ -308,7 +302,7 @@ async fn racing_for_the_last_amount_never_oversubscribes() {
 /// message with 422.
 #[tokio::test]
 async fn posting_to_a_reservation_that_is_not_yours_is_the_404_page() {
-    let owner = investor("investidor@colheita.dev").await;
+    let owner = logged_in_as("investidor@colheita.dev").await;
     let resp = step1(&owner, "1000").await;
     assert_eq!(resp.status(), 303);
     let theirs: i64 = location(&resp).split('/').nth(2).unwrap().parse().unwrap();

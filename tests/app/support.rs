@@ -57,6 +57,16 @@ fn client() -> reqwest::Client {
         .unwrap()
 }
 
+/// The password of every user the sandbox seeds.
+pub const SEEDED_PASSWORD: &str = "colheita123";
+
+/// Web app + embedded sandbox, with the seeded user `email` logged in.
+pub async fn logged_in_as(email: &str) -> TestApp {
+    let app = TestApp::with_sandbox(&[]).await;
+    assert_eq!(app.login(email, SEEDED_PASSWORD).await.status(), 200);
+    app
+}
+
 impl TestApp {
     /// Web app + embedded sandbox. `extra` are more command-line flags.
     pub async fn with_sandbox(extra: &[&str]) -> TestApp {

@@ -4,7 +4,7 @@ use super::*;
 
 #[tokio::test]
 async fn the_bank_must_come_from_the_list() {
-    let app = as_user("investidor@colheita.dev").await;
+    let app = logged_in_as("investidor@colheita.dev").await;
     let doc = html(app.get(routes::CONTA_BANCARIA).await).await;
     assert_eq!(text(&doc, "main h2"), "Dados Bancários");
     let form = [
@@ -47,7 +47,7 @@ async fn the_bank_must_come_from_the_list() {
 
 #[tokio::test]
 async fn my_terms_download_real_documents_and_the_tax_return_needs_a_year() {
-    let app = as_user("investidor@colheita.dev").await;
+    let app = logged_in_as("investidor@colheita.dev").await;
     let doc = html(app.get(routes::MEUS_TERMOS).await).await;
     let lines = texts(&doc, ".lista-termos a");
     assert_eq!(lines.len(), 4);

@@ -5,7 +5,7 @@ use super::*;
 
 #[tokio::test]
 async fn personal_data_messages_in_order_with_the_values_kept_then_saved() {
-    let app = as_user("basico@colheita.dev").await;
+    let app = logged_in_as("basico@colheita.dev").await;
     let doc = html(app.get(routes::DADOS_PESSOAIS).await).await;
     assert!(text(&doc, ".perfil-estado").contains("Perfil básico"));
     assert!(
@@ -47,7 +47,7 @@ async fn personal_data_messages_in_order_with_the_values_kept_then_saved() {
 
 #[tokio::test]
 async fn the_address_needs_a_valid_cep_then_is_saved() {
-    let app = as_user("basico@colheita.dev").await;
+    let app = logged_in_as("basico@colheita.dev").await;
     let (status, message, doc) = alert(
         app.post_form(routes::DADOS_ENDERECO, &with(&ADDRESS, "cep", "7889-00"))
             .await,
@@ -72,7 +72,7 @@ async fn the_address_needs_a_valid_cep_then_is_saved() {
 #[tokio::test]
 async fn the_questionnaire_needs_every_answer_and_shows_the_profile() {
     use colheita::domain::suitability::PERGUNTAS;
-    let app = as_user("basico@colheita.dev").await;
+    let app = logged_in_as("basico@colheita.dev").await;
     let mut answers: Vec<(&str, &str)> = PERGUNTAS
         .iter()
         .map(|q| (q.id, q.opcoes[q.opcoes.len() - 1].id))
@@ -92,7 +92,7 @@ async fn the_questionnaire_needs_every_answer_and_shows_the_profile() {
 
 #[tokio::test]
 async fn personal_data_asks_in_the_order_of_its_rules_gender_third() {
-    let app = as_user("basico@colheita.dev").await;
+    let app = logged_in_as("basico@colheita.dev").await;
     let doc = html(app.get(routes::DADOS_PESSOAIS).await).await;
     let form = format!("form[action='{}']", routes::DADOS_PESSOAIS);
     let names: Vec<String> = doc
@@ -119,7 +119,7 @@ async fn personal_data_asks_in_the_order_of_its_rules_gender_third() {
 
 #[tokio::test]
 async fn the_cep_has_its_live_mask_and_is_accepted_with_or_without_it() {
-    let app = as_user("basico@colheita.dev").await;
+    let app = logged_in_as("basico@colheita.dev").await;
     let doc = html(app.get(routes::DADOS_ENDERECO).await).await;
     let masked = texts(
         &doc,
@@ -138,7 +138,7 @@ async fn the_cep_has_its_live_mask_and_is_accepted_with_or_without_it() {
 /// never stored.
 #[tokio::test]
 async fn control_characters_are_refused_with_the_value_kept() {
-    let app = as_user("basico@colheita.dev").await;
+    let app = logged_in_as("basico@colheita.dev").await;
     let (status, message, doc) = alert(
         app.post_form(
             routes::DADOS_PESSOAIS,

@@ -36,7 +36,7 @@ async fn upload(app: &TestApp, tipo: &str, name: &str, bytes: Vec<u8>) -> reqwes
 
 #[tokio::test]
 async fn documents_are_checked_stripped_and_then_verification_goes_through() {
-    let app = as_user("basico@colheita.dev").await;
+    let app = logged_in_as("basico@colheita.dev").await;
     let doc = html(app.get(routes::DADOS_DOCUMENTOS).await).await;
     assert_eq!(
         texts(&doc, ".documento-linha button"),

@@ -27,7 +27,7 @@ fn uids(v: &Value) -> Vec<String> {
 
 #[tokio::test]
 async fn the_agenda_calendar_imports_into_ical_js() {
-    let app = crate::agenda::logged_in("investidor@colheita.dev").await;
+    let app = logged_in_as("investidor@colheita.dev").await;
     let rows = texts(
         &html(app.get(routes::CARTEIRA_AGENDA).await).await,
         "section.agenda-mes tbody tr",
@@ -96,7 +96,7 @@ fn rows(v: &Value) -> Vec<Vec<String>> {
 
 #[tokio::test]
 async fn the_statement_opens_in_papa_parse_and_ofx_js() {
-    let app = crate::agenda::logged_in("investidor@colheita.dev").await;
+    let app = logged_in_as("investidor@colheita.dev").await;
     let q = "dias=90";
     let csv = body(&app, &routes::extrato_exportar(routes::EXTRATO_CSV, q)).await;
     let ofx = body(&app, &routes::extrato_exportar(routes::EXTRATO_OFX, q)).await;

@@ -3,12 +3,6 @@
 
 use super::*;
 
-async fn logged_in(email: &str) -> TestApp {
-    let app = TestApp::with_sandbox(&[]).await;
-    assert_eq!(app.login(email, "colheita123").await.status(), 200);
-    app
-}
-
 /// Each offering of the wallet: its name, its badge and its holding's page.
 async fn wallet(app: &TestApp) -> Vec<(String, String, String)> {
     let doc = html(app.get(routes::CARTEIRA).await).await;
@@ -39,7 +33,7 @@ fn late_days(badge: &str) -> Option<i32> {
 
 #[tokio::test]
 async fn the_demo_investor_sees_every_situation_on_the_wallet_and_the_home() {
-    let app = logged_in("investidor@colheita.dev").await;
+    let app = logged_in_as("investidor@colheita.dev").await;
     let holdings = wallet(&app).await;
     let badges: Vec<&str> = holdings.iter().map(|(_, b, _)| b.as_str()).collect();
     for s in [
@@ -66,7 +60,7 @@ async fn the_demo_investor_sees_every_situation_on_the_wallet_and_the_home() {
 
 #[tokio::test]
 async fn a_late_holding_tells_its_story_newest_first_with_the_issuers_reports() {
-    let app = logged_in("investidor@colheita.dev").await;
+    let app = logged_in_as("investidor@colheita.dev").await;
     let holdings = wallet(&app).await;
     let (name, badge, href) = holdings
         .iter()
@@ -127,7 +121,7 @@ async fn a_late_holding_tells_its_story_newest_first_with_the_issuers_reports() 
 
 #[tokio::test]
 async fn a_holding_in_recovery_shows_its_renegotiation() {
-    let app = logged_in("investidor@colheita.dev").await;
+    let app = logged_in_as("investidor@colheita.dev").await;
     let holdings = wallet(&app).await;
     let (_, _, href) = holdings
         .iter()
@@ -140,7 +134,7 @@ async fn a_holding_in_recovery_shows_its_renegotiation() {
 
 #[tokio::test]
 async fn another_investors_holding_is_the_404_page() {
-    let ana = logged_in("investidor@colheita.dev").await;
+    let ana = logged_in_as("investidor@colheita.dev").await;
     let holdings = wallet(&ana).await;
     let other = ana.another_browser();
     assert_eq!(
@@ -175,7 +169,7 @@ async fn another_investors_holding_is_the_404_page() {
 /// payment came late, and the wallet's badge and late total follow.
 #[tokio::test]
 async fn a_payment_clears_a_late_holding() {
-    let app = logged_in("investidor@colheita.dev").await;
+    let app = logged_in_as("investidor@colheita.dev").await;
     let holdings = wallet(&app).await;
     let (name, _, href) = holdings
         .iter()
@@ -216,7 +210,7 @@ async fn a_payment_clears_a_late_holding() {
 /// renegotiated one explains its 'Renegociada' instalments.
 #[tokio::test]
 async fn written_off_and_renegotiated_instalments_say_so() {
-    let app = logged_in("investidor@colheita.dev").await;
+    let app = logged_in_as("investidor@colheita.dev").await;
     let holdings = wallet(&app).await;
     let href = |badge: &str| {
         holdings
@@ -265,7 +259,7 @@ async fn written_off_and_renegotiated_instalments_say_so() {
 /// the calendar lists only what was paid of it.
 #[tokio::test]
 async fn the_wallet_and_the_calendar_promise_nothing_written_off() {
-    let app = logged_in("investidor@colheita.dev").await;
+    let app = logged_in_as("investidor@colheita.dev").await;
     let holdings = wallet(&app).await;
     let (name, _, href) = holdings
         .iter()
