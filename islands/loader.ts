@@ -192,8 +192,12 @@ const lazy =
 let touched = false;
 const untouched: Target[] = [];
 const TOUCHES = ['pointerdown', 'pointermove', 'keydown', 'scroll', 'wheel', 'touchstart'];
-function onTouched(): void {
+function onTouched(event: Event): void {
   if (touched) return;
+  // A pointer resting over the page gets a pointermove with no movement when the layout under
+  // it changes (Chromium sends one as the page settles): that is no touch.
+  const moved = event as PointerEvent;
+  if (event.type === 'pointermove' && moved.movementX === 0 && moved.movementY === 0) return;
   touched = true;
   for (const type of TOUCHES) window.removeEventListener(type, onTouched, true);
   for (const el of untouched.splice(0)) watch(el);

@@ -53,7 +53,11 @@ test('a countdown is a date without JS, and with JS the date with the time left 
     await expect(island.locator('[aria-live]')).toHaveCount(0);
     return;
   }
-  // The time left comes once the investor touches the page, never before.
+  // The time left comes once the investor touches the page, never before: not even when the
+  // layout moves under a resting pointer (a pointermove with no movement, as Chromium sends).
+  await expect(island).toHaveAttribute('data-island-state', 'waiting');
+  await page.evaluate(() => document.body.dispatchEvent(new PointerEvent('pointermove', { bubbles: true })));
+  await page.waitForTimeout(300);
   await expect(island).toHaveAttribute('data-island-state', 'waiting');
   await page.mouse.move(5, 5);
   await expect(island).toHaveAttribute('data-island-state', 'mounted');
