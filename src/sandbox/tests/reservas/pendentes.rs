@@ -12,6 +12,11 @@ use crate::sandbox::tests::reservas::{
 };
 use crate::sandbox::tests::*;
 
+/// A listed reservation's state, read from the name the answer spells.
+fn estado(r: &serde_json::Value) -> ReservaStatus {
+    ReservaStatus::from(r["status"]["name"].as_str().unwrap())
+}
+
 #[tokio::test]
 async fn pendentes_do_investidor_semeado() {
     let amb = ambiente();
@@ -19,17 +24,22 @@ async fn pendentes_do_investidor_semeado() {
     let r = get(&amb.router, "/v1/reservas/pendentes", Some(&t)).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.texto());
     let lista = r.json().as_array().unwrap().clone();
-    let status: Vec<&str> = lista
-        .iter()
-        .map(|r| r["status"]["name"].as_str().unwrap())
-        .collect();
+    let status: Vec<ReservaStatus> = lista.iter().map(estado).collect();
     // Seeded: Aporte pendente, Pago 12 days ago, Em análise, Aprovado; not the Pago of a
     // closed offering 30+ days ago nor the Cancelado.
-    for s in ["Aporte pendente", "Pago", "Em análise", "Aprovado"] {
-        assert!(status.contains(&s), "{s} in {status:?}");
+    for s in [
+        ReservaStatus::AportePendente,
+        ReservaStatus::Pago,
+        ReservaStatus::EmAnalise,
+        ReservaStatus::Aprovado,
+    ] {
+        assert!(status.contains(&s), "{s:?} in {status:?}");
     }
-    assert!(!status.contains(&"Cancelado"));
-    assert_eq!(status.iter().filter(|s| **s == "Pago").count(), 1);
+    assert!(!status.contains(&ReservaStatus::Cancelado));
+    assert_eq!(
+        status.iter().filter(|s| **s == ReservaStatus::Pago).count(),
+        1
+    );
     let datas: Vec<jiff::Timestamp> = lista
         .iter()
         .map(|r| r["data"].as_str().unwrap().parse().unwrap())
@@ -52,7 +62,7 @@ async fn pendentes_do_investidor_semeado() {
             assert!(!r[campo].is_null(), "{campo}: {r}");
         }
         assert!(r["status"]["color"].as_str().unwrap().starts_with('#'));
-        let pendente = r["status"]["name"] == "Aporte pendente";
+        let pendente = estado(r) == ReservaStatus::AportePendente;
         assert_eq!(r["pix"].is_object(), pendente);
         // The request's validity: the Pix deadline; a partner debit has none.
         if pendente {
@@ -77,7 +87,7 @@ async fn pendentes_do_investidor_semeado() {
         .await
         .json();
     assert_eq!(lista[0]["id"], nova);
-    assert_eq!(lista[0]["status"]["name"], "Aberto");
+    assert_eq!(estado(&lista[0]), ReservaStatus::Aberto);
     assert_eq!(
         get(&amb.router, "/v1/reservas/pendentes", None)
             .await
