@@ -59,7 +59,9 @@ failed=0
 run() {
   local who=$1 path=$2 headers=$3 out
   out=$WORK/report$(echo "$who$path" | tr "/" "_").json
-  CHROME_PATH=${CHROME_PATH:-/usr/bin/chromium} "$LH_DIR/node_modules/.bin/lighthouse" "$WEB$path" \
+  # TMPDIR: Chromium's singleton socket directory (org.chromium.Chromium.*), which Lighthouse's
+  # kill leaves behind, goes into WORK and is removed with it.
+  TMPDIR=$WORK CHROME_PATH=${CHROME_PATH:-/usr/bin/chromium} "$LH_DIR/node_modules/.bin/lighthouse" "$WEB$path" \
     --quiet --output=json --output-path="$out" --extra-headers="$headers" \
     --chrome-flags="--headless=new --no-sandbox" >/dev/null 2>&1 || true
   node -e '
