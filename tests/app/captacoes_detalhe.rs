@@ -149,13 +149,5 @@ async fn the_simulation_runs_only_with_an_amount_and_refuses_bad_ones() {
     assert_eq!(resp.status(), 422);
     let doc = html(resp).await;
     assert_eq!(text(&doc, "dialog.alerta h2"), "Atenção!");
-    let kept = doc
-        .select(&scraper::Selector::parse("#valor-simulacao").unwrap())
-        .next()
-        .unwrap()
-        .value()
-        .attr("value")
-        .unwrap()
-        .to_owned();
-    assert_eq!(kept, "abc");
+    assert_eq!(value(&doc, "#valor-simulacao"), "abc");
 }

@@ -12,13 +12,6 @@ use crate::support::*;
 
 const FILL: &str = "Necessário preencher todos os campos para prosseguir.";
 
-fn value(doc: &scraper::Html, sel: &str) -> String {
-    doc.select(&scraper::Selector::parse(sel).unwrap())
-        .next()
-        .and_then(|e| e.value().attr("value").map(str::to_owned))
-        .unwrap_or_default()
-}
-
 async fn alert(resp: reqwest::Response) -> (u16, String, scraper::Html) {
     let status = resp.status().as_u16();
     let doc = html(resp).await;

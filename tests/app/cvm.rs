@@ -23,13 +23,6 @@ fn alert(doc: &scraper::Html) -> String {
     text(doc, "dialog.alerta p")
 }
 
-fn value(doc: &scraper::Html, sel: &str) -> String {
-    doc.select(&scraper::Selector::parse(sel).unwrap())
-        .next()
-        .and_then(|e| e.value().attr("value").map(str::to_owned))
-        .unwrap_or_default()
-}
-
 #[tokio::test]
 async fn declare_be_stopped_by_the_limit_accept_the_risk_term_confirm_and_withdraw() {
     let app = investor().await;

@@ -6,13 +6,6 @@ use colheita::web::routes;
 
 const OFFER: &str = "fazenda-santa-luzia-soja-2027";
 
-fn input_value(doc: &scraper::Html, sel: &str) -> String {
-    doc.select(&scraper::Selector::parse(sel).unwrap())
-        .next()
-        .and_then(|e| e.value().attr("value").map(str::to_owned))
-        .unwrap_or_default()
-}
-
 async fn step1(app: &TestApp, valor: &str) -> reqwest::Response {
     app.post_form(&routes::captacao_reservar(OFFER), &[("valor", valor)])
         .await
@@ -81,7 +74,7 @@ async fn every_amount_message_in_order_with_the_value_kept() {
         let doc = html(resp).await;
         assert_eq!(text(&doc, "dialog.alerta h2"), "Atenção!");
         assert_eq!(text(&doc, "dialog.alerta p"), msg, "{typed}");
-        assert_eq!(input_value(&doc, "#valor"), typed);
+        assert_eq!(value(&doc, "#valor"), typed);
         // Once the alert is closed the message stays under the field, tied to it.
         let field = doc
             .select(&scraper::Selector::parse("#valor").unwrap())
@@ -205,14 +198,7 @@ async fn two_term_options_need_a_choice() {
         "Selecione uma das opções do termo para prosseguir."
     );
     assert_eq!(texts(&doc, "#aceite[checked]").len(), 1, "the tick is kept");
-    let first = doc
-        .select(&scraper::Selector::parse("input[name=opcao]").unwrap())
-        .next()
-        .unwrap()
-        .value()
-        .attr("value")
-        .unwrap()
-        .to_owned();
+    let first = value(&doc, "input[name=opcao]");
     let resp = app
         .post_form(
             &terms,

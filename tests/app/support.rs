@@ -305,7 +305,6 @@ pub async fn html(resp: reqwest::Response) -> Html {
     Html::parse_document(&resp.text().await.unwrap())
 }
 
-/// The texts of every element matching `selector`, whitespace collapsed.
 /// The attribute `name` of every element `selector` matches that has it.
 pub fn attr(doc: &Html, selector: &str, name: &str) -> Vec<String> {
     doc.select(&Selector::parse(selector).unwrap())
@@ -313,6 +312,7 @@ pub fn attr(doc: &Html, selector: &str, name: &str) -> Vec<String> {
         .collect()
 }
 
+/// The texts of every element matching `selector`, whitespace collapsed.
 pub fn texts(doc: &Html, selector: &str) -> Vec<String> {
     let sel = Selector::parse(selector).unwrap();
     doc.select(&sel).map(words).collect()
